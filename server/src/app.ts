@@ -1,0 +1,136 @@
+/**
+ * Builds the Fastify application: plugins (errors, security headers, rate limit, sessions), then
+ * the routes of each domain under /api, then the built PWA. Tests build it on a temporary
+ * database and call `app.inject()`; the process entry (main.ts) builds it and listens.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import authPlugin from './auth/plugin';
+import rotasAuth from './auth/rotas';
+import rotasCidades from './cidades/rotas';
+import type { Config } from './config';
+import type { Db } from './db';
+import { ErroApp, naoEncontrado } from './errors';
+import errosPlugin from './plugins/erros';
+import type { App } from './tipos';
+import rotasUsuarios from './usuarios/rotas';
+
+export interface OpcoesApp {
+  config: Config;
+  db: Db;
+  segredoJwt: string;
+  /** Folder of the built PWA (vite build); null to serve only the API. */
+  pastaCliente?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  versao?: string;
+}
+
+/** Request bodies above this are refused with 413 (uploads have their own, larger limit). */
+const LIMITE_CORPO_JSON = 1024 * 1024;
+
+export async function criarApp(opcoes: OpcoesApp): Promise<App> {
+  const { config, db } = opcoes;
+  const app = Fastify({
+    logger: opcoes.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: LIMITE_CORPO_JSON,
+    // Clients on bad mobile links: give up on a silent connection rather than hold it forever.
+    requestTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>() as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  // A JSON content type with an empty body (e.g. PATCH /usuarios/1/ativar) means "no body", not an error.
+  const parserJsonPadrao = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, corpo, feito) => {
+    if (typeof corpo === 'string' && corpo.trim() === '') return feito(null, undefined);
+    return parserJsonPadrao(request, corpo as string, feito);
+  });
+
+  await app.register(errosPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // React sets style attributes; no inline <style> or script is served.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // Receipt previews are blob: URLs built from IndexedDB while offline.
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+        'frame-src': ["'self'", 'blob:'],
+        'object-src': ["'self'", 'blob:'],
+        'manifest-src': ["'self'"],
+        // HTTPS is the reverse proxy's job; upgrading here would break plain-HTTP loopback use.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { segredo: opcoes.segredoJwt, ttlSegundos: config.jwtTtlSegundos });
+
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => {
+      try {
+        db.$client.prepare('select 1').get();
+      } catch (erro) {
+        app.log.error({ err: erro }, 'health: banco indisponível');
+        throw new ErroApp(503, 'indisponivel', 'Banco de dados indisponível.');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/api/config',
+    { schema: { response: { 200: z.object({ centro_nome: z.string(), app_tz: z.string(), versao: z.string() }) } } },
+    async () => ({ centro_nome: config.centroNome, app_tz: config.appTz, versao: opcoes.versao ?? 'dev' }),
+  );
+
+  await app.register(rotasAuth, { prefix: '/api/auth' });
+  await app.register(rotasUsuarios, { prefix: '/api/usuarios' });
+  await app.register(rotasCidades, { prefix: '/api' });
+
+  const pastaCliente = opcoes.pastaCliente;
+  const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));
+  if (temCliente) {
+    await app.register(fastifyStatic, {
+      root: pastaCliente,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, caminho) {
+        // Hashed build assets never change; the shell and the service worker must be revalidated.
+        const imutavel = caminho.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', imutavel ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const caminho = request.url.split('?')[0]!;
+    if (temCliente && (request.method === 'GET' || request.method === 'HEAD') && !caminho.startsWith('/api/') && caminho !== '/api') {
+      // Client-side routes (/dashboard, /vendas, ...) all load the app shell.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    throw naoEncontrado('Recurso não encontrado.');
+  });
+
+  return app;
+}

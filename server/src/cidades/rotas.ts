@@ -1,0 +1,49 @@
+/** GET /api/estados, /api/cidades, /api/cidades/search: any signed-in user. */
+import { z } from 'zod';
+import type { App } from '../tipos';
+import { buscarCidades, listarCidades, listarEstados } from './repositorio';
+
+const uf = z
+  .string({ error: 'UF inválida.' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'UF inválida.')
+  .optional();
+
+const cidadeSchema = z.object({ id: z.number(), nome: z.string(), uf: z.string() });
+const cidadesResposta = z.object({ cidades: z.array(cidadeSchema) });
+
+export const BUSCA_MINIMA = 2;
+
+export default async function rotasCidades(app: App) {
+  app.addHook('preHandler', app.autenticar);
+
+  app.get(
+    '/estados',
+    { schema: { response: { 200: z.object({ estados: z.array(z.object({ uf: z.string(), nome: z.string() })) }) } } },
+    async () => ({ estados: listarEstados(app.db) }),
+  );
+
+  app.get('/cidades', { schema: { querystring: z.object({ uf }), response: { 200: cidadesResposta } } }, async (request) => ({
+    cidades: listarCidades(app.db, request.query.uf),
+  }));
+
+  app.get(
+    '/cidades/search',
+    {
+      schema: {
+        querystring: z.object({
+          q: z
+            .string({ error: `Digite pelo menos ${BUSCA_MINIMA} letras para buscar.` })
+            .max(100, 'Busca longa demais.')
+            .trim()
+            .min(BUSCA_MINIMA, `Digite pelo menos ${BUSCA_MINIMA} letras para buscar.`),
+          uf,
+          limite: z.coerce.number({ error: 'Limite inválido.' }).int('Limite inválido.').min(1, 'Limite inválido.').max(100, 'Limite inválido.').default(30),
+        }),
+        response: { 200: cidadesResposta },
+      },
+    },
+    async (request) => ({ cidades: buscarCidades(app.db, request.query.q, request.query.uf, request.query.limite) }),
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Configuration comes only from the environment and is validated once at start; a bad value
+ * stops the server with a message that names the variable and what it expects.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { APP_TZ_PADRAO, fusoValido } from '../../shared/dates';
+import { PADRAO_EMAIL } from '../../shared/schemas/campos';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  adminName: string;
+  /** Undefined: generated once and kept in DATA_DIR (see auth/segredo.ts). */
+  jwtSecret: string | undefined;
+  jwtTtlSegundos: number;
+  appTz: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Name of the teaching centre shown at the top of the sidebar. */
+  centroNome: string;
+  /** Trust X-Forwarded-* from a reverse proxy on the same machine (HTTPS, client address). */
+  trustProxy: boolean;
+  /** Login attempts allowed per client address per minute. */
+  limiteLoginPorMinuto: number;
+}
+
+const UNIDADES: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '7d', '12h', '30m', '3600s' or plain seconds -> seconds. */
+export function lerDuracao(texto: string): number | null {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(texto.trim());
+  if (!m) return null;
+  const segundos = Number(m[1]) * UNIDADES[m[2] || 's']!;
+  return segundos > 0 ? segundos : null;
+}
+
+const vazioComoAusente = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const esquema = z.object({
+  PORT: z.preprocess(
+    vazioComoAusente,
+    z.coerce.number().int().min(0).max(65535, 'deve ser uma porta entre 0 e 65535').default(3000),
+  ),
+  HOST: z.preprocess(vazioComoAusente, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(vazioComoAusente, z.string().default('./data')),
+  ADMIN_EMAIL: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(PADRAO_EMAIL, 'deve ser um e-mail válido')
+      .optional(),
+  ),
+  ADMIN_PASSWORD: z.preprocess(vazioComoAusente, z.string().min(6, 'deve ter pelo menos 6 caracteres').optional()),
+  ADMIN_NAME: z.preprocess(vazioComoAusente, z.string().trim().min(2).max(120).default('Administrador')),
+  JWT_SECRET: z.preprocess(
+    vazioComoAusente,
+    z.string().min(32, 'deve ter pelo menos 32 caracteres (use por exemplo `openssl rand -hex 32`)').optional(),
+  ),
+  JWT_TTL: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .default('7d')
+      .transform((v, ctx) => {
+        const s = lerDuracao(v);
+        if (s === null) {
+          ctx.addIssue({ code: 'custom', message: "deve ser uma duração como '7d', '12h', '30m' ou segundos" });
+          return z.NEVER;
+        }
+        return s;
+      }),
+  ),
+  APP_TZ: z.preprocess(
+    vazioComoAusente,
+    z.string().default(APP_TZ_PADRAO).refine(fusoValido, "deve ser um fuso horário IANA, como 'America/Sao_Paulo'"),
+  ),
+  LOG_LEVEL: z.preprocess(
+    vazioComoAusente,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  CENTRO_NOME: z.preprocess(vazioComoAusente, z.string().trim().max(80).default('Centro de Ensino')),
+  TRUST_PROXY: z.preprocess(vazioComoAusente, z.enum(['true', 'false', '1', '0']).default('false')),
+  LOGIN_RATE_LIMIT: z.preprocess(vazioComoAusente, z.coerce.number().int().min(1).max(10_000).default(10)),
+});
+
+export class ErroDeConfiguracao extends Error {
+  constructor(public readonly problemas: string[]) {
+    super(`Configuração inválida:\n${problemas.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ErroDeConfiguracao';
+  }
+}
+
+export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const r = esquema.safeParse(env);
+  if (!r.success) {
+    const problemas = r.error.issues.map((i) => `${String(i.path[0])}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`);
+    throw new ErroDeConfiguracao(problemas);
+  }
+  const e = r.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ErroDeConfiguracao(['ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos (ou nenhum dos dois).']);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminName: e.ADMIN_NAME,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSegundos: e.JWT_TTL,
+    appTz: e.APP_TZ,
+    logLevel: e.LOG_LEVEL,
+    centroNome: e.CENTRO_NOME,
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    limiteLoginPorMinuto: e.LOGIN_RATE_LIMIT,
+  };
+}

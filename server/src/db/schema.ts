@@ -1,0 +1,229 @@
+/**
+ * The database, one table per entity of the spec (section 3).
+ * - Money columns end in `_centavos` and hold integers.
+ * - Calendar dates ('yyyy-mm-dd' in APP_TZ) are text; instants are ISO-8601 UTC text.
+ * - Sales, visits and expenses are created offline, so their ids are client UUIDs (v7).
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const agora = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const usuarios = sqliteTable(
+  'usuarios',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    nome: text('nome').notNull(),
+    email: text('email').notNull(),
+    senhaHash: text('senha_hash').notNull(),
+    tipo: text('tipo', { enum: ['admin', 'funcionario'] }).notNull(),
+    ativo: integer('ativo', { mode: 'boolean' }).notNull().default(true),
+    bloqueado: integer('bloqueado', { mode: 'boolean' }).notNull().default(false),
+    tentativasLogin: integer('tentativas_login').notNull().default(0),
+    dataCriacao: text('data_criacao').notNull().default(agora),
+    atualizadoEm: text('atualizado_em').notNull().default(agora),
+  },
+  (t) => [
+    uniqueIndex('usuarios_email_unico').on(t.email),
+    index('usuarios_tipo_ativo').on(t.tipo, t.ativo),
+    check('usuarios_tipo_valido', sql`${t.tipo} in ('admin', 'funcionario')`),
+  ],
+);
+
+export const estados = sqliteTable('estados', {
+  uf: text('uf').primaryKey(),
+  codigoIbge: integer('codigo_ibge').notNull().unique(),
+  nome: text('nome').notNull(),
+});
+
+export const cidades = sqliteTable(
+  'cidades',
+  {
+    /** The 7-digit IBGE code. */
+    id: integer('id').primaryKey(),
+    nome: text('nome').notNull(),
+    /** Lower-case name without accents, for accent-insensitive search ('sao' finds 'São Paulo'). */
+    nomeBusca: text('nome_busca').notNull(),
+    uf: text('uf')
+      .notNull()
+      .references(() => estados.uf),
+  },
+  (t) => [index('cidades_uf_nome_busca').on(t.uf, t.nomeBusca), index('cidades_nome_busca').on(t.nomeBusca)],
+);
+
+export const rotas = sqliteTable(
+  'rotas',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    nome: text('nome').notNull(),
+    funcionarioId: integer('funcionario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    temSecretario: integer('tem_secretario', { mode: 'boolean' }).notNull().default(false),
+    secretarioNome: text('secretario_nome'),
+    valorAluguelCentavos: integer('valor_aluguel_centavos').notNull().default(0),
+    dataInicio: text('data_inicio').notNull(),
+    dataFim: text('data_fim').notNull(),
+    observacoes: text('observacoes').notNull().default(''),
+    status: text('status', { enum: ['ativa', 'finalizada', 'cancelada'] })
+      .notNull()
+      .default('ativa'),
+    criadoPor: integer('criado_por').references(() => usuarios.id),
+    criadoEm: text('criado_em').notNull().default(agora),
+    atualizadoEm: text('atualizado_em').notNull().default(agora),
+    finalizadaEm: text('finalizada_em'),
+  },
+  (t) => [
+    index('rotas_funcionario_status').on(t.funcionarioId, t.status),
+    index('rotas_status').on(t.status),
+    check('rotas_status_valido', sql`${t.status} in ('ativa', 'finalizada', 'cancelada')`),
+    check('rotas_aluguel_nao_negativo', sql`${t.valorAluguelCentavos} >= 0`),
+  ],
+);
+
+export const rotaCidades = sqliteTable(
+  'rota_cidades',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    rotaId: integer('rota_id')
+      .notNull()
+      .references(() => rotas.id, { onDelete: 'cascade' }),
+    cidadeId: integer('cidade_id')
+      .notNull()
+      .references(() => cidades.id),
+    ordem: integer('ordem').notNull().default(0),
+  },
+  (t) => [uniqueIndex('rota_cidades_unica').on(t.rotaId, t.cidadeId), index('rota_cidades_cidade').on(t.cidadeId)],
+);
+
+/** A city marked visited on a date (with or without a sale). One per route, city and date. */
+export const visitas = sqliteTable(
+  'visitas',
+  {
+    id: text('id').primaryKey(),
+    rotaId: integer('rota_id')
+      .notNull()
+      .references(() => rotas.id),
+    cidadeId: integer('cidade_id')
+      .notNull()
+      .references(() => cidades.id),
+    funcionarioId: integer('funcionario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    data: text('data').notNull(),
+    /** When the device recorded it (client clock). */
+    registradoEm: text('registrado_em').notNull(),
+    /** When the server received it. */
+    recebidoEm: text('recebido_em').notNull().default(agora),
+  },
+  (t) => [uniqueIndex('visitas_rota_cidade_data').on(t.rotaId, t.cidadeId, t.data), index('visitas_funcionario_data').on(t.funcionarioId, t.data)],
+);
+
+/** A city's daily closing: one record per route, city and date. */
+export const vendas = sqliteTable(
+  'vendas',
+  {
+    id: text('id').primaryKey(),
+    rotaId: integer('rota_id')
+      .notNull()
+      .references(() => rotas.id),
+    cidadeId: integer('cidade_id')
+      .notNull()
+      .references(() => cidades.id),
+    funcionarioId: integer('funcionario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    dataVenda: text('data_venda').notNull(),
+    dinheiroCentavos: integer('dinheiro_centavos').notNull().default(0),
+    pixCentavos: integer('pix_centavos').notNull().default(0),
+    cartaoCentavos: integer('cartao_centavos').notNull().default(0),
+    linkCentavos: integer('link_centavos').notNull().default(0),
+    /** A count of boletos, never money. */
+    boletos: integer('boletos').notNull().default(0),
+    observacoes: text('observacoes').notNull().default(''),
+    registradoEm: text('registrado_em').notNull(),
+    recebidoEm: text('recebido_em').notNull().default(agora),
+    atualizadoEm: text('atualizado_em').notNull().default(agora),
+  },
+  (t) => [
+    uniqueIndex('vendas_rota_cidade_data').on(t.rotaId, t.cidadeId, t.dataVenda),
+    index('vendas_funcionario_data').on(t.funcionarioId, t.dataVenda),
+    index('vendas_data').on(t.dataVenda),
+    index('vendas_cidade').on(t.cidadeId),
+    check(
+      'vendas_valores_nao_negativos',
+      sql`${t.dinheiroCentavos} >= 0 and ${t.pixCentavos} >= 0 and ${t.cartaoCentavos} >= 0 and ${t.linkCentavos} >= 0 and ${t.boletos} >= 0`,
+    ),
+  ],
+);
+
+export const despesas = sqliteTable(
+  'despesas',
+  {
+    id: text('id').primaryKey(),
+    rotaId: integer('rota_id')
+      .notNull()
+      .references(() => rotas.id),
+    cidadeId: integer('cidade_id')
+      .notNull()
+      .references(() => cidades.id),
+    funcionarioId: integer('funcionario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    dataDespesa: text('data_despesa').notNull(),
+    tipo: text('tipo', { enum: ['alimentacao', 'hospedagem', 'combustivel', 'pedagio', 'aluguel_sala', 'outro'] }).notNull(),
+    tipoOutro: text('tipo_outro'),
+    valorCentavos: integer('valor_centavos').notNull(),
+    descricao: text('descricao').notNull().default(''),
+    /** Random file name under DATA_DIR/uploads; null without a receipt. */
+    arquivoCupom: text('arquivo_cupom'),
+    cupomMime: text('cupom_mime'),
+    cupomNomeOriginal: text('cupom_nome_original'),
+    cupomTamanho: integer('cupom_tamanho'),
+    statusAprovacao: text('status_aprovacao', { enum: ['pendente', 'aprovada', 'rejeitada'] })
+      .notNull()
+      .default('pendente'),
+    motivoRejeicao: text('motivo_rejeicao'),
+    avaliadoPor: integer('avaliado_por').references(() => usuarios.id),
+    avaliadoEm: text('avaliado_em'),
+    registradoEm: text('registrado_em').notNull(),
+    recebidoEm: text('recebido_em').notNull().default(agora),
+    atualizadoEm: text('atualizado_em').notNull().default(agora),
+    /** Soft delete: the ledger keeps pointing at it, and a replayed create cannot resurrect it. */
+    excluidaEm: text('excluida_em'),
+  },
+  (t) => [
+    index('despesas_funcionario_data').on(t.funcionarioId, t.dataDespesa),
+    index('despesas_rota').on(t.rotaId),
+    index('despesas_data').on(t.dataDespesa),
+    check('despesas_valor_nao_negativo', sql`${t.valorCentavos} >= 0`),
+  ],
+);
+
+/** The balance ledger: append-only, each row chained to the previous one of the same employee. */
+export const movimentacoesSaldo = sqliteTable(
+  'movimentacoes_saldo',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    funcionarioId: integer('funcionario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    tipo: text('tipo', { enum: ['credito', 'debito', 'devolucao'] }).notNull(),
+    /** Always positive; the tipo says the direction. */
+    valorCentavos: integer('valor_centavos').notNull(),
+    saldoAnteriorCentavos: integer('saldo_anterior_centavos').notNull(),
+    saldoNovoCentavos: integer('saldo_novo_centavos').notNull(),
+    descricao: text('descricao').notNull().default(''),
+    adminId: integer('admin_id').references(() => usuarios.id),
+    rotaId: integer('rota_id').references(() => rotas.id),
+    despesaId: text('despesa_id').references(() => despesas.id),
+    dataMovimentacao: text('data_movimentacao').notNull().default(agora),
+  },
+  (t) => [
+    index('movimentacoes_funcionario').on(t.funcionarioId, t.id),
+    index('movimentacoes_data').on(t.dataMovimentacao),
+    index('movimentacoes_despesa').on(t.despesaId),
+    check('movimentacoes_valor_positivo', sql`${t.valorCentavos} > 0`),
+    check('movimentacoes_tipo_valido', sql`${t.tipo} in ('credito', 'debito', 'devolucao')`),
+  ],
+);

@@ -1,0 +1,31 @@
+/**
+ * Errors a handler or service throws on purpose. The error handler (plugins/erros.ts) turns them
+ * into `{ error, codigo }` with their status; anything else becomes a 500 whose details stay in
+ * the log.
+ */
+import type { CodigoErro } from '../../shared/api/errors';
+
+export class ErroApp extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly codigo: CodigoErro,
+    mensagem: string,
+  ) {
+    super(mensagem);
+    this.name = 'ErroApp';
+  }
+}
+
+export const dadosInvalidos = (mensagem: string) => new ErroApp(400, 'dados_invalidos', mensagem);
+export const naoAutenticado = (mensagem = 'Não autenticado. Faça login para continuar.') =>
+  new ErroApp(401, 'nao_autenticado', mensagem);
+export const sessaoInvalida = (mensagem = 'Sessão inválida. Faça login novamente.') =>
+  new ErroApp(401, 'sessao_invalida', mensagem);
+export const semPermissao = (mensagem = 'Você não tem permissão para esta ação.') =>
+  new ErroApp(403, 'sem_permissao', mensagem);
+export const naoEncontrado = (mensagem: string) => new ErroApp(404, 'nao_encontrado', mensagem);
+export const conflito = (mensagem: string) => new ErroApp(409, 'conflito', mensagem);
+export const arquivoGrande = (mensagem: string) => new ErroApp(413, 'arquivo_grande', mensagem);
+export const tipoNaoSuportado = (mensagem: string) => new ErroApp(415, 'tipo_nao_suportado', mensagem);
+export const regraDeNegocio = (mensagem: string) => new ErroApp(422, 'regra_de_negocio', mensagem);
+export const muitasTentativas = (mensagem: string) => new ErroApp(429, 'muitas_tentativas', mensagem);

@@ -1,0 +1,45 @@
+/** The Fastify instance type every route module receives, and what the app decorates it with. */
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { TipoUsuario } from '../../shared/schemas/usuarios';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Who is calling, loaded from the database on every authenticated request. */
+export interface UsuarioSessao {
+  id: number;
+  nome: string;
+  email: string;
+  tipo: TipoUsuario;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    /** preHandler: 401 unless a valid token of an active user comes by header or cookie. */
+    autenticar: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: `autenticar`, then 403 unless the user is an admin. */
+    exigirAdmin: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: `autenticar`, then 403 unless the user is an employee (funcionario). */
+    exigirFuncionario: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    usuario: UsuarioSessao;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; tipo: TipoUsuario };
+    user: { sub: string; tipo: TipoUsuario; iat: number; exp: number };
+  }
+}

@@ -1,0 +1,59 @@
+/** /api/usuarios: user management, admin only. */
+import { z } from 'zod';
+import { paramsId } from '../../../shared/schemas/campos';
+import {
+  funcionariosRespostaSchema,
+  senhaAlterarSchema,
+  usuarioCriarSchema,
+  usuarioEditarSchema,
+  usuarioRespostaSchema,
+  usuariosRespostaSchema,
+} from '../../../shared/schemas/usuarios';
+import type { App } from '../tipos';
+import { apresentarUsuario, listarFuncionariosAtivos, listarUsuarios } from './repositorio';
+import { alterarSenha, criarUsuario, desbloquearUsuario, editarUsuario } from './servico';
+
+const filtroLista = z.object({
+  emRota: z.enum(['true', 'false'], { error: "emRota deve ser 'true' ou 'false'." }).optional(),
+});
+
+export default async function rotasUsuarios(app: App) {
+  app.addHook('preHandler', app.exigirAdmin);
+  const resposta = { 200: usuarioRespostaSchema };
+
+  app.get('/', { schema: { querystring: filtroLista, response: { 200: usuariosRespostaSchema } } }, async (request) => {
+    const { emRota } = request.query;
+    const linhas = listarUsuarios(app.db, emRota === undefined ? {} : { emRota: emRota === 'true' });
+    return { usuarios: linhas.map(apresentarUsuario) };
+  });
+
+  app.get('/funcionarios', { schema: { response: { 200: funcionariosRespostaSchema } } }, async () => ({
+    funcionarios: listarFuncionariosAtivos(app.db).map(apresentarUsuario),
+  }));
+
+  app.post('/', { schema: { body: usuarioCriarSchema, response: { 201: usuarioRespostaSchema } } }, async (request, reply) => {
+    const usuario = await criarUsuario(app.db, request.body);
+    request.log.info({ usuarioId: usuario.id, por: request.usuario.id }, 'usuário criado');
+    return reply.code(201).send({ usuario: apresentarUsuario(usuario) });
+  });
+
+  app.patch('/:id', { schema: { params: paramsId, body: usuarioEditarSchema, response: resposta } }, async (request) => ({
+    usuario: apresentarUsuario(editarUsuario(app.db, request.usuario.id, request.params.id, request.body)),
+  }));
+
+  app.patch('/:id/senha', { schema: { params: paramsId, body: senhaAlterarSchema, response: resposta } }, async (request) => ({
+    usuario: apresentarUsuario(await alterarSenha(app.db, request.params.id, request.body.novaSenha)),
+  }));
+
+  app.patch('/:id/ativar', { schema: { params: paramsId, response: resposta } }, async (request) => ({
+    usuario: apresentarUsuario(editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: true })),
+  }));
+
+  app.patch('/:id/desativar', { schema: { params: paramsId, response: resposta } }, async (request) => ({
+    usuario: apresentarUsuario(editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: false })),
+  }));
+
+  app.patch('/:id/desbloquear', { schema: { params: paramsId, response: resposta } }, async (request) => ({
+    usuario: apresentarUsuario(desbloquearUsuario(app.db, request.params.id)),
+  }));
+}

@@ -1,0 +1,93 @@
+/** User management rules (admin only): unique e-mail, at least one active admin, no self-lockout. */
+import type { TipoUsuario } from '../../../shared/schemas/usuarios';
+import { gerarHashSenha } from '../auth/senha';
+import type { Db } from '../db';
+import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
+import {
+  atualizarUsuario,
+  buscarUsuarioPorEmail,
+  buscarUsuarioPorId,
+  contarAdminsAtivos,
+  funcionarioTemRotaAtiva,
+  inserirUsuario,
+  type CamposUsuario,
+  type LinhaUsuario,
+} from './repositorio';
+
+const EMAIL_EM_USO = 'Já existe um usuário com este email.';
+
+function ehViolacaoDeUnicidade(erro: unknown): boolean {
+  return (erro as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function exigirUsuario(db: Db, id: number): LinhaUsuario {
+  const u = buscarUsuarioPorId(db, id);
+  if (!u) throw naoEncontrado('Usuário não encontrado.');
+  return u;
+}
+
+export async function criarUsuario(
+  db: Db,
+  dados: { nome: string; email: string; senha: string; tipo: TipoUsuario },
+): Promise<LinhaUsuario> {
+  if (buscarUsuarioPorEmail(db, dados.email)) throw conflito(EMAIL_EM_USO);
+  const senhaHash = await gerarHashSenha(dados.senha);
+  try {
+    return inserirUsuario(db, { nome: dados.nome, email: dados.email, senhaHash, tipo: dados.tipo });
+  } catch (erro) {
+    if (ehViolacaoDeUnicidade(erro)) throw conflito(EMAIL_EM_USO); // lost a race with another create
+    throw erro;
+  }
+}
+
+export interface AlteracaoUsuario {
+  nome?: string;
+  email?: string;
+  tipo?: TipoUsuario;
+  ativo?: boolean;
+}
+
+/** Applies an admin's edit, refusing changes that would leave nobody able to administer. */
+export function editarUsuario(db: Db, atorId: number, id: number, alteracao: AlteracaoUsuario): LinhaUsuario {
+  const atual = exigirUsuario(db, id);
+  const campos: CamposUsuario = {};
+  if (alteracao.nome !== undefined) campos.nome = alteracao.nome;
+  if (alteracao.email !== undefined && alteracao.email !== atual.email) {
+    const dono = buscarUsuarioPorEmail(db, alteracao.email);
+    if (dono && dono.id !== id) throw conflito(EMAIL_EM_USO);
+    campos.email = alteracao.email;
+  }
+  if (alteracao.tipo !== undefined && alteracao.tipo !== atual.tipo) {
+    if (atorId === id) throw regraDeNegocio('Você não pode alterar o tipo do seu próprio usuário.');
+    if (atual.tipo === 'funcionario' && funcionarioTemRotaAtiva(db, id)) {
+      throw conflito('Este funcionário tem uma rota ativa. Finalize ou cancele a rota antes de mudar o tipo.');
+    }
+    campos.tipo = alteracao.tipo;
+  }
+  if (alteracao.ativo !== undefined && alteracao.ativo !== atual.ativo) {
+    if (atorId === id && !alteracao.ativo) throw regraDeNegocio('Você não pode desativar o seu próprio usuário.');
+    campos.ativo = alteracao.ativo;
+  }
+  const deixaDeSerAdminAtivo =
+    atual.tipo === 'admin' && atual.ativo && (campos.tipo === 'funcionario' || campos.ativo === false);
+  if (deixaDeSerAdminAtivo && contarAdminsAtivos(db) <= 1) {
+    throw conflito('É preciso manter pelo menos um administrador ativo.');
+  }
+  if (Object.keys(campos).length === 0) return atual;
+  try {
+    return atualizarUsuario(db, id, campos)!;
+  } catch (erro) {
+    if (ehViolacaoDeUnicidade(erro)) throw conflito(EMAIL_EM_USO);
+    throw erro;
+  }
+}
+
+export async function alterarSenha(db: Db, id: number, novaSenha: string): Promise<LinhaUsuario> {
+  exigirUsuario(db, id);
+  return atualizarUsuario(db, id, { senhaHash: await gerarHashSenha(novaSenha) })!;
+}
+
+export function desbloquearUsuario(db: Db, id: number): LinhaUsuario {
+  exigirUsuario(db, id);
+  return atualizarUsuario(db, id, { bloqueado: false, tentativasLogin: 0 })!;
+}

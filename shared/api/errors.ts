@@ -1,0 +1,33 @@
+/**
+ * The one error body the API answers with: `{ "error": "mensagem em pt-BR", "codigo": "..." }`.
+ * `error` is for people; `codigo` is stable so the client can react (e.g. pause the outbox on
+ * 'sessao_invalida') without parsing text.
+ */
+export const CODIGOS_ERRO = [
+  'dados_invalidos', // 400: the request does not match the schema
+  'nao_autenticado', // 401: no token / no cookie
+  'sessao_invalida', // 401: expired, tampered or revoked token, or an inactive user
+  'credenciais_invalidas', // 401: wrong e-mail or password
+  'usuario_bloqueado', // 403
+  'usuario_inativo', // 403
+  'sem_permissao', // 403
+  'nao_encontrado', // 404
+  'conflito', // 409
+  'arquivo_grande', // 413
+  'tipo_nao_suportado', // 415
+  'regra_de_negocio', // 422: well-formed but not allowed by a business rule
+  'muitas_tentativas', // 429
+  'erro_interno', // 500: details never leave the server
+  'indisponivel', // 503
+] as const;
+
+export type CodigoErro = (typeof CODIGOS_ERRO)[number];
+
+export interface CorpoErro {
+  error: string;
+  codigo?: CodigoErro;
+}
+
+export function ehCorpoErro(valor: unknown): valor is CorpoErro {
+  return typeof valor === 'object' && valor !== null && typeof (valor as CorpoErro).error === 'string';
+}

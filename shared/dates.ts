@@ -1,0 +1,103 @@
+/**
+ * Calendar dates are 'yyyy-mm-dd' strings in the business time zone (APP_TZ), never UTC:
+ * a sale at 22:00 in Brazil belongs to that Brazilian day. Instants (timestamps) are ISO
+ * strings in UTC and are only converted to APP_TZ for display.
+ */
+export const APP_TZ_PADRAO = 'America/Sao_Paulo';
+
+const formatosPorFuso = new Map<string, Intl.DateTimeFormat>();
+
+function formatoDeData(fuso: string): Intl.DateTimeFormat {
+  let formato = formatosPorFuso.get(fuso);
+  if (!formato) {
+    // en-CA formats as yyyy-mm-dd.
+    formato = new Intl.DateTimeFormat('en-CA', {
+      timeZone: fuso,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatosPorFuso.set(fuso, formato);
+  }
+  return formato;
+}
+
+export function fusoValido(fuso: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: fuso });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date of `instante` in `fuso`, as 'yyyy-mm-dd'. */
+export function dataNoFuso(instante: Date, fuso: string = APP_TZ_PADRAO): string {
+  return formatoDeData(fuso).format(instante);
+}
+
+/** Today's date in the business time zone. */
+export function hoje(fuso: string = APP_TZ_PADRAO, agora: Date = new Date()): string {
+  return dataNoFuso(agora, fuso);
+}
+
+const DATA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written as 'yyyy-mm-dd' (rejects 2026-02-30). */
+export function ehDataValida(texto: string): boolean {
+  const m = DATA_ISO.exec(texto);
+  if (!m) return false;
+  const [ano, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (ano < 1900 || ano > 2999 || mes < 1 || mes > 12 || dia < 1) return false;
+  const diasNoMes = new Date(Date.UTC(ano, mes, 0)).getUTCDate();
+  return dia <= diasNoMes;
+}
+
+/** '2026-11-22' -> '22/11/2026' without going through Date (no time-zone shift possible). */
+export function formatarData(data: string | null | undefined): string {
+  if (!data) return '';
+  const m = DATA_ISO.exec(data.slice(0, 10));
+  if (!m) return data;
+  return `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+const formatosDataHora = new Map<string, Intl.DateTimeFormat>();
+
+function formatoDataHora(fuso: string, comData: boolean): Intl.DateTimeFormat {
+  const chave = `${fuso}|${comData}`;
+  let formato = formatosDataHora.get(chave);
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: fuso,
+      ...(comData ? { day: '2-digit', month: '2-digit', year: 'numeric' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formatosDataHora.set(chave, formato);
+  }
+  return formato;
+}
+
+/** ISO instant -> '22/11/2026 14:32' in the business time zone. */
+export function formatarDataHora(instante: string | null | undefined, fuso: string = APP_TZ_PADRAO): string {
+  if (!instante) return '';
+  const d = new Date(instante);
+  if (Number.isNaN(d.getTime())) return '';
+  return formatoDataHora(fuso, true).format(d).replace(',', '');
+}
+
+/** ISO instant -> '14:32' in the business time zone. */
+export function formatarHora(instante: string | null | undefined, fuso: string = APP_TZ_PADRAO): string {
+  if (!instante) return '';
+  const d = new Date(instante);
+  if (Number.isNaN(d.getTime())) return '';
+  return formatoDataHora(fuso, false).format(d);
+}
+
+/** Adds whole days to a 'yyyy-mm-dd' date (calendar arithmetic, no time zone involved). */
+export function somarDias(data: string, dias: number): string {
+  const m = DATA_ISO.exec(data);
+  if (!m) throw new RangeError(`Data inválida: ${data}`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + dias));
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,69 @@
+/**
+ * Money is integer centavos everywhere inside the system: R$ 12,34 is 1234.
+ * The HTTP API speaks reais (numbers with at most 2 decimals), so conversion
+ * happens only at the edges, through the two functions below.
+ */
+export type Centavos = number & { readonly __centavos: unique symbol };
+
+/** Largest amount accepted anywhere (R$ 10 milhões): keeps sums far from float precision limits. */
+export const MAXIMO_CENTAVOS = 1_000_000_000;
+
+export function comoCentavos(valor: number): Centavos {
+  if (!Number.isSafeInteger(valor)) {
+    throw new RangeError(`Valor em centavos deve ser inteiro: ${valor}`);
+  }
+  return valor as Centavos;
+}
+
+/** True when `reais` has at most two decimal places (tolerating binary float noise such as 0.1 + 0.2). */
+export function temNoMaximoDuasCasas(reais: number): boolean {
+  const escalado = reais * 100;
+  return Math.abs(escalado - Math.round(escalado)) < 1e-6;
+}
+
+/** 12.34 -> 1234. The caller validates the input first (finite, two decimals). */
+export function reaisParaCentavos(reais: number): Centavos {
+  if (!Number.isFinite(reais)) throw new RangeError(`Valor inválido: ${reais}`);
+  return comoCentavos(Math.round(reais * 100));
+}
+
+/** 1234 -> 12.34, for the API and for display. */
+export function centavosParaReais(valor: number): number {
+  return valor / 100;
+}
+
+export function somarCentavos(valores: Iterable<number>): Centavos {
+  let total = 0;
+  for (const v of valores) total += v;
+  return comoCentavos(total);
+}
+
+const formatoBRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** 123456 -> 'R$ 1.234,56' (the space is the non-breaking one Intl uses). */
+export function formatarCentavos(valor: number): string {
+  return formatoBRL.format(valor / 100);
+}
+
+/** 1234.5 -> 'R$ 1.234,50'. Rounds to the centavo first so floats never show 3 decimals. */
+export function formatarReais(reais: number | null | undefined): string {
+  const valor = typeof reais === 'number' && Number.isFinite(reais) ? reais : 0;
+  return formatarCentavos(Math.round(valor * 100));
+}
+
+/**
+ * Parses what a person types in a money field: '12,50', '1.234,56', '12.5', '' (blank is 0).
+ * Returns null when the text is not an amount.
+ */
+export function lerValorDigitado(texto: string): number | null {
+  const limpo = texto.trim().replace(/^R\$\s*/, '');
+  if (limpo === '') return 0;
+  let normalizado = limpo;
+  if (limpo.includes(',')) {
+    // pt-BR: dots group thousands, the comma is the decimal separator.
+    normalizado = limpo.replace(/\./g, '').replace(',', '.');
+  }
+  if (!/^\d+(\.\d+)?$/.test(normalizado)) return null;
+  const valor = Number(normalizado);
+  return Number.isFinite(valor) ? valor : null;
+}

@@ -1,0 +1,64 @@
+/** Users and sessions: request and response schemas shared by the API and the forms. */
+import { z } from 'zod';
+import { booleano, email, opcao, senha, texto } from './campos';
+
+export const TIPOS_USUARIO = ['admin', 'funcionario'] as const;
+export type TipoUsuario = (typeof TIPOS_USUARIO)[number];
+
+/** How a tipo is shown to people. */
+export const ROTULO_TIPO: Record<TipoUsuario, string> = {
+  admin: 'Administrador',
+  funcionario: 'Funcionário',
+};
+
+export const NOME_MAXIMO = 120;
+
+export const usuarioSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  email: z.string(),
+  tipo: z.enum(TIPOS_USUARIO),
+  ativo: z.boolean(),
+  bloqueado: z.boolean(),
+  tentativas_login: z.number().int(),
+  data_criacao: z.string(),
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+export const loginSchema = z.object({
+  email: email(),
+  // Only presence is checked at login: the length rule applies when a password is set.
+  senha: z
+    .string({ error: (iss) => (iss.input == null ? 'Senha é obrigatória.' : 'Senha deve ser um texto.') })
+    .min(1, 'Senha é obrigatória.')
+    .max(128, 'Senha inválida.'),
+});
+export type LoginPedido = z.input<typeof loginSchema>;
+
+export const loginRespostaSchema = z.object({ token: z.string(), usuario: usuarioSchema });
+export type LoginResposta = z.infer<typeof loginRespostaSchema>;
+
+export const usuarioCriarSchema = z.object({
+  nome: texto('Nome', { min: 2, max: NOME_MAXIMO }),
+  email: email(),
+  senha: senha(),
+  tipo: opcao('Tipo', TIPOS_USUARIO),
+});
+export type UsuarioCriarPedido = z.input<typeof usuarioCriarSchema>;
+
+export const usuarioEditarSchema = z
+  .object({
+    nome: texto('Nome', { min: 2, max: NOME_MAXIMO }).optional(),
+    email: email().optional(),
+    tipo: opcao('Tipo', TIPOS_USUARIO).optional(),
+    ativo: booleano('Status').optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Informe ao menos um campo para alterar.' });
+export type UsuarioEditarPedido = z.input<typeof usuarioEditarSchema>;
+
+export const senhaAlterarSchema = z.object({ novaSenha: senha('Nova senha') });
+
+export const usuarioRespostaSchema = z.object({ usuario: usuarioSchema });
+export const usuariosRespostaSchema = z.object({ usuarios: z.array(usuarioSchema) });
+export const funcionariosRespostaSchema = z.object({ funcionarios: z.array(usuarioSchema) });
+export const mensagemSchema = z.object({ message: z.string() });
