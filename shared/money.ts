@@ -51,19 +51,37 @@ export function formatarReais(reais: number | null | undefined): string {
   return formatarCentavos(Math.round(valor * 100));
 }
 
+/** Dots grouping thousands with no decimal part: '1.500', '12.345.678'. */
+const MILHARES = /^[1-9]\d{0,2}(\.\d{3})+$/;
+
 /**
- * Parses what a person types in a money field: '12,50', '1.234,56', '12.5', '' (blank is 0).
+ * A number as a person writes it in pt-BR, as plain decimal text for Number(): '1.234,56' -> '1234.56',
+ * '1.500' -> '1500' (mil e quinhentos, never 1,50), '12,5' -> '12.5'. A lone dot that does not group
+ * thousands stays a decimal point ('12.5'). Null for anything else ('1,2.3', '0x10', '1e3', 'abc').
+ */
+export function textoParaDecimal(texto: string): string | null {
+  const t = texto.trim();
+  const sinal = t.startsWith('-') ? '-' : '';
+  const corpo = t.slice(sinal.length);
+  let decimal = corpo;
+  if (corpo.includes(',') || MILHARES.test(corpo)) {
+    // Dots may only group thousands before the decimal comma.
+    if (!/^(\d+|[1-9]\d{0,2}(\.\d{3})+)(,\d+)?$/.test(corpo)) return null;
+    decimal = corpo.replace(/\./g, '').replace(',', '.');
+  }
+  return /^\d+(\.\d+)?$/.test(decimal) ? sinal + decimal : null;
+}
+
+/**
+ * Parses what a person types in a money field: '12,50', '1.234,56', '1.500', '12.5', '' (blank is 0).
  * Returns null when the text is not an amount.
  */
 export function lerValorDigitado(texto: string): number | null {
   const limpo = texto.trim().replace(/^R\$\s*/, '');
   if (limpo === '') return 0;
-  let normalizado = limpo;
-  if (limpo.includes(',')) {
-    // pt-BR: dots group thousands, the comma is the decimal separator.
-    normalizado = limpo.replace(/\./g, '').replace(',', '.');
-  }
-  if (!/^\d+(\.\d+)?$/.test(normalizado)) return null;
-  const valor = Number(normalizado);
+  if (limpo.startsWith('-')) return null;
+  const decimal = textoParaDecimal(limpo);
+  if (decimal === null) return null;
+  const valor = Number(decimal);
   return Number.isFinite(valor) ? valor : null;
 }

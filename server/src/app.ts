@@ -49,6 +49,10 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   app.decorate('db', db);
   app.decorate('config', config);
 
+  // The API speaks JSON (and multipart for uploads): Fastify's built-in text/plain parser would hand a
+  // string to a JSON route, refused as a vague 400 instead of 415 'Tipo de conteúdo não suportado.'.
+  app.removeContentTypeParser('text/plain');
+
   // A JSON content type with an empty body (e.g. PATCH /usuarios/1/ativar) means "no body", not an error.
   const parserJsonPadrao = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');

@@ -18,7 +18,7 @@ export interface Config {
   jwtSecret: string | undefined;
   jwtTtlSegundos: number;
   appTz: string;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logLevel: (typeof NIVEIS_LOG)[number];
   /** Name of the teaching centre shown at the top of the sidebar. */
   centroNome: string;
   /** Trust X-Forwarded-* from a reverse proxy on the same machine (HTTPS, client address). */
@@ -39,10 +39,15 @@ export function lerDuracao(texto: string): number | null {
 
 const vazioComoAusente = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+// Every refusal carries its own pt-BR text: zod's English defaults would otherwise reach the operator.
+const PORTA = 'deve ser uma porta entre 0 e 65535';
+const LIMITE_LOGIN = 'deve ser um número inteiro entre 1 e 10000';
+const NIVEIS_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 const esquema = z.object({
   PORT: z.preprocess(
     vazioComoAusente,
-    z.coerce.number().int().min(0).max(65535, 'deve ser uma porta entre 0 e 65535').default(3000),
+    z.coerce.number({ error: PORTA }).int(PORTA).min(0, PORTA).max(65535, PORTA).default(3000),
   ),
   HOST: z.preprocess(vazioComoAusente, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(vazioComoAusente, z.string().default('./data')),
@@ -56,7 +61,10 @@ const esquema = z.object({
       .optional(),
   ),
   ADMIN_PASSWORD: z.preprocess(vazioComoAusente, z.string().min(6, 'deve ter pelo menos 6 caracteres').optional()),
-  ADMIN_NAME: z.preprocess(vazioComoAusente, z.string().trim().min(2).max(120).default('Administrador')),
+  ADMIN_NAME: z.preprocess(
+    vazioComoAusente,
+    z.string().trim().min(2, 'deve ter pelo menos 2 caracteres').max(120, 'deve ter no máximo 120 caracteres').default('Administrador'),
+  ),
   JWT_SECRET: z.preprocess(
     vazioComoAusente,
     z.string().min(32, 'deve ter pelo menos 32 caracteres (use por exemplo `openssl rand -hex 32`)').optional(),
@@ -81,11 +89,17 @@ const esquema = z.object({
   ),
   LOG_LEVEL: z.preprocess(
     vazioComoAusente,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    z.enum(NIVEIS_LOG, { error: `deve ser um de: ${NIVEIS_LOG.join(', ')}` }).default('info'),
   ),
-  CENTRO_NOME: z.preprocess(vazioComoAusente, z.string().trim().max(80).default('Centro de Ensino')),
-  TRUST_PROXY: z.preprocess(vazioComoAusente, z.enum(['true', 'false', '1', '0']).default('false')),
-  LOGIN_RATE_LIMIT: z.preprocess(vazioComoAusente, z.coerce.number().int().min(1).max(10_000).default(10)),
+  CENTRO_NOME: z.preprocess(vazioComoAusente, z.string().trim().max(80, 'deve ter no máximo 80 caracteres').default('Centro de Ensino')),
+  TRUST_PROXY: z.preprocess(
+    vazioComoAusente,
+    z.enum(['true', 'false', '1', '0'], { error: "deve ser 'true' ou 'false'" }).default('false'),
+  ),
+  LOGIN_RATE_LIMIT: z.preprocess(
+    vazioComoAusente,
+    z.coerce.number({ error: LIMITE_LOGIN }).int(LIMITE_LOGIN).min(1, LIMITE_LOGIN).max(10_000, LIMITE_LOGIN).default(10),
+  ),
 });
 
 export class ErroDeConfiguracao extends Error {

@@ -25,11 +25,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
-    /** preHandler: 401 unless a valid token of an active user comes by header or cookie. */
+    /** onRequest hook (runs before body validation): 401 unless a valid token of an active user comes by header or cookie. */
     autenticar: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: `autenticar`, then 403 unless the user is an admin. */
+    /** onRequest hook: `autenticar`, then 403 unless the user is an admin. */
     exigirAdmin: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: `autenticar`, then 403 unless the user is an employee (funcionario). */
+    /** onRequest hook: `autenticar`, then 403 unless the user is an employee (funcionario). */
     exigirFuncionario: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

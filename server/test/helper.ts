@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { CodigoErro } from '../../shared/api/errors';
 import { criarApp } from '../src/app';
 import { lerArquivosIbge } from '../src/cidades/importacao';
 import { gravarEstadosECidades } from '../src/cidades/repositorio';
@@ -38,7 +40,7 @@ export interface AppDeTeste {
 let sequencia = 0;
 
 export async function criarAppDeTeste(
-  opcoes: { env?: Record<string, string>; cidades?: boolean } = {},
+  opcoes: { env?: Record<string, string>; cidades?: boolean; pastaCliente?: string } = {},
 ): Promise<AppDeTeste> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-teste-'));
   const config = carregarConfig({
@@ -51,7 +53,7 @@ export async function criarAppDeTeste(
     ...opcoes.env,
   });
   const db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
-  const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: null });
+  const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: opcoes.pastaCliente ?? null });
   await garantirPrimeiroAdmin(db, config, logSilencioso);
   if (opcoes.cidades !== false) {
     const { ufs, cidades } = lerArquivosIbge(PASTA_FIXTURE_IBGE);
@@ -100,4 +102,24 @@ export async function criarAppDeTeste(
     },
   };
   return contexto;
+}
+
+/**
+ * Asserts a refusal as the client sees it: the status, a body that is exactly `{ error, codigo }`
+ * (never a stack or a 500), and the message when given.
+ */
+export function esperarRecusa(
+  r: LightMyRequestResponse,
+  status: number,
+  codigo: CodigoErro,
+  mensagem?: string | RegExp,
+): void {
+  expect(r.statusCode, r.body).toBe(status);
+  expect(r.headers['content-type']).toMatch(/^application\/json/);
+  const corpo = r.json() as Record<string, unknown>;
+  expect(Object.keys(corpo).sort(), r.body).toEqual(['codigo', 'error']);
+  expect(corpo.codigo, r.body).toBe(codigo);
+  expect(typeof corpo.error).toBe('string');
+  if (typeof mensagem === 'string') expect(corpo.error).toBe(mensagem);
+  else if (mensagem) expect(corpo.error).toMatch(mensagem);
 }

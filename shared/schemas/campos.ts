@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ehDataValida } from '../dates';
-import { MAXIMO_CENTAVOS, reaisParaCentavos, temNoMaximoDuasCasas } from '../money';
+import { MAXIMO_CENTAVOS, reaisParaCentavos, temNoMaximoDuasCasas, textoParaDecimal } from '../money';
 
 export type Genero = 'm' | 'f';
 
@@ -31,7 +31,9 @@ export function texto(rotulo: string, { min = 1, max, genero = 'm' }: OpcoesText
     })
     .max(max * 4, `${rotulo} deve ter no máximo ${max} caracteres.`) // cheap guard before trimming huge input
     .trim()
-    .min(min, min <= 1 ? obrigatorio(rotulo, genero) : `${rotulo} deve ter pelo menos ${min} caracteres.`)
+    // A blank field reads 'é obrigatório' (the first issue), not a length rule, whatever the minimum.
+    .min(1, obrigatorio(rotulo, genero))
+    .min(min, `${rotulo} deve ter pelo menos ${min} caracteres.`)
     .max(max, `${rotulo} deve ter no máximo ${max} caracteres.`);
 }
 
@@ -84,10 +86,10 @@ export function booleano(rotulo: string) {
 
 function numeroDeTexto(v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  const t = v.trim();
-  if (t === '') return undefined;
-  const n = Number(t.includes(',') ? t.replace(/\./g, '').replace(',', '.') : t);
-  return Number.isNaN(n) ? v : n;
+  if (v.trim() === '') return undefined;
+  // Read as the money inputs read it ('1.500' is 1500); Number() alone would take '0x10' or '1e3'.
+  const decimal = textoParaDecimal(v);
+  return decimal === null ? v : Number(decimal);
 }
 
 /** A positive integer id, from JSON or from a path/query/multipart string. */
@@ -118,7 +120,8 @@ export function dinheiro(rotulo: string, { obrigatorio: exigido = true, genero =
     .transform((v) => reaisParaCentavos(v) as number);
   return z.preprocess((v) => {
     const n = numeroDeTexto(v);
-    return n === undefined && !exigido ? 0 : n;
+    // An optional amount left blank is 0, whether the form sent '', nothing or null (as contagem does).
+    return (n === undefined || n === null) && !exigido ? 0 : n;
   }, numero);
 }
 

@@ -36,7 +36,7 @@ export default async function rotasAuth(app: App) {
     return { message: 'Logout realizado com sucesso.' };
   });
 
-  app.get('/me', { preHandler: app.autenticar, schema: { response: { 200: usuarioRespostaSchema } } }, async (request) => {
+  app.get('/me', { onRequest: app.autenticar, schema: { response: { 200: usuarioRespostaSchema } } }, async (request) => {
     const usuario = buscarUsuarioPorId(app.db, request.usuario.id);
     if (!usuario) throw sessaoInvalida();
     return { usuario: apresentarUsuario(usuario) };

@@ -13,7 +13,13 @@ export class ErroDeImportacao extends Error {}
 type Linha = Record<string, string>;
 
 function lerCsv(texto: string, colunas: string[], arquivo: string): Linha[] {
-  const linhas = parse(texto, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Linha[];
+  let linhas: Linha[];
+  try {
+    linhas = parse(texto, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Linha[];
+  } catch (erro) {
+    // csv-parse's own error (e.g. a line with a missing column) would reach the operator as a crash.
+    throw new ErroDeImportacao(`${arquivo}: CSV inválido (${(erro as Error).message}).`);
+  }
   const faltando = colunas.filter((c) => linhas.length > 0 && !(c in linhas[0]!));
   if (linhas.length === 0 || faltando.length > 0) {
     throw new ErroDeImportacao(`${arquivo}: esperadas as colunas ${colunas.join(', ')}${faltando.length ? ` (faltando: ${faltando.join(', ')})` : ' e ao menos uma linha'}.`);

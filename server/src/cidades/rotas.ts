@@ -16,7 +16,8 @@ const cidadesResposta = z.object({ cidades: z.array(cidadeSchema) });
 export const BUSCA_MINIMA = 2;
 
 export default async function rotasCidades(app: App) {
-  app.addHook('preHandler', app.autenticar);
+  // onRequest: 401 comes before any query validation (see usuarios/rotas.ts).
+  app.addHook('onRequest', app.autenticar);
 
   app.get(
     '/estados',

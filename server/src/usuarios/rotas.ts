@@ -18,7 +18,9 @@ const filtroLista = z.object({
 });
 
 export default async function rotasUsuarios(app: App) {
-  app.addHook('preHandler', app.exigirAdmin);
+  // onRequest, before the body is parsed or validated: a stranger gets 401 and an employee 403,
+  // never a validation message about a request they may not make at all.
+  app.addHook('onRequest', app.exigirAdmin);
   const resposta = { 200: usuarioRespostaSchema };
 
   app.get('/', { schema: { querystring: filtroLista, response: { 200: usuariosRespostaSchema } } }, async (request) => {

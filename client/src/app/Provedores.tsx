@@ -1,0 +1,43 @@
+/** App-wide providers: server-state cache, session, toasts, and the sync engine's lifecycle. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { AuthProvider, useAuth } from '../auth/AuthProvider';
+import { motorSync } from '../offline';
+
+export function criarQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Replays the outbox at start and again whenever someone signs in (a 401 had paused it). */
+function SincronizacaoDaSessao() {
+  const { estado } = useAuth();
+  const usuarioId = estado.usuario?.id ?? null;
+  useEffect(() => {
+    if (usuarioId !== null) void motorSync.retomar();
+  }, [usuarioId]);
+  return null;
+}
+
+export function Provedores({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [cliente] = useState(() => queryClient ?? criarQueryClient());
+  useEffect(() => {
+    void motorSync.iniciar();
+    return () => motorSync.parar();
+  }, []);
+  return (
+    <QueryClientProvider client={cliente}>
+      <AuthProvider>
+        <SincronizacaoDaSessao />
+        {children}
+      </AuthProvider>
+      <ToastContainer position="top-right" autoClose={5000} theme="light" newestOnTop closeOnClick pauseOnFocusLoss={false} />
+    </QueryClientProvider>
+  );
+}

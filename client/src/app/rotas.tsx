@@ -1,0 +1,35 @@
+/** The screens and who may open them (spec section 2). Pages load on demand to keep the first screen light. */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { PaginaLogin } from '../auth/PaginaLogin';
+import { RotaProtegida } from '../auth/RotaProtegida';
+import { Carregando } from '../components/Carregando';
+import { Layout } from '../layout/Layout';
+
+const PaginaDashboard = lazy(() => import('../dashboard/PaginaDashboard').then((m) => ({ default: m.PaginaDashboard })));
+const PaginaUsuarios = lazy(() => import('../usuarios/PaginaUsuarios').then((m) => ({ default: m.PaginaUsuarios })));
+
+function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
+  const conteudo = <Suspense fallback={<Carregando />}>{elemento}</Suspense>;
+  return tipos ? <RotaProtegida tipos={tipos}>{conteudo}</RotaProtegida> : conteudo;
+}
+
+export const definicaoDasRotas: RouteObject[] = [
+  { path: '/login', element: <PaginaLogin /> },
+  {
+    element: (
+      <RotaProtegida>
+        <Layout />
+      </RotaProtegida>
+    ),
+    children: [
+      { path: '/dashboard', element: pagina(<PaginaDashboard />) },
+      { path: '/usuarios', element: pagina(<PaginaUsuarios />, ['admin']) },
+    ],
+  },
+  { path: '*', element: <Navigate to="/dashboard" replace /> },
+];
+
+export function criarRoteador() {
+  return createBrowserRouter(definicaoDasRotas);
+}

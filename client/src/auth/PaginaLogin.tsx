@@ -1,0 +1,117 @@
+/** Login (spec sections 2, 5, 8): validation texts, 'Entrando...', toasts, back to where the user was going. */
+import { Lock, Mail } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { PADRAO_EMAIL } from '../../../shared/schemas/campos';
+import { ErroApi, ErroOffline, mensagemDeErro } from '../api/client';
+import { Botao } from '../components/Botao';
+import { Campo } from '../components/Campo';
+import { Marca } from '../components/Marca';
+import { useAuth } from './AuthProvider';
+
+interface ErrosLogin {
+  email?: string;
+  senha?: string;
+}
+
+export function validarLogin(email: string, senha: string): ErrosLogin {
+  const erros: ErrosLogin = {};
+  if (!email.trim()) erros.email = 'Email é obrigatório';
+  else if (!PADRAO_EMAIL.test(email.trim())) erros.email = 'Email inválido';
+  if (!senha) erros.senha = 'Senha é obrigatória';
+  return erros;
+}
+
+function destinoDepoisDoLogin(estado: unknown): string {
+  const de = (estado as { de?: Location } | null)?.de;
+  if (!de || de.pathname === '/login') return '/dashboard';
+  return `${de.pathname}${de.search ?? ''}`;
+}
+
+export function PaginaLogin() {
+  const { estado, entrar } = useAuth();
+  const local = useLocation();
+  const navegar = useNavigate();
+  const [email, setEmail] = useState('');
+  const [senha, setSenha] = useState('');
+  const [erros, setErros] = useState<ErrosLogin>({});
+  const [entrando, setEntrando] = useState(false);
+
+  if (estado.status === 'autenticado' && !entrando) return <Navigate to={destinoDepoisDoLogin(local.state)} replace />;
+
+  async function enviar(evento: FormEvent) {
+    evento.preventDefault();
+    const encontrados = validarLogin(email, senha);
+    setErros(encontrados);
+    if (encontrados.email || encontrados.senha) return;
+    setEntrando(true);
+    try {
+      await entrar(email.trim(), senha);
+      toast.success('Login realizado com sucesso!');
+      navegar(destinoDepoisDoLogin(local.state), { replace: true });
+    } catch (erro) {
+      if (erro instanceof ErroApi) toast.error(mensagemDeErro(erro, 'Erro no login'));
+      else if (erro instanceof ErroOffline) toast.error('Sem conexão com o servidor. Conecte-se à internet para entrar.');
+      else toast.error('Erro ao fazer login. Tente novamente.');
+    } finally {
+      setEntrando(false);
+    }
+  }
+
+  return (
+    <main className="login">
+      <form className="login__cartao" onSubmit={enviar} noValidate aria-labelledby="titulo-login">
+        <div className="login__marca">
+          <Marca tamanho={56} />
+        </div>
+        <h1 id="titulo-login" className="login__titulo">
+          Sistema de Gestão
+        </h1>
+        <p className="login__subtitulo">Entre com seu email e senha para continuar</p>
+        <Campo rotulo="Email" erro={erros.email}>
+          {(props) => (
+            <div className="entrada-com-icone">
+              <Mail size={18} aria-hidden="true" />
+              <input
+                {...props}
+                className="entrada"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                placeholder="seu@email.com"
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value);
+                  if (erros.email) setErros((atual) => ({ ...atual, email: undefined }));
+                }}
+              />
+            </div>
+          )}
+        </Campo>
+        <Campo rotulo="Senha" erro={erros.senha}>
+          {(props) => (
+            <div className="entrada-com-icone">
+              <Lock size={18} aria-hidden="true" />
+              <input
+                {...props}
+                className="entrada"
+                type="password"
+                autoComplete="current-password"
+                placeholder="Sua senha"
+                value={senha}
+                onChange={(e) => {
+                  setSenha(e.target.value);
+                  if (erros.senha) setErros((atual) => ({ ...atual, senha: undefined }));
+                }}
+              />
+            </div>
+          )}
+        </Campo>
+        <Botao type="submit" tamanho="lg" bloco disabled={entrando} style={{ marginTop: '0.5rem' }}>
+          {entrando ? 'Entrando...' : 'Entrar'}
+        </Botao>
+      </form>
+    </main>
+  );
+}

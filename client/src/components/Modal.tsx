@@ -1,0 +1,75 @@
+/**
+ * A dialog: Escape and the backdrop close it (through `aoFechar`, so a form can ask before losing
+ * data), focus moves into it and returns to where it was, the page behind does not scroll.
+ */
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+interface PropsModal {
+  aberto: boolean;
+  titulo: ReactNode;
+  aoFechar: () => void;
+  children: ReactNode;
+  rodape?: ReactNode;
+  tamanho?: 'pequeno' | 'medio' | 'grande';
+}
+
+export function Modal({ aberto, titulo, aoFechar, children, rodape, tamanho = 'medio' }: PropsModal) {
+  const idTitulo = useId();
+  const caixa = useRef<HTMLDivElement>(null);
+  const fechar = useRef(aoFechar);
+  useEffect(() => {
+    fechar.current = aoFechar;
+  });
+
+  useEffect(() => {
+    if (!aberto) return;
+    const anterior = document.activeElement as HTMLElement | null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    const primeiro = caixa.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-fechar])');
+    (primeiro ?? caixa.current)?.focus();
+    const teclado = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        fechar.current();
+      }
+    };
+    document.addEventListener('keydown', teclado);
+    return () => {
+      document.removeEventListener('keydown', teclado);
+      document.body.style.overflow = overflow;
+      anterior?.focus?.();
+    };
+  }, [aberto]);
+
+  if (!aberto) return null;
+  return createPortal(
+    <div
+      className="modal-fundo"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) aoFechar();
+      }}
+    >
+      <div
+        ref={caixa}
+        className={`modal${tamanho === 'medio' ? '' : ` modal--${tamanho}`}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={idTitulo}
+        tabIndex={-1}
+      >
+        <div className="modal__cabecalho">
+          <h2 id={idTitulo}>{titulo}</h2>
+          <button type="button" className="botao-icone" onClick={aoFechar} aria-label="Fechar" data-fechar>
+            <X size={20} />
+          </button>
+        </div>
+        <div className="modal__corpo">{children}</div>
+        {rodape && <div className="modal__rodape">{rodape}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

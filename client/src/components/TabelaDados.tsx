@@ -1,0 +1,160 @@
+/**
+ * The shared data table (spec section 2): title, search, optional export, client-side paging
+ * (10 a page; 5 under 768 px), search back to page 1, and cards instead of rows under 768 px.
+ */
+import { Search } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { normalizarBusca } from '../../../shared/texto';
+import { Botao } from './Botao';
+import { LARGURA_CELULAR, useLarguraMaxima } from './useLarguraMaxima';
+
+export interface Coluna<T> {
+  chave: string;
+  titulo: string;
+  render?: (linha: T) => ReactNode;
+  /** Text searched for this column; defaults to the row's field of the same key. */
+  textoBusca?: (linha: T) => string;
+  numerica?: boolean;
+}
+
+interface PropsTabela<T> {
+  titulo?: ReactNode;
+  colunas: Coluna<T>[];
+  linhas: T[];
+  chaveLinha: (linha: T) => string | number;
+  acoes?: (linha: T) => ReactNode;
+  tituloAcoes?: string;
+  exportar?: ReactNode;
+  placeholderBusca?: string;
+  vazio?: string;
+  carregando?: boolean;
+  /** What the phone card shows as its heading. */
+  tituloCartao?: (linha: T) => ReactNode;
+}
+
+export const POR_PAGINA = 10;
+export const POR_PAGINA_CELULAR = 5;
+
+function textoDaColuna<T>(coluna: Coluna<T>, linha: T): string {
+  if (coluna.textoBusca) return coluna.textoBusca(linha);
+  const valor = (linha as Record<string, unknown>)[coluna.chave];
+  return valor === null || valor === undefined ? '' : String(valor);
+}
+
+export function TabelaDados<T>({
+  titulo,
+  colunas,
+  linhas,
+  chaveLinha,
+  acoes,
+  tituloAcoes = 'Ações',
+  exportar,
+  placeholderBusca = 'Buscar...',
+  vazio = 'Nenhum registro encontrado.',
+  carregando,
+  tituloCartao,
+}: PropsTabela<T>) {
+  const celular = useLarguraMaxima(LARGURA_CELULAR);
+  const [busca, setBusca] = useState('');
+  const [pagina, setPagina] = useState(1);
+  const porPagina = celular ? POR_PAGINA_CELULAR : POR_PAGINA;
+
+  const filtradas = useMemo(() => {
+    const termo = normalizarBusca(busca);
+    if (!termo) return linhas;
+    return linhas.filter((l) => colunas.some((c) => normalizarBusca(textoDaColuna(c, l)).includes(termo)));
+  }, [linhas, colunas, busca]);
+
+  const totalPaginas = Math.max(1, Math.ceil(filtradas.length / porPagina));
+  const paginaAtual = Math.min(pagina, totalPaginas);
+  const visiveis = filtradas.slice((paginaAtual - 1) * porPagina, paginaAtual * porPagina);
+
+  return (
+    <section className="cartao tabela-dados">
+      <div className="tabela-dados__topo">
+        {titulo && <h2>{titulo}</h2>}
+        <div className="tabela-dados__busca">
+          <Search size={18} aria-hidden="true" />
+          <input
+            className="entrada"
+            type="search"
+            placeholder={placeholderBusca}
+            aria-label={placeholderBusca}
+            value={busca}
+            onChange={(e) => {
+              setBusca(e.target.value);
+              setPagina(1);
+            }}
+          />
+        </div>
+        {exportar}
+      </div>
+
+      {carregando ? (
+        <div className="tabela__vazio">Carregando...</div>
+      ) : visiveis.length === 0 ? (
+        <div className="tabela__vazio">{vazio}</div>
+      ) : celular ? (
+        <ul className="cartoes-linha">
+          {visiveis.map((linha) => (
+            <li key={chaveLinha(linha)} className="cartao-linha">
+              {tituloCartao && <div style={{ fontWeight: 700, marginBottom: '0.35rem' }}>{tituloCartao(linha)}</div>}
+              {colunas.map((c) => (
+                <div key={c.chave} className="cartao-linha__campo">
+                  <span className="cartao-linha__rotulo">{c.titulo}</span>
+                  <span className="cartao-linha__valor">{c.render ? c.render(linha) : textoDaColuna(c, linha)}</span>
+                </div>
+              ))}
+              {acoes && <div className="cartao-linha__acoes">{acoes(linha)}</div>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="tabela-rolagem">
+          <table className="tabela">
+            <thead>
+              <tr>
+                {colunas.map((c) => (
+                  <th key={c.chave} className={c.numerica ? 'numero' : undefined} scope="col">
+                    {c.titulo}
+                  </th>
+                ))}
+                {acoes && <th scope="col">{tituloAcoes}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {visiveis.map((linha) => (
+                <tr key={chaveLinha(linha)}>
+                  {colunas.map((c) => (
+                    <td key={c.chave} className={c.numerica ? 'numero' : undefined}>
+                      {c.render ? c.render(linha) : textoDaColuna(c, linha)}
+                    </td>
+                  ))}
+                  {acoes && (
+                    <td>
+                      <div className="acoes-linha">{acoes(linha)}</div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {filtradas.length > porPagina && (
+        <nav className="paginacao" aria-label="Paginação">
+          <Botao variante="outline" tamanho="sm" onClick={() => setPagina(paginaAtual - 1)} disabled={paginaAtual <= 1}>
+            Anterior
+          </Botao>
+          <span>
+            Página {paginaAtual} de {totalPaginas}
+          </span>
+          <Botao variante="outline" tamanho="sm" onClick={() => setPagina(paginaAtual + 1)} disabled={paginaAtual >= totalPaginas}>
+            Próxima
+          </Botao>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/** The header's sync status: offline/online, items waiting, refused items, last sync. */
+import { AlertTriangle, CheckCircle2, CloudOff, RefreshCw } from 'lucide-react';
+import { formatarHora } from '../../../shared/dates';
+import { useOnline } from '../components/useOnline';
+import { fusoDoApp } from '../config/configApp';
+import { useEstadoSync } from '../offline';
+
+export function textoIndicador(e: { online: boolean; sincronizando: boolean; pendentes: number; comErro: number; pausadoPorSessao: boolean }): string {
+  if (e.comErro > 0) return `${e.comErro} precisa${e.comErro > 1 ? 'm' : ''} de atenção`;
+  if (!e.online) return e.pendentes > 0 ? `Offline · ${e.pendentes} aguardando` : 'Offline';
+  if (e.pausadoPorSessao) return 'Entre de novo para enviar';
+  if (e.sincronizando) return 'Sincronizando...';
+  if (e.pendentes > 0) return `${e.pendentes} aguardando envio`;
+  return 'Sincronizado';
+}
+
+export function IndicadorSync({ aoAbrir }: { aoAbrir: () => void }) {
+  const estado = useEstadoSync();
+  const online = useOnline() && estado.online;
+  const e = { ...estado, online };
+  const classe = e.comErro > 0 ? 'indicador-sync--erro' : !online ? 'indicador-sync--offline' : e.pendentes === 0 ? 'indicador-sync--ok' : '';
+  const icone =
+    e.comErro > 0 ? <AlertTriangle size={15} /> : !online ? <CloudOff size={15} /> : e.pendentes > 0 || e.sincronizando ? <RefreshCw size={15} /> : <CheckCircle2 size={15} />;
+  const ultima = estado.ultimaSincronizacao ? `Última sincronização às ${formatarHora(estado.ultimaSincronizacao, fusoDoApp())}` : 'Ainda não sincronizado neste aparelho';
+  return (
+    <button type="button" className={`indicador-sync ${classe}`} onClick={aoAbrir} title={ultima} aria-label={`${textoIndicador(e)}. ${ultima}. Abrir sincronização`}>
+      {icone}
+      <span>{textoIndicador(e)}</span>
+    </button>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * 'Sincronização': what waits on this device, what the server refused (with its reason, to retry or
+ * discard), and what the server received and when.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { formatarDataHora, formatarHora } from '../../../shared/dates';
+import { Botao } from '../components/Botao';
+import { Confirmacao } from '../components/Confirmacao';
+import { Modal } from '../components/Modal';
+import { Selo } from '../components/Selo';
+import { fusoDoApp } from '../config/configApp';
+import { motorSync, useEstadoSync } from '../offline';
+import { bancoLocal, type ItemOutbox } from '../offline/db';
+import { descartarItem, itensDoUsuario, tentarNovamente } from '../offline/outbox';
+
+export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; aoFechar: () => void; usuarioId: number }) {
+  const estado = useEstadoSync();
+  const itens = useLiveQuery(() => itensDoUsuario(bancoLocal, usuarioId), [usuarioId]) ?? [];
+  const recebidos =
+    useLiveQuery(
+      () => bancoLocal.sincronizados.where('usuarioId').equals(usuarioId).reverse().sortBy('recebidoEm').then((l) => l.slice(0, 20)),
+      [usuarioId],
+    ) ?? [];
+  const [descartando, setDescartando] = useState<ItemOutbox | null>(null);
+  const fuso = fusoDoApp();
+  const recusados = itens.filter((i) => i.estado === 'erro');
+  const aguardando = itens.filter((i) => i.estado !== 'erro');
+
+  return (
+    <Modal
+      aberto={aberto}
+      aoFechar={aoFechar}
+      titulo="Sincronização"
+      rodape={
+        <>
+          <Botao variante="outline" onClick={aoFechar}>
+            Fechar
+          </Botao>
+          <Botao onClick={() => void motorSync.sincronizarAgora()} carregando={estado.sincronizando}>
+            Sincronizar agora
+          </Botao>
+        </>
+      }
+    >
+      <p className="campo__ajuda" style={{ marginTop: 0 }}>
+        {estado.online ? 'Conectado.' : 'Sem conexão: os registros ficam guardados neste aparelho e são enviados quando a internet voltar.'}{' '}
+        {estado.ultimaSincronizacao ? `Última sincronização: ${formatarDataHora(estado.ultimaSincronizacao, fuso)}.` : ''}
+      </p>
+
+      {recusados.length > 0 && (
+        <section aria-label="Precisam de atenção">
+          <h3 style={{ margin: '1rem 0 0.5rem' }}>Precisam de atenção ({recusados.length})</h3>
+          <ul className="lista-sync">
+            {recusados.map((item) => (
+              <li key={item.id} className="lista-sync__item lista-sync__item--erro">
+                <div>
+                  <strong>{item.descricao}</strong>
+                  <div className="campo__erro">{item.erro}</div>
+                  <div className="campo__ajuda">Registrado em {formatarDataHora(item.criadoEm, fuso)}</div>
+                </div>
+                <div className="acoes-linha">
+                  <Botao tamanho="sm" variante="outline" onClick={() => void tentarNovamente(bancoLocal, item.id).then(() => motorSync.sincronizarAgora())}>
+                    Tentar novamente
+                  </Botao>
+                  <Botao tamanho="sm" variante="danger" onClick={() => setDescartando(item)}>
+                    Descartar
+                  </Botao>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-label="Aguardando envio">
+        <h3 style={{ margin: '1rem 0 0.5rem' }}>Aguardando envio ({aguardando.length})</h3>
+        {aguardando.length === 0 ? (
+          <p className="campo__ajuda">Nada aguardando: tudo o que foi registrado neste aparelho já chegou ao servidor.</p>
+        ) : (
+          <ul className="lista-sync">
+            {aguardando.map((item) => (
+              <li key={item.id} className="lista-sync__item">
+                <div>
+                  <strong>{item.descricao}</strong>
+                  <div className="campo__ajuda">
+                    Registrado em {formatarDataHora(item.criadoEm, fuso)}
+                    {item.tentativas > 0 && ` · ${item.tentativas} tentativa${item.tentativas > 1 ? 's' : ''} sem conexão`}
+                  </div>
+                </div>
+                <Selo cor="amarelo">Na fila</Selo>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {recebidos.length > 0 && (
+        <section aria-label="Recebidos pelo servidor">
+          <h3 style={{ margin: '1rem 0 0.5rem' }}>Recebidos pelo servidor</h3>
+          <ul className="lista-sync">
+            {recebidos.map((item) => (
+              <li key={item.id} className="lista-sync__item">
+                <div>
+                  <strong>{item.descricao}</strong>
+                  <div className="campo__ajuda">Recebido pelo servidor às {formatarHora(item.recebidoEm, fuso)} de {formatarDataHora(item.recebidoEm, fuso).slice(0, 10)}</div>
+                </div>
+                <Selo cor="verde">Enviado</Selo>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <Confirmacao
+        aberto={descartando !== null}
+        titulo="Descartar registro"
+        mensagem={`Descartar "${descartando?.descricao}"? Ele será apagado deste aparelho e nunca chegará ao servidor.`}
+        textoConfirmar="Descartar"
+        textoCancelar="Cancelar"
+        varianteConfirmar="danger"
+        aoCancelar={() => setDescartando(null)}
+        aoConfirmar={() => {
+          if (descartando) void descartarItem(bancoLocal, descartando.id);
+          setDescartando(null);
+        }}
+      />
+    </Modal>
+  );
+}

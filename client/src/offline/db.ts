@@ -1,0 +1,120 @@
+/**
+ * The one module that owns IndexedDB (Dexie). What is stored where:
+ * - outbox: employee writes waiting for the server, replayed in `seq` order (never dropped silently);
+ * - arquivos: receipt files of queued expenses, as bytes (ArrayBuffer: stores everywhere, unlike Blob);
+ * - sincronizados: recent items the server confirmed, with its time ('Recebido pelo servidor às 14:32');
+ * - cache: the last server answer for each screen's data, so employee screens open offline;
+ * - rascunhos: half-filled forms, kept while the camera or file chooser has the page in background;
+ * - meta: small values (last sync time).
+ * Rows are written by older app versions too, so everything read back is checked (restaurar*).
+ */
+import Dexie, { type Table } from 'dexie';
+
+export type EstadoItem = 'pendente' | 'erro';
+
+export interface ItemOutbox {
+  /** Auto-increment: the replay order of this device. */
+  seq?: number;
+  /** The operation's own id (uuid). */
+  id: string;
+  /** The owner: items are replayed only within the owner's session. */
+  usuarioId: number;
+  tipo: string;
+  dados: unknown;
+  /** Ids in `arquivos` this operation sends (receipts). */
+  arquivos: string[];
+  /** Entities the operation touches ('rota:12', 'despesa:<uuid>'): later items on a refused entity wait for it. */
+  chaves: string[];
+  /** What the person sees in the sync panel. */
+  descricao: string;
+  estado: EstadoItem;
+  tentativas: number;
+  proximaTentativaEm: number | null;
+  /** The server's refusal ('precisa de atenção'), or the last network error. */
+  erro: string | null;
+  criadoEm: string;
+}
+
+export interface ItemSincronizado {
+  id: string;
+  usuarioId: number;
+  tipo: string;
+  descricao: string;
+  chaves: string[];
+  criadoEm: string;
+  recebidoEm: string;
+}
+
+export interface ArquivoLocal {
+  id: string;
+  nome: string;
+  tipo: string;
+  tamanho: number;
+  conteudo: ArrayBuffer;
+  criadoEm: string;
+}
+
+export interface EntradaCache {
+  chave: string;
+  usuarioId: number;
+  dados: unknown;
+  atualizadoEm: string;
+}
+
+export interface Rascunho {
+  chave: string;
+  usuarioId: number;
+  dados: unknown;
+  atualizadoEm: string;
+}
+
+export interface Meta {
+  chave: string;
+  valor: unknown;
+}
+
+export class BancoLocal extends Dexie {
+  outbox!: Table<ItemOutbox, number>;
+  sincronizados!: Table<ItemSincronizado, string>;
+  arquivos!: Table<ArquivoLocal, string>;
+  cache!: Table<EntradaCache, string>;
+  rascunhos!: Table<Rascunho, string>;
+  meta!: Table<Meta, string>;
+
+  constructor(nome = 'sistema-de-gestao') {
+    super(nome);
+    this.version(1).stores({
+      outbox: '++seq, &id, usuarioId, [usuarioId+estado]',
+      sincronizados: 'id, usuarioId, recebidoEm',
+      arquivos: 'id',
+      cache: 'chave, usuarioId',
+      rascunhos: 'chave, usuarioId',
+      meta: 'chave',
+    });
+  }
+}
+
+/** The app's single instance. Tests create their own `new BancoLocal(name)`. */
+export const bancoLocal = new BancoLocal();
+
+/** Repairs an outbox row read back (an older version may have written fewer fields); null if unusable. */
+export function restaurarItem(bruto: Partial<ItemOutbox> | undefined): ItemOutbox | null {
+  if (!bruto || typeof bruto.id !== 'string' || typeof bruto.tipo !== 'string' || typeof bruto.usuarioId !== 'number') {
+    return null;
+  }
+  return {
+    seq: bruto.seq,
+    id: bruto.id,
+    usuarioId: bruto.usuarioId,
+    tipo: bruto.tipo,
+    dados: bruto.dados ?? null,
+    arquivos: Array.isArray(bruto.arquivos) ? bruto.arquivos.filter((a) => typeof a === 'string') : [],
+    chaves: Array.isArray(bruto.chaves) ? bruto.chaves.filter((c) => typeof c === 'string') : [],
+    descricao: typeof bruto.descricao === 'string' ? bruto.descricao : bruto.tipo,
+    estado: bruto.estado === 'erro' ? 'erro' : 'pendente',
+    tentativas: typeof bruto.tentativas === 'number' ? bruto.tentativas : 0,
+    proximaTentativaEm: typeof bruto.proximaTentativaEm === 'number' ? bruto.proximaTentativaEm : null,
+    erro: typeof bruto.erro === 'string' ? bruto.erro : null,
+    criadoEm: typeof bruto.criadoEm === 'string' ? bruto.criadoEm : new Date(0).toISOString(),
+  };
+}

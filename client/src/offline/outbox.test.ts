@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BancoLocal, restaurarItem } from './db';
+import { confirmarItem, corrigirItem, descartarItem, enfileirar, HISTORICO_MAXIMO, itensDoUsuario, tentarNovamente } from './outbox';
+
+let banco: BancoLocal;
+let n = 0;
+beforeEach(async () => {
+  banco = new BancoLocal(`teste-outbox-${++n}`);
+  await banco.open();
+});
+afterEach(async () => {
+  await banco.delete();
+});
+
+const op = (usuarioId: number, descricao: string, arquivos?: { nome: string; tipo: string; conteudo: ArrayBuffer }[]) => ({
+  tipo: 'venda.salvar',
+  usuarioId,
+  dados: { descricao },
+  chaves: [`x:${descricao}`],
+  descricao,
+  ...(arquivos ? { arquivos } : {}),
+});
+
+describe('outbox', () => {
+  it('guarda os itens na ordem em que foram registrados, separados por dono', async () => {
+    await enfileirar(banco, op(1, 'a'));
+    await enfileirar(banco, op(2, 'de outra pessoa'));
+    await enfileirar(banco, op(1, 'b'));
+    await enfileirar(banco, op(1, 'c'));
+    const itens = await itensDoUsuario(banco, 1);
+    expect(itens.map((i) => i.descricao)).toEqual(['a', 'b', 'c']);
+    expect(itens.every((i) => i.estado === 'pendente' && i.tentativas === 0)).toBe(true);
+    expect((await itensDoUsuario(banco, 2)).map((i) => i.descricao)).toEqual(['de outra pessoa']);
+  });
+
+  it('sobrevive a fechar e reabrir o banco (o app fechado, o celular reiniciado)', async () => {
+    await enfileirar(banco, op(1, 'guardado'));
+    banco.close();
+    const reaberto = new BancoLocal(banco.name);
+    await reaberto.open();
+    expect((await itensDoUsuario(reaberto, 1)).map((i) => i.descricao)).toEqual(['guardado']);
+    reaberto.close();
+    await banco.open();
+  });
+
+  it('grava o arquivo do comprovante junto com o item, byte a byte', async () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3]);
+    const item = await enfileirar(banco, op(1, 'com cupom', [{ nome: 'cupom.jpg', tipo: 'image/jpeg', conteudo: bytes.buffer }]));
+    expect(item.arquivos).toHaveLength(1);
+    const arquivo = await banco.arquivos.get(item.arquivos[0]!);
+    expect(new Uint8Array(arquivo!.conteudo)).toEqual(bytes);
+    expect(arquivo!.tamanho).toBe(6);
+  });
+
+  it('confirmar move o item para o histórico com a hora do servidor e apaga o arquivo', async () => {
+    const item = await enfileirar(banco, op(1, 'x', [{ nome: 'a.pdf', tipo: 'application/pdf', conteudo: new ArrayBuffer(4) }]));
+    await confirmarItem(banco, item, '2026-11-22T17:32:00.000Z');
+    expect(await itensDoUsuario(banco, 1)).toHaveLength(0);
+    expect(await banco.arquivos.count()).toBe(0);
+    expect(await banco.sincronizados.get(item.id)).toMatchObject({ descricao: 'x', recebidoEm: '2026-11-22T17:32:00.000Z' });
+  });
+
+  it('o histórico guarda no máximo os últimos itens confirmados', async () => {
+    for (let i = 0; i < HISTORICO_MAXIMO + 5; i++) {
+      const item = await enfileirar(banco, op(1, `i${i}`));
+      await confirmarItem(banco, item, new Date(Date.UTC(2026, 10, 22, 0, 0, i)).toISOString());
+    }
+    expect(await banco.sincronizados.count()).toBe(HISTORICO_MAXIMO);
+    expect(await banco.sincronizados.filter((s) => s.descricao === 'i0').count()).toBe(0);
+  });
+
+  it('tentar de novo, corrigir e descartar são decisões da pessoa sobre um item recusado', async () => {
+    const a = await enfileirar(banco, op(1, 'a', [{ nome: 'a.png', tipo: 'image/png', conteudo: new ArrayBuffer(2) }]));
+    const b = await enfileirar(banco, op(1, 'b'));
+    await banco.outbox.where('id').anyOf(a.id, b.id).modify({ estado: 'erro', erro: 'Rota finalizada.' });
+    await tentarNovamente(banco, a.id);
+    await corrigirItem(banco, b.id, { descricao: 'b corrigido' }, 'b corrigido');
+    let itens = await itensDoUsuario(banco, 1);
+    expect(itens.map((i) => [i.descricao, i.estado, i.erro])).toEqual([
+      ['a', 'pendente', null],
+      ['b corrigido', 'pendente', null],
+    ]);
+    await descartarItem(banco, a.id);
+    itens = await itensDoUsuario(banco, 1);
+    expect(itens.map((i) => i.descricao)).toEqual(['b corrigido']);
+    expect(await banco.arquivos.count()).toBe(0);
+  });
+});
+
+describe('restaurarItem', () => {
+  it('completa campos que uma versão antiga não gravava e recusa linhas sem sentido', () => {
+    expect(restaurarItem({ id: 'x', tipo: 't', usuarioId: 1 })).toMatchObject({ arquivos: [], chaves: [], estado: 'pendente', tentativas: 0, descricao: 't' });
+    expect(restaurarItem({ id: 'x', tipo: 't' })).toBeNull();
+    expect(restaurarItem(undefined)).toBeNull();
+  });
+});

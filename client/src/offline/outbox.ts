@@ -1,0 +1,130 @@
+/**
+ * The outbox: every employee write is stored here first (so it shows at once and survives a
+ * closed app or a phone restart) and replayed by the sync engine. Only the person removes an item.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import type { ArquivoLocal, BancoLocal, ItemOutbox, ItemSincronizado } from './db';
+import { restaurarItem } from './db';
+
+export interface NovaOperacao {
+  tipo: string;
+  usuarioId: number;
+  dados: unknown;
+  chaves: string[];
+  descricao: string;
+  /** Files to send with it (receipts), stored in the same transaction as the item. */
+  arquivos?: { id?: string; nome: string; tipo: string; conteudo: ArrayBuffer }[];
+}
+
+/** Where an operation goes on the server. Each op type defines this once. */
+export interface RequisicaoOperacao {
+  metodo: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  caminho: string;
+  corpo?: unknown;
+}
+
+export interface DefinicaoOperacao {
+  requisicao(dados: unknown, arquivos: ArquivoLocal[]): RequisicaoOperacao;
+  /** The server's receipt time in its answer, when it gives one. */
+  recebidoEm?(resposta: unknown): string | undefined;
+}
+
+export type Operacoes = Record<string, DefinicaoOperacao>;
+
+/** Synced items kept for the 'Recebido pelo servidor' display. */
+export const HISTORICO_MAXIMO = 200;
+
+export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<ItemOutbox> {
+  const arquivos: ArquivoLocal[] = (op.arquivos ?? []).map((a) => ({
+    id: a.id ?? uuidv7(),
+    nome: a.nome,
+    tipo: a.tipo,
+    tamanho: a.conteudo.byteLength,
+    conteudo: a.conteudo,
+    criadoEm: new Date().toISOString(),
+  }));
+  const item: ItemOutbox = {
+    id: uuidv7(),
+    usuarioId: op.usuarioId,
+    tipo: op.tipo,
+    dados: op.dados,
+    arquivos: arquivos.map((a) => a.id),
+    chaves: op.chaves,
+    descricao: op.descricao,
+    estado: 'pendente',
+    tentativas: 0,
+    proximaTentativaEm: null,
+    erro: null,
+    criadoEm: new Date().toISOString(),
+  };
+  await banco.transaction('rw', banco.outbox, banco.arquivos, async () => {
+    if (arquivos.length > 0) await banco.arquivos.bulkPut(arquivos);
+    item.seq = await banco.outbox.add(item);
+  });
+  return item;
+}
+
+/** The owner's queued items in replay order. */
+export async function itensDoUsuario(banco: BancoLocal, usuarioId: number): Promise<ItemOutbox[]> {
+  const brutos = await banco.outbox.where('usuarioId').equals(usuarioId).sortBy('seq');
+  return brutos.map(restaurarItem).filter((i): i is ItemOutbox => i !== null);
+}
+
+export async function arquivosDoItem(banco: BancoLocal, item: ItemOutbox): Promise<ArquivoLocal[]> {
+  const encontrados = await banco.arquivos.bulkGet(item.arquivos);
+  return encontrados.filter((a): a is ArquivoLocal => a !== undefined);
+}
+
+/** The server took it: move it to the history and free its files, atomically. */
+export async function confirmarItem(banco: BancoLocal, item: ItemOutbox, recebidoEm: string): Promise<void> {
+  await banco.transaction('rw', banco.outbox, banco.arquivos, banco.sincronizados, async () => {
+    await banco.outbox.where('id').equals(item.id).delete();
+    if (item.arquivos.length > 0) await banco.arquivos.bulkDelete(item.arquivos);
+    const historico: ItemSincronizado = {
+      id: item.id,
+      usuarioId: item.usuarioId,
+      tipo: item.tipo,
+      descricao: item.descricao,
+      chaves: item.chaves,
+      criadoEm: item.criadoEm,
+      recebidoEm,
+    };
+    await banco.sincronizados.put(historico);
+    const total = await banco.sincronizados.count();
+    if (total > HISTORICO_MAXIMO) {
+      const antigos = await banco.sincronizados.orderBy('recebidoEm').limit(total - HISTORICO_MAXIMO).primaryKeys();
+      await banco.sincronizados.bulkDelete(antigos);
+    }
+  });
+}
+
+export async function atualizarItem(banco: BancoLocal, id: string, campos: Partial<ItemOutbox>): Promise<void> {
+  await banco.outbox.where('id').equals(id).modify(campos);
+}
+
+/** The person chose to try a refused item again (after fixing the cause, e.g. reopening the route). */
+export async function tentarNovamente(banco: BancoLocal, id: string): Promise<void> {
+  await atualizarItem(banco, id, { estado: 'pendente', erro: null, tentativas: 0, proximaTentativaEm: null });
+}
+
+/** The person corrected a refused item's data; it goes back to the queue in its original place. */
+export async function corrigirItem(banco: BancoLocal, id: string, dados: unknown, descricao?: string): Promise<void> {
+  await atualizarItem(banco, id, {
+    dados,
+    ...(descricao ? { descricao } : {}),
+    estado: 'pendente',
+    erro: null,
+    tentativas: 0,
+    proximaTentativaEm: null,
+  });
+}
+
+/** The person decided to discard it (after confirming): the item and its files go. */
+export async function descartarItem(banco: BancoLocal, id: string): Promise<void> {
+  await banco.transaction('rw', banco.outbox, banco.arquivos, async () => {
+    const item = await banco.outbox.where('id').equals(id).first();
+    if (!item) return;
+    if (item.arquivos?.length) await banco.arquivos.bulkDelete(item.arquivos);
+    await banco.outbox.where('id').equals(id).delete();
+  });
+}

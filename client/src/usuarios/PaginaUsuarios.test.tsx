@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Usuario } from '../../../shared/schemas/usuarios';
+import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi } from '../test/renderizar';
+import { PaginaUsuarios } from './PaginaUsuarios';
+
+function base(): Usuario[] {
+  return [
+    ADMIN_TESTE,
+    { ...ADMIN_TESTE, id: 2, nome: 'Bruno Campo', email: 'bruno@escola.com.br', tipo: 'funcionario' },
+    { ...ADMIN_TESTE, id: 3, nome: 'Carla Inativa', email: 'carla@escola.com.br', tipo: 'funcionario', ativo: false },
+    { ...ADMIN_TESTE, id: 4, nome: 'Davi Bloqueado', email: 'davi@escola.com.br', tipo: 'funcionario', bloqueado: true, tentativas_login: 5 },
+  ];
+}
+
+function montar(usuarios = base()) {
+  entrarComo(ADMIN_TESTE);
+  const api = simularApi({
+    'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
+    'GET /usuarios': () => ({ corpo: { usuarios } }),
+    'POST /usuarios': (corpo) => {
+      const c = corpo as { email: string };
+      if (usuarios.some((u) => u.email === c.email)) return { status: 409, corpo: { error: 'Já existe um usuário com este email.' } };
+      const novo = { ...ADMIN_TESTE, ...(corpo as object), id: 10 } as Usuario;
+      usuarios.push(novo);
+      return { status: 201, corpo: { usuario: novo } };
+    },
+    'PATCH /usuarios/:id/desativar': (_c, url) => {
+      const u = usuarios.find((x) => x.id === Number(url.pathname.split('/')[3]))!;
+      u.ativo = false;
+      return { corpo: { usuario: u } };
+    },
+    'PATCH /usuarios/:id/desbloquear': (_c, url) => {
+      const u = usuarios.find((x) => x.id === Number(url.pathname.split('/')[3]))!;
+      u.bloqueado = false;
+      u.tentativas_login = 0;
+      return { corpo: { usuario: u } };
+    },
+    'PATCH /usuarios/:id/senha': () => ({ corpo: { usuario: usuarios[1] } }),
+    'PATCH /usuarios/:id': (corpo, url) => {
+      const u = usuarios.find((x) => x.id === Number(url.pathname.split('/')[3]))!;
+      Object.assign(u, corpo);
+      return { corpo: { usuario: u } };
+    },
+  });
+  renderizarApp([{ path: '/usuarios', element: <PaginaUsuarios /> }], { em: '/usuarios' });
+  return api;
+}
+
+describe('Gerenciamento de Usuários', () => {
+  it('separa ativos, inativos e bloqueados nas abas, com as colunas da especificação', async () => {
+    montar();
+    expect(await screen.findByText('Bruno Campo')).toBeInTheDocument();
+    for (const coluna of ['Nome', 'Email', 'Tipo', 'Status', 'Bloqueio', 'Data de Criação', 'Ações']) {
+      expect(screen.getByRole('columnheader', { name: coluna })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('tab', { name: 'Ativos (2)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByText('Carla Inativa')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Inativos (1)' }));
+    expect(screen.getByText('Carla Inativa')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Bloqueados (1)' }));
+    const linha = screen.getByText('Davi Bloqueado').closest('tr')!;
+    expect(within(linha).getByText('Bloqueado (5 tentativas)')).toBeInTheDocument();
+  });
+
+  it('cria um funcionário validando os campos antes de enviar', async () => {
+    const api = montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Novo Funcionário' }));
+    const modal = screen.getByRole('dialog', { name: 'Novo Funcionário' });
+    await usuario.click(within(modal).getByRole('button', { name: 'Criar' }));
+    expect(within(modal).getByText('Nome é obrigatório.')).toBeInTheDocument();
+    expect(within(modal).getByText('Email é obrigatório.')).toBeInTheDocument();
+    expect(within(modal).getByText('Senha deve ter pelo menos 6 caracteres.')).toBeInTheDocument();
+    expect(api.chamadas.some((c) => c.metodo === 'POST')).toBe(false);
+
+    await usuario.type(within(modal).getByLabelText(/Nome/), 'Elisa Nova');
+    await usuario.type(within(modal).getByLabelText(/Email/), 'elisa@escola.com.br');
+    await usuario.type(within(modal).getByLabelText(/^Senha/), 'segredo1');
+    await usuario.click(within(modal).getByRole('button', { name: 'Criar' }));
+    expect(await screen.findByText('Usuário criado com sucesso!')).toBeInTheDocument();
+    expect(api.chamadas.find((c) => c.metodo === 'POST')?.corpo).toEqual({ nome: 'Elisa Nova', email: 'elisa@escola.com.br', senha: 'segredo1', tipo: 'funcionario' });
+    expect(await screen.findByText('Elisa Nova')).toBeInTheDocument();
+  });
+
+  it('mostra a mensagem do servidor quando o email já existe', async () => {
+    montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Novo Funcionário' }));
+    const modal = screen.getByRole('dialog');
+    await usuario.type(within(modal).getByLabelText(/Nome/), 'Outro Bruno');
+    await usuario.type(within(modal).getByLabelText(/Email/), 'bruno@escola.com.br');
+    await usuario.type(within(modal).getByLabelText(/^Senha/), 'segredo1');
+    await usuario.click(within(modal).getByRole('button', { name: 'Criar' }));
+    expect(await within(modal).findByText('Já existe um usuário com este email.')).toBeInTheDocument();
+  });
+
+  it('edita sem trocar a senha quando ela fica em branco, e troca quando tem 6+ caracteres', async () => {
+    const api = montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Editar Bruno Campo' }));
+    let modal = screen.getByRole('dialog', { name: 'Editar Usuário' });
+    expect(within(modal).getByLabelText('Status')).toHaveValue('ativo');
+    const nome = within(modal).getByLabelText(/Nome/);
+    await usuario.clear(nome);
+    await usuario.type(nome, 'Bruno Silva');
+    await usuario.click(within(modal).getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Usuário atualizado com sucesso!')).toBeInTheDocument();
+    expect(api.chamadas.filter((c) => c.caminho === '/usuarios/2/senha')).toHaveLength(0);
+    expect(api.chamadas.find((c) => c.caminho === '/usuarios/2')?.corpo).toMatchObject({ nome: 'Bruno Silva', tipo: 'funcionario', ativo: true });
+
+    await usuario.click(await screen.findByRole('button', { name: 'Editar Bruno Silva' }));
+    modal = screen.getByRole('dialog', { name: 'Editar Usuário' });
+    await usuario.type(within(modal).getByLabelText(/Nova senha/), '123');
+    await usuario.click(within(modal).getByRole('button', { name: 'Atualizar' }));
+    expect(within(modal).getByText('Senha deve ter pelo menos 6 caracteres.')).toBeInTheDocument();
+    await usuario.type(within(modal).getByLabelText(/Nova senha/), '456');
+    await usuario.click(within(modal).getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(api.chamadas.find((c) => c.caminho === '/usuarios/2/senha')?.corpo).toEqual({ novaSenha: '123456' }));
+  });
+
+  it('desativa só depois do "Sim" e desbloqueia com a mensagem de sucesso', async () => {
+    const api = montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Desativar Bruno Campo' }));
+    expect(screen.getByText('Tem certeza que deseja desativar o usuário Bruno Campo?')).toBeInTheDocument();
+    await usuario.click(screen.getByRole('button', { name: 'Não' }));
+    expect(api.chamadas.some((c) => c.caminho.endsWith('/desativar'))).toBe(false);
+    await usuario.click(screen.getByRole('button', { name: 'Desativar Bruno Campo' }));
+    await usuario.click(screen.getByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText('Usuário desativado com sucesso.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Inativos (2)' })).toBeInTheDocument());
+
+    await usuario.click(screen.getByRole('tab', { name: 'Bloqueados (1)' }));
+    await usuario.click(screen.getByRole('button', { name: 'Desbloquear Davi Bloqueado' }));
+    expect(await screen.findByText('Usuário desbloqueado com sucesso.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Bloqueados (0)' })).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * 'Gerenciamento de Usuários' (admin): tabs Ativos / Inativos / Bloqueados, the table with every
+ * column of the spec, create/edit, activate/deactivate with a Sim/Não confirmation, unlock.
+ */
+import { Lock, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatarDataHora } from '../../../shared/dates';
+import { ROTULO_TIPO, type Usuario } from '../../../shared/schemas/usuarios';
+import { mensagemDeErro } from '../api/client';
+import { Abas } from '../components/Abas';
+import { Botao } from '../components/Botao';
+import { Confirmacao } from '../components/Confirmacao';
+import { Selo } from '../components/Selo';
+import { TabelaDados, type Coluna } from '../components/TabelaDados';
+import { fusoDoApp } from '../config/configApp';
+import { useAlterarStatusUsuario, useDesbloquearUsuario, useUsuarios } from './consultas';
+import { ModalUsuario } from './ModalUsuario';
+
+type AbaUsuarios = 'ativos' | 'inativos' | 'bloqueados';
+
+export function filtrarPorAba(usuarios: Usuario[], aba: AbaUsuarios): Usuario[] {
+  if (aba === 'bloqueados') return usuarios.filter((u) => u.bloqueado);
+  if (aba === 'inativos') return usuarios.filter((u) => !u.ativo);
+  return usuarios.filter((u) => u.ativo && !u.bloqueado);
+}
+
+export function textoBloqueio(u: Usuario): string {
+  return u.bloqueado ? `Bloqueado (${u.tentativas_login} tentativa${u.tentativas_login === 1 ? '' : 's'})` : 'Desbloqueado';
+}
+
+export function PaginaUsuarios() {
+  const { data: usuarios = [], isLoading } = useUsuarios();
+  const [aba, setAba] = useState<AbaUsuarios>('ativos');
+  const [editando, setEditando] = useState<Usuario | null | 'novo'>(null);
+  const [mudandoStatus, setMudandoStatus] = useState<Usuario | null>(null);
+  const alterarStatus = useAlterarStatusUsuario();
+  const desbloquear = useDesbloquearUsuario();
+  const fuso = fusoDoApp();
+
+  const linhas = useMemo(() => filtrarPorAba(usuarios, aba), [usuarios, aba]);
+
+  const colunas: Coluna<Usuario>[] = [
+    { chave: 'nome', titulo: 'Nome' },
+    { chave: 'email', titulo: 'Email' },
+    { chave: 'tipo', titulo: 'Tipo', render: (u) => ROTULO_TIPO[u.tipo], textoBusca: (u) => ROTULO_TIPO[u.tipo] },
+    {
+      chave: 'status',
+      titulo: 'Status',
+      render: (u) => <Selo cor={u.ativo ? 'verde' : 'cinza'}>{u.ativo ? 'Ativo' : 'Inativo'}</Selo>,
+      textoBusca: (u) => (u.ativo ? 'Ativo' : 'Inativo'),
+    },
+    {
+      chave: 'bloqueio',
+      titulo: 'Bloqueio',
+      render: (u) => (
+        <Selo cor={u.bloqueado ? 'vermelho' : 'azul'}>
+          {u.bloqueado ? <Lock size={12} /> : <Unlock size={12} />}
+          {textoBloqueio(u)}
+        </Selo>
+      ),
+      textoBusca: textoBloqueio,
+    },
+    {
+      chave: 'data_criacao',
+      titulo: 'Data de Criação',
+      render: (u) => formatarDataHora(u.data_criacao, fuso).slice(0, 10),
+      textoBusca: (u) => formatarDataHora(u.data_criacao, fuso),
+    },
+  ];
+
+  async function confirmarStatus() {
+    if (!mudandoStatus) return;
+    const ativar = !mudandoStatus.ativo;
+    try {
+      await alterarStatus.mutateAsync({ id: mudandoStatus.id, ativar });
+      toast.success(ativar ? 'Usuário ativado com sucesso.' : 'Usuário desativado com sucesso.');
+    } catch (erro) {
+      toast.error(mensagemDeErro(erro, 'Erro ao alterar status'));
+    } finally {
+      setMudandoStatus(null);
+    }
+  }
+
+  async function desbloquearUsuario(u: Usuario) {
+    try {
+      await desbloquear.mutateAsync(u.id);
+      toast.success('Usuário desbloqueado com sucesso.');
+    } catch (erro) {
+      toast.error(mensagemDeErro(erro, 'Erro ao desbloquear usuário'));
+    }
+  }
+
+  const contar = (a: AbaUsuarios) => filtrarPorAba(usuarios, a).length;
+
+  return (
+    <div>
+      <div className="pagina__topo">
+        <div>
+          <h1>Gerenciamento de Usuários</h1>
+          <p className="pagina__descricao">Crie, edite, ative, desative e desbloqueie os acessos da equipe.</p>
+        </div>
+        <Botao icone={<UserPlus size={18} />} onClick={() => setEditando('novo')}>
+          Novo Funcionário
+        </Botao>
+      </div>
+
+      <Abas
+        rotulo="Situação dos usuários"
+        atual={aba}
+        aoMudar={setAba}
+        abas={[
+          { valor: 'ativos', rotulo: `Ativos (${contar('ativos')})` },
+          { valor: 'inativos', rotulo: `Inativos (${contar('inativos')})` },
+          { valor: 'bloqueados', rotulo: `Bloqueados (${contar('bloqueados')})` },
+        ]}
+      />
+
+      <TabelaDados
+        key={aba}
+        titulo={aba === 'ativos' ? 'Usuários ativos' : aba === 'inativos' ? 'Usuários inativos' : 'Usuários bloqueados'}
+        colunas={colunas}
+        linhas={linhas}
+        chaveLinha={(u) => u.id}
+        carregando={isLoading}
+        placeholderBusca="Buscar por nome, email ou tipo..."
+        vazio={aba === 'ativos' ? 'Nenhum usuário ativo.' : aba === 'inativos' ? 'Nenhum usuário inativo.' : 'Nenhum usuário bloqueado.'}
+        tituloCartao={(u) => u.nome}
+        acoes={(u) => (
+          <>
+            <Botao tamanho="sm" variante="outline" icone={<Pencil size={15} />} onClick={() => setEditando(u)} aria-label={`Editar ${u.nome}`}>
+              Editar
+            </Botao>
+            <Botao
+              tamanho="sm"
+              variante={u.ativo ? 'danger' : 'secondary'}
+              icone={<Power size={15} />}
+              onClick={() => setMudandoStatus(u)}
+              aria-label={`${u.ativo ? 'Desativar' : 'Ativar'} ${u.nome}`}
+            >
+              {u.ativo ? 'Desativar' : 'Ativar'}
+            </Botao>
+            {u.bloqueado && (
+              <Botao tamanho="sm" variante="orange" icone={<Unlock size={15} />} onClick={() => void desbloquearUsuario(u)} aria-label={`Desbloquear ${u.nome}`}>
+                Desbloquear
+              </Botao>
+            )}
+          </>
+        )}
+      />
+
+      {editando !== null && <ModalUsuario usuario={editando === 'novo' ? null : editando} aoFechar={() => setEditando(null)} />}
+
+      <Confirmacao
+        aberto={mudandoStatus !== null}
+        titulo={mudandoStatus?.ativo ? 'Desativar usuário' : 'Ativar usuário'}
+        mensagem={`Tem certeza que deseja ${mudandoStatus?.ativo ? 'desativar' : 'ativar'} o usuário ${mudandoStatus?.nome}?`}
+        varianteConfirmar={mudandoStatus?.ativo ? 'danger' : 'primary'}
+        processando={alterarStatus.isPending}
+        aoConfirmar={() => void confirmarStatus()}
+        aoCancelar={() => setMudandoStatus(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/** Users: query keys and one mutation hook per action (each refreshes the lists). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Usuario, UsuarioCriarPedido, UsuarioEditarPedido } from '../../../shared/schemas/usuarios';
+import { api } from '../api/client';
+
+export const chavesUsuarios = {
+  todos: ['usuarios'] as const,
+  lista: () => [...chavesUsuarios.todos, 'lista'] as const,
+  funcionarios: () => [...chavesUsuarios.todos, 'funcionarios'] as const,
+};
+
+/** All users. A failed load is logged and shows an empty list (spec section 8). */
+export function useUsuarios() {
+  return useQuery({
+    queryKey: chavesUsuarios.lista(),
+    queryFn: async () => {
+      try {
+        return (await api.get<{ usuarios: Usuario[] }>('/usuarios')).usuarios;
+      } catch (erro) {
+        console.error('Erro ao carregar usuários:', erro);
+        return [];
+      }
+    },
+  });
+}
+
+/** Active employees, for the pickers of other screens. */
+export function useFuncionarios() {
+  return useQuery({
+    queryKey: chavesUsuarios.funcionarios(),
+    queryFn: async () => {
+      const r = await api.get<{ funcionarios: Usuario[] } | Usuario[]>('/usuarios/funcionarios');
+      return Array.isArray(r) ? r : r.funcionarios;
+    },
+  });
+}
+
+function useInvalidarUsuarios() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: chavesUsuarios.todos });
+}
+
+export function useCriarUsuario() {
+  const invalidar = useInvalidarUsuarios();
+  return useMutation({
+    mutationFn: (dados: UsuarioCriarPedido) => api.post<{ usuario: Usuario }>('/usuarios', dados).then((r) => r.usuario),
+    onSuccess: invalidar,
+  });
+}
+
+export function useEditarUsuario() {
+  const invalidar = useInvalidarUsuarios();
+  return useMutation({
+    mutationFn: async ({ id, dados, novaSenha }: { id: number; dados: UsuarioEditarPedido; novaSenha?: string }) => {
+      const { usuario } = await api.patch<{ usuario: Usuario }>(`/usuarios/${id}`, dados);
+      if (novaSenha) await api.patch(`/usuarios/${id}/senha`, { novaSenha });
+      return usuario;
+    },
+    onSuccess: invalidar,
+  });
+}
+
+export function useAlterarStatusUsuario() {
+  const invalidar = useInvalidarUsuarios();
+  return useMutation({
+    mutationFn: ({ id, ativar }: { id: number; ativar: boolean }) =>
+      api.patch<{ usuario: Usuario }>(`/usuarios/${id}/${ativar ? 'ativar' : 'desativar'}`).then((r) => r.usuario),
+    onSuccess: invalidar,
+  });
+}
+
+export function useDesbloquearUsuario() {
+  const invalidar = useInvalidarUsuarios();
+  return useMutation({
+    mutationFn: (id: number) => api.patch<{ usuario: Usuario }>(`/usuarios/${id}/desbloquear`).then((r) => r.usuario),
+    onSuccess: invalidar,
+  });
+}
