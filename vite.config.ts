@@ -6,6 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
+  // Per checkout (not node_modules/.vite): worktrees sharing one node_modules do not clash.
+  cacheDir: '../.vite-cache',
   plugins: [react()],
   build: {
     outDir: '../build/public',

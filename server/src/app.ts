@@ -14,6 +14,7 @@ import { z } from 'zod';
 import authPlugin from './auth/plugin';
 import rotasAuth from './auth/rotas';
 import rotasCidades from './cidades/rotas';
+import rotasRotas from './rotas/rotas';
 import type { Config } from './config';
 import type { Db } from './db';
 import { ErroApp, naoEncontrado } from './errors';
@@ -110,6 +111,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasAuth, { prefix: '/api/auth' });
   await app.register(rotasUsuarios, { prefix: '/api/usuarios' });
   await app.register(rotasCidades, { prefix: '/api' });
+  await app.register(rotasRotas, { prefix: '/api/rotas' });
 
   const pastaCliente = opcoes.pastaCliente;
   const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));

@@ -39,7 +39,7 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; tipo: TipoUsuario };
-    user: { sub: string; tipo: TipoUsuario; iat: number; exp: number };
+    payload: { sub: string; tipo: TipoUsuario; v: number };
+    user: { sub: string; tipo: TipoUsuario; v?: number; iat: number; exp: number };
   }
 }

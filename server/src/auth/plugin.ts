@@ -29,7 +29,7 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
 
   async function autenticar(request: FastifyRequest) {
     if (!request.headers.authorization && !request.cookies[COOKIE_SESSAO]) throw naoAutenticado();
-    let payload: { sub: string };
+    let payload: { sub: string; v?: number };
     try {
       payload = await request.jwtVerify();
     } catch (erro) {
@@ -44,17 +44,22 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     const usuario = Number.isSafeInteger(id) ? buscarUsuarioPorId(app.db, id) : undefined;
     if (!usuario) throw sessaoInvalida();
     if (!usuario.ativo) throw sessaoInvalida('Usuário inativo. Procure um administrador.');
+    if ((payload.v ?? 0) !== usuario.sessaoVersao) throw sessaoInvalida('Sua senha foi alterada. Faça login novamente.');
     request.usuario = { id: usuario.id, nome: usuario.nome, email: usuario.email, tipo: usuario.tipo };
   }
 
   app.decorateRequest('usuario', null as unknown as FastifyRequest['usuario']);
   app.decorate('autenticar', autenticar);
+  // A route may add these on top of a subtree that already authenticated: do not verify twice.
+  const autenticado = async (request: FastifyRequest) => {
+    if (!request.usuario) await autenticar(request);
+  };
   app.decorate('exigirAdmin', async (request: FastifyRequest) => {
-    await autenticar(request);
+    await autenticado(request);
     if (request.usuario.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
   });
   app.decorate('exigirFuncionario', async (request: FastifyRequest) => {
-    await autenticar(request);
+    await autenticado(request);
     if (request.usuario.tipo !== 'funcionario') throw semPermissao('Acesso restrito a funcionários.');
   });
 }

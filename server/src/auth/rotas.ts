@@ -24,7 +24,7 @@ export default async function rotasAuth(app: App) {
     },
     async (request, reply) => {
       const usuario = await autenticarCredenciais(app.db, request.body.email, request.body.senha);
-      const token = app.jwt.sign({ sub: String(usuario.id), tipo: usuario.tipo });
+      const token = app.jwt.sign({ sub: String(usuario.id), tipo: usuario.tipo, v: usuario.sessaoVersao });
       definirCookieSessao(reply, request, token, app.config.jwtTtlSegundos);
       request.log.info({ usuarioId: usuario.id }, 'login');
       return { token, usuario: apresentarUsuario(usuario) };

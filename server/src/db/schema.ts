@@ -20,6 +20,8 @@ export const usuarios = sqliteTable(
     ativo: integer('ativo', { mode: 'boolean' }).notNull().default(true),
     bloqueado: integer('bloqueado', { mode: 'boolean' }).notNull().default(false),
     tentativasLogin: integer('tentativas_login').notNull().default(0),
+    /** Goes up when the password changes: tokens signed with an older version stop working. */
+    sessaoVersao: integer('sessao_versao').notNull().default(0),
     dataCriacao: text('data_criacao').notNull().default(agora),
     atualizadoEm: text('atualizado_em').notNull().default(agora),
   },

@@ -36,9 +36,13 @@ const temRotaAtiva = (db: Db) =>
       .where(and(eq(rotas.funcionarioId, usuarios.id), eq(rotas.status, 'ativa'))),
   );
 
+/** All users; with `emRota`, only employees with (true) or without (false) an active route. */
 export function listarUsuarios(db: Db, filtro: { emRota?: boolean } = {}): LinhaUsuario[] {
   const q = db.select().from(usuarios);
-  const filtrada = filtro.emRota === undefined ? q : q.where(filtro.emRota ? temRotaAtiva(db) : sql`not ${temRotaAtiva(db)}`);
+  const filtrada =
+    filtro.emRota === undefined
+      ? q
+      : q.where(and(eq(usuarios.tipo, 'funcionario'), filtro.emRota ? temRotaAtiva(db) : sql`not ${temRotaAtiva(db)}`));
   return filtrada.orderBy(asc(usuarios.nome), asc(usuarios.id)).all();
 }
 
@@ -87,7 +91,7 @@ export function inserirUsuario(db: Db, novo: NovoUsuario): LinhaUsuario {
 }
 
 export type CamposUsuario = Partial<
-  Pick<LinhaUsuario, 'nome' | 'email' | 'tipo' | 'ativo' | 'bloqueado' | 'tentativasLogin' | 'senhaHash'>
+  Pick<LinhaUsuario, 'nome' | 'email' | 'tipo' | 'ativo' | 'bloqueado' | 'tentativasLogin' | 'senhaHash' | 'sessaoVersao'>
 >;
 
 export function atualizarUsuario(db: Db, id: number, campos: CamposUsuario): LinhaUsuario | undefined {

@@ -82,9 +82,10 @@ export function editarUsuario(db: Db, atorId: number, id: number, alteracao: Alt
   }
 }
 
+/** A new password also ends the user's other sessions (tokens carry the session version). */
 export async function alterarSenha(db: Db, id: number, novaSenha: string): Promise<LinhaUsuario> {
-  exigirUsuario(db, id);
-  return atualizarUsuario(db, id, { senhaHash: await gerarHashSenha(novaSenha) })!;
+  const atual = exigirUsuario(db, id);
+  return atualizarUsuario(db, id, { senhaHash: await gerarHashSenha(novaSenha), sessaoVersao: atual.sessaoVersao + 1 })!;
 }
 
 export function desbloquearUsuario(db: Db, id: number): LinhaUsuario {

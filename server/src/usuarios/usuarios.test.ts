@@ -145,7 +145,7 @@ describe('GET /api/usuarios', () => {
     });
   });
 
-  it('?emRota=true só traz quem tem rota ativa; ?emRota=false traz os demais', async () => {
+  it('?emRota=true só traz funcionários com rota ativa; ?emRota=false, os funcionários sem', async () => {
     const emRota = await novoUsuario({ nome: 'Em Rota' });
     const rotaFinalizada = await novoUsuario({ nome: 'Rota Finalizada' });
     const semRota = await novoUsuario({ nome: 'Sem Rota' });
@@ -162,10 +162,11 @@ describe('GET /api/usuarios', () => {
     const nao = (await listar('?emRota=false')).map((u) => u.id);
     expect(nao).toEqual(expect.arrayContaining([rotaFinalizada.id, semRota.id]));
     expect(nao).not.toContain(emRota.id);
+    expect(nao).not.toContain(adminId); // admins are never "sem rota": they do not travel
 
-    // Together they are everyone, once.
-    const todos = (await listar()).map((u) => u.id).sort();
-    expect([...sim, ...nao].sort()).toEqual(todos);
+    // Together they are every employee, once.
+    const funcionarios = (await listar()).filter((u) => u.tipo === 'funcionario').map((u) => u.id).sort();
+    expect([...sim, ...nao].sort()).toEqual(funcionarios);
   });
 
   it.each(['sim', '1', 'TRUE', ''])('?emRota=%s: 400', async (valor) => {
@@ -446,6 +447,17 @@ describe('PATCH /api/usuarios/:id/senha', () => {
     expect(r.json().usuario.id).toBe(u.id);
     expect(await loginStatus(u.email, 'nova-senha-456')).toBe(200);
     expect(await loginStatus(u.email, u.senha)).toBe(401);
+  });
+
+  it('encerra as sessões abertas com a senha antiga; a nova sessão funciona', async () => {
+    const u = await novoUsuario({ nome: 'Sessão Antiga' });
+    const antigo = await t.login(u.email, u.senha);
+    expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: antigo })).statusCode).toBe(200);
+    await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${u.id}/senha`, payload: { novaSenha: 'trocada-789' } });
+    senhasUsadas.add('trocada-789');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auth/me', token: antigo }), 401, 'sessao_invalida', 'Sua senha foi alterada. Faça login novamente.');
+    const novo = await t.login(u.email, 'trocada-789');
+    expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: novo })).statusCode).toBe(200);
   });
 
   it.each([

@@ -1,0 +1,1 @@
+ALTER TABLE `usuarios` ADD `sessao_versao` integer DEFAULT 0 NOT NULL;

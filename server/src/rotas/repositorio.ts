@@ -1,0 +1,170 @@
+/** Table access for routes, their cities, and the per-date status of each city. */
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CidadeResumo, CidadeStatus, Rota, StatusRota } from '../../../shared/schemas/rotas';
+import { centavosParaReais } from '../../../shared/money';
+import type { Db } from '../db';
+import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/schema';
+
+export type LinhaRota = typeof rotas.$inferSelect;
+
+export function buscarRota(db: Db, id: number): LinhaRota | undefined {
+  return db.select().from(rotas).where(eq(rotas.id, id)).get();
+}
+
+export interface FiltroRotas {
+  status?: StatusRota;
+  funcionarioId?: number;
+}
+
+export function listarLinhasRotas(db: Db, filtro: FiltroRotas): LinhaRota[] {
+  const condicoes: SQL[] = [];
+  if (filtro.status) condicoes.push(eq(rotas.status, filtro.status));
+  if (filtro.funcionarioId !== undefined) condicoes.push(eq(rotas.funcionarioId, filtro.funcionarioId));
+  return db
+    .select()
+    .from(rotas)
+    .where(condicoes.length ? and(...condicoes) : undefined)
+    .orderBy(sql`case ${rotas.status} when 'ativa' then 0 else 1 end`, desc(rotas.dataInicio), desc(rotas.id))
+    .all();
+}
+
+export function cidadesDasRotas(db: Db, ids: number[]): Map<number, (CidadeResumo & { rotaCidadeId: number })[]> {
+  const mapa = new Map<number, (CidadeResumo & { rotaCidadeId: number })[]>();
+  if (ids.length === 0) return mapa;
+  const linhas = db
+    .select({ rotaId: rotaCidades.rotaId, rotaCidadeId: rotaCidades.id, id: cidades.id, nome: cidades.nome, uf: cidades.uf })
+    .from(rotaCidades)
+    .innerJoin(cidades, eq(cidades.id, rotaCidades.cidadeId))
+    .where(inArray(rotaCidades.rotaId, ids))
+    .orderBy(asc(rotaCidades.rotaId), asc(rotaCidades.ordem), asc(rotaCidades.id))
+    .all();
+  for (const l of linhas) {
+    const lista = mapa.get(l.rotaId) ?? [];
+    lista.push({ id: l.id, nome: l.nome, uf: l.uf, rotaCidadeId: l.rotaCidadeId });
+    mapa.set(l.rotaId, lista);
+  }
+  return mapa;
+}
+
+/** Sums per route of the sales and expenses of one date, in centavos. */
+function totaisDoDia(db: Db, ids: number[], data: string): { vendas: Map<number, number>; despesas: Map<number, number> } {
+  const resultado = { vendas: new Map<number, number>(), despesas: new Map<number, number>() };
+  if (ids.length === 0) return resultado;
+  const v = db
+    .select({
+      rotaId: vendas.rotaId,
+      total: sql<number>`sum(${vendas.dinheiroCentavos} + ${vendas.pixCentavos} + ${vendas.cartaoCentavos} + ${vendas.linkCentavos})`,
+    })
+    .from(vendas)
+    .where(and(inArray(vendas.rotaId, ids), eq(vendas.dataVenda, data)))
+    .groupBy(vendas.rotaId)
+    .all();
+  for (const l of v) resultado.vendas.set(l.rotaId, l.total);
+  const d = db
+    .select({ rotaId: despesas.rotaId, total: sql<number>`sum(${despesas.valorCentavos})` })
+    .from(despesas)
+    .where(and(inArray(despesas.rotaId, ids), eq(despesas.dataDespesa, data), isNull(despesas.excluidaEm)))
+    .groupBy(despesas.rotaId)
+    .all();
+  for (const l of d) resultado.despesas.set(l.rotaId, l.total);
+  return resultado;
+}
+
+/** Routes as the API shows them: employee name, cities in order, today's sales and expenses. */
+export function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string): Rota[] {
+  if (linhas.length === 0) return [];
+  const ids = linhas.map((r) => r.id);
+  const cidadesPorRota = cidadesDasRotas(db, ids);
+  const totais = totaisDoDia(db, ids, hoje);
+  const nomes = new Map(
+    db
+      .select({ id: usuarios.id, nome: usuarios.nome })
+      .from(usuarios)
+      .where(inArray(usuarios.id, [...new Set(linhas.map((r) => r.funcionarioId))]))
+      .all()
+      .map((u) => [u.id, u.nome]),
+  );
+  return linhas.map((r) => ({
+    id: r.id,
+    nome: r.nome,
+    funcionario_id: r.funcionarioId,
+    funcionario_nome: nomes.get(r.funcionarioId) ?? '',
+    tem_secretario: r.temSecretario,
+    secretario_nome: r.secretarioNome,
+    valor_aluguel: centavosParaReais(r.valorAluguelCentavos),
+    data_inicio: r.dataInicio,
+    data_fim: r.dataFim,
+    observacoes: r.observacoes,
+    status: r.status,
+    cidades: (cidadesPorRota.get(r.id) ?? []).map(({ id, nome, uf }) => ({ id, nome, uf })),
+    vendasHoje: centavosParaReais(totais.vendas.get(r.id) ?? 0),
+    despesasHoje: centavosParaReais(totais.despesas.get(r.id) ?? 0),
+    criado_em: r.criadoEm,
+    finalizada_em: r.finalizadaEm,
+  }));
+}
+
+export function rotaTemCidade(db: Db, rotaId: number, cidadeId: number): boolean {
+  return (
+    db
+      .select({ id: rotaCidades.id })
+      .from(rotaCidades)
+      .where(and(eq(rotaCidades.rotaId, rotaId), eq(rotaCidades.cidadeId, cidadeId)))
+      .get() !== undefined
+  );
+}
+
+/** Each city of the route on `data`: closed (has a sale that day), visited, and the sale's id. */
+export function statusDasCidades(db: Db, rotaId: number, data: string): CidadeStatus[] {
+  const linhas = db
+    .select({
+      cidadeId: cidades.id,
+      cidadeNome: cidades.nome,
+      uf: cidades.uf,
+      rotaCidadeId: rotaCidades.id,
+      vendaId: vendas.id,
+      visitaId: visitas.id,
+    })
+    .from(rotaCidades)
+    .innerJoin(cidades, eq(cidades.id, rotaCidades.cidadeId))
+    .leftJoin(vendas, and(eq(vendas.rotaId, rotaCidades.rotaId), eq(vendas.cidadeId, rotaCidades.cidadeId), eq(vendas.dataVenda, data)))
+    .leftJoin(visitas, and(eq(visitas.rotaId, rotaCidades.rotaId), eq(visitas.cidadeId, rotaCidades.cidadeId), eq(visitas.data, data)))
+    .where(eq(rotaCidades.rotaId, rotaId))
+    .orderBy(asc(rotaCidades.ordem), asc(rotaCidades.id))
+    .all();
+  return linhas.map((l) => ({
+    cidade_id: l.cidadeId,
+    cidade_nome: l.cidadeNome,
+    uf: l.uf,
+    rota_id: rotaId,
+    rota_cidade_id: l.rotaCidadeId,
+    fechada: l.vendaId ? 1 : 0,
+    visitada: l.visitaId !== null || l.vendaId !== null,
+    venda_id: l.vendaId,
+  }));
+}
+
+/** What keeps a route from being deleted: recorded money. */
+export function movimentoDaRota(db: Db, rotaId: number): { vendas: number; despesas: number; movimentacoes: number } {
+  const contar = (tabela: typeof vendas | typeof despesas | typeof movimentacoesSaldo, coluna: typeof vendas.rotaId | typeof despesas.rotaId | typeof movimentacoesSaldo.rotaId) =>
+    db.select({ n: sql<number>`count(*)` }).from(tabela).where(eq(coluna, rotaId)).get()!.n;
+  return {
+    vendas: contar(vendas, vendas.rotaId),
+    despesas: contar(despesas, despesas.rotaId),
+    movimentacoes: contar(movimentacoesSaldo, movimentacoesSaldo.rotaId),
+  };
+}
+
+/** Cities of the route that carry recorded activity (they cannot leave the route). */
+export function cidadesComMovimento(db: Db, rotaId: number): number[] {
+  const linhas = db.all<{ cidade_id: number }>(sql`
+    select cidade_id from vendas where rota_id = ${rotaId}
+    union select cidade_id from visitas where rota_id = ${rotaId}
+    union select cidade_id from despesas where rota_id = ${rotaId}`);
+  return linhas.map((l) => l.cidade_id);
+}
+
+export function substituirCidades(db: Db, rotaId: number, ids: number[]): void {
+  db.delete(rotaCidades).where(eq(rotaCidades.rotaId, rotaId)).run();
+  if (ids.length > 0) db.insert(rotaCidades).values(ids.map((cidadeId, ordem) => ({ rotaId, cidadeId, ordem }))).run();
+}

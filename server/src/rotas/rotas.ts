@@ -1,0 +1,164 @@
+/** /api/rotas: routes, their cities, the day's city status, visits, finishing and cancelling. */
+import { z } from 'zod';
+import { hoje } from '../../../shared/dates';
+import { idInteiro, paramsId } from '../../../shared/schemas/campos';
+import {
+  cidadeResumoSchema,
+  cidadesStatusFiltroSchema,
+  cidadeStatusSchema,
+  rotaFiltroSchema,
+  rotaSalvarSchema,
+  rotaSchema,
+  visitaRespostaSchema,
+  visitaSchema,
+} from '../../../shared/schemas/rotas';
+import { mensagemSchema } from '../../../shared/schemas/usuarios';
+import { semPermissao } from '../errors';
+import type { App } from '../tipos';
+import { apresentarRotas, cidadesDasRotas, listarLinhasRotas, statusDasCidades, type FiltroRotas, type LinhaRota } from './repositorio';
+import {
+  cancelarRota,
+  criarRota,
+  editarRota,
+  excluirRota,
+  exigirRotaVisivel,
+  finalizarRota,
+  registrarVisita,
+} from './servico';
+
+const listaRotas = z.object({ rotas: z.array(rotaSchema) });
+const umaRota = z.object({ rota: rotaSchema });
+
+export default async function rotasRotas(app: App) {
+  app.addHook('onRequest', app.autenticar);
+  const hojeNoApp = () => hoje(app.config.appTz);
+  const listar = (filtro: FiltroRotas) => ({ rotas: apresentarRotas(app.db, listarLinhasRotas(app.db, filtro), hojeNoApp()) });
+  const uma = (rota: LinhaRota) => apresentarRotas(app.db, [rota], hojeNoApp())[0]!;
+
+  // An employee always gets their own routes, whatever filter they send.
+  app.get('/', { schema: { querystring: rotaFiltroSchema, response: { 200: listaRotas } } }, async (request) => {
+    const { status, funcionario_id } = request.query;
+    const funcionarioId = request.usuario.tipo === 'admin' ? funcionario_id : request.usuario.id;
+    return listar({ ...(status ? { status } : {}), ...(funcionarioId !== undefined ? { funcionarioId } : {}) });
+  });
+
+  app.get('/ativas', { schema: { response: { 200: listaRotas } } }, async (request) =>
+    listar({ status: 'ativa', ...(request.usuario.tipo === 'admin' ? {} : { funcionarioId: request.usuario.id }) }),
+  );
+
+  app.get('/funcionario', { onRequest: app.exigirFuncionario, schema: { response: { 200: listaRotas } } }, async (request) =>
+    listar({ funcionarioId: request.usuario.id }),
+  );
+  app.get('/ativas/funcionario', { onRequest: app.exigirFuncionario, schema: { response: { 200: listaRotas } } }, async (request) =>
+    listar({ funcionarioId: request.usuario.id, status: 'ativa' }),
+  );
+  app.get('/finalizadas/funcionario', { onRequest: app.exigirFuncionario, schema: { response: { 200: listaRotas } } }, async (request) =>
+    listar({ funcionarioId: request.usuario.id, status: 'finalizada' }),
+  );
+
+  app.get('/:id', { schema: { params: paramsId, response: { 200: umaRota } } }, async (request) => {
+    const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
+    return { rota: uma(rota) };
+  });
+
+  app.get(
+    '/:id/cidades',
+    { schema: { params: paramsId, response: { 200: z.object({ cidades: z.array(cidadeResumoSchema) }) } } },
+    async (request) => {
+      const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
+      const cidades = cidadesDasRotas(app.db, [rota.id]).get(rota.id) ?? [];
+      return { cidades: cidades.map(({ id, nome, uf }) => ({ id, nome, uf })) };
+    },
+  );
+
+  app.get(
+    '/:id/cidades-status',
+    {
+      schema: {
+        params: paramsId,
+        querystring: cidadesStatusFiltroSchema,
+        response: { 200: z.object({ data: z.string(), cidades: z.array(cidadeStatusSchema) }) },
+      },
+    },
+    async (request) => {
+      const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
+      const data = request.query.data ?? hojeNoApp();
+      return { data, cidades: statusDasCidades(app.db, rota.id, data) };
+    },
+  );
+
+  app.post(
+    '/',
+    { onRequest: app.exigirAdmin, schema: { body: rotaSalvarSchema, response: { 201: umaRota } } },
+    async (request, reply) => {
+      const rota = criarRota(app.db, request.usuario.id, request.body);
+      request.log.info({ rotaId: rota.id, por: request.usuario.id }, 'rota criada');
+      return reply.code(201).send({ rota: uma(rota) });
+    },
+  );
+
+  app.put(
+    '/:id',
+    { onRequest: app.exigirAdmin, schema: { params: paramsId, body: rotaSalvarSchema, response: { 200: umaRota } } },
+    async (request) => {
+      const rota = editarRota(app.db, request.params.id, request.body);
+      return { rota: uma(rota) };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      // Spec section 8: an employee trying to delete gets this exact 403.
+      onRequest: async (request) => {
+        if (request.usuario.tipo !== 'admin') throw semPermissao('Você não tem permissão para excluir esta rota.');
+      },
+      schema: { params: paramsId, response: { 200: mensagemSchema } },
+    },
+    async (request) => {
+      excluirRota(app.db, request.params.id);
+      request.log.info({ rotaId: request.params.id, por: request.usuario.id }, 'rota excluída');
+      return { message: 'Rota excluída com sucesso!' };
+    },
+  );
+
+  app.patch(
+    '/:id/finalizar',
+    { onRequest: app.exigirFuncionario, schema: { params: paramsId, response: { 200: umaRota } } },
+    async (request) => {
+      const rota = finalizarRota(app.db, request.usuario, request.params.id);
+      return { rota: uma(rota) };
+    },
+  );
+
+  app.patch(
+    '/:id/cancelar',
+    { onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: umaRota } } },
+    async (request) => {
+      const rota = cancelarRota(app.db, request.params.id);
+      return { rota: uma(rota) };
+    },
+  );
+
+  app.post(
+    '/:rotaId/cidades/:cidadeId/visitar',
+    {
+      onRequest: app.exigirFuncionario,
+      schema: {
+        params: z.object({ rotaId: idInteiro('Rota', 'f'), cidadeId: idInteiro('Cidade', 'f') }),
+        // The spec's call has no payload; the offline client sends the visit's id and date.
+        body: z.preprocess((v) => v ?? {}, visitaSchema),
+        response: { 200: visitaRespostaSchema },
+      },
+    },
+    async (request) => {
+      const corpo = request.body;
+      const visita = registrarVisita(app.db, request.usuario, app.config.appTz, request.params.rotaId, request.params.cidadeId, {
+        ...(corpo.id ? { id: corpo.id } : {}),
+        ...(corpo.data ? { data: corpo.data } : {}),
+        ...(corpo.registrado_em ? { registradoEm: corpo.registrado_em } : {}),
+      });
+      return { visita: { id: visita.id, rota_id: visita.rotaId, cidade_id: visita.cidadeId, data: visita.data, recebido_em: visita.recebidoEm } };
+    },
+  );
+}

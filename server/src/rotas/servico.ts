@@ -1,0 +1,241 @@
+/**
+ * Route rules: who sees and writes which route, the route's life (ativa -> finalizada | cancelada),
+ * what may be deleted, and visits. Sales and expenses ask here before writing.
+ */
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { hoje } from '../../../shared/dates';
+import type { StatusRota } from '../../../shared/schemas/rotas';
+import { emTransacao, type Db } from '../db';
+import { rotas, visitas } from '../db/schema';
+import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
+import type { UsuarioSessao } from '../tipos';
+import { buscarUsuarioPorId } from '../usuarios/repositorio';
+import { cidadesExistentes } from '../cidades/repositorio';
+import {
+  buscarRota,
+  cidadesComMovimento,
+  listarLinhasRotas,
+  movimentoDaRota,
+  rotaTemCidade,
+  substituirCidades,
+  type LinhaRota,
+} from './repositorio';
+
+export const ROTA_NAO_ENCONTRADA = 'Rota não encontrada.';
+export const ROTA_NAO_ENCONTRADA_OU_EXCLUIDA = 'Rota não encontrada ou já foi excluída.';
+
+/** The route if this user may see it: admins see all; an employee only their own (others look absent). */
+export function exigirRotaVisivel(db: Db, usuario: UsuarioSessao, rotaId: number): LinhaRota {
+  const rota = buscarRota(db, rotaId);
+  if (!rota || (usuario.tipo !== 'admin' && rota.funcionarioId !== usuario.id)) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+  return rota;
+}
+
+export function mensagemRotaFechada(status: StatusRota): string {
+  return status === 'cancelada'
+    ? 'Esta rota foi cancelada e não aceita novos registros.'
+    : 'Esta rota já foi finalizada e não aceita novos registros.';
+}
+
+/**
+ * The route an employee is writing to (sale, visit, expense): their own and still active.
+ * With `cidadeId`, the city must belong to the route.
+ */
+export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, cidadeId?: number): LinhaRota {
+  const rota = exigirRotaVisivel(db, usuario, rotaId);
+  if (rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+  if (rota.status !== 'ativa') throw conflito(mensagemRotaFechada(rota.status));
+  if (cidadeId !== undefined && !rotaTemCidade(db, rota.id, cidadeId)) {
+    throw regraDeNegocio('Esta cidade não faz parte da rota.');
+  }
+  return rota;
+}
+
+export interface DadosRota {
+  nome: string;
+  funcionario_id: number;
+  tem_secretario: boolean;
+  secretario_nome: string;
+  valor_aluguel: number; // centavos (the schema converted it)
+  data_inicio: string;
+  data_fim: string;
+  observacoes: string;
+  cidades: number[];
+}
+
+function validarDadosRota(db: Db, dados: DadosRota): number[] {
+  const funcionario = buscarUsuarioPorId(db, dados.funcionario_id);
+  if (!funcionario || funcionario.tipo !== 'funcionario') throw regraDeNegocio('Funcionário não encontrado.');
+  if (!funcionario.ativo) throw regraDeNegocio('Este funcionário está inativo e não pode receber rotas.');
+  if (dados.data_fim < dados.data_inicio) throw regraDeNegocio('A data de fim não pode ser anterior à data de início.');
+  const ids = [...new Set(dados.cidades)]; // the same city twice is kept once
+  const existentes = new Set(cidadesExistentes(db, ids).map((c) => c.id));
+  const faltando = ids.filter((id) => !existentes.has(id));
+  if (faltando.length > 0) throw regraDeNegocio(`Cidade não encontrada: ${faltando.join(', ')}.`);
+  return ids;
+}
+
+/** One active route per employee: every employee screen works on "the" active route. */
+function exigirSemOutraRotaAtiva(db: Db, funcionarioId: number, exceto?: number) {
+  const outra = listarLinhasRotas(db, { status: 'ativa', funcionarioId }).find((r) => r.id !== exceto);
+  if (outra) throw conflito(`Este funcionário já tem uma rota ativa ("${outra.nome}"). Finalize ou cancele essa rota antes.`);
+}
+
+function colunas(dados: DadosRota) {
+  return {
+    nome: dados.nome,
+    funcionarioId: dados.funcionario_id,
+    temSecretario: dados.tem_secretario,
+    secretarioNome: dados.tem_secretario && dados.secretario_nome ? dados.secretario_nome : null,
+    valorAluguelCentavos: dados.valor_aluguel,
+    dataInicio: dados.data_inicio,
+    dataFim: dados.data_fim,
+    observacoes: dados.observacoes,
+  };
+}
+
+export function criarRota(db: Db, adminId: number, dados: DadosRota): LinhaRota {
+  const ids = validarDadosRota(db, dados);
+  return emTransacao(db, () => {
+    exigirSemOutraRotaAtiva(db, dados.funcionario_id);
+    const rota = db
+      .insert(rotas)
+      .values({ ...colunas(dados), criadoPor: adminId })
+      .returning()
+      .get();
+    substituirCidades(db, rota.id, ids);
+    return rota;
+  });
+}
+
+export function editarRota(db: Db, id: number, dados: DadosRota): LinhaRota {
+  const atual = buscarRota(db, id);
+  if (!atual) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+  const ids = validarDadosRota(db, dados);
+  return emTransacao(db, () => {
+    if (dados.funcionario_id !== atual.funcionarioId) {
+      const m = movimentoDaRota(db, id);
+      if (m.vendas + m.despesas + m.movimentacoes > 0 || cidadesComMovimento(db, id).length > 0) {
+        throw conflito('Não é possível trocar o funcionário: a rota já tem vendas, visitas, despesas ou saldo registrados.');
+      }
+      if (atual.status === 'ativa') exigirSemOutraRotaAtiva(db, dados.funcionario_id, id);
+    }
+    const mantidas = new Set(ids);
+    const removidasComMovimento = cidadesComMovimento(db, id).filter((c) => !mantidas.has(c));
+    if (removidasComMovimento.length > 0) {
+      const nomes = cidadesExistentes(db, removidasComMovimento).map((c) => c.nome);
+      throw conflito(`Não é possível remover da rota ${nomes.join(', ')}: já há vendas, visitas ou despesas registradas.`);
+    }
+    const rota = db
+      .update(rotas)
+      .set({ ...colunas(dados), atualizadoEm: new Date().toISOString() })
+      .where(eq(rotas.id, id))
+      .returning()
+      .get()!;
+    substituirCidades(db, id, ids);
+    return rota;
+  });
+}
+
+/** Only routes without recorded money can be deleted (financial history is never lost by accident). */
+export function excluirRota(db: Db, id: number): void {
+  emTransacao(db, () => {
+    const rota = buscarRota(db, id);
+    if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA_OU_EXCLUIDA);
+    const m = movimentoDaRota(db, id);
+    if (m.vendas + m.despesas + m.movimentacoes > 0) {
+      throw conflito('Esta rota tem vendas, despesas ou saldo registrados e não pode ser excluída. Finalize ou cancele a rota.');
+    }
+    db.delete(visitas).where(eq(visitas.rotaId, id)).run();
+    db.delete(rotas).where(eq(rotas.id, id)).run();
+  });
+}
+
+function mudarStatus(db: Db, id: number, status: StatusRota): LinhaRota {
+  const agora = new Date().toISOString();
+  return db
+    .update(rotas)
+    .set({ status, atualizadoEm: agora, ...(status === 'finalizada' ? { finalizadaEm: agora } : {}) })
+    .where(eq(rotas.id, id))
+    .returning()
+    .get()!;
+}
+
+/** The employee finishes their own active route. Finishing again is answered with the route (a replay). */
+export function finalizarRota(db: Db, usuario: UsuarioSessao, id: number): LinhaRota {
+  const rota = exigirRotaVisivel(db, usuario, id);
+  if (rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+  if (rota.status === 'finalizada') return rota;
+  if (rota.status === 'cancelada') throw conflito('Esta rota foi cancelada e não pode ser finalizada.');
+  return mudarStatus(db, id, 'finalizada');
+}
+
+/** An admin cancels an active route. Cancelling again is answered with the route. */
+export function cancelarRota(db: Db, id: number): LinhaRota {
+  const rota = buscarRota(db, id);
+  if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+  if (rota.status === 'cancelada') return rota;
+  if (rota.status === 'finalizada') throw conflito('Uma rota finalizada não pode ser cancelada.');
+  return mudarStatus(db, id, 'cancelada');
+}
+
+export interface NovaVisita {
+  id?: string;
+  data?: string;
+  registradoEm?: string;
+}
+
+export type LinhaVisita = typeof visitas.$inferSelect;
+
+/**
+ * Marks the city visited on a date (idempotent): one visit per route, city and date. The same
+ * client id answered again is a replay; the same id from another user or for another city is refused.
+ * Used by the visit endpoint and by saving a sale.
+ */
+export function garantirVisita(
+  db: Db,
+  funcionarioId: number,
+  rotaId: number,
+  cidadeId: number,
+  dataVisita: string,
+  { id, registradoEm }: { id?: string; registradoEm?: string } = {},
+): LinhaVisita {
+  if (id) {
+    const mesma = db.select().from(visitas).where(eq(visitas.id, id)).get();
+    if (mesma) {
+      if (mesma.funcionarioId !== funcionarioId || mesma.rotaId !== rotaId || mesma.cidadeId !== cidadeId || mesma.data !== dataVisita) {
+        throw conflito('Este identificador já foi usado por outro registro.');
+      }
+      return mesma;
+    }
+  }
+  const existente = db
+    .select()
+    .from(visitas)
+    .where(and(eq(visitas.rotaId, rotaId), eq(visitas.cidadeId, cidadeId), eq(visitas.data, dataVisita)))
+    .get();
+  if (existente) return existente;
+  return db
+    .insert(visitas)
+    .values({ id: id ?? uuidv7(), rotaId, cidadeId, funcionarioId, data: dataVisita, registradoEm: registradoEm ?? new Date().toISOString() })
+    .returning()
+    .get();
+}
+
+/** The employee marks a city of their active route visited (spec: visitar; decisions: with its date). */
+export function registrarVisita(
+  db: Db,
+  usuario: UsuarioSessao,
+  fuso: string,
+  rotaId: number,
+  cidadeId: number,
+  visita: NovaVisita,
+): LinhaVisita {
+  return emTransacao(db, () => {
+    exigirRotaAtivaDoFuncionario(db, usuario, rotaId, cidadeId);
+    const dataVisita = visita.data ?? hoje(fuso);
+    if (dataVisita > hoje(fuso)) throw regraDeNegocio('A data da visita não pode estar no futuro.');
+    return garantirVisita(db, usuario.id, rotaId, cidadeId, dataVisita, visita);
+  });
+}
