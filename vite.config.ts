@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The client lives in client/ and is built into build/public, which the Fastify server serves.
 export default defineConfig({
@@ -8,7 +9,53 @@ export default defineConfig({
   publicDir: 'public',
   // Per checkout (not node_modules/.vite): worktrees sharing one node_modules do not clash.
   cacheDir: '../.vite-cache',
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // 'prompt': a new version waits for the person (and an empty outbox) instead of reloading mid-work.
+      registerType: 'prompt',
+      injectRegister: null,
+      strategies: 'generateSW',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Sistema de Gestão',
+        short_name: 'Gestão',
+        description: 'Vendas, rotas e despesas da equipe de campo, mesmo sem internet.',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f172a',
+        background_color: '#0f172a',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The whole app shell is precached: every screen must open with no signal.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Source maps are for debugging only; they would double what a phone downloads.
+        globIgnores: ['**/*.map'],
+        // Client-side routes (/vendas, /despesas...) load the shell offline...
+        navigateFallback: '/index.html',
+        // ...but the API is never answered by the service worker: data freshness is the app's job (IndexedDB).
+        navigateFallbackDenylist: [/^\/api\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        // The new worker waits; the app tells it to take over when it is safe (see client/src/pwa).
+        skipWaiting: false,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: '../build/public',
     emptyOutDir: true,

@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Provedores } from './app/Provedores';
 import { criarRoteador } from './app/rotas';
+import { escutarInstalacao } from './pwa/instalacao';
 import './styles/global.css';
 
+escutarInstalacao();
 const roteador = criarRoteador();
 
 createRoot(document.getElementById('root')!).render(

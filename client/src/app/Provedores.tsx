@@ -5,6 +5,8 @@ import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { AuthProvider, useAuth } from '../auth/AuthProvider';
 import { motorSync } from '../offline';
+import { AvisoAtualizacao } from '../pwa/AvisoAtualizacao';
+import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
 
 export function criarQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,13 +21,26 @@ export function criarQueryClient(): QueryClient {
 function SincronizacaoDaSessao() {
   const { estado } = useAuth();
   const usuarioId = estado.usuario?.id ?? null;
+  const funcionario = estado.usuario?.tipo === 'funcionario';
   useEffect(() => {
     if (usuarioId !== null) void motorSync.retomar();
   }, [usuarioId]);
+  // Days of queued work live in IndexedDB: ask the browser not to evict it under storage pressure.
+  useEffect(() => {
+    if (funcionario) void pedirArmazenamentoPersistente();
+  }, [funcionario]);
   return null;
 }
 
-export function Provedores({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function Provedores({
+  children,
+  queryClient,
+  comServiceWorker = true,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  comServiceWorker?: boolean;
+}) {
   const [cliente] = useState(() => queryClient ?? criarQueryClient());
   useEffect(() => {
     void motorSync.iniciar();
@@ -36,6 +51,7 @@ export function Provedores({ children, queryClient }: { children: ReactNode; que
       <AuthProvider>
         <SincronizacaoDaSessao />
         {children}
+        {comServiceWorker && <AvisoAtualizacao />}
       </AuthProvider>
       <ToastContainer position="top-right" autoClose={5000} theme="light" newestOnTop closeOnClick pauseOnFocusLoss={false} />
     </QueryClientProvider>

@@ -5,6 +5,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useFormularioAberto } from '../pwa/formularios';
 
 interface PropsModal {
   aberto: boolean;
@@ -19,6 +20,8 @@ export function Modal({ aberto, titulo, aoFechar, children, rodape, tamanho = 'm
   const idTitulo = useId();
   const caixa = useRef<HTMLDivElement>(null);
   const fechar = useRef(aoFechar);
+  // An open dialog holds back an app update (see pwa/AvisoAtualizacao).
+  useFormularioAberto(aberto);
   useEffect(() => {
     fechar.current = aoFechar;
   });

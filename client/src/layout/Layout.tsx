@@ -3,7 +3,7 @@
  * overlay below 768 px, the menu by role, 'Olá, {nome}' and the tipo, 'Sair'. Employees see the
  * sync status; admins see plainly when there is no connection (their screens need it).
  */
-import { BarChart3, LayoutDashboard, LogOut, Map, Menu, Receipt, ShoppingCart, Users, Wallet, WifiOff, X } from 'lucide-react';
+import { BarChart3, Download, LayoutDashboard, LogOut, Map, Menu, Receipt, ShoppingCart, Users, Wallet, WifiOff, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ROTULO_TIPO, type TipoUsuario } from '../../../shared/schemas/usuarios';
@@ -15,6 +15,7 @@ import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxim
 import { useOnline } from '../components/useOnline';
 import { useConfigApp } from '../config/configApp';
 import { motorSync, useEstadoSync } from '../offline';
+import { useInstalacao } from '../pwa/instalacao';
 import { IndicadorSync } from './IndicadorSync';
 import { PainelSync } from './PainelSync';
 
@@ -46,6 +47,7 @@ export function Layout() {
   const [menuAberto, setMenuAberto] = useState(false);
   const [painelAberto, setPainelAberto] = useState(false);
   const [confirmandoSaida, setConfirmandoSaida] = useState(false);
+  const instalacao = useInstalacao();
 
   useEffect(() => {
     if (!menuAberto) return;
@@ -101,6 +103,12 @@ export function Layout() {
           </ul>
         </nav>
         <div className="lateral__rodape">
+          {instalacao.podeInstalar && (
+            <button type="button" className="menu__item" onClick={() => void instalacao.instalar()} tabIndex={celular && !menuAberto ? -1 : undefined}>
+              <Download size={19} />
+              Instalar aplicativo
+            </button>
+          )}
           <button type="button" className="lateral__sair" onClick={pedirSaida} tabIndex={celular && !menuAberto ? -1 : undefined}>
             <LogOut size={19} />
             Sair

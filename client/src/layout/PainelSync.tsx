@@ -3,7 +3,7 @@
  * discard), and what the server received and when.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatarDataHora, formatarHora } from '../../../shared/dates';
 import { Botao } from '../components/Botao';
 import { Confirmacao } from '../components/Confirmacao';
@@ -13,6 +13,7 @@ import { fusoDoApp } from '../config/configApp';
 import { motorSync, useEstadoSync } from '../offline';
 import { bancoLocal, type ItemOutbox } from '../offline/db';
 import { descartarItem, itensDoUsuario, tentarNovamente } from '../offline/outbox';
+import { formatarBytes, lerUsoArmazenamento, type UsoArmazenamento } from '../pwa/armazenamento';
 
 export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; aoFechar: () => void; usuarioId: number }) {
   const estado = useEstadoSync();
@@ -23,6 +24,10 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
       [usuarioId],
     ) ?? [];
   const [descartando, setDescartando] = useState<ItemOutbox | null>(null);
+  const [uso, setUso] = useState<UsoArmazenamento | null>(null);
+  useEffect(() => {
+    if (aberto) void lerUsoArmazenamento().then(setUso);
+  }, [aberto, itens.length]);
   const fuso = fusoDoApp();
   const recusados = itens.filter((i) => i.estado === 'erro');
   const aguardando = itens.filter((i) => i.estado !== 'erro');
@@ -110,6 +115,16 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
             ))}
           </ul>
         </section>
+      )}
+
+      {uso && (
+        <p className="campo__ajuda" style={{ marginTop: '1.25rem' }}>
+          Espaço usado neste aparelho: {formatarBytes(uso.usadoBytes)}
+          {uso.cotaBytes > 0 && ` de ${formatarBytes(uso.cotaBytes)} disponíveis`}.{' '}
+          {uso.persistente
+            ? 'Armazenamento persistente: o navegador não apaga estes dados sozinho.'
+            : 'O navegador ainda não garantiu armazenamento persistente; instale o aplicativo para mais segurança.'}
+        </p>
       )}
 
       <Confirmacao

@@ -1,0 +1,62 @@
+/**
+ * 'Nova versão disponível' with 'Atualizar'. The new service worker takes over only when nothing
+ * is waiting in the outbox and no form is open, so an update never costs queued or typed work.
+ */
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Botao } from '../components/Botao';
+import { motorSync, useEstadoSync } from '../offline';
+import { useHaFormularioAberto } from './formularios';
+
+/** Why an update must wait, or null when it can be applied now. */
+export function motivoParaEsperar(pendentes: number, sincronizando: boolean, formularioAberto: boolean): string | null {
+  if (pendentes > 0 || sincronizando) {
+    return `Enviando ${pendentes} registro${pendentes === 1 ? '' : 's'} antes de atualizar...`;
+  }
+  if (formularioAberto) return 'Feche o formulário aberto para atualizar.';
+  return null;
+}
+
+export function AvisoAtualizacao() {
+  const {
+    needRefresh: [precisaAtualizar],
+    updateServiceWorker,
+  } = useRegisterSW({
+    // Register now: React mounts after the window's load event, which would never fire again.
+    immediate: true,
+    onRegisteredSW(_url, registro) {
+      // Phones stay open for days: look for a new version every hour.
+      if (registro) setInterval(() => void registro.update().catch(() => undefined), 60 * 60 * 1000);
+    },
+  });
+  const sync = useEstadoSync();
+  const formularioAberto = useHaFormularioAberto();
+  const [querAtualizar, setQuerAtualizar] = useState(false);
+  const motivo = motivoParaEsperar(sync.pendentes, sync.sincronizando, formularioAberto);
+
+  useEffect(() => {
+    if (querAtualizar && motivo === null) void updateServiceWorker(true);
+  }, [querAtualizar, motivo, updateServiceWorker]);
+
+  if (!precisaAtualizar) return null;
+  return (
+    <div className="aviso-atualizacao" role="status">
+      <RefreshCw size={18} aria-hidden="true" />
+      <span className="aviso-atualizacao__texto">
+        <strong>Nova versão disponível</strong>
+        {querAtualizar && motivo && <span>{motivo}</span>}
+      </span>
+      <Botao
+        tamanho="sm"
+        onClick={() => {
+          setQuerAtualizar(true);
+          if (sync.pendentes > 0) void motorSync.sincronizarAgora();
+        }}
+        disabled={querAtualizar}
+      >
+        Atualizar
+      </Botao>
+    </div>
+  );
+}
