@@ -1,6 +1,10 @@
 /**
- * Process entry. `serve` (the default) opens the database, applies migrations, makes sure there is
- * a first admin and a city list, and listens. `cities:import PATH` loads IBGE's CSV files.
+ * Process entry, the same for `npm start` and the single executable.
+ *   serve (default)            open the database, migrate, first admin, cities, listen
+ *   backup FILE                consistent copy of the database while the server runs
+ *   restore FILE               put a copy back (refused while the server runs)
+ *   cities:import PATH         load IBGE's CSV files
+ *   user:reset-password EMAIL  new random password for someone who lost access
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,28 +17,58 @@ import { ErroDeImportacao, lerArquivosIbge } from './cidades/importacao';
 import { gravarEstadosECidades } from './cidades/repositorio';
 import { carregarConfig, ErroDeConfiguracao, type Config } from './config';
 import { abrirBanco } from './db';
-import { localizarRecursos } from './recursos';
+import { ErroApp } from './errors';
+import { extrairAssets, rodandoComoExecutavel } from './executavel';
+import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
+import { registrarProcesso, servidorRodando } from './operacao/processo';
+import { localizarRecursos, type Recursos } from './recursos';
 import { garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
+import { redefinirSenhaPorEmail } from './usuarios/servico';
 
 const AJUDA = `Sistema de Gestão ${pkg.version}
 
 Uso: sistema-de-gestao [comando]
 
 Comandos:
-  serve                 inicia o servidor (padrão)
-  cities:import CAMINHO importa estados e municípios do IBGE (pasta com municipios.csv e estados.csv)
-  --help                mostra esta ajuda
-  --version             mostra a versão
+  serve                       inicia o servidor (padrão)
+  backup ARQUIVO              cópia consistente do banco, mesmo com o servidor rodando
+  restore ARQUIVO             restaura uma cópia (recusado com o servidor rodando)
+  cities:import CAMINHO       importa estados e municípios do IBGE (pasta com municipios.csv e estados.csv)
+  user:reset-password EMAIL   gera uma nova senha para o usuário, desbloqueia e encerra as sessões dele
+  --help                      mostra esta ajuda
+  --version                   mostra a versão
 
 Configuração por variáveis de ambiente: PORT, HOST, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD,
-ADMIN_NAME, JWT_SECRET, JWT_TTL, APP_TZ, LOG_LEVEL, CENTRO_NOME, TRUST_PROXY, LOGIN_RATE_LIMIT.`;
+ADMIN_NAME, JWT_SECRET, JWT_TTL, APP_TZ, LOG_LEVEL, CENTRO_NOME, TRUST_PROXY, LOGIN_RATE_LIMIT,
+APP_CACHE_DIR (só no executável: onde os arquivos embutidos são extraídos).`;
 
 const CAMPOS_SENSIVEIS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
+/** Where the migrations and the PWA are, and SQLite's addon when running as the executable. */
+interface Ambiente {
+  recursos: Recursos;
+  nativeBinding?: unknown;
+}
+
+let ambienteAtual: Ambiente | undefined;
+function ambiente(): Ambiente {
+  if (!ambienteAtual) {
+    if (rodandoComoExecutavel()) {
+      const { recursos, addon } = extrairAssets();
+      ambienteAtual = { recursos, nativeBinding: addon };
+    } else {
+      ambienteAtual = { recursos: localizarRecursos() };
+    }
+  }
+  return ambienteAtual;
+}
+
+const arquivoDoBanco = (config: Config) => path.join(config.dataDir, 'app.db');
+
 function abrirBancoDaConfig(config: Config) {
   fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  const { pastaMigracoes } = localizarRecursos();
-  return abrirBanco({ arquivo: path.join(config.dataDir, 'app.db'), pastaMigracoes });
+  const { recursos, nativeBinding } = ambiente();
+  return abrirBanco({ arquivo: arquivoDoBanco(config), pastaMigracoes: recursos.pastaMigracoes, nativeBinding });
 }
 
 async function servir(config: Config) {
@@ -43,22 +77,25 @@ async function servir(config: Config) {
     config,
     db,
     segredoJwt: obterSegredoJwt(config.dataDir, config.jwtSecret),
-    pastaCliente: localizarRecursos().pastaCliente,
+    pastaCliente: ambiente().recursos.pastaCliente,
     logger: { level: config.logLevel, redact: CAMPOS_SENSIVEIS },
     versao: pkg.version,
   });
   await garantirPrimeiroAdmin(db, config, app.log);
   await garantirCidades(db, app.log);
 
+  let removerPid = () => {};
   let encerrando = false;
   const encerrar = async (sinal: string) => {
     if (encerrando) return;
     encerrando = true;
-    app.log.info({ sinal }, 'encerrando: aguardando requisições em andamento');
+    app.log.info({ sinal }, 'encerrando: aguardando as requisições em andamento');
     try {
-      await app.close();
+      await app.close(); // stops accepting, lets in-flight requests finish
     } finally {
       db.$client.close();
+      removerPid();
+      app.log.info('encerrado');
       process.exit(0);
     }
   };
@@ -66,17 +103,48 @@ async function servir(config: Config) {
   process.on('SIGINT', () => void encerrar('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ dataDir: config.dataDir }, `Sistema de Gestão em http://${config.host}:${config.port}`);
+  removerPid = registrarProcesso(config.dataDir);
+  app.log.info({ dataDir: config.dataDir, versao: pkg.version }, `Sistema de Gestão em http://${config.host}:${config.port}`);
+}
+
+function log(config: Config) {
+  return pino({ level: config.logLevel });
 }
 
 function importarCidades(config: Config, caminho: string | undefined) {
-  const log = pino({ level: config.logLevel });
   if (!caminho) throw new ErroDeImportacao('Informe o caminho: cities:import CAMINHO (pasta com municipios.csv e estados.csv).');
   const { ufs, cidades } = lerArquivosIbge(path.resolve(caminho));
   const db = abrirBancoDaConfig(config);
   try {
     const r = gravarEstadosECidades(db, ufs, cidades);
-    log.info(r, `Importados ${r.estados} estados e ${r.cidades} municípios.`);
+    log(config).info(r, `Importados ${r.estados} estados e ${r.cidades} municípios.`);
+  } finally {
+    db.$client.close();
+  }
+}
+
+function copiar(config: Config, destino: string | undefined) {
+  if (!destino) throw new ErroDeCopia('Informe o arquivo de destino: backup ARQUIVO');
+  const { bytes } = fazerCopia(arquivoDoBanco(config), destino, ambiente().nativeBinding);
+  log(config).info({ arquivo: path.resolve(destino), bytes }, `Cópia do banco gravada em ${path.resolve(destino)}.`);
+}
+
+function restaurar(config: Config, origem: string | undefined) {
+  if (!origem) throw new ErroDeCopia('Informe o arquivo da cópia: restore ARQUIVO');
+  const pid = servidorRodando(config.dataDir);
+  if (pid) throw new ErroDeCopia(`O servidor está rodando (processo ${pid}) com ${config.dataDir}. Pare o servidor antes de restaurar.`);
+  const { anterior } = restaurarCopia(arquivoDoBanco(config), origem, ambiente().nativeBinding);
+  // Migrations bring an older copy up to this version now, not at the next request.
+  abrirBancoDaConfig(config).$client.close();
+  log(config).info({ anterior }, `Banco restaurado de ${path.resolve(origem)}.${anterior ? ` O banco anterior foi guardado em ${anterior}.` : ''}`);
+}
+
+async function redefinirSenha(config: Config, email: string | undefined) {
+  if (!email) throw new ErroDeCopia('Informe o email: user:reset-password EMAIL');
+  const db = abrirBancoDaConfig(config);
+  try {
+    const { usuario, senha } = await redefinirSenhaPorEmail(db, email);
+    console.log(`Nova senha de ${usuario.email}: ${senha}\n(anote agora; as sessões abertas desse usuário foram encerradas)`);
   } finally {
     db.$client.close();
   }
@@ -84,26 +152,31 @@ function importarCidades(config: Config, caminho: string | undefined) {
 
 async function principal(argumentos: string[]) {
   const [comando = 'serve', ...resto] = argumentos;
-  if (comando === '--help' || comando === '-h' || comando === 'help') {
-    console.log(AJUDA);
-    return;
-  }
-  if (comando === '--version' || comando === '-v') {
-    console.log(pkg.version);
-    return;
-  }
+  if (comando === '--help' || comando === '-h' || comando === 'help') return console.log(AJUDA);
+  if (comando === '--version' || comando === '-v') return console.log(pkg.version);
   const config = carregarConfig();
-  if (comando === 'serve') return servir(config);
-  if (comando === 'cities:import') return importarCidades(config, resto[0]);
-  console.error(`Comando desconhecido: ${comando}\n\n${AJUDA}`);
-  process.exitCode = 2;
+  switch (comando) {
+    case 'serve':
+      return servir(config);
+    case 'backup':
+      return copiar(config, resto[0]);
+    case 'restore':
+      return restaurar(config, resto[0]);
+    case 'cities:import':
+      return importarCidades(config, resto[0]);
+    case 'user:reset-password':
+      return redefinirSenha(config, resto[0]);
+    default:
+      console.error(`Comando desconhecido: ${comando}\n\n${AJUDA}`);
+      process.exitCode = 2;
+  }
 }
 
 principal(process.argv.slice(2)).catch((erro: unknown) => {
-  if (erro instanceof ErroDeConfiguracao || erro instanceof ErroDeImportacao) {
+  if (erro instanceof ErroDeConfiguracao || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
     console.error(erro.message);
   } else {
-    console.error('Falha ao iniciar:', erro);
+    console.error('Falha:', erro);
   }
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 /** User management rules (admin only): unique e-mail, at least one active admin, no self-lockout. */
+import { randomBytes } from 'node:crypto';
 import type { TipoUsuario } from '../../../shared/schemas/usuarios';
 import { gerarHashSenha } from '../auth/senha';
 import type { Db } from '../db';
@@ -86,6 +87,23 @@ export function editarUsuario(db: Db, atorId: number, id: number, alteracao: Alt
 export async function alterarSenha(db: Db, id: number, novaSenha: string): Promise<LinhaUsuario> {
   const atual = exigirUsuario(db, id);
   return atualizarUsuario(db, id, { senhaHash: await gerarHashSenha(novaSenha), sessaoVersao: atual.sessaoVersao + 1 })!;
+}
+
+/**
+ * For the operator who lost access (`user:reset-password EMAIL`): a new random password,
+ * unblocked, other sessions ended. Returns the password to show once.
+ */
+export async function redefinirSenhaPorEmail(db: Db, email: string): Promise<{ usuario: LinhaUsuario; senha: string }> {
+  const usuario = buscarUsuarioPorEmail(db, email.trim().toLowerCase());
+  if (!usuario) throw naoEncontrado(`Nenhum usuário com o email ${email}.`);
+  const senha = randomBytes(9).toString('base64url');
+  const atualizado = atualizarUsuario(db, usuario.id, {
+    senhaHash: await gerarHashSenha(senha),
+    bloqueado: false,
+    tentativasLogin: 0,
+    sessaoVersao: usuario.sessaoVersao + 1,
+  })!;
+  return { usuario: atualizado, senha };
 }
 
 export function desbloquearUsuario(db: Db, id: number): LinhaUsuario {

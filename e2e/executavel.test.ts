@@ -1,0 +1,206 @@
+/**
+ * The single executable, as an operator uses it on a VPS: copied alone into an empty folder it
+ * starts, serves, logs in, takes a backup while running, refuses a restore while running, stops
+ * cleanly on SIGTERM, and a restore into a new folder brings the data back.
+ * Also records size, start-up time and memory at rest in test-results/executavel.json.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BINARIO = path.join(process.cwd(), 'build', 'sistema-de-gestao');
+const ADMIN = { email: 'operador@escola.com.br', senha: 'operador123' };
+
+function portaLivre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+interface Execucao {
+  processo: ChildProcess;
+  porta: number;
+  url: string;
+  saida: string[];
+  msAteResponder: number;
+}
+
+async function iniciar(pasta: string, cache: string): Promise<Execucao> {
+  const porta = await portaLivre();
+  const inicio = performance.now();
+  const processo = spawn(path.join(pasta, 'sistema-de-gestao'), [], {
+    cwd: pasta,
+    env: { PATH: process.env.PATH, PORT: String(porta), APP_CACHE_DIR: cache, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.senha },
+  });
+  const saida: string[] = [];
+  processo.stdout!.on('data', (d) => saida.push(String(d)));
+  processo.stderr!.on('data', (d) => saida.push(String(d)));
+  const url = `http://127.0.0.1:${porta}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return { processo, porta, url, saida, msAteResponder: performance.now() - inicio };
+    } catch {
+      // not listening yet
+    }
+    if (processo.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  processo.kill('SIGKILL');
+  throw new Error(`o executável não respondeu:\n${saida.join('')}`);
+}
+
+function parar(execucao: Execucao): Promise<number | null> {
+  return new Promise((resolve) => {
+    execucao.processo.once('exit', (codigo) => resolve(codigo));
+    execucao.processo.kill('SIGTERM');
+  });
+}
+
+async function entrar(url: string): Promise<string> {
+  const r = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  expect(r.status).toBe(200);
+  return ((await r.json()) as { token: string }).token;
+}
+
+function chamar(url: string, token: string, metodo: string, caminho: string, corpo?: unknown) {
+  return fetch(`${url}/api${caminho}`, {
+    method: metodo,
+    headers: { authorization: `Bearer ${token}`, ...(corpo ? { 'content-type': 'application/json' } : {}) },
+    body: corpo ? JSON.stringify(corpo) : undefined,
+  });
+}
+
+function rodar(pasta: string, cache: string, ...args: string[]) {
+  return spawnSync(path.join(pasta, 'sistema-de-gestao'), args, { cwd: pasta, env: { PATH: process.env.PATH, APP_CACHE_DIR: cache }, encoding: 'utf8' });
+}
+
+describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('executável único', () => {
+  let raiz: string;
+  let cache: string;
+  const medidas: Record<string, number> = {};
+
+  beforeAll(() => {
+    // CI builds it from the clean clone; locally an existing build is reused.
+    if (process.env.CI === 'true' || !fs.existsSync(BINARIO)) {
+      execFileSync(process.execPath, ['scripts/build-binary.mjs'], { stdio: 'inherit' });
+    }
+    raiz = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-executavel-'));
+    cache = path.join(raiz, 'cache');
+  }, 300_000);
+
+  afterAll(() => {
+    fs.mkdirSync('test-results', { recursive: true });
+    fs.writeFileSync('test-results/executavel.json', JSON.stringify(medidas, null, 2));
+    if (raiz) fs.rmSync(raiz, { recursive: true, force: true });
+  });
+
+  it('--version e --help', () => {
+    const pasta = fs.mkdtempSync(path.join(raiz, 'ajuda-'));
+    fs.copyFileSync(BINARIO, path.join(pasta, 'sistema-de-gestao'));
+    fs.chmodSync(path.join(pasta, 'sistema-de-gestao'), 0o755);
+    const versao = rodar(pasta, cache, '--version');
+    expect(versao.status).toBe(0);
+    expect(versao.stdout.trim()).toBe(JSON.parse(fs.readFileSync('package.json', 'utf8')).version);
+    const ajuda = rodar(pasta, cache, '--help');
+    expect(ajuda.stdout).toContain('backup ARQUIVO');
+    expect(ajuda.stdout).toContain('user:reset-password EMAIL');
+    expect(fs.readdirSync(pasta)).toEqual(['sistema-de-gestao']); // --help touches nothing
+  });
+
+  it('sozinho numa pasta vazia: sobe, serve o app, faz cópia rodando, recusa restauração rodando, para limpo; a cópia restaurada traz a rota', async () => {
+    const pasta = path.join(raiz, 'servidor');
+    fs.mkdirSync(pasta);
+    fs.copyFileSync(BINARIO, path.join(pasta, 'sistema-de-gestao'));
+    fs.chmodSync(path.join(pasta, 'sistema-de-gestao'), 0o755);
+    medidas.tamanhoMiB = Math.round((fs.statSync(BINARIO).size / 1024 / 1024) * 10) / 10;
+
+    const primeira = await iniciar(pasta, cache);
+    medidas.primeiraPartidaMs = Math.round(primeira.msAteResponder);
+    expect(fs.existsSync(path.join(pasta, 'data', 'app.db'))).toBe(true);
+    const pagina = await fetch(`${primeira.url}/dashboard`);
+    expect(pagina.status).toBe(200);
+    expect(await pagina.text()).toContain('<div id="root">');
+    expect((await fetch(`${primeira.url}/manifest.webmanifest`)).status).toBe(200);
+
+    const token = await entrar(primeira.url);
+    const funcionario = await chamar(primeira.url, token, 'POST', '/usuarios', { nome: 'Rui Estrada', email: 'rui@escola.com.br', senha: 'estrada1', tipo: 'funcionario' });
+    expect(funcionario.status).toBe(201);
+    const { usuario } = (await funcionario.json()) as { usuario: { id: number } };
+    const rota = await chamar(primeira.url, token, 'POST', '/rotas', {
+      nome: 'Rota do Executável',
+      funcionario_id: usuario.id,
+      tem_secretario: false,
+      valor_aluguel: 150,
+      data_inicio: '2026-11-01',
+      data_fim: '2026-11-30',
+      observacoes: '',
+      cidades: [5208707],
+    });
+    expect(rota.status).toBe(201);
+
+    // Memory at rest, after serving a few requests.
+    await new Promise((r) => setTimeout(r, 500));
+    const status = fs.readFileSync(`/proc/${primeira.processo.pid}/status`, 'utf8');
+    medidas.memoriaEmRepousoMiB = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+
+    const copia = path.join(raiz, 'copia.db');
+    const backup = rodar(pasta, cache, 'backup', copia);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(fs.statSync(copia).size).toBeGreaterThan(0);
+
+    const recusada = rodar(pasta, cache, 'restore', copia);
+    expect(recusada.status).toBe(1);
+    expect(recusada.stderr).toContain('Pare o servidor antes de restaurar');
+
+    expect(await parar(primeira)).toBe(0);
+    expect(primeira.saida.join('')).toContain('encerrado');
+    expect(fs.existsSync(path.join(pasta, 'data', 'servidor.pid'))).toBe(false);
+
+    // Second start: assets already extracted.
+    const segunda = await iniciar(pasta, cache);
+    medidas.partidaComCacheMs = Math.round(segunda.msAteResponder);
+    expect(await parar(segunda)).toBe(0);
+
+    const nova = path.join(raiz, 'restaurado');
+    fs.mkdirSync(nova);
+    fs.copyFileSync(BINARIO, path.join(nova, 'sistema-de-gestao'));
+    fs.chmodSync(path.join(nova, 'sistema-de-gestao'), 0o755);
+    const restaurada = rodar(nova, cache, 'restore', copia);
+    expect(restaurada.status, restaurada.stderr).toBe(0);
+    const terceira = await iniciar(nova, cache);
+    const t2 = await entrar(terceira.url);
+    const rotas = (await (await chamar(terceira.url, t2, 'GET', '/rotas')).json()) as { rotas: { nome: string }[] };
+    expect(rotas.rotas.map((r) => r.nome)).toContain('Rota do Executável');
+    expect(await parar(terceira)).toBe(0);
+  }, 120_000);
+
+  it('user:reset-password dá uma senha nova que entra', async () => {
+    const pasta = path.join(raiz, 'senha');
+    fs.mkdirSync(pasta);
+    fs.copyFileSync(BINARIO, path.join(pasta, 'sistema-de-gestao'));
+    fs.chmodSync(path.join(pasta, 'sistema-de-gestao'), 0o755);
+    const e = await iniciar(pasta, cache);
+    expect(await parar(e)).toBe(0);
+    const r = rodar(pasta, cache, 'user:reset-password', ADMIN.email);
+    expect(r.status, r.stderr).toBe(0);
+    const nova = /Nova senha de .+: (\S+)/.exec(r.stdout)![1]!;
+    const outra = await iniciar(pasta, cache);
+    const login = await fetch(`${outra.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, senha: nova }),
+    });
+    expect(login.status).toBe(200);
+    expect(await parar(outra)).toBe(0);
+    expect(rodar(pasta, cache, 'user:reset-password', 'ninguem@x.com').stderr).toContain('Nenhum usuário com o email');
+  }, 60_000);
+});

@@ -1,0 +1,101 @@
+// Builds build/sistema-de-gestao: one Linux x64 executable (Node's single executable applications)
+// embedding the server, the built PWA, the migrations and SQLite's native addon.
+// Uses only what is on the machine and in node_modules: this Node binary, esbuild and postject.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const SAIDA = 'build/sea';
+const BINARIO = 'build/sistema-de-gestao';
+const FUSIVEL = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+function passo(texto) {
+  console.log(`• ${texto}`);
+}
+
+function arquivosEm(pasta, ignorar = () => false) {
+  const lista = [];
+  for (const entrada of fs.readdirSync(pasta, { withFileTypes: true })) {
+    const caminho = path.join(pasta, entrada.name);
+    if (entrada.isDirectory()) lista.push(...arquivosEm(caminho, ignorar));
+    else if (!ignorar(caminho)) lista.push(caminho);
+  }
+  return lista.sort();
+}
+
+fs.rmSync(SAIDA, { recursive: true, force: true });
+fs.mkdirSync(SAIDA, { recursive: true });
+
+passo('cliente (vite build)');
+execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+
+passo('servidor (esbuild, tudo embutido)');
+await build({
+  entryPoints: ['server/src/main.ts'],
+  bundle: true,
+  platform: 'node',
+  // The embedded main script must be CommonJS on Node 20.
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  outfile: path.join(SAIDA, 'server.cjs'),
+  logLevel: 'warning',
+  legalComments: 'none',
+});
+
+passo('assets');
+const assets = {};
+for (const arquivo of arquivosEm('build/public', (c) => c.endsWith('.map'))) {
+  assets[`public/${path.relative('build/public', arquivo).split(path.sep).join('/')}`] = arquivo;
+}
+for (const arquivo of arquivosEm('server/src/db/migrations')) {
+  assets[`migrations/${path.relative('server/src/db/migrations', arquivo).split(path.sep).join('/')}`] = arquivo;
+}
+assets['native/better_sqlite3.node'] = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+const chaves = Object.keys(assets).sort();
+const hash = createHash('sha256');
+for (const chave of chaves) hash.update(chave).update('\0').update(fs.readFileSync(assets[chave]));
+const pacote = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+// Node 20 has no sea.getAssetKeys(): the manifest lists them, and names the extraction folder.
+const manifesto = { hash: `${pacote.version}-${hash.digest('hex').slice(0, 16)}`, chaves };
+fs.writeFileSync(path.join(SAIDA, 'asset-manifest.json'), JSON.stringify(manifesto));
+assets['asset-manifest.json'] = path.join(SAIDA, 'asset-manifest.json');
+
+fs.writeFileSync(
+  path.join(SAIDA, 'sea-config.json'),
+  JSON.stringify(
+    {
+      main: path.join(SAIDA, 'server.cjs'),
+      output: path.join(SAIDA, 'sea-prep.blob'),
+      disableExperimentalSEAWarning: true,
+      useCodeCache: true,
+      useSnapshot: false,
+      assets,
+    },
+    null,
+    2,
+  ),
+);
+
+passo('blob (node --experimental-sea-config)');
+execFileSync(process.execPath, ['--experimental-sea-config', path.join(SAIDA, 'sea-config.json')], { stdio: 'inherit' });
+
+passo('binário (cópia do node + postject)');
+fs.rmSync(BINARIO, { force: true });
+fs.copyFileSync(process.execPath, BINARIO);
+fs.chmodSync(BINARIO, 0o755);
+try {
+  execFileSync('strip', ['--strip-debug', BINARIO], { stdio: 'inherit' });
+} catch {
+  console.warn('  strip indisponível: binário sem redução de tamanho');
+}
+execFileSync(
+  process.execPath,
+  ['node_modules/postject/dist/cli.js', BINARIO, 'NODE_SEA_BLOB', path.join(SAIDA, 'sea-prep.blob'), '--sentinel-fuse', FUSIVEL],
+  // postject prints a harmless "Can't find string offset for section name '.note.100'" per section.
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
+const tamanho = fs.statSync(BINARIO).size;
+console.log(`✓ ${BINARIO} (${(tamanho / 1024 / 1024).toFixed(1)} MiB, ${chaves.length} arquivos embutidos)`);
