@@ -14,6 +14,7 @@ import { z } from 'zod';
 import authPlugin from './auth/plugin';
 import rotasAuth from './auth/rotas';
 import rotasCidades from './cidades/rotas';
+import rotasRelatorios from './relatorios/rotas';
 import rotasRotas from './rotas/rotas';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -112,6 +113,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasUsuarios, { prefix: '/api/usuarios' });
   await app.register(rotasCidades, { prefix: '/api' });
   await app.register(rotasRotas, { prefix: '/api/rotas' });
+  await app.register(rotasRelatorios, { prefix: '/api/relatorios' });
 
   const pastaCliente = opcoes.pastaCliente;
   const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));

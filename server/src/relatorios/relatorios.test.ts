@@ -1,0 +1,258 @@
+import ExcelJS from 'exceljs';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoje, somarDias } from '../../../shared/dates';
+import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { despesas, movimentacoesSaldo, vendas, visitas } from '../db/schema';
+
+let t: AppDeTeste;
+let admin: string;
+let ana: { id: number; token: string };
+let bruno: { id: number; token: string };
+let rotaAna: number;
+let rotaBruno: number;
+const dia = hoje('America/Sao_Paulo');
+
+async function criarRota(funcionarioId: number, nome: string, cidades: number[], extra: Record<string, unknown> = {}) {
+  const r = await t.chamar({
+    method: 'POST',
+    url: '/api/rotas',
+    token: admin,
+    payload: { nome, funcionario_id: funcionarioId, tem_secretario: false, valor_aluguel: 0, data_inicio: '2026-11-01', data_fim: '2026-11-30', observacoes: '', cidades, ...extra },
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().rota.id as number;
+}
+
+function venda(rotaId: number, funcionarioId: number, cidadeId: number, data: string, v: Partial<{ dinheiro: number; pix: number; cartao: number; link: number; boletos: number }>) {
+  t.db
+    .insert(vendas)
+    .values({
+      id: uuidv7(),
+      rotaId,
+      cidadeId,
+      funcionarioId,
+      dataVenda: data,
+      dinheiroCentavos: v.dinheiro ?? 0,
+      pixCentavos: v.pix ?? 0,
+      cartaoCentavos: v.cartao ?? 0,
+      linkCentavos: v.link ?? 0,
+      boletos: v.boletos ?? 0,
+      registradoEm: new Date().toISOString(),
+    })
+    .run();
+  t.db.insert(visitas).values({ id: uuidv7(), rotaId, cidadeId, funcionarioId, data, registradoEm: new Date().toISOString() }).onConflictDoNothing().run();
+}
+
+function despesa(rotaId: number, funcionarioId: number, cidadeId: number, data: string, valorCentavos: number, extra: Partial<typeof despesas.$inferInsert> = {}) {
+  const id = uuidv7();
+  t.db.insert(despesas).values({ id, rotaId, cidadeId, funcionarioId, dataDespesa: data, tipo: 'alimentacao', valorCentavos, registradoEm: new Date().toISOString(), ...extra }).run();
+  return id;
+}
+
+let saldo = new Map<number, number>();
+function movimento(funcionarioId: number, tipo: 'credito' | 'debito' | 'devolucao', valorCentavos: number, rotaId: number | null) {
+  const anterior = saldo.get(funcionarioId) ?? 0;
+  const novo = anterior + (tipo === 'debito' ? -valorCentavos : valorCentavos);
+  saldo.set(funcionarioId, novo);
+  t.db.insert(movimentacoesSaldo).values({ funcionarioId, tipo, valorCentavos, saldoAnteriorCentavos: anterior, saldoNovoCentavos: novo, rotaId }).run();
+}
+
+beforeAll(async () => {
+  t = await criarAppDeTeste();
+  admin = await t.tokenAdmin();
+  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
+  bruno = await t.criarFuncionario({ nome: 'Bruno Viagem' });
+  saldo = new Map();
+  // Ana: 4 cities in GO, 3 visited; R$ 800,00 rent.
+  rotaAna = await criarRota(ana.id, 'Rota Goiás', [5208707, 5201108, 5204508, 5205109], { valor_aluguel: 800 });
+  venda(rotaAna, ana.id, 5208707, dia, { dinheiro: 10, pix: 20, boletos: 2 }); // R$ 0,10 + R$ 0,20
+  venda(rotaAna, ana.id, 5201108, somarDias(dia, -1), { dinheiro: 300_000, cartao: 166_660, link: 200_000, boletos: 1 });
+  t.db.insert(visitas).values({ id: uuidv7(), rotaId: rotaAna, cidadeId: 5204508, funcionarioId: ana.id, data: dia, registradoEm: new Date().toISOString() }).run();
+  despesa(rotaAna, ana.id, 5208707, dia, 4_550, { arquivoCupom: 'abc.jpg', cupomMime: 'image/jpeg' });
+  despesa(rotaAna, ana.id, 5201108, somarDias(dia, -1), 12_000);
+  despesa(rotaAna, ana.id, 5201108, dia, 99_999, { excluidaEm: new Date().toISOString() }); // deleted: never counted
+  movimento(ana.id, 'credito', 100_000, rotaAna);
+  movimento(ana.id, 'debito', 4_550, rotaAna);
+  movimento(ana.id, 'debito', 12_000, rotaAna);
+  // Bruno: finished route in MG.
+  rotaBruno = await criarRota(bruno.id, 'Rota Minas', [3106200, 3170206]);
+  venda(rotaBruno, bruno.id, 3106200, dia, { pix: 50_000 });
+  movimento(bruno.id, 'credito', 20_000, rotaBruno);
+  await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaBruno}/finalizar`, token: bruno.token });
+});
+afterAll(() => t.fechar());
+
+describe('GET /api/relatorios/dashboard-admin', () => {
+  it('conta funcionários em rota e sem rota, rotas ativas e os totais do dia no fuso do negócio', async () => {
+    const sem = await t.criarFuncionario({ nome: 'Carla Sem Rota' });
+    const r = await t.chamar({ method: 'GET', url: '/api/relatorios/dashboard-admin', token: admin });
+    expect(r.statusCode).toBe(200);
+    const d = r.json();
+    expect(d).toMatchObject({ funcionariosEmRota: 1, rotasAtivas: 1, vendasDia: 500.3, despesasDia: 45.5 });
+    expect(d.funcionariosSemRota).toBeGreaterThanOrEqual(2); // Bruno (route finished) and Carla
+    expect(d.rotas).toEqual([{ id: rotaAna, nome: 'Rota Goiás', funcionario_nome: 'Ana Estrada', vendasHoje: 0.3, despesasHoje: 45.5, status: 'ativa' }]);
+    expect(d.funcionarios).toEqual([
+      { id: ana.id, nome: 'Ana Estrada', rota_id: rotaAna, rota_nome: 'Rota Goiás', saldo: 834.5, vendas: 0.3, cidadesAtendidas: 3, totalCidades: 4 },
+    ]);
+    expect(sem.id).toBeGreaterThan(0);
+  });
+
+  it('só para admin', async () => {
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/dashboard-admin', token: ana.token }), 403, 'sem_permissao');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/dashboard-admin' }), 401, 'nao_autenticado');
+  });
+});
+
+describe('GET /api/relatorios/rota/:id (salário)', () => {
+  it('calcula pelo módulo compartilhado e devolve a base para o celular somar o que está na fila', async () => {
+    const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}`, token: ana.token });
+    expect(r.statusCode).toBe(200);
+    const { calculo_salario: c, base, desconto_aluguel_funcionario } = r.json();
+    // R$ 6.666,90 in 3 visited cities: 15,0007 bags, average 5,0002 -> R$ 120/bag, R$ 50/city, company pays the rent.
+    expect(c.total_vendas).toBe(6666.9);
+    expect(c.cidades_visitadas).toBe(3);
+    expect(c.valor_por_bolsa).toBe(120);
+    expect(c.valor_fixo_por_cidade).toBe(50);
+    expect(c.boletos).toBe(3);
+    expect(c.valor_boletos).toBe(16.5);
+    expect(c.quem_paga_aluguel).toBe('escola');
+    expect(desconto_aluguel_funcionario).toBe(0);
+    expect(c.total_salario).toBe(Math.round(666_690 * 3 * 120 * 100 / 133_332) / 100 + 150 + 16.5);
+    expect(base.cidades_visitadas_ids.sort()).toEqual([5201108, 5204508, 5208707]);
+    expect(base.vendas).toHaveLength(2);
+    expect(base.valor_aluguel).toBe(800);
+  });
+
+  it('um funcionário não vê o salário da rota de outro (404); o admin vê qualquer uma', async () => {
+    esperarRecusa(await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}`, token: bruno.token }), 404, 'nao_encontrado');
+    expect((await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaBruno}`, token: admin })).statusCode).toBe(200);
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rota/99999', token: admin }), 404, 'nao_encontrado');
+  });
+});
+
+describe('GET /api/relatorios/rotas', () => {
+  it('lista com vendas, despesas (sem as excluídas), créditos e saldo atual, exatos ao centavo', async () => {
+    const r = await t.chamar({ method: 'GET', url: '/api/relatorios/rotas', token: admin });
+    expect(r.statusCode).toBe(200);
+    const porNome = Object.fromEntries(r.json().rotas.map((l: { rota_nome: string }) => [l.rota_nome, l]));
+    expect(porNome['Rota Goiás']).toMatchObject({ funcionario_nome: 'Ana Estrada', status: 'ativa', total_vendas: 6666.9, total_despesas: 165.5, total_creditos: 1000, saldo_atual: 834.5 });
+    expect(porNome['Rota Minas']).toMatchObject({ status: 'finalizada', total_vendas: 500, total_despesas: 0, total_creditos: 200, saldo_atual: 200 });
+  });
+
+  it('filtra por status, funcionário e período (rotas que cruzam o período)', async () => {
+    const nomes = async (qs: string) =>
+      (await t.chamar({ method: 'GET', url: `/api/relatorios/rotas?${qs}`, token: admin })).json().rotas.map((l: { rota_nome: string }) => l.rota_nome);
+    expect(await nomes('status=finalizada')).toEqual(['Rota Minas']);
+    expect(await nomes(`funcionario_id=${ana.id}`)).toEqual(['Rota Goiás']);
+    expect(await nomes('data_inicio=2026-12-01')).toEqual([]);
+    expect(await nomes('data_inicio=2026-11-15&data_fim=2026-11-16')).toHaveLength(2);
+    expect(await nomes('status=todas')).toHaveLength(2);
+  });
+
+  it('recusa filtros inválidos com mensagem em pt-BR e é só para admin', async () => {
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas?status=xyz', token: admin }), 400, 'dados_invalidos', 'Status inválido.');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas?data_inicio=2026-02-30', token: admin }), 400, 'dados_invalidos');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas', token: ana.token }), 403, 'sem_permissao');
+  });
+});
+
+describe('GET /api/relatorios/rota/:id/detalhes', () => {
+  it('traz cidades visitadas e não visitadas com seus totais, o salário, o aluguel, o saldo final e os comprovantes', async () => {
+    const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}/detalhes`, token: admin });
+    expect(r.statusCode).toBe(200);
+    const d = r.json();
+    expect(d).toMatchObject({
+      rota_nome: 'Rota Goiás',
+      funcionario_nome: 'Ana Estrada',
+      status: 'ativa',
+      data_inicio_formatada: '01/11/2026',
+      data_fim_formatada: '30/11/2026',
+      total_cidades: 4,
+      cidades_visitadas: 3,
+      total_vendas: 6666.9,
+      total_despesas: 165.5,
+      total_creditos: 1000,
+      valor_aluguel: 800,
+      desconto_aluguel_funcionario: 0,
+      desconto_aluguel_escola: 800,
+      quem_pagou_aluguel: 'Escola',
+      saldo_final: 834.5,
+    });
+    expect(d.cidades).toEqual([
+      { cidade_id: 5208707, cidade_nome: 'Goiânia', uf: 'GO', visitada: true, total_vendas: 0.3, total_despesas: 45.5 },
+      { cidade_id: 5201108, cidade_nome: 'Anápolis', uf: 'GO', visitada: true, total_vendas: 6666.6, total_despesas: 120 },
+      { cidade_id: 5204508, cidade_nome: 'Caldas Novas', uf: 'GO', visitada: true, total_vendas: 0, total_despesas: 0 },
+      { cidade_id: 5205109, cidade_nome: 'Catalão', uf: 'GO', visitada: false, total_vendas: 0, total_despesas: 0 },
+    ]);
+    expect(d.despesas).toHaveLength(2);
+    const comCupom = d.despesas.find((x: { valor: number }) => x.valor === 45.5);
+    expect(comCupom.cupom_url).toBe(`/api/despesas/${comCupom.id}/cupom`);
+    expect(d.despesas.find((x: { valor: number }) => x.valor === 120).cupom_url).toBeNull();
+    expect(d.total_salario).toBe(d.calculo_salario.total_salario);
+  });
+
+  it('só para admin; rota inexistente 404', async () => {
+    esperarRecusa(await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}/detalhes`, token: ana.token }), 403, 'sem_permissao');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rota/424242/detalhes', token: admin }), 404, 'nao_encontrado', 'Rota não encontrada.');
+  });
+});
+
+describe('GET /api/relatorios/rotas/exportar', () => {
+  it('Excel: arquivo relatorio_rotas.xlsx com título, filtros, as colunas da tabela, valores e total', async () => {
+    const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=excel&funcionario_id=${ana.id}&status=ativa`, token: admin });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    expect(r.headers['content-disposition']).toBe('attachment; filename="relatorio_rotas.xlsx"');
+    const livro = new ExcelJS.Workbook();
+    await livro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const aba = livro.getWorksheet('Relatório de Rotas')!;
+    expect(String(aba.getCell('A1').value)).toContain('Relatório de Rotas');
+    expect(String(aba.getCell('A3').value)).toBe('Filtros: Status: Ativa · Funcionário: Ana Estrada');
+    expect(aba.getRow(5).values).toEqual([undefined, 'Rota', 'Funcionário', 'Status', 'Vendas', 'Despesas', 'Créditos', 'Saldo Atual']);
+    expect(aba.getRow(6).values).toEqual([undefined, 'Rota Goiás', 'Ana Estrada', 'Ativa', 6666.9, 165.5, 1000, 834.5]);
+    expect(aba.getCell('D6').numFmt).toContain('R$');
+    expect(aba.getRow(7).getCell(1).value).toBe('Total (1 rota)');
+    expect(aba.getRow(7).getCell(4).value).toBe(6666.9);
+  });
+
+  it('PDF: arquivo relatorio_rotas.pdf cujo texto traz o título, os filtros, as rotas e os valores em reais', async () => {
+    const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=pdf&rotas=${rotaAna},${rotaBruno}`, token: admin });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    expect(r.headers['content-disposition']).toBe('attachment; filename="relatorio_rotas.pdf"');
+    const texto = await textoDoPdf(r.rawPayload);
+    expect(texto).toContain('Relatório de Rotas');
+    expect(texto).toContain('2 rotas selecionadas');
+    expect(texto).toContain('Rota Goiás');
+    expect(texto).toContain('Rota Minas');
+    expect(texto).toContain('R$ 6.666,90');
+    expect(texto).toContain('R$ 7.166,90'); // total sales of both routes
+    expect(texto).toContain('Total (2 rotas)');
+    expect(texto).toContain('Página 1 de 1');
+  });
+
+  it('só admin; formato inválido 400', async () => {
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas/exportar?formato=pdf', token: ana.token }), 403, 'sem_permissao');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas/exportar?formato=csv', token: admin }), 400, 'dados_invalidos', 'Formato inválido.');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas/exportar?formato=pdf&rotas=1,abc', token: admin }), 400, 'dados_invalidos', 'Rota inválida.');
+  });
+});
+
+/** The text of every page, joined (pdfjs, the library browsers use to render PDFs). */
+async function textoDoPdf(bytes: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const documento = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl: `${process.cwd()}/node_modules/pdfjs-dist/standard_fonts/`,
+  }).promise;
+  const partes: string[] = [];
+  for (let i = 1; i <= documento.numPages; i++) {
+    const pagina = await documento.getPage(i);
+    const conteudo = await pagina.getTextContent();
+    partes.push(conteudo.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return partes.join('\n').replace(/\u00a0/g, ' ');
+}

@@ -1,0 +1,179 @@
+/** Reports: turns the totals of relatorios/repositorio.ts and the shared salary rules into the API's shapes. */
+import { formatarData } from '../../../shared/dates';
+import { centavosParaReais } from '../../../shared/money';
+import { calcularSalario, ROTULO_QUEM_PAGA_ALUGUEL, type CalculoSalario } from '../../../shared/payroll/salario';
+import type {
+  BaseSalario,
+  CalculoSalarioApi,
+  DashboardAdmin,
+  DetalhesRota,
+  LinhaRelatorioRota,
+} from '../../../shared/schemas/relatorios';
+import type { Db } from '../db';
+import { naoEncontrado } from '../errors';
+import { apresentarRotas, listarLinhasRotas } from '../rotas/repositorio';
+import {
+  cidadesDoRelatorio,
+  despesasDaRota,
+  funcionariosEmRota,
+  resumoDoDia,
+  totaisDasRotas,
+  vendasDaRota,
+  type FiltroTotais,
+  type TotaisRota,
+} from './repositorio';
+
+const reais = centavosParaReais;
+
+/** Where the browser fetches a receipt (checked there: admin or owner). */
+export function urlDoCupom(despesaId: string): string {
+  return `/api/despesas/${despesaId}/cupom`;
+}
+
+export function linhaDoRelatorio(t: TotaisRota): LinhaRelatorioRota {
+  return {
+    rota_id: t.rotaId,
+    rota_nome: t.rotaNome,
+    funcionario_id: t.funcionarioId,
+    funcionario_nome: t.funcionarioNome,
+    status: t.status,
+    data_inicio: t.dataInicio,
+    data_fim: t.dataFim,
+    total_vendas: reais(t.vendasCentavos),
+    total_despesas: reais(t.despesasCentavos),
+    total_creditos: reais(t.creditosCentavos),
+    saldo_atual: reais(t.saldoAtualCentavos),
+  };
+}
+
+export function relatorioDeRotas(db: Db, filtro: FiltroTotais): LinhaRelatorioRota[] {
+  return totaisDasRotas(db, filtro).map(linhaDoRelatorio);
+}
+
+export function calculoParaApi(c: CalculoSalario, valorAluguelCentavos: number): CalculoSalarioApi {
+  return {
+    total_vendas: reais(c.totalVendasCentavos),
+    total_bolsas: c.totalBolsas,
+    media_bolsas_cidade: c.mediaBolsasCidade,
+    valor_por_bolsa: c.valorPorBolsa,
+    valor_bolsas: reais(c.valorBolsasCentavos),
+    valor_fixo_por_cidade: c.valorFixoPorCidade,
+    cidades_visitadas: c.cidadesVisitadas,
+    valor_cidades: reais(c.valorCidadesCentavos),
+    boletos: c.boletos,
+    valor_boletos: reais(c.valorBoletosCentavos),
+    valor_aluguel: reais(valorAluguelCentavos),
+    desconto_aluguel: reais(c.descontoAluguelFuncionarioCentavos),
+    quem_paga_aluguel: c.quemPagaAluguel,
+    total_salario: reais(c.totalSalarioCentavos),
+  };
+}
+
+function totaisDaRota(db: Db, rotaId: number): TotaisRota {
+  const t = totaisDasRotas(db, { ids: [rotaId] })[0];
+  if (!t) throw naoEncontrado('Rota não encontrada.');
+  return t;
+}
+
+/** The salary of a route as computed now, with the inputs the phone needs to add queued work. */
+export function salarioDaRota(db: Db, rotaId: number): { calculo: CalculoSalario; base: BaseSalario; valorAluguelCentavos: number } {
+  const t = totaisDaRota(db, rotaId);
+  const vendas = vendasDaRota(db, rotaId);
+  const visitadas = cidadesDoRelatorio(db, rotaId).filter((c) => c.visitada === 1);
+  const calculo = calcularSalario({
+    vendasCentavos: t.vendasCentavos,
+    boletos: vendas.reduce((s, v) => s + v.boletos, 0),
+    cidadesVisitadas: visitadas.length,
+    valorAluguelCentavos: t.valorAluguelCentavos,
+  });
+  return {
+    calculo,
+    valorAluguelCentavos: t.valorAluguelCentavos,
+    base: {
+      valor_aluguel: reais(t.valorAluguelCentavos),
+      cidades_visitadas_ids: visitadas.map((c) => c.cidadeId),
+      vendas: vendas.map((v) => ({ cidade_id: v.cidadeId, data_venda: v.dataVenda, total: reais(v.totalCentavos), boletos: v.boletos })),
+    },
+  };
+}
+
+export function detalhesDaRota(db: Db, rotaId: number): DetalhesRota {
+  const t = totaisDaRota(db, rotaId);
+  const cidades = cidadesDoRelatorio(db, rotaId);
+  const { calculo } = salarioDaRota(db, rotaId);
+  const api = calculoParaApi(calculo, t.valorAluguelCentavos);
+  return {
+    rota_id: t.rotaId,
+    rota_nome: t.rotaNome,
+    funcionario_nome: t.funcionarioNome,
+    status: t.status,
+    data_inicio: t.dataInicio,
+    data_fim: t.dataFim,
+    data_inicio_formatada: formatarData(t.dataInicio),
+    data_fim_formatada: formatarData(t.dataFim),
+    cidades: cidades.map((c) => ({
+      cidade_id: c.cidadeId,
+      cidade_nome: c.cidadeNome,
+      uf: c.uf,
+      visitada: c.visitada === 1,
+      total_vendas: reais(c.vendasCentavos),
+      total_despesas: reais(c.despesasCentavos),
+    })),
+    total_cidades: cidades.length,
+    cidades_visitadas: calculo.cidadesVisitadas,
+    media_bolsas_cidade: calculo.mediaBolsasCidade,
+    calculo_salario: api,
+    total_vendas: reais(t.vendasCentavos),
+    total_despesas: reais(t.despesasCentavos),
+    total_creditos: reais(t.creditosCentavos),
+    total_salario: api.total_salario,
+    valor_aluguel: reais(t.valorAluguelCentavos),
+    desconto_aluguel_funcionario: reais(calculo.descontoAluguelFuncionarioCentavos),
+    desconto_aluguel_escola: reais(calculo.descontoAluguelEscolaCentavos),
+    quem_pagou_aluguel: ROTULO_QUEM_PAGA_ALUGUEL[calculo.quemPagaAluguel],
+    saldo_final: reais(t.creditosCentavos - t.despesasCentavos),
+    despesas: despesasDaRota(db, rotaId).map((d) => ({
+      id: d.id,
+      data_despesa: d.dataDespesa,
+      cidade_id: d.cidadeId,
+      cidade_nome: d.cidadeNome,
+      tipo: d.tipo,
+      tipo_outro: d.tipoOutro,
+      valor: reais(d.valorCentavos),
+      descricao: d.descricao,
+      status_aprovacao: d.statusAprovacao,
+      cupom_url: d.arquivoCupom ? urlDoCupom(d.id) : null,
+      cupom_mime: d.cupomMime,
+    })),
+  };
+}
+
+export function dashboardAdmin(db: Db, dia: string): DashboardAdmin {
+  const resumo = resumoDoDia(db, dia);
+  const ativas = apresentarRotas(db, listarLinhasRotas(db, { status: 'ativa' }), dia);
+  return {
+    funcionariosEmRota: resumo.funcionariosEmRota,
+    funcionariosSemRota: resumo.funcionariosSemRota,
+    rotasAtivas: resumo.rotasAtivas,
+    vendasDia: reais(resumo.vendasDiaCentavos),
+    despesasDia: reais(resumo.despesasDiaCentavos),
+    rotas: ativas.map((r) => ({
+      id: r.id,
+      nome: r.nome,
+      funcionario_nome: r.funcionario_nome,
+      vendasHoje: r.vendasHoje,
+      despesasHoje: r.despesasHoje,
+      status: r.status,
+    })),
+    funcionarios: funcionariosEmRota(db, dia).map((f) => ({
+      id: f.id,
+      nome: f.nome,
+      rota_id: f.rotaId,
+      rota_nome: f.rotaNome,
+      saldo: reais(f.saldoCentavos),
+      vendas: reais(f.vendasHojeCentavos),
+      cidadesAtendidas: f.cidadesAtendidas,
+      totalCidades: f.totalCidades,
+    })),
+  };
+}

@@ -1,0 +1,143 @@
+/** Reports and dashboards (spec sections 2, 3 and 7): response shapes and filters. */
+import { z } from 'zod';
+import { dataOpcional, idInteiro, opcao } from './campos';
+import { STATUS_ROTA } from './rotas';
+
+export const filtroRelatorioRotasSchema = z.object({
+  status: z.preprocess((v) => (v === '' || v === 'todas' ? undefined : v), opcao('Status', STATUS_ROTA).optional()),
+  funcionario_id: z.preprocess((v) => (v === '' ? undefined : v), idInteiro('Funcionário').optional()),
+  data_inicio: dataOpcional('Data inicial'),
+  data_fim: dataOpcional('Data final'),
+});
+export type FiltroRelatorioRotas = z.infer<typeof filtroRelatorioRotasSchema>;
+
+export const FORMATOS_EXPORTACAO = ['pdf', 'excel'] as const;
+
+export const exportacaoSchema = filtroRelatorioRotasSchema.extend({
+  formato: opcao('Formato', FORMATOS_EXPORTACAO),
+  /** Selected route ids, comma-separated ('1,2,3'); empty means every route of the filters. */
+  rotas: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : String(v).split(',').map((s) => s.trim())),
+    z.array(idInteiro('Rota', 'f')).max(1000, 'Selecione no máximo 1000 rotas.').optional(),
+  ),
+});
+
+export const linhaRelatorioRotaSchema = z.object({
+  rota_id: z.number(),
+  rota_nome: z.string(),
+  funcionario_id: z.number(),
+  funcionario_nome: z.string(),
+  status: z.enum(STATUS_ROTA),
+  data_inicio: z.string(),
+  data_fim: z.string(),
+  total_vendas: z.number(),
+  total_despesas: z.number(),
+  total_creditos: z.number(),
+  saldo_atual: z.number(),
+});
+export type LinhaRelatorioRota = z.infer<typeof linhaRelatorioRotaSchema>;
+
+export const calculoSalarioSchema = z.object({
+  total_vendas: z.number(),
+  total_bolsas: z.number(),
+  media_bolsas_cidade: z.number(),
+  valor_por_bolsa: z.number(),
+  valor_bolsas: z.number(),
+  valor_fixo_por_cidade: z.number(),
+  cidades_visitadas: z.number(),
+  valor_cidades: z.number(),
+  boletos: z.number(),
+  valor_boletos: z.number(),
+  valor_aluguel: z.number(),
+  desconto_aluguel: z.number(),
+  quem_paga_aluguel: z.enum(['funcionario', 'metade', 'escola']),
+  total_salario: z.number(),
+});
+export type CalculoSalarioApi = z.infer<typeof calculoSalarioSchema>;
+
+/**
+ * What the salary was computed from, so the employee's phone can add the work still queued on it
+ * (a queued sale replaces the server's sale of the same city and day; a queued visit adds a city).
+ */
+export const baseSalarioSchema = z.object({
+  valor_aluguel: z.number(),
+  cidades_visitadas_ids: z.array(z.number()),
+  vendas: z.array(z.object({ cidade_id: z.number(), data_venda: z.string(), total: z.number(), boletos: z.number() })),
+});
+export type BaseSalario = z.infer<typeof baseSalarioSchema>;
+
+export const relatorioSalarioRotaSchema = z.object({
+  rota_id: z.number(),
+  calculo_salario: calculoSalarioSchema,
+  desconto_aluguel_funcionario: z.number(),
+  base: baseSalarioSchema,
+});
+export type RelatorioSalarioRota = z.infer<typeof relatorioSalarioRotaSchema>;
+
+export const despesaDoRelatorioSchema = z.object({
+  id: z.string(),
+  data_despesa: z.string(),
+  cidade_id: z.number(),
+  cidade_nome: z.string(),
+  tipo: z.string(),
+  tipo_outro: z.string().nullable(),
+  valor: z.number(),
+  descricao: z.string(),
+  status_aprovacao: z.string(),
+  cupom_url: z.string().nullable(),
+  cupom_mime: z.string().nullable(),
+});
+
+export const detalhesRotaSchema = z.object({
+  rota_id: z.number(),
+  rota_nome: z.string(),
+  funcionario_nome: z.string(),
+  status: z.enum(STATUS_ROTA),
+  data_inicio: z.string(),
+  data_fim: z.string(),
+  data_inicio_formatada: z.string(),
+  data_fim_formatada: z.string(),
+  cidades: z.array(
+    z.object({ cidade_id: z.number(), cidade_nome: z.string(), uf: z.string(), visitada: z.boolean(), total_vendas: z.number(), total_despesas: z.number() }),
+  ),
+  total_cidades: z.number(),
+  cidades_visitadas: z.number(),
+  media_bolsas_cidade: z.number(),
+  calculo_salario: calculoSalarioSchema,
+  total_vendas: z.number(),
+  total_despesas: z.number(),
+  total_creditos: z.number(),
+  total_salario: z.number(),
+  valor_aluguel: z.number(),
+  desconto_aluguel_funcionario: z.number(),
+  desconto_aluguel_escola: z.number(),
+  quem_pagou_aluguel: z.string(),
+  /** Créditos − despesas of the route: what is left of the money advanced (negative: the employee paid). */
+  saldo_final: z.number(),
+  despesas: z.array(despesaDoRelatorioSchema),
+});
+export type DetalhesRota = z.infer<typeof detalhesRotaSchema>;
+
+export const dashboardAdminSchema = z.object({
+  funcionariosEmRota: z.number(),
+  funcionariosSemRota: z.number(),
+  rotasAtivas: z.number(),
+  vendasDia: z.number(),
+  despesasDia: z.number(),
+  rotas: z.array(
+    z.object({ id: z.number(), nome: z.string(), funcionario_nome: z.string(), vendasHoje: z.number(), despesasHoje: z.number(), status: z.enum(STATUS_ROTA) }),
+  ),
+  funcionarios: z.array(
+    z.object({
+      id: z.number(),
+      nome: z.string(),
+      rota_id: z.number(),
+      rota_nome: z.string(),
+      saldo: z.number(),
+      vendas: z.number(),
+      cidadesAtendidas: z.number(),
+      totalCidades: z.number(),
+    }),
+  ),
+});
+export type DashboardAdmin = z.infer<typeof dashboardAdminSchema>;
