@@ -31,6 +31,22 @@ fs.mkdirSync(SAIDA, { recursive: true });
 passo('cliente (vite build)');
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 
+// pdfkit reads its standard fonts' metrics with a runtime require of '#standard-fonts/<Nome>'
+// (package subpath imports). The executable can only require built-ins at run time, so those
+// calls become static requires that esbuild bundles, and pdfkit resolves to its CommonJS build.
+const fontesDoPdfkit = {
+  name: 'fontes-do-pdfkit',
+  setup(b) {
+    b.onResolve({ filter: /^pdfkit$/ }, () => ({ path: path.resolve('node_modules/pdfkit/js/pdfkit.js') }));
+    b.onLoad({ filter: /node_modules[\\/]pdfkit[\\/]js[\\/]pdfkit\.js$/ }, (args) => {
+      const fonte = fs.readFileSync(args.path, 'utf8');
+      const trocado = fonte.replace(/require\$1\('#standard-fonts\/(\w+)'\)/g, (_, nome) => `require('./standard-fonts/${nome}.cjs')`);
+      if (trocado === fonte) throw new Error('pdfkit mudou: o carregamento das fontes padrão não foi encontrado');
+      return { contents: trocado, loader: 'js' };
+    });
+  },
+};
+
 passo('servidor (esbuild, tudo embutido)');
 await build({
   entryPoints: ['server/src/main.ts'],
@@ -43,6 +59,11 @@ await build({
   outfile: path.join(SAIDA, 'server.cjs'),
   logLevel: 'warning',
   legalComments: 'none',
+  plugins: [fontesDoPdfkit],
+  // Some dependencies ship ESM that reads import.meta.url (pdfkit locates its data folder with it);
+  // in a CommonJS bundle import.meta is empty, so give it the bundle's own URL.
+  define: { 'import.meta.url': '__urlDoBundle' },
+  banner: { js: "const __urlDoBundle = require('node:url').pathToFileURL(__filename).href;" },
 });
 
 passo('assets');
