@@ -147,6 +147,11 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('executÃ
     });
     expect(rota.status).toBe(201);
 
+    // Memory at rest, after serving a few ordinary requests (before any export).
+    await new Promise((r) => setTimeout(r, 500));
+    const status = fs.readFileSync(`/proc/${primeira.processo.pid}/status`, 'utf8');
+    medidas.memoriaEmRepousoMiB = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+
     // Both exports run inside the binary (their libraries are bundled, nothing read from node_modules).
     for (const [formato, inicio] of [['pdf', '%PDF-'], ['excel', 'PK']] as const) {
       const arquivo = await chamar(primeira.url, token, 'GET', `/relatorios/rotas/exportar?formato=${formato}`);
@@ -154,10 +159,6 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('executÃ
       expect(Buffer.from(await arquivo.arrayBuffer()).subarray(0, inicio.length).toString('latin1')).toBe(inicio);
     }
 
-    // Memory at rest, after serving a few requests.
-    await new Promise((r) => setTimeout(r, 500));
-    const status = fs.readFileSync(`/proc/${primeira.processo.pid}/status`, 'utf8');
-    medidas.memoriaEmRepousoMiB = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 
     const copia = path.join(raiz, 'copia.db');
     const backup = rodar(pasta, cache, 'backup', copia);
