@@ -31,6 +31,8 @@ export async function abrirNavegador(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      // navigator.language as on the employees' phones.
+      '--lang=pt-BR',
     ],
   });
 }

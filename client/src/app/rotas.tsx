@@ -8,6 +8,7 @@ import { Layout } from '../layout/Layout';
 
 const PaginaDashboard = lazy(() => import('../dashboard/PaginaDashboard').then((m) => ({ default: m.PaginaDashboard })));
 const PaginaUsuarios = lazy(() => import('../usuarios/PaginaUsuarios').then((m) => ({ default: m.PaginaUsuarios })));
+const PaginaRelatorios = lazy(() => import('../relatorios/PaginaRelatorios').then((m) => ({ default: m.PaginaRelatorios })));
 
 function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
   const conteudo = <Suspense fallback={<Carregando />}>{elemento}</Suspense>;
@@ -25,6 +26,7 @@ export const definicaoDasRotas: RouteObject[] = [
     children: [
       { path: '/dashboard', element: pagina(<PaginaDashboard />) },
       { path: '/usuarios', element: pagina(<PaginaUsuarios />, ['admin']) },
+      { path: '/relatorios', element: pagina(<PaginaRelatorios />, ['admin']) },
     ],
   },
   { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -6,6 +6,7 @@
  */
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
+import { totaisDoRelatorio } from '../../../shared/relatorios';
 import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
 import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
 
@@ -17,23 +18,6 @@ export interface ContextoExportacao {
   geradoEm: Date;
   fuso: string;
   centro: string;
-}
-
-export interface Totais {
-  vendas: number;
-  despesas: number;
-  creditos: number;
-}
-
-/** Sums in centavos, so the totals row is exact. */
-export function somarLinhas(linhas: LinhaRelatorioRota[]): Totais {
-  const c = (v: number) => Math.round(v * 100);
-  const t = linhas.reduce((a, l) => ({ vendas: a.vendas + c(l.total_vendas), despesas: a.despesas + c(l.total_despesas), creditos: a.creditos + c(l.total_creditos) }), {
-    vendas: 0,
-    despesas: 0,
-    creditos: 0,
-  });
-  return { vendas: t.vendas / 100, despesas: t.despesas / 100, creditos: t.creditos / 100 };
 }
 
 function textoFiltros(contexto: ContextoExportacao): string {
@@ -70,7 +54,7 @@ export async function gerarXlsx(linhas: LinhaRelatorioRota[], contexto: Contexto
     const linha = aba.addRow([l.rota_nome, l.funcionario_nome, ROTULO_STATUS_ROTA[l.status], l.total_vendas, l.total_despesas, l.total_creditos, l.saldo_atual]);
     for (const coluna of [4, 5, 6, 7]) linha.getCell(coluna).numFmt = FORMATO_BRL;
   }
-  const t = somarLinhas(linhas);
+  const t = totaisDoRelatorio(linhas);
   const total = aba.addRow([`Total (${linhas.length} ${linhas.length === 1 ? 'rota' : 'rotas'})`, '', '', t.vendas, t.despesas, t.creditos, null]);
   total.font = { bold: true };
   for (const coluna of [4, 5, 6]) total.getCell(coluna).numFmt = FORMATO_BRL;
@@ -144,7 +128,7 @@ export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoE
       doc.font('Helvetica').fontSize(10).fillColor('#64748b').text('Nenhuma rota encontrada', esquerda + 5, y + 6);
       y += alturaLinha;
     }
-    const t = somarLinhas(linhas);
+    const t = totaisDoRelatorio(linhas);
     doc.moveTo(esquerda, y).lineTo(esquerda + largura, y).strokeColor('#0f172a').lineWidth(0.8).stroke();
     desenharLinha([`Total (${linhas.length} ${linhas.length === 1 ? 'rota' : 'rotas'})`, '', '', formatarReais(t.vendas), formatarReais(t.despesas), formatarReais(t.creditos), ''], y, { negrito: true });
 

@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
+import { inserirDespesa, inserirMovimento, inserirVenda, inserirVisita, type ValoresVenda } from '../../test/fabricas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { despesas, movimentacoesSaldo, vendas, visitas } from '../db/schema';
 
 let t: AppDeTeste;
 let admin: string;
@@ -24,51 +23,22 @@ async function criarRota(funcionarioId: number, nome: string, cidades: number[],
   return r.json().rota.id as number;
 }
 
-function venda(rotaId: number, funcionarioId: number, cidadeId: number, data: string, v: Partial<{ dinheiro: number; pix: number; cartao: number; link: number; boletos: number }>) {
-  t.db
-    .insert(vendas)
-    .values({
-      id: uuidv7(),
-      rotaId,
-      cidadeId,
-      funcionarioId,
-      dataVenda: data,
-      dinheiroCentavos: v.dinheiro ?? 0,
-      pixCentavos: v.pix ?? 0,
-      cartaoCentavos: v.cartao ?? 0,
-      linkCentavos: v.link ?? 0,
-      boletos: v.boletos ?? 0,
-      registradoEm: new Date().toISOString(),
-    })
-    .run();
-  t.db.insert(visitas).values({ id: uuidv7(), rotaId, cidadeId, funcionarioId, data, registradoEm: new Date().toISOString() }).onConflictDoNothing().run();
-}
-
-function despesa(rotaId: number, funcionarioId: number, cidadeId: number, data: string, valorCentavos: number, extra: Partial<typeof despesas.$inferInsert> = {}) {
-  const id = uuidv7();
-  t.db.insert(despesas).values({ id, rotaId, cidadeId, funcionarioId, dataDespesa: data, tipo: 'alimentacao', valorCentavos, registradoEm: new Date().toISOString(), ...extra }).run();
-  return id;
-}
-
-let saldo = new Map<number, number>();
-function movimento(funcionarioId: number, tipo: 'credito' | 'debito' | 'devolucao', valorCentavos: number, rotaId: number | null) {
-  const anterior = saldo.get(funcionarioId) ?? 0;
-  const novo = anterior + (tipo === 'debito' ? -valorCentavos : valorCentavos);
-  saldo.set(funcionarioId, novo);
-  t.db.insert(movimentacoesSaldo).values({ funcionarioId, tipo, valorCentavos, saldoAnteriorCentavos: anterior, saldoNovoCentavos: novo, rotaId }).run();
-}
+const venda = (rotaId: number, funcionarioId: number, cidadeId: number, data: string, v: ValoresVenda) => inserirVenda(t.db, rotaId, funcionarioId, cidadeId, data, v);
+const despesa = (rotaId: number, funcionarioId: number, cidadeId: number, data: string, valor: number, extra: Parameters<typeof inserirDespesa>[6] = {}) =>
+  inserirDespesa(t.db, rotaId, funcionarioId, cidadeId, data, valor, extra);
+const movimento = (funcionarioId: number, tipo: 'credito' | 'debito' | 'devolucao', valor: number, rotaId: number | null) =>
+  inserirMovimento(t.db, funcionarioId, tipo, valor, rotaId);
 
 beforeAll(async () => {
   t = await criarAppDeTeste();
   admin = await t.tokenAdmin();
   ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
   bruno = await t.criarFuncionario({ nome: 'Bruno Viagem' });
-  saldo = new Map();
   // Ana: 4 cities in GO, 3 visited; R$ 800,00 rent.
   rotaAna = await criarRota(ana.id, 'Rota Goiás', [5208707, 5201108, 5204508, 5205109], { valor_aluguel: 800 });
   venda(rotaAna, ana.id, 5208707, dia, { dinheiro: 10, pix: 20, boletos: 2 }); // R$ 0,10 + R$ 0,20
   venda(rotaAna, ana.id, 5201108, somarDias(dia, -1), { dinheiro: 300_000, cartao: 166_660, link: 200_000, boletos: 1 });
-  t.db.insert(visitas).values({ id: uuidv7(), rotaId: rotaAna, cidadeId: 5204508, funcionarioId: ana.id, data: dia, registradoEm: new Date().toISOString() }).run();
+  inserirVisita(t.db, rotaAna, ana.id, 5204508, dia);
   despesa(rotaAna, ana.id, 5208707, dia, 4_550, { arquivoCupom: 'abc.jpg', cupomMime: 'image/jpeg' });
   despesa(rotaAna, ana.id, 5201108, somarDias(dia, -1), 12_000);
   despesa(rotaAna, ana.id, 5201108, dia, 99_999, { excluidaEm: new Date().toISOString() }); // deleted: never counted

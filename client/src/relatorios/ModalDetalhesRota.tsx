@@ -1,0 +1,170 @@
+/**
+ * Route details (spec section 2, Relatórios): cities visited x/total and the average, visited and
+ * unvisited cities with their sales and expenses, the totals with the salary and the rent, the
+ * final balance, and the receipts.
+ */
+import { FileText } from 'lucide-react';
+import { useState } from 'react';
+import { formatarData } from '../../../shared/dates';
+import { formatarReais } from '../../../shared/money';
+import { mediaParaExibir } from '../../../shared/payroll/salario';
+import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
+import { Carregando } from '../components/Carregando';
+import { Modal } from '../components/Modal';
+import { Selo } from '../components/Selo';
+import { ehPdf, VisualizadorCupom } from '../components/VisualizadorCupom';
+import { useDetalhesRota } from './consultas';
+
+const ROTULO_TIPO_DESPESA: Record<string, string> = {
+  alimentacao: 'Alimentação',
+  hospedagem: 'Hospedagem',
+  combustivel: 'Combustível',
+  pedagio: 'Pedágio',
+  aluguel_sala: 'Aluguel de Sala',
+  outro: 'Outro',
+};
+
+export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null; aoFechar: () => void }) {
+  const { data: d, isLoading, isError } = useDetalhesRota(rotaId);
+  const [cupom, setCupom] = useState<{ url: string; mime: string | null } | null>(null);
+  const visitadas = d?.cidades.filter((c) => c.visitada) ?? [];
+  const naoVisitadas = d?.cidades.filter((c) => !c.visitada) ?? [];
+  const comCupom = d?.despesas.filter((x) => x.cupom_url) ?? [];
+
+  return (
+    <Modal aberto={rotaId !== null} titulo={d ? d.rota_nome : 'Detalhes da rota'} aoFechar={aoFechar} tamanho="grande">
+      {isLoading && <Carregando texto="Carregando detalhes..." />}
+      {isError && (
+        <div className="alerta alerta--erro" role="alert">
+          Erro ao buscar detalhes da rota
+        </div>
+      )}
+      {d && (
+        <div className="detalhes-rota">
+          <div className="detalhes-rota__cabecalho">
+            <div>
+              <div className="detalhes-rota__rotulo">Funcionário</div>
+              <strong>{d.funcionario_nome}</strong>
+            </div>
+            <div>
+              <div className="detalhes-rota__rotulo">Status</div>
+              <Selo cor={d.status === 'ativa' ? 'verde' : 'cinza'}>{ROTULO_STATUS_ROTA[d.status]}</Selo>
+            </div>
+            <div>
+              <div className="detalhes-rota__rotulo">Período</div>
+              <strong>
+                {d.data_inicio_formatada} a {d.data_fim_formatada}
+              </strong>
+            </div>
+            <div>
+              <div className="detalhes-rota__rotulo">Cidades visitadas</div>
+              <strong>
+                {d.cidades_visitadas}/{d.total_cidades}
+              </strong>
+            </div>
+            <div>
+              <div className="detalhes-rota__rotulo">Desempenho médio</div>
+              <strong>{mediaParaExibir(d.media_bolsas_cidade).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} bolsas por cidade</strong>
+            </div>
+          </div>
+
+          <details className="dobravel" open>
+            <summary>Cidades visitadas ({visitadas.length})</summary>
+            {visitadas.length === 0 ? (
+              <p className="campo__ajuda">Nenhuma cidade visitada.</p>
+            ) : (
+              <table className="tabela tabela--compacta">
+                <thead>
+                  <tr>
+                    <th>Cidade</th>
+                    <th className="numero">Vendas</th>
+                    <th className="numero">Despesas</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {visitadas.map((c) => (
+                    <tr key={c.cidade_id}>
+                      <td>
+                        {c.cidade_nome} ({c.uf})
+                      </td>
+                      <td className="numero">{formatarReais(c.total_vendas)}</td>
+                      <td className="numero">{formatarReais(c.total_despesas)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </details>
+
+          <details className="dobravel">
+            <summary>Cidades não visitadas ({naoVisitadas.length})</summary>
+            {naoVisitadas.length === 0 ? (
+              <p className="campo__ajuda">Todas as cidades da rota foram visitadas.</p>
+            ) : (
+              <ul className="lista-cidades">
+                {naoVisitadas.map((c) => (
+                  <li key={c.cidade_id}>
+                    {c.cidade_nome} ({c.uf})
+                  </li>
+                ))}
+              </ul>
+            )}
+          </details>
+
+          <section aria-label="Totais" className="totais-rota">
+            <Total rotulo="Vendas" valor={formatarReais(d.total_vendas)} />
+            <Total rotulo="Despesas" valor={formatarReais(d.total_despesas)} />
+            <Total rotulo="Créditos" valor={formatarReais(d.total_creditos)} />
+            <Total rotulo="Salário pago" valor={formatarReais(d.total_salario)} />
+            <Total rotulo="Valor do aluguel" valor={formatarReais(d.valor_aluguel)} />
+            <Total rotulo="Desconto do funcionário" valor={formatarReais(d.desconto_aluguel_funcionario)} />
+            <Total rotulo="Pago pela escola" valor={formatarReais(d.desconto_aluguel_escola)} />
+            <Total rotulo="Quem pagou o aluguel" valor={d.valor_aluguel > 0 ? d.quem_pagou_aluguel : 'Sem aluguel'} />
+            <Total
+              rotulo="Saldo final"
+              valor={formatarReais(d.saldo_final)}
+              classe={d.saldo_final >= 0 ? 'totais-rota__valor--positivo' : 'totais-rota__valor--negativo'}
+            />
+          </section>
+
+          <details className="dobravel">
+            <summary>Comprovantes ({comCupom.length})</summary>
+            {comCupom.length === 0 ? (
+              <p className="campo__ajuda">Nenhuma despesa desta rota tem comprovante.</p>
+            ) : (
+              <ul className="grade-cupons">
+                {comCupom.map((x) => (
+                  <li key={x.id}>
+                    <button type="button" className="cupom-miniatura" onClick={() => setCupom({ url: x.cupom_url!, mime: x.cupom_mime })}>
+                      {ehPdf(x.cupom_mime, x.cupom_url!) ? (
+                        <span className="cupom-miniatura__pdf">
+                          <FileText size={28} aria-hidden="true" />
+                          PDF
+                        </span>
+                      ) : (
+                        <img src={x.cupom_url!} alt={`Comprovante de ${formatarData(x.data_despesa)}`} loading="lazy" />
+                      )}
+                      <span className="cupom-miniatura__legenda">
+                        {formatarData(x.data_despesa)} · {x.tipo === 'outro' && x.tipo_outro ? x.tipo_outro : (ROTULO_TIPO_DESPESA[x.tipo] ?? x.tipo)} · {formatarReais(x.valor)}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </details>
+        </div>
+      )}
+      <VisualizadorCupom url={cupom?.url ?? null} mime={cupom?.mime ?? null} aoFechar={() => setCupom(null)} />
+    </Modal>
+  );
+}
+
+function Total({ rotulo, valor, classe }: { rotulo: string; valor: string; classe?: string }) {
+  return (
+    <div className="totais-rota__item">
+      <span className="totais-rota__rotulo">{rotulo}</span>
+      <strong className={classe}>{valor}</strong>
+    </div>
+  );
+}

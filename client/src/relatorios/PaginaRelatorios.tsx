@@ -1,0 +1,307 @@
+/**
+ * 'Relatórios' (admin): filters that reload on change, the routes table with selection, cards that
+ * expand at 700 px or less, the details modal, and PDF/Excel exports of the selection or the filter.
+ */
+import { ChevronDown, ChevronUp, Eye, FileSpreadsheet, FileText, RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatarData } from '../../../shared/dates';
+import { formatarReais } from '../../../shared/money';
+import { totaisDoRelatorio } from '../../../shared/relatorios';
+import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
+import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
+import { Botao } from '../components/Botao';
+import { Campo } from '../components/Campo';
+import { Selo } from '../components/Selo';
+import { useLarguraMaxima } from '../components/useLarguraMaxima';
+import { useFuncionarios } from '../usuarios/consultas';
+import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
+import { ModalDetalhesRota } from './ModalDetalhesRota';
+
+/** The spec's breakpoint for this page. */
+const LARGURA_CARTOES = 700;
+
+export function PaginaRelatorios() {
+  const [filtros, setFiltros] = useState<FiltrosRelatorio>(FILTROS_INICIAIS);
+  const { data: linhas = [], isLoading, isError, isFetching, refetch } = useRelatorioRotas(filtros);
+  const { data: funcionarios = [] } = useFuncionarios();
+  const [selecionadas, setSelecionadas] = useState<Set<number>>(new Set());
+  const [detalhes, setDetalhes] = useState<number | null>(null);
+  const [exportando, setExportando] = useState<FormatoExportacao | null>(null);
+  const cartoes = useLarguraMaxima(LARGURA_CARTOES);
+
+  // Only what is on screen can be selected: a filter change drops selected routes it hides.
+  const visiveis = useMemo(() => new Set(linhas.map((l) => l.rota_id)), [linhas]);
+  const selecionadasVisiveis = [...selecionadas].filter((id) => visiveis.has(id));
+  const todasSelecionadas = linhas.length > 0 && selecionadasVisiveis.length === linhas.length;
+  const totais = useMemo(() => totaisDoRelatorio(linhas), [linhas]);
+
+  function mudarFiltro<K extends keyof FiltrosRelatorio>(campo: K, valor: FiltrosRelatorio[K]) {
+    setFiltros((f) => ({ ...f, [campo]: valor }));
+  }
+
+  function alternar(id: number) {
+    setSelecionadas((s) => {
+      const nova = new Set(s);
+      if (nova.has(id)) nova.delete(id);
+      else nova.add(id);
+      return nova;
+    });
+  }
+
+  async function exportar(formato: FormatoExportacao) {
+    setExportando(formato);
+    try {
+      await exportarRelatorio(formato, filtros, selecionadasVisiveis);
+    } catch (erro) {
+      toast.error(erro instanceof ErroExportacao ? erro.message : 'Erro ao exportar relatório. Tente novamente.');
+    } finally {
+      setExportando(null);
+    }
+  }
+
+  return (
+    <div>
+      <div className="pagina__topo">
+        <div>
+          <h1>Relatórios</h1>
+          <p className="pagina__descricao">Vendas, despesas, créditos e saldo de cada rota, com o salário calculado nos detalhes.</p>
+        </div>
+        <div className="pagina__acoes">
+          <Botao variante="outline" icone={<FileText size={17} />} onClick={() => void exportar('pdf')} carregando={exportando === 'pdf'} disabled={exportando !== null}>
+            Exportar PDF
+          </Botao>
+          <Botao variante="outline" icone={<FileSpreadsheet size={17} />} onClick={() => void exportar('excel')} carregando={exportando === 'excel'} disabled={exportando !== null}>
+            Exportar Excel
+          </Botao>
+        </div>
+      </div>
+
+      <form
+        className="cartao filtros"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void refetch();
+        }}
+      >
+        <Campo rotulo="Status">
+          {(p) => (
+            <select {...p} className="selecao" value={filtros.status} onChange={(e) => mudarFiltro('status', e.target.value as StatusRota | '')}>
+              <option value="">Todas as rotas</option>
+              <option value="ativa">Ativas</option>
+              <option value="finalizada">Finalizadas</option>
+              <option value="cancelada">Canceladas</option>
+            </select>
+          )}
+        </Campo>
+        <Campo rotulo="Funcionário">
+          {(p) => (
+            <select {...p} className="selecao" value={filtros.funcionario_id} onChange={(e) => mudarFiltro('funcionario_id', e.target.value)}>
+              <option value="">Todos</option>
+              {funcionarios.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.nome}
+                </option>
+              ))}
+            </select>
+          )}
+        </Campo>
+        <Campo rotulo="Data inicial">
+          {(p) => <input {...p} type="date" className="entrada" value={filtros.data_inicio} onChange={(e) => mudarFiltro('data_inicio', e.target.value)} />}
+        </Campo>
+        <Campo rotulo="Data final">
+          {(p) => <input {...p} type="date" className="entrada" value={filtros.data_fim} onChange={(e) => mudarFiltro('data_fim', e.target.value)} />}
+        </Campo>
+        <div className="filtros__acao">
+          <Botao type="submit" icone={<RefreshCw size={16} />} carregando={isFetching}>
+            Filtrar
+          </Botao>
+        </div>
+      </form>
+
+      {selecionadasVisiveis.length > 0 && (
+        <div className="alerta alerta--info faixa-selecao" role="status">
+          <span>
+            {selecionadasVisiveis.length} rota{selecionadasVisiveis.length > 1 ? 's selecionadas' : ' selecionada'}: a exportação leva só{' '}
+            {selecionadasVisiveis.length > 1 ? 'elas' : 'ela'}.
+          </span>
+          <button type="button" className="link-botao" onClick={() => setSelecionadas(new Set())}>
+            Limpar seleção
+          </button>
+        </div>
+      )}
+
+      <section className="cartao">
+        {isError ? (
+          <div className="tabela__vazio" role="alert">
+            Erro ao buscar relatório
+          </div>
+        ) : isLoading ? (
+          <div className="tabela__vazio">Carregando...</div>
+        ) : linhas.length === 0 ? (
+          <div className="tabela__vazio">Nenhuma rota encontrada</div>
+        ) : cartoes ? (
+          <ListaCartoes linhas={linhas} selecionadas={selecionadas} alternar={alternar} abrir={setDetalhes} />
+        ) : (
+          <div className="tabela-rolagem">
+            <table className="tabela">
+              <thead>
+                <tr>
+                  <th className="coluna-selecao">
+                    <input
+                      type="checkbox"
+                      aria-label="Selecionar todas as rotas"
+                      checked={todasSelecionadas}
+                      onChange={() => setSelecionadas(todasSelecionadas ? new Set() : new Set(linhas.map((l) => l.rota_id)))}
+                    />
+                  </th>
+                  <th>Rota</th>
+                  <th>Funcionário</th>
+                  <th>Status</th>
+                  <th className="numero">Vendas</th>
+                  <th className="numero">Despesas</th>
+                  <th className="numero">Créditos</th>
+                  <th className="numero">Saldo Atual</th>
+                  <th>Detalhes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {linhas.map((l) => (
+                  <tr key={l.rota_id}>
+                    <td className="coluna-selecao">
+                      <input type="checkbox" aria-label={`Selecionar ${l.rota_nome}`} checked={selecionadas.has(l.rota_id)} onChange={() => alternar(l.rota_id)} />
+                    </td>
+                    <td title={`${formatarData(l.data_inicio)} a ${formatarData(l.data_fim)}`}>
+                      <strong>{l.rota_nome}</strong>
+                    </td>
+                    <td>{l.funcionario_nome}</td>
+                    <td>
+                      <SeloStatus status={l.status} />
+                    </td>
+                    <td className="numero">{formatarReais(l.total_vendas)}</td>
+                    <td className="numero">{formatarReais(l.total_despesas)}</td>
+                    <td className="numero">{formatarReais(l.total_creditos)}</td>
+                    <td className={`numero${l.saldo_atual < 0 ? ' valor-negativo' : ''}`}>{formatarReais(l.saldo_atual)}</td>
+                    <td>
+                      <div className="acoes-linha">
+                        <Botao tamanho="sm" variante="outline" icone={<Eye size={15} />} onClick={() => setDetalhes(l.rota_id)} aria-label={`Detalhes de ${l.rota_nome}`}>
+                          Ver detalhes
+                        </Botao>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <td />
+                  <td colSpan={3}>
+                    <strong>
+                      Total ({linhas.length} {linhas.length === 1 ? 'rota' : 'rotas'})
+                    </strong>
+                  </td>
+                  <td className="numero">
+                    <strong>{formatarReais(totais.vendas)}</strong>
+                  </td>
+                  <td className="numero">
+                    <strong>{formatarReais(totais.despesas)}</strong>
+                  </td>
+                  <td className="numero">
+                    <strong>{formatarReais(totais.creditos)}</strong>
+                  </td>
+                  <td colSpan={2} />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <ModalDetalhesRota rotaId={detalhes} aoFechar={() => setDetalhes(null)} />
+    </div>
+  );
+}
+
+function SeloStatus({ status }: { status: StatusRota }) {
+  return <Selo cor={status === 'ativa' ? 'verde' : status === 'cancelada' ? 'vermelho' : 'cinza'}>{ROTULO_STATUS_ROTA[status]}</Selo>;
+}
+
+function ListaCartoes({
+  linhas,
+  selecionadas,
+  alternar,
+  abrir,
+}: {
+  linhas: LinhaRelatorioRota[];
+  selecionadas: Set<number>;
+  alternar: (id: number) => void;
+  abrir: (id: number) => void;
+}) {
+  const [abertos, setAbertos] = useState<Set<number>>(new Set());
+  return (
+    <ul className="cartoes-linha">
+      {linhas.map((l) => {
+        const aberto = abertos.has(l.rota_id);
+        return (
+          <li key={l.rota_id} className="cartao-linha">
+            <div className="cartao-relatorio__topo">
+              <input type="checkbox" aria-label={`Selecionar ${l.rota_nome}`} checked={selecionadas.has(l.rota_id)} onChange={() => alternar(l.rota_id)} />
+              <div className="cartao-relatorio__titulo">
+                <strong>{l.rota_nome}</strong>
+                <span className="campo__ajuda">{l.funcionario_nome}</span>
+              </div>
+              <SeloStatus status={l.status} />
+              <button
+                type="button"
+                className="botao-icone"
+                aria-expanded={aberto}
+                aria-label={aberto ? `Recolher ${l.rota_nome}` : `Expandir ${l.rota_nome}`}
+                onClick={() =>
+                  setAbertos((s) => {
+                    const n = new Set(s);
+                    if (n.has(l.rota_id)) n.delete(l.rota_id);
+                    else n.add(l.rota_id);
+                    return n;
+                  })
+                }
+              >
+                {aberto ? <ChevronUp size={20} /> : <ChevronDown size={20} />}
+              </button>
+            </div>
+            <div className="cartao-linha__campo">
+              <span className="cartao-linha__rotulo">Vendas</span>
+              <span className="cartao-linha__valor">{formatarReais(l.total_vendas)}</span>
+            </div>
+            {aberto && (
+              <>
+                <div className="cartao-linha__campo">
+                  <span className="cartao-linha__rotulo">Período</span>
+                  <span className="cartao-linha__valor">
+                    {formatarData(l.data_inicio)} a {formatarData(l.data_fim)}
+                  </span>
+                </div>
+                <div className="cartao-linha__campo">
+                  <span className="cartao-linha__rotulo">Despesas</span>
+                  <span className="cartao-linha__valor">{formatarReais(l.total_despesas)}</span>
+                </div>
+                <div className="cartao-linha__campo">
+                  <span className="cartao-linha__rotulo">Créditos</span>
+                  <span className="cartao-linha__valor">{formatarReais(l.total_creditos)}</span>
+                </div>
+                <div className="cartao-linha__campo">
+                  <span className="cartao-linha__rotulo">Saldo Atual</span>
+                  <span className={`cartao-linha__valor${l.saldo_atual < 0 ? ' valor-negativo' : ''}`}>{formatarReais(l.saldo_atual)}</span>
+                </div>
+                <div className="cartao-linha__acoes">
+                  <Botao tamanho="sm" variante="outline" icone={<Eye size={15} />} onClick={() => abrir(l.rota_id)}>
+                    Detalhes
+                  </Botao>
+                </div>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+/** Reports: query keys, loaders, and the export download. */
+import { useQuery } from '@tanstack/react-query';
+import type { DetalhesRota, LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
+import type { StatusRota } from '../../../shared/schemas/rotas';
+import { api, montarUrl, TEMPO_LIMITE_MS } from '../api/client';
+import { lerToken } from '../auth/sessaoLocal';
+
+export interface FiltrosRelatorio {
+  status: StatusRota | '';
+  funcionario_id: string;
+  data_inicio: string;
+  data_fim: string;
+}
+
+export const FILTROS_INICIAIS: FiltrosRelatorio = { status: '', funcionario_id: '', data_inicio: '', data_fim: '' };
+
+export const chavesRelatorios = {
+  todos: ['relatorios'] as const,
+  rotas: (f: FiltrosRelatorio) => [...chavesRelatorios.todos, 'rotas', f] as const,
+  detalhes: (id: number) => [...chavesRelatorios.todos, 'detalhes', id] as const,
+};
+
+export function useRelatorioRotas(filtros: FiltrosRelatorio) {
+  return useQuery({
+    queryKey: chavesRelatorios.rotas(filtros),
+    queryFn: async () => (await api.get<{ rotas: LinhaRelatorioRota[] }>('/relatorios/rotas', { params: { ...filtros } })).rotas,
+    placeholderData: (anterior) => anterior,
+  });
+}
+
+export function useDetalhesRota(id: number | null) {
+  return useQuery({
+    queryKey: chavesRelatorios.detalhes(id ?? 0),
+    queryFn: () => api.get<DetalhesRota>(`/relatorios/rota/${id}/detalhes`),
+    enabled: id !== null,
+  });
+}
+
+export type FormatoExportacao = 'pdf' | 'excel';
+
+export class ErroExportacao extends Error {}
+
+/**
+ * Downloads the file (spec: bearer token from localStorage; named relatorio_rotas.pdf/.xlsx).
+ * `rotas` are the selected ids; none selected exports everything the filters show.
+ */
+export async function exportarRelatorio(formato: FormatoExportacao, filtros: FiltrosRelatorio, rotas: number[]): Promise<void> {
+  const token = lerToken();
+  if (!token) throw new ErroExportacao('Você precisa estar logado para exportar relatórios.');
+  const url = montarUrl('/relatorios/rotas/exportar', { formato, ...filtros, rotas: rotas.length ? rotas.join(',') : undefined });
+  let resposta: Response;
+  try {
+    // Building a big PDF can take longer than the usual 10 s.
+    resposta = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, credentials: 'include', signal: AbortSignal.timeout(TEMPO_LIMITE_MS * 6) });
+  } catch {
+    throw new ErroExportacao('Erro ao exportar relatório. Tente novamente.');
+  }
+  if (!resposta.ok) throw new ErroExportacao('Erro ao exportar relatório. Tente novamente.');
+  const arquivo = await resposta.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(arquivo);
+  link.download = `relatorio_rotas.${formato === 'pdf' ? 'pdf' : 'xlsx'}`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}

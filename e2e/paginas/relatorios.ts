@@ -1,0 +1,37 @@
+import type { Download, Page } from 'playwright-core';
+
+/** 'Relatórios' (admin). */
+export class TelaRelatorios {
+  constructor(private readonly pagina: Page) {}
+
+  async abrir(base: string) {
+    await this.pagina.goto(`${base}/relatorios`);
+    await this.pagina.getByRole('heading', { name: 'Relatórios' }).waitFor();
+  }
+
+  async filtrarStatus(rotulo: string) {
+    await this.pagina.getByLabel('Status').selectOption({ label: rotulo });
+  }
+
+  async filtrarFuncionario(nome: string) {
+    await this.pagina.getByLabel('Funcionário').selectOption({ label: nome });
+  }
+
+  linha(rota: string) {
+    return this.pagina.getByRole('row').filter({ hasText: rota });
+  }
+
+  async selecionar(rota: string) {
+    await this.pagina.getByRole('checkbox', { name: `Selecionar ${rota}` }).check();
+  }
+
+  async abrirDetalhes(rota: string) {
+    await this.pagina.getByRole('button', { name: `Detalhes de ${rota}` }).click();
+    return this.pagina.getByRole('dialog', { name: rota });
+  }
+
+  async exportar(formato: 'PDF' | 'Excel'): Promise<Download> {
+    const [download] = await Promise.all([this.pagina.waitForEvent('download'), this.pagina.getByRole('button', { name: `Exportar ${formato}` }).click()]);
+    return download;
+  }
+}
