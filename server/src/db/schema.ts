@@ -225,6 +225,8 @@ export const movimentacoesSaldo = sqliteTable(
     index('movimentacoes_funcionario').on(t.funcionarioId, t.id),
     index('movimentacoes_data').on(t.dataMovimentacao),
     index('movimentacoes_despesa').on(t.despesaId),
+    // Credits per route (reports) would otherwise scan the whole ledger.
+    index('movimentacoes_rota_tipo').on(t.rotaId, t.tipo),
     check('movimentacoes_valor_positivo', sql`${t.valorCentavos} > 0`),
     check('movimentacoes_tipo_valido', sql`${t.tipo} in ('credito', 'debito', 'devolucao')`),
   ],

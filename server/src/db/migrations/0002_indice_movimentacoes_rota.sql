@@ -1,0 +1,1 @@
+CREATE INDEX `movimentacoes_rota_tipo` ON `movimentacoes_saldo` (`rota_id`,`tipo`);
