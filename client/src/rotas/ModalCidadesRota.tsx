@@ -1,6 +1,7 @@
 /** 'Cidades da Rota': every city of a route, grouped by state (the admin's 'Ver todas' and the employee's list). */
 import { MapPin } from 'lucide-react';
 import type { CidadeResumo } from '../../../shared/schemas/rotas';
+import { nomeDaUf } from '../../../shared/ufs';
 import { Botao } from '../components/Botao';
 import { Modal } from '../components/Modal';
 import { agruparPorEstado } from './formularioRota';
@@ -29,7 +30,7 @@ export function ModalCidadesRota({ rota, aoFechar }: { rota: { nome: string; cid
             grupos.map((g) => (
               <section key={g.uf} className="cidades-rota__grupo" aria-label={`Cidades de ${g.uf}`}>
                 <h3 className="cidades-rota__uf">
-                  {g.uf} <span>({g.cidades.length})</span>
+                  {nomeDaUf(g.uf)} ({g.uf}) <span>· {g.cidades.length}</span>
                 </h3>
                 <ul className="cidades-rota__lista">
                   {g.cidades.map((c) => (

@@ -7,6 +7,7 @@ import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais, reaisParaCentavos } from '../../../shared/money';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { Botao } from '../components/Botao';
+import { Carregando } from '../components/Carregando';
 import { Modal } from '../components/Modal';
 import { Selo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
@@ -74,7 +75,7 @@ export function ModalDespesasRota({ rota, aoFechar }: { rota: Rota; aoFechar: ()
     <Modal
       aberto
       tamanho="grande"
-      titulo={`Despesas da rota ${rota.nome}`}
+      titulo="Despesas da Rota"
       aoFechar={aoFechar}
       rodape={
         <Botao variante="outline" onClick={aoFechar}>
@@ -82,20 +83,28 @@ export function ModalDespesasRota({ rota, aoFechar }: { rota: Rota; aoFechar: ()
         </Botao>
       }
     >
-      {!isLoading && despesas.length > 0 && (
-        <p className="despesas-rota__total">
-          {despesas.length} {despesas.length === 1 ? 'despesa' : 'despesas'} · Total <strong>{formatarCentavos(total)}</strong>
-        </p>
+      <p className="despesas-rota__resumo">
+        <strong>{rota.nome}</strong>
+        {!isLoading && despesas.length > 0 && (
+          <>
+            {' '}
+            · {despesas.length} {despesas.length === 1 ? 'despesa' : 'despesas'} · Total <strong>{formatarCentavos(total)}</strong>
+          </>
+        )}
+      </p>
+      {isLoading ? (
+        <Carregando texto="Carregando despesas..." />
+      ) : despesas.length === 0 ? (
+        <p className="cartao vazio-rotas">Nenhuma despesa registrada nesta rota.</p>
+      ) : (
+        <TabelaDados
+          colunas={colunas}
+          linhas={despesas}
+          chaveLinha={(d) => d.id}
+          placeholderBusca="Buscar despesa..."
+          tituloCartao={(d) => `${formatarData(d.data_despesa)} · ${tipoDaDespesa(d)}`}
+        />
       )}
-      <TabelaDados
-        colunas={colunas}
-        linhas={despesas}
-        chaveLinha={(d) => d.id}
-        carregando={isLoading}
-        placeholderBusca="Buscar despesa..."
-        vazio="Nenhuma despesa registrada nesta rota."
-        tituloCartao={(d) => `${formatarData(d.data_despesa)} · ${tipoDaDespesa(d)}`}
-      />
     </Modal>
   );
 }

@@ -7,6 +7,7 @@ import { Check, MapPin, Plus, Search, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import type { CidadeResumo, Rota } from '../../../shared/schemas/rotas';
+import { nomeDaUf } from '../../../shared/ufs';
 import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
@@ -287,7 +288,7 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
                   {agruparPorEstado(form.cidades).map((g) => (
                     <div key={g.uf} className="grupo-estado">
                       <div className="grupo-estado__titulo">
-                        {nomeEstado.get(g.uf) ?? g.uf} ({g.uf}) · {g.cidades.length}
+                        {nomeEstado.get(g.uf) ?? nomeDaUf(g.uf)} ({g.uf}) · {g.cidades.length}
                       </div>
                       <ul className="grupo-estado__cidades">
                         {g.cidades.map((c) => (
@@ -323,8 +324,8 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
         aberto={confirmandoFechar}
         titulo="Fechar sem salvar?"
         mensagem="Os dados preenchidos serão perdidos. Deseja fechar mesmo assim?"
-        textoConfirmar="Fechar sem salvar"
-        textoCancelar="Continuar editando"
+        textoConfirmar="Descartar"
+        textoCancelar="Voltar"
         varianteConfirmar="danger"
         aoCancelar={() => setConfirmandoFechar(false)}
         aoConfirmar={() => {

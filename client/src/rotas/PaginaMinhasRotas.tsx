@@ -198,7 +198,7 @@ function CartaoMinhaRota({ rota, aoVerCidades, aoFinalizar }: { rota: RotaExibid
           {rota.erroEnvio ?? 'O servidor recusou a finalização.'} Abra a sincronização para tentar novamente ou descartar.
         </p>
       )}
-      <div className="cartao-rota__acoes">
+      <div className="cartao-rota__acoes cartao-rota__acoes--pilha">
         <Botao tamanho="sm" variante="outline" icone={<MapPin size={15} />} onClick={aoVerCidades} aria-label={`Cidades da rota ${rota.nome}`}>
           Cidades da Rota
         </Botao>

@@ -401,12 +401,12 @@ describe('Rotas (admin): criar e editar', () => {
     await usuario.keyboard('{Escape}');
     const pergunta = screen.getByRole('dialog', { name: 'Fechar sem salvar?' });
     expect(within(pergunta).getByText('Os dados preenchidos serão perdidos. Deseja fechar mesmo assim?')).toBeInTheDocument();
-    await usuario.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    await usuario.click(within(pergunta).getByRole('button', { name: 'Voltar' }));
     expect(screen.getByRole('dialog', { name: 'Nova Rota' })).toBeInTheDocument();
     expect(within(modal).getByLabelText(/Nome da rota/)).toHaveValue('Rascunho');
 
     await usuario.click(within(modal).getByRole('button', { name: 'Fechar' }));
-    await usuario.click(within(screen.getByRole('dialog', { name: 'Fechar sem salvar?' })).getByRole('button', { name: 'Fechar sem salvar' }));
+    await usuario.click(within(screen.getByRole('dialog', { name: 'Fechar sem salvar?' })).getByRole('button', { name: 'Descartar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     // Editing without changes closes at once.
@@ -500,7 +500,7 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
     });
     const usuario = userEvent.setup();
     await usuario.click(await screen.findByRole('button', { name: 'Ver despesas de Rota Sul Goiano' }));
-    const modal = screen.getByRole('dialog', { name: 'Despesas da rota Rota Sul Goiano' });
+    const modal = screen.getByRole('dialog', { name: 'Despesas da Rota' });
     expect(await within(modal).findByText('Almoço')).toBeInTheDocument();
     for (const coluna of ['Data', 'Funcionário', 'Cidade', 'Tipo', 'Valor', 'Status', 'Descrição', 'Cupom Fiscal']) {
       expect(within(modal).getByRole('columnheader', { name: coluna })).toBeInTheDocument();
@@ -515,7 +515,7 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
     const estacionamento = within(modal).getByText('Estacionamento').closest('tr')!;
     expect(within(estacionamento).getByText('Rejeitada')).toHaveAttribute('title', 'Motivo: Sem nota');
     expect(within(estacionamento).queryByRole('link')).not.toBeInTheDocument();
-    expect(modal).toHaveTextContent('2 despesas · Total R$ 46,00');
+    expect(modal).toHaveTextContent('Rota Sul Goiano · 2 despesas · Total R$ 46,00');
   });
 
   it('Ver despesas: a consulta pede rota_id, limit=100 e page=1; falha ou nenhuma despesa mostram o texto vazio', async () => {
@@ -549,7 +549,7 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
     });
     const usuario = userEvent.setup();
     await usuario.click(await screen.findByRole('button', { name: 'Ver despesas de Rota Sul Goiano' }));
-    const modal = screen.getByRole('dialog', { name: 'Despesas da rota Rota Sul Goiano' });
+    const modal = screen.getByRole('dialog', { name: 'Despesas da Rota' });
     expect(await within(modal).findByText('03/11/2026 · Pedágio')).toBeInTheDocument();
     expect(within(modal).queryByRole('table')).not.toBeInTheDocument();
     expect(within(modal).getByText('Pendente')).toHaveClass('selo--amarelo');
