@@ -7,6 +7,7 @@ import { Carregando } from '../components/Carregando';
 import { Layout } from '../layout/Layout';
 
 const PaginaDashboard = lazy(() => import('../dashboard/PaginaDashboard').then((m) => ({ default: m.PaginaDashboard })));
+const PaginaRotas = lazy(() => import('../rotas/PaginaRotas').then((m) => ({ default: m.PaginaRotas })));
 const PaginaUsuarios = lazy(() => import('../usuarios/PaginaUsuarios').then((m) => ({ default: m.PaginaUsuarios })));
 const PaginaRelatorios = lazy(() => import('../relatorios/PaginaRelatorios').then((m) => ({ default: m.PaginaRelatorios })));
 
@@ -25,6 +26,7 @@ export const definicaoDasRotas: RouteObject[] = [
     ),
     children: [
       { path: '/dashboard', element: pagina(<PaginaDashboard />) },
+      { path: '/rotas', element: pagina(<PaginaRotas />) },
       { path: '/usuarios', element: pagina(<PaginaUsuarios />, ['admin']) },
       { path: '/relatorios', element: pagina(<PaginaRelatorios />, ['admin']) },
     ],

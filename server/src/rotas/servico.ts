@@ -64,10 +64,16 @@ export interface DadosRota {
   cidades: number[];
 }
 
-function validarDadosRota(db: Db, dados: DadosRota): number[] {
+/**
+ * `funcionarioAtual`: on edit, the route's employee. Keeping them is fine even if they were
+ * deactivated since (an admin fixing an old route); giving a route to an inactive one is not.
+ */
+function validarDadosRota(db: Db, dados: DadosRota, funcionarioAtual?: number): number[] {
   const funcionario = buscarUsuarioPorId(db, dados.funcionario_id);
   if (!funcionario || funcionario.tipo !== 'funcionario') throw regraDeNegocio('Funcionário não encontrado.');
-  if (!funcionario.ativo) throw regraDeNegocio('Este funcionário está inativo e não pode receber rotas.');
+  if (!funcionario.ativo && funcionario.id !== funcionarioAtual) {
+    throw regraDeNegocio('Este funcionário está inativo e não pode receber rotas.');
+  }
   if (dados.data_fim < dados.data_inicio) throw regraDeNegocio('A data de fim não pode ser anterior à data de início.');
   const ids = [...new Set(dados.cidades)]; // the same city twice is kept once
   const existentes = new Set(cidadesExistentes(db, ids).map((c) => c.id));
@@ -112,7 +118,7 @@ export function criarRota(db: Db, adminId: number, dados: DadosRota): LinhaRota 
 export function editarRota(db: Db, id: number, dados: DadosRota): LinhaRota {
   const atual = buscarRota(db, id);
   if (!atual) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
-  const ids = validarDadosRota(db, dados);
+  const ids = validarDadosRota(db, dados, atual.funcionarioId);
   return emTransacao(db, () => {
     if (dados.funcionario_id !== atual.funcionarioId) {
       const m = movimentoDaRota(db, id);
@@ -189,6 +195,23 @@ export interface NovaVisita {
 export type LinhaVisita = typeof visitas.$inferSelect;
 
 /**
+ * The visit stored under a client id, when this is a replay of it; null for a new id. The same id
+ * on anything else (another user, route, city or date) is refused.
+ */
+function visitaJaRecebida(
+  db: Db,
+  id: string,
+  esperada: { funcionarioId: number; rotaId: number; cidadeId: number; data: string },
+): LinhaVisita | null {
+  const mesma = db.select().from(visitas).where(eq(visitas.id, id)).get();
+  if (!mesma) return null;
+  if (mesma.funcionarioId !== esperada.funcionarioId || mesma.rotaId !== esperada.rotaId || mesma.cidadeId !== esperada.cidadeId || mesma.data !== esperada.data) {
+    throw conflito('Este identificador já foi usado por outro registro.');
+  }
+  return mesma;
+}
+
+/**
  * Marks the city visited on a date (idempotent): one visit per route, city and date. The same
  * client id answered again is a replay; the same id from another user or for another city is refused.
  * Used by the visit endpoint and by saving a sale.
@@ -202,13 +225,8 @@ export function garantirVisita(
   { id, registradoEm }: { id?: string; registradoEm?: string } = {},
 ): LinhaVisita {
   if (id) {
-    const mesma = db.select().from(visitas).where(eq(visitas.id, id)).get();
-    if (mesma) {
-      if (mesma.funcionarioId !== funcionarioId || mesma.rotaId !== rotaId || mesma.cidadeId !== cidadeId || mesma.data !== dataVisita) {
-        throw conflito('Este identificador já foi usado por outro registro.');
-      }
-      return mesma;
-    }
+    const mesma = visitaJaRecebida(db, id, { funcionarioId, rotaId, cidadeId, data: dataVisita });
+    if (mesma) return mesma;
   }
   const existente = db
     .select()
@@ -233,8 +251,15 @@ export function registrarVisita(
   visita: NovaVisita,
 ): LinhaVisita {
   return emTransacao(db, () => {
-    exigirRotaAtivaDoFuncionario(db, usuario, rotaId, cidadeId);
+    const rota = exigirRotaVisivel(db, usuario, rotaId);
     const dataVisita = visita.data ?? hoje(fuso);
+    // A replay of a visit the server already has is answered even if the route was finished since
+    // (the first answer was lost on the way back to the phone).
+    if (visita.id) {
+      const recebida = visitaJaRecebida(db, visita.id, { funcionarioId: usuario.id, rotaId: rota.id, cidadeId, data: dataVisita });
+      if (recebida) return recebida;
+    }
+    exigirRotaAtivaDoFuncionario(db, usuario, rotaId, cidadeId);
     if (dataVisita > hoje(fuso)) throw regraDeNegocio('A data da visita não pode estar no futuro.');
     return garantirVisita(db, usuario.id, rotaId, cidadeId, dataVisita, visita);
   });

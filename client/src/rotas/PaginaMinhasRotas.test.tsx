@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Rota } from '../../../shared/schemas/rotas';
+import { motorSync } from '../offline';
+import { bancoLocal } from '../offline/db';
+import { atualizarItem, itensDoUsuario } from '../offline/outbox';
+import { definirLarguraDaJanela } from '../test/janela';
+import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type RespostaFalsa } from '../test/renderizar';
+import { PaginaRotas } from './PaginaRotas';
+
+const EU = FUNCIONARIO_TESTE;
+
+function rota(extra: Partial<Rota> = {}): Rota {
+  return {
+    id: 10,
+    nome: 'Rota Sul',
+    funcionario_id: EU.id,
+    funcionario_nome: EU.nome,
+    tem_secretario: false,
+    secretario_nome: null,
+    valor_aluguel: 0,
+    data_inicio: '2026-11-01',
+    data_fim: '2026-11-30',
+    observacoes: '',
+    status: 'ativa',
+    cidades: [
+      { id: 5208707, nome: 'Goiânia', uf: 'GO' },
+      { id: 3170206, nome: 'Uberlândia', uf: 'MG' },
+      { id: 5201108, nome: 'Anápolis', uf: 'GO' },
+    ],
+    vendasHoje: 0,
+    despesasHoje: 0,
+    criado_em: '2026-10-30T12:00:00.000Z',
+    finalizada_em: null,
+    ...extra,
+  };
+}
+
+interface Servidor {
+  rotas: Rota[];
+  /** What PATCH /finalizar answers (default: finishes it). */
+  finalizar?: () => RespostaFalsa | null;
+  offline?: boolean;
+}
+
+function montar(servidor: Servidor) {
+  entrarComo(EU);
+  const lista = (status: Rota['status']) => (): RespostaFalsa => (servidor.offline ? 'offline' : { corpo: { rotas: servidor.rotas.filter((r) => r.status === status) } });
+  const api = simularApi({
+    'GET /auth/me': () => (servidor.offline ? 'offline' : { corpo: { usuario: EU } }),
+    'GET /rotas/ativas/funcionario': lista('ativa'),
+    'GET /rotas/finalizadas/funcionario': lista('finalizada'),
+    'PATCH /rotas/:id/finalizar': (_c, url) => {
+      if (servidor.offline) return 'offline';
+      const recusa = servidor.finalizar?.();
+      if (recusa) return recusa;
+      const r = servidor.rotas.find((x) => x.id === Number(url.pathname.split('/')[3]))!;
+      Object.assign(r, { status: 'finalizada', finalizada_em: r.finalizada_em ?? '2026-11-22T18:30:00.000Z' });
+      return { corpo: { rota: r } };
+    },
+  });
+  const tela = renderizarApp([{ path: '/rotas', element: <PaginaRotas /> }], { em: '/rotas' });
+  return { api, tela };
+}
+
+const secao = (titulo: string) => screen.getByRole('region', { name: titulo });
+
+beforeEach(async () => {
+  await Promise.all([bancoLocal.outbox.clear(), bancoLocal.sincronizados.clear(), bancoLocal.cache.clear(), bancoLocal.meta.clear()]);
+});
+afterEach(() => motorSync.parar());
+
+describe('Minhas Rotas (funcionário)', () => {
+  it('mostra as ativas com "Finalizar Rota", as finalizadas, e as cidades da rota agrupadas por estado', async () => {
+    montar({ rotas: [rota(), rota({ id: 9, nome: 'Rota Norte', status: 'finalizada', finalizada_em: '2026-10-31T21:00:00.000Z' })] });
+    expect(await screen.findByRole('heading', { name: 'Minhas Rotas' })).toBeInTheDocument();
+    const ativas = await waitFor(() => secao('Rotas Ativas'));
+    const sul = await within(ativas).findByRole('listitem', { name: 'Rota Sul' });
+    expect(within(sul).getByText('Ativa')).toHaveClass('selo--verde');
+    expect(within(sul).getByText('01/11/2026 a 30/11/2026')).toBeInTheDocument();
+    expect(within(sul).getByRole('button', { name: 'Finalizar Rota Rota Sul' })).toBeInTheDocument();
+    const norte = within(secao('Rotas Finalizadas')).getByRole('listitem', { name: 'Rota Norte' });
+    expect(within(norte).getByText('Finalizada')).toHaveClass('selo--cinza');
+    expect(within(norte).getByText('31/10/2026 18:00')).toBeInTheDocument();
+    expect(within(norte).queryByRole('button', { name: /Finalizar/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(sul).getByRole('button', { name: 'Cidades da rota Rota Sul' }));
+    const modal = screen.getByRole('dialog', { name: 'Cidades da Rota' });
+    expect(modal).toHaveTextContent('Rota Sul · 3 cidades');
+    expect(within(modal).getByRole('region', { name: 'Cidades de GO' })).toHaveTextContent('GoiâniaAnápolis');
+    expect(within(modal).getByRole('region', { name: 'Cidades de MG' })).toHaveTextContent('Uberlândia');
+  });
+
+  it('sem rotas: os textos vazios da especificação', async () => {
+    montar({ rotas: [rota({ status: 'cancelada' })] });
+    expect(await screen.findByText('Nenhuma rota ativa no momento')).toBeInTheDocument();
+    expect(screen.getByText('Nenhuma rota finalizada')).toBeInTheDocument();
+    expect(screen.queryByText('Rota Sul')).not.toBeInTheDocument();
+  });
+
+  it('finalizar pede a confirmação irreversível; "Voltar" não faz nada; confirmado, a fila envia e a rota vai para as finalizadas', async () => {
+    const { api } = montar({ rotas: [rota()] });
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Finalizar Rota Rota Sul' }));
+    const pergunta = screen.getByRole('dialog', { name: 'Finalizar Rota' });
+    expect(pergunta).toHaveTextContent('Tem certeza que deseja finalizar esta rota? Essa ação não pode ser desfeita.');
+    await usuario.click(within(pergunta).getByRole('button', { name: 'Voltar' }));
+    expect(await bancoLocal.outbox.count()).toBe(0);
+
+    await usuario.click(screen.getByRole('button', { name: 'Finalizar Rota Rota Sul' }));
+    await usuario.click(within(screen.getByRole('dialog', { name: 'Finalizar Rota' })).getByRole('button', { name: 'Finalizar' }));
+    expect(await screen.findByText('Rota finalizada com sucesso!')).toBeInTheDocument();
+    expect(api.chamadas.filter((c) => c.metodo === 'PATCH').map((c) => c.caminho)).toEqual(['/rotas/10/finalizar']);
+    expect(await itensDoUsuario(bancoLocal, EU.id)).toEqual([]);
+    const historico = await bancoLocal.sincronizados.toArray();
+    expect(historico).toMatchObject([{ tipo: 'rota.finalizar', descricao: 'Finalizar rota Rota Sul', chaves: ['rota:10'], recebidoEm: '2026-11-22T18:30:00.000Z' }]);
+    await waitFor(() => expect(within(secao('Rotas Ativas')).getByText('Nenhuma rota ativa no momento')).toBeInTheDocument());
+    const finalizada = within(secao('Rotas Finalizadas')).getByRole('listitem', { name: 'Rota Sul' });
+    expect(within(finalizada).getByText('Finalizada')).toBeInTheDocument();
+    expect(within(finalizada).queryByText('Aguardando envio')).not.toBeInTheDocument();
+  });
+
+  it('sem conexão: a rota aparece finalizada na hora, aguardando envio; com a conexão de volta, chega ao servidor', async () => {
+    const servidor: Servidor = { rotas: [rota()] };
+    const { api } = montar(servidor);
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Finalizar Rota Rota Sul' }));
+    servidor.offline = true;
+    await usuario.click(within(screen.getByRole('dialog', { name: 'Finalizar Rota' })).getByRole('button', { name: 'Finalizar' }));
+    expect(await screen.findByText('Sem conexão: a finalização ficou guardada neste aparelho e será enviada quando a internet voltar.')).toBeInTheDocument();
+    const pendente = within(secao('Rotas Finalizadas')).getByRole('listitem', { name: 'Rota Sul' });
+    expect(within(pendente).getByText('Aguardando envio')).toHaveClass('selo--amarelo');
+    expect(within(pendente).getByText('Finalizada neste aparelho. Será enviada ao servidor assim que houver conexão.')).toBeInTheDocument();
+    expect(within(pendente).queryByRole('button', { name: /Finalizar/ })).not.toBeInTheDocument();
+    expect(within(secao('Rotas Ativas')).getByText('Nenhuma rota ativa no momento')).toBeInTheDocument();
+    expect(servidor.rotas[0]!.status).toBe('ativa');
+
+    servidor.offline = false;
+    const [item] = await itensDoUsuario(bancoLocal, EU.id);
+    await atualizarItem(bancoLocal, item!.id, { proximaTentativaEm: null }); // skip the backoff wait
+    await motorSync.sincronizarAgora();
+    expect(servidor.rotas[0]!.status).toBe('finalizada');
+    await waitFor(() => expect(within(secao('Rotas Finalizadas')).queryByText('Aguardando envio')).not.toBeInTheDocument());
+    expect(within(secao('Rotas Finalizadas')).getByText('Finalizada')).toBeInTheDocument();
+    // The lists were read again after the server took it.
+    await waitFor(() => expect(api.chamadas.filter((c) => c.caminho === '/rotas/finalizadas/funcionario').length).toBeGreaterThan(1));
+  });
+
+  it('recusada pelo servidor: a mensagem dele aparece e a rota fica nas ativas marcada como recusada', async () => {
+    montar({ rotas: [rota()], finalizar: () => ({ status: 409, corpo: { error: 'Esta rota foi cancelada e não pode ser finalizada.', codigo: 'conflito' } }) });
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Finalizar Rota Rota Sul' }));
+    await usuario.click(within(screen.getByRole('dialog', { name: 'Finalizar Rota' })).getByRole('button', { name: 'Finalizar' }));
+    expect(await screen.findByText('Esta rota foi cancelada e não pode ser finalizada.', { selector: '.Toastify *' })).toBeInTheDocument();
+    const recusada = within(secao('Rotas Ativas')).getByRole('listitem', { name: 'Rota Sul' });
+    expect(within(recusada).getByText('Finalização recusada')).toHaveClass('selo--vermelho');
+    expect(recusada).toHaveTextContent('Esta rota foi cancelada e não pode ser finalizada. Abra a sincronização para tentar novamente ou descartar.');
+    expect(within(recusada).queryByRole('button', { name: /Finalizar/ })).not.toBeInTheDocument();
+    expect((await itensDoUsuario(bancoLocal, EU.id))[0]).toMatchObject({ estado: 'erro' });
+  });
+
+  it('abre offline com as rotas guardadas da última visita, avisando de quando são', async () => {
+    const servidor: Servidor = { rotas: [rota(), rota({ id: 9, nome: 'Rota Norte', status: 'finalizada', finalizada_em: '2026-10-31T21:00:00.000Z' })] };
+    const primeira = montar(servidor);
+    await screen.findByRole('listitem', { name: 'Rota Sul' });
+    primeira.tela.unmount();
+
+    servidor.offline = true;
+    definirLarguraDaJanela(390);
+    montar(servidor);
+    expect(await screen.findByText(/Sem conexão: mostrando as rotas salvas neste aparelho em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./)).toBeInTheDocument();
+    expect(within(secao('Rotas Ativas')).getByRole('listitem', { name: 'Rota Sul' })).toBeInTheDocument();
+    expect(within(secao('Rotas Finalizadas')).getByRole('listitem', { name: 'Rota Norte' })).toBeInTheDocument();
+  });
+
+  it('offline sem nada guardado: diz o que fazer em vez de listas vazias enganosas', async () => {
+    montar({ rotas: [rota()], offline: true });
+    expect(await screen.findByText('Sem conexão e nenhuma cópia das suas rotas neste aparelho. Conecte-se à internet uma vez para que elas fiquem disponíveis offline.')).toBeInTheDocument();
+  });
+});

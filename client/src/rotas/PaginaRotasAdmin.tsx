@@ -1,0 +1,287 @@
+/**
+ * 'Rotas' for the admin (spec section 2): filters by status and employee applied with 'Filtrar',
+ * route cards, create/edit, delete with the messages of section 8, the route's expenses, and
+ * cancelling an active route (decisions.md).
+ */
+import { Ban, CalendarDays, Filter, MapPin, Pencil, Plus, Receipt, Trash2, User, Users, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatarData } from '../../../shared/dates';
+import { formatarCentavos, formatarReais } from '../../../shared/money';
+import { LIMITE_DIARIO_CENTAVOS, ROTULO_STATUS_ROTA, STATUS_ROTA, type Rota, type StatusRota } from '../../../shared/schemas/rotas';
+import { ErroApi, ErroOffline, mensagemDeErro } from '../api/client';
+import { Botao } from '../components/Botao';
+import { Carregando } from '../components/Carregando';
+import { Confirmacao } from '../components/Confirmacao';
+import { Selo } from '../components/Selo';
+import { useFuncionarios } from '../usuarios/consultas';
+import { useCancelarRota, useExcluirRota, useRotas, type FiltroRotas } from './consultas';
+import { previaDeCidades } from './formularioRota';
+import { ModalCidadesRota } from './ModalCidadesRota';
+import { ModalDespesasRota } from './ModalDespesasRota';
+import { ModalRota } from './ModalRota';
+
+/** Spec section 9: the route card shows 3 cities, then 'Ver todas'. */
+export const CIDADES_NO_CARTAO = 3;
+
+/** Spec section 9: the default route status filter is 'ativa'. */
+const FILTRO_INICIAL: FiltroRotas = { status: 'ativa', funcionario_id: '' };
+
+const ROTULO_FILTRO_STATUS: Record<StatusRota, string> = { ativa: 'Ativas', finalizada: 'Finalizadas', cancelada: 'Canceladas' };
+
+export function limiteDiarioCentavos(rota: Pick<Rota, 'tem_secretario'>): number {
+  return rota.tem_secretario ? LIMITE_DIARIO_CENTAVOS.comSecretario : LIMITE_DIARIO_CENTAVOS.semSecretario;
+}
+
+export function textoSecretario(rota: Pick<Rota, 'tem_secretario' | 'secretario_nome'>): string {
+  if (!rota.tem_secretario) return 'Não';
+  return rota.secretario_nome || 'Sim';
+}
+
+/** What the person reads after a delete attempt (spec section 8). */
+export function mensagemExclusao(erro: unknown): string {
+  if (erro instanceof ErroApi) {
+    if (erro.status === 404) return 'Rota não encontrada ou já foi excluída';
+    if (erro.status === 403) return 'Você não tem permissão para excluir esta rota';
+    if (erro.status === 409) return mensagemDeErro(erro, 'Erro ao excluir rota. Tente novamente.');
+  }
+  if (erro instanceof ErroOffline) return mensagemDeErro(erro, 'Erro ao excluir rota. Tente novamente.');
+  return 'Erro ao excluir rota. Tente novamente.';
+}
+
+export function PaginaRotasAdmin() {
+  const [rascunhoFiltro, setRascunhoFiltro] = useState<FiltroRotas>(FILTRO_INICIAL);
+  const [filtro, setFiltro] = useState<FiltroRotas>(FILTRO_INICIAL);
+  const { data: rotas = [], isLoading, isFetching } = useRotas(filtro);
+  const { data: funcionarios = [] } = useFuncionarios();
+  const [editando, setEditando] = useState<Rota | 'nova' | null>(null);
+  const [excluindo, setExcluindo] = useState<Rota | null>(null);
+  const [cancelando, setCancelando] = useState<Rota | null>(null);
+  const [vendoCidades, setVendoCidades] = useState<Rota | null>(null);
+  const [vendoDespesas, setVendoDespesas] = useState<Rota | null>(null);
+  const excluir = useExcluirRota();
+  const cancelar = useCancelarRota();
+
+  async function confirmarExclusao() {
+    if (!excluindo) return;
+    try {
+      await excluir.mutateAsync(excluindo.id);
+      toast.success('Rota excluída com sucesso!');
+    } catch (erro) {
+      toast.error(mensagemExclusao(erro));
+    } finally {
+      setExcluindo(null);
+    }
+  }
+
+  async function confirmarCancelamento() {
+    if (!cancelando) return;
+    try {
+      await cancelar.mutateAsync(cancelando.id);
+      toast.success('Rota cancelada com sucesso!');
+    } catch (erro) {
+      toast.error(mensagemDeErro(erro, 'Erro ao cancelar rota. Tente novamente.'));
+    } finally {
+      setCancelando(null);
+    }
+  }
+
+  return (
+    <div>
+      <div className="pagina__topo">
+        <div>
+          <h1>Rotas</h1>
+          <p className="pagina__descricao">Crie e acompanhe as rotas da equipe, suas cidades e despesas.</p>
+        </div>
+        <Botao icone={<Plus size={18} />} onClick={() => setEditando('nova')}>
+          Nova Rota
+        </Botao>
+      </div>
+
+      <form
+        className="cartao filtros-rotas"
+        aria-label="Filtros"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFiltro(rascunhoFiltro);
+        }}
+      >
+        <div className="campo">
+          <label className="campo__rotulo" htmlFor="filtro-status">
+            Status
+          </label>
+          <select
+            id="filtro-status"
+            className="selecao"
+            value={rascunhoFiltro.status}
+            onChange={(e) => setRascunhoFiltro((f) => ({ ...f, status: e.target.value as StatusRota | '' }))}
+          >
+            <option value="">Todas</option>
+            {STATUS_ROTA.map((s) => (
+              <option key={s} value={s}>
+                {ROTULO_FILTRO_STATUS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="campo">
+          <label className="campo__rotulo" htmlFor="filtro-funcionario">
+            Funcionário
+          </label>
+          <select
+            id="filtro-funcionario"
+            className="selecao"
+            value={rascunhoFiltro.funcionario_id}
+            onChange={(e) => setRascunhoFiltro((f) => ({ ...f, funcionario_id: e.target.value }))}
+          >
+            <option value="">Todos</option>
+            {funcionarios.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.nome}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Botao type="submit" variante="secondary" icone={<Filter size={17} />} carregando={isFetching && !isLoading}>
+          Filtrar
+        </Botao>
+      </form>
+
+      {isLoading ? (
+        <Carregando texto="Carregando rotas..." />
+      ) : rotas.length === 0 ? (
+        <div className="cartao vazio-rotas">Nenhuma rota encontrada.</div>
+      ) : (
+        <ul className="grade-rotas" aria-label="Rotas">
+          {rotas.map((rota) => (
+            <CartaoRota
+              key={rota.id}
+              rota={rota}
+              aoEditar={() => setEditando(rota)}
+              aoExcluir={() => setExcluindo(rota)}
+              aoCancelar={() => setCancelando(rota)}
+              aoVerCidades={() => setVendoCidades(rota)}
+              aoVerDespesas={() => setVendoDespesas(rota)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {editando !== null && <ModalRota rota={editando === 'nova' ? null : editando} aoFechar={() => setEditando(null)} />}
+      <ModalCidadesRota rota={vendoCidades} aoFechar={() => setVendoCidades(null)} />
+      {vendoDespesas && <ModalDespesasRota rota={vendoDespesas} aoFechar={() => setVendoDespesas(null)} />}
+
+      <Confirmacao
+        aberto={excluindo !== null}
+        titulo="Excluir rota"
+        mensagem={`Tem certeza que deseja excluir a rota ${excluindo?.nome}? Essa ação não pode ser desfeita.`}
+        textoConfirmar="Excluir"
+        textoCancelar="Cancelar"
+        varianteConfirmar="danger"
+        processando={excluir.isPending}
+        aoConfirmar={() => void confirmarExclusao()}
+        aoCancelar={() => setExcluindo(null)}
+      />
+      <Confirmacao
+        aberto={cancelando !== null}
+        titulo="Cancelar rota"
+        mensagem={`Tem certeza que deseja cancelar a rota ${cancelando?.nome}? Ela deixa de aceitar vendas, visitas e despesas, e o funcionário fica livre para uma nova rota.`}
+        textoConfirmar="Cancelar rota"
+        textoCancelar="Voltar"
+        varianteConfirmar="danger"
+        processando={cancelar.isPending}
+        aoConfirmar={() => void confirmarCancelamento()}
+        aoCancelar={() => setCancelando(null)}
+      />
+    </div>
+  );
+}
+
+interface PropsCartao {
+  rota: Rota;
+  aoEditar: () => void;
+  aoExcluir: () => void;
+  aoCancelar: () => void;
+  aoVerCidades: () => void;
+  aoVerDespesas: () => void;
+}
+
+function CartaoRota({ rota, aoEditar, aoExcluir, aoCancelar, aoVerCidades, aoVerDespesas }: PropsCartao) {
+  const previa = previaDeCidades(rota.cidades, CIDADES_NO_CARTAO);
+  return (
+    <li className="cartao cartao-rota" aria-label={rota.nome}>
+      <div className="cartao-rota__topo">
+        <h2 className="cartao-rota__nome">{rota.nome}</h2>
+        <Selo cor={rota.status === 'ativa' ? 'verde' : 'cinza'}>{ROTULO_STATUS_ROTA[rota.status]}</Selo>
+      </div>
+      <dl className="cartao-rota__dados">
+        <div>
+          <dt>
+            <CalendarDays size={15} aria-hidden="true" /> Período
+          </dt>
+          <dd>
+            {formatarData(rota.data_inicio)} a {formatarData(rota.data_fim)}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <User size={15} aria-hidden="true" /> Funcionário
+          </dt>
+          <dd>{rota.funcionario_nome}</dd>
+        </div>
+        <div>
+          <dt>
+            <Users size={15} aria-hidden="true" /> Secretário
+          </dt>
+          <dd>{textoSecretario(rota)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Wallet size={15} aria-hidden="true" /> Aluguel
+          </dt>
+          <dd>{formatarReais(rota.valor_aluguel)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Receipt size={15} aria-hidden="true" /> Limite diário
+          </dt>
+          <dd>{formatarCentavos(limiteDiarioCentavos(rota))}</dd>
+        </div>
+      </dl>
+      <div className="cartao-rota__cidades">
+        <span className="cartao-rota__rotulo">
+          <MapPin size={15} aria-hidden="true" /> Cidades ({rota.cidades.length})
+        </span>
+        <div className="tags">
+          {previa.visiveis.map((c) => (
+            <span key={c.id} className="tag">
+              {c.nome} - {c.uf}
+            </span>
+          ))}
+          {previa.restantes > 0 && (
+            <button type="button" className="link-botao" onClick={aoVerCidades} aria-label={`Ver todas as ${rota.cidades.length} cidades de ${rota.nome}`}>
+              Ver todas
+            </button>
+          )}
+        </div>
+      </div>
+      {rota.observacoes && <p className="cartao-rota__obs">{rota.observacoes}</p>}
+      <div className="cartao-rota__acoes">
+        <Botao tamanho="sm" variante="outline" icone={<Pencil size={15} />} onClick={aoEditar} aria-label={`Editar ${rota.nome}`}>
+          Editar
+        </Botao>
+        <Botao tamanho="sm" variante="secondary" icone={<Receipt size={15} />} onClick={aoVerDespesas} aria-label={`Ver despesas de ${rota.nome}`}>
+          Ver despesas
+        </Botao>
+        {rota.status === 'ativa' && (
+          <Botao tamanho="sm" variante="orange" icone={<Ban size={15} />} onClick={aoCancelar} aria-label={`Cancelar ${rota.nome}`}>
+            Cancelar rota
+          </Botao>
+        )}
+        <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={aoExcluir} aria-label={`Excluir ${rota.nome}`}>
+          Excluir
+        </Botao>
+      </div>
+    </li>
+  );
+}

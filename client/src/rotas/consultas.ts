@@ -1,0 +1,192 @@
+/**
+ * Routes: query keys, the reads of both views, and one mutation hook per admin action (each
+ * refreshes the lists). The employee's lists go through the device cache so they open offline.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CidadeResumo, Rota, StatusRota } from '../../../shared/schemas/rotas';
+import { api } from '../api/client';
+import { buscarComCache } from '../offline/cache';
+import { bancoLocal } from '../offline/db';
+import { mesclarResultados, podeBuscarCidades, type PedidoRota } from './formularioRota';
+
+export interface FiltroRotas {
+  status: StatusRota | '';
+  funcionario_id: string;
+}
+
+export const chavesRotas = {
+  todas: ['rotas'] as const,
+  listas: () => [...chavesRotas.todas, 'lista'] as const,
+  lista: (filtro: FiltroRotas) => [...chavesRotas.listas(), filtro] as const,
+  minhas: (usuarioId: number) => [...chavesRotas.todas, 'minhas', usuarioId] as const,
+  despesas: (rotaId: number) => [...chavesRotas.todas, 'despesas', rotaId] as const,
+  estados: () => ['estados'] as const,
+  buscaCidades: (termo: string, estados: string[]) => ['cidades', 'busca', termo, [...estados].sort()] as const,
+};
+
+/** The admin's list. A failed load is logged and shows an empty list (spec section 8). */
+export function useRotas(filtro: FiltroRotas) {
+  return useQuery({
+    queryKey: chavesRotas.lista(filtro),
+    queryFn: async () => {
+      try {
+        const r = await api.get<{ rotas: Rota[] }>('/rotas', { params: { status: filtro.status, funcionario_id: filtro.funcionario_id } });
+        return r.rotas;
+      } catch (erro) {
+        console.error('Erro ao carregar rotas:', erro);
+        return [];
+      }
+    },
+  });
+}
+
+export interface Estado {
+  uf: string;
+  nome: string;
+}
+
+export function useEstados() {
+  return useQuery({
+    queryKey: chavesRotas.estados(),
+    queryFn: async () => {
+      try {
+        return (await api.get<{ estados: Estado[] }>('/estados')).estados;
+      } catch (erro) {
+        console.error('Erro ao carregar estados:', erro);
+        return [];
+      }
+    },
+    staleTime: Infinity,
+  });
+}
+
+/** One search per selected state (spec section 7), merged and de-duplicated by id. */
+export function useBuscaCidades(termo: string, estados: string[]) {
+  const t = termo.trim();
+  return useQuery({
+    queryKey: chavesRotas.buscaCidades(t, estados),
+    enabled: podeBuscarCidades(t, estados),
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) => {
+      const listas = await Promise.all(
+        estados.map((uf) =>
+          api.get<{ cidades: CidadeResumo[] }>('/cidades/search', { params: { q: t, uf }, sinal: signal }).then(
+            (r) => r.cidades,
+            (erro: unknown) => {
+              // One state failing should not hide the others' cities.
+              console.error(`Erro ao buscar cidades de ${uf}:`, erro);
+              return [];
+            },
+          ),
+        ),
+      );
+      return mesclarResultados(listas, t);
+    },
+  });
+}
+
+/** Status badge of an expense, as the expenses screen shows it. */
+export type StatusAprovacao = 'pendente' | 'aprovada' | 'rejeitada';
+
+/** An expense as GET /despesas lists it (the fields the route expenses modal shows). */
+export interface DespesaDaRota {
+  id: string;
+  data_despesa: string;
+  funcionario_nome: string;
+  cidade_nome: string;
+  cidade_uf: string;
+  tipo: string;
+  tipo_outro: string | null;
+  valor: number;
+  status_aprovacao: StatusAprovacao;
+  motivo_rejeicao: string | null;
+  descricao: string;
+  cupom_url: string | null;
+}
+
+/** The route's expenses (spec: rota_id, limit 100, page 1). A failure is logged and reads as none. */
+export function useDespesasDaRota(rotaId: number) {
+  return useQuery({
+    queryKey: chavesRotas.despesas(rotaId),
+    queryFn: async () => {
+      try {
+        const r = await api.get<{ despesas: DespesaDaRota[] }>('/despesas', { params: { rota_id: rotaId, limit: 100, page: 1 } });
+        return r.despesas ?? [];
+      } catch (erro) {
+        console.error('Erro ao carregar despesas da rota:', erro);
+        return [];
+      }
+    },
+  });
+}
+
+export interface ListasDoFuncionario {
+  ativas: Rota[];
+  finalizadas: Rota[];
+  /** Some list came from the device (no connection), with the time it was read from the server. */
+  doAparelhoEm: string | null;
+}
+
+/** The employee's active and finished routes, from the server or, offline, from the device. */
+export function useListasDoFuncionario(usuarioId: number) {
+  return useQuery({
+    queryKey: chavesRotas.minhas(usuarioId),
+    // Offline the cache answers: the query must run without a connection.
+    networkMode: 'always',
+    retry: false,
+    queryFn: async (): Promise<ListasDoFuncionario> => {
+      const [ativas, finalizadas] = await Promise.all([
+        buscarComCache(bancoLocal, `rotas:ativas:${usuarioId}`, usuarioId, () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario').then((r) => r.rotas)),
+        buscarComCache(bancoLocal, `rotas:finalizadas:${usuarioId}`, usuarioId, () =>
+          api.get<{ rotas: Rota[] }>('/rotas/finalizadas/funcionario').then((r) => r.rotas),
+        ),
+      ]);
+      const doAparelho = [ativas, finalizadas].filter((l) => l.origem === 'cache').map((l) => l.atualizadoEm);
+      return {
+        // 'status=ativa' lists are filtered to ativa on the client too (spec section 7).
+        ativas: ativas.dados.filter((r) => r.status === 'ativa'),
+        finalizadas: finalizadas.dados.filter((r) => r.status === 'finalizada'),
+        doAparelhoEm: doAparelho.length ? doAparelho.sort()[0]! : null,
+      };
+    },
+  });
+}
+
+function useInvalidarRotas() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: chavesRotas.listas() });
+}
+
+export function useCriarRota() {
+  const invalidar = useInvalidarRotas();
+  return useMutation({
+    mutationFn: (pedido: PedidoRota) => api.post<{ rota: Rota }>('/rotas', pedido).then((r) => r.rota),
+    onSuccess: invalidar,
+  });
+}
+
+export function useEditarRota() {
+  const invalidar = useInvalidarRotas();
+  return useMutation({
+    mutationFn: ({ id, pedido }: { id: number; pedido: PedidoRota }) => api.put<{ rota: Rota }>(`/rotas/${id}`, pedido).then((r) => r.rota),
+    onSuccess: invalidar,
+  });
+}
+
+export function useExcluirRota() {
+  const invalidar = useInvalidarRotas();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/rotas/${id}`),
+    // A 404 also means the list is out of date.
+    onSettled: invalidar,
+  });
+}
+
+export function useCancelarRota() {
+  const invalidar = useInvalidarRotas();
+  return useMutation({
+    mutationFn: (id: number) => api.patch<{ rota: Rota }>(`/rotas/${id}/cancelar`).then((r) => r.rota),
+    onSettled: invalidar,
+  });
+}
