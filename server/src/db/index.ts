@@ -34,3 +34,24 @@ export function abrirBanco({ arquivo, pastaMigracoes, nativeBinding }: OpcoesBan
 export function emTransacao<T>(db: Db, fn: () => T): T {
   return db.$client.transaction(fn)();
 }
+
+const preparadas = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A query built and prepared once per database, then reused: on hot paths (every authenticated
+ * request looks the user up) rebuilding the SQL and re-preparing the statement cost more than
+ * running it. Build it with `sql.placeholder(...)` for the values.
+ */
+export function preparada<T>(db: Db, chave: string, construir: () => T): T {
+  let doBanco = preparadas.get(db);
+  if (!doBanco) {
+    doBanco = new Map();
+    preparadas.set(db, doBanco);
+  }
+  let consulta = doBanco.get(chave) as T | undefined;
+  if (consulta === undefined) {
+    consulta = construir();
+    doBanco.set(chave, consulta);
+  }
+  return consulta;
+}

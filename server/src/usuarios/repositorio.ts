@@ -1,7 +1,7 @@
 /** Table access for users. The only module that reads or writes `usuarios`. */
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Usuario, TipoUsuario } from '../../../shared/schemas/usuarios';
-import type { Db } from '../db';
+import { preparada, type Db } from '../db';
 import { rotas, usuarios } from '../db/schema';
 
 export type LinhaUsuario = typeof usuarios.$inferSelect;
@@ -21,7 +21,10 @@ export function apresentarUsuario(u: LinhaUsuario): Usuario {
 }
 
 export function buscarUsuarioPorId(db: Db, id: number): LinhaUsuario | undefined {
-  return db.select().from(usuarios).where(eq(usuarios.id, id)).get();
+  // Every authenticated request runs this: prepared once.
+  return preparada(db, 'usuarioPorId', () =>
+    db.select().from(usuarios).where(eq(usuarios.id, sql.placeholder('id'))).prepare(),
+  ).get({ id });
 }
 
 export function buscarUsuarioPorEmail(db: Db, email: string): LinhaUsuario | undefined {
