@@ -21,6 +21,7 @@ import { ErroApp, naoEncontrado } from './errors';
 import errosPlugin from './plugins/erros';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
+import rotasVendas from './vendas/rotas';
 
 export interface OpcoesApp {
   config: Config;
@@ -112,6 +113,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasUsuarios, { prefix: '/api/usuarios' });
   await app.register(rotasCidades, { prefix: '/api' });
   await app.register(rotasRotas, { prefix: '/api/rotas' });
+  await app.register(rotasVendas, { prefix: '/api/vendas' });
 
   const pastaCliente = opcoes.pastaCliente;
   const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));
