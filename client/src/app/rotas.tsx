@@ -7,6 +7,7 @@ import { Carregando } from '../components/Carregando';
 import { Layout } from '../layout/Layout';
 
 const PaginaDashboard = lazy(() => import('../dashboard/PaginaDashboard').then((m) => ({ default: m.PaginaDashboard })));
+const PaginaVendas = lazy(() => import('../vendas/PaginaVendas').then((m) => ({ default: m.PaginaVendas })));
 const PaginaUsuarios = lazy(() => import('../usuarios/PaginaUsuarios').then((m) => ({ default: m.PaginaUsuarios })));
 
 function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
@@ -25,6 +26,7 @@ export const definicaoDasRotas: RouteObject[] = [
     children: [
       { path: '/dashboard', element: pagina(<PaginaDashboard />) },
       { path: '/usuarios', element: pagina(<PaginaUsuarios />, ['admin']) },
+      { path: '/vendas', element: pagina(<PaginaVendas />) },
     ],
   },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
