@@ -73,10 +73,10 @@ describe('Vendas (administrador)', () => {
   it("tabela 'Vendas Registradas' com todas as colunas, valores em BRL, boletos inteiros e busca", async () => {
     montar();
     expect(await screen.findByRole('heading', { name: 'Vendas Registradas' })).toBeInTheDocument();
+    const linha = (await screen.findByText('Bruno Campo')).closest('tr')!;
     for (const coluna of ['Data', 'Funcionário', 'Rota', 'Status', 'Cidade', 'Dinheiro', 'Pix', 'Cartão', 'Link', 'Boletos', 'Total', 'Observações']) {
       expect(screen.getByRole('columnheader', { name: coluna })).toBeInTheDocument();
     }
-    const linha = (await screen.findByText('Bruno Campo')).closest('tr')!;
     for (const texto of ['20/11/2026', 'Rota Sul Goiano', 'Ativa', 'Goiânia (GO)', 'R$ 1.234,50', 'R$ 0,20', '3', 'R$ 1.234,80', 'Praça central']) {
       expect(within(linha).getByText(texto)).toBeInTheDocument();
     }

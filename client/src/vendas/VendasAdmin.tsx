@@ -18,9 +18,20 @@ import { ModalFiltrosVendas } from './ModalFiltrosVendas';
 
 const COR_STATUS: Record<StatusRota, CorSelo> = { ativa: 'verde', finalizada: 'cinza', cancelada: 'vermelho' };
 
-function CartaoResumo({ titulo, valor, icone, destaque, children }: { titulo: string; valor: string; icone: ReactNode; destaque?: boolean; children?: ReactNode }) {
+interface PropsCartaoResumo {
+  titulo: string;
+  valor: string;
+  icone: ReactNode;
+  destaque?: boolean;
+  /** Full width on the phone (the Boletos card's explanation). */
+  largo?: boolean;
+  children?: ReactNode;
+}
+
+function CartaoResumo({ titulo, valor, icone, destaque, largo, children }: PropsCartaoResumo) {
+  const classes = ['cartao', 'resumo-vendas__cartao', destaque && 'resumo-vendas__cartao--destaque', largo && 'resumo-vendas__cartao--largo'].filter(Boolean).join(' ');
   return (
-    <div className={`cartao resumo-vendas__cartao${destaque ? ' resumo-vendas__cartao--destaque' : ''}`}>
+    <div className={classes}>
       <div className="resumo-vendas__topo">
         <span className="resumo-vendas__titulo">{titulo}</span>
         <span className="resumo-vendas__icone" aria-hidden="true">
@@ -97,7 +108,7 @@ export function VendasAdmin() {
           <CartaoResumo titulo="Pix" valor={formatarReais(totais.pix)} icone={<QrCode size={20} />} />
           <CartaoResumo titulo="Cartão" valor={formatarReais(totais.cartao)} icone={<CreditCard size={20} />} />
           <CartaoResumo titulo="Link" valor={formatarReais(totais.link)} icone={<Link2 size={20} />} />
-          <CartaoResumo titulo="Boletos" valor={String(totais.boletos)} icone={<Receipt size={20} />}>
+          <CartaoResumo titulo="Boletos" valor={String(totais.boletos)} icone={<Receipt size={20} />} largo>
             <p className="resumo-vendas__nota">
               Boletos não contam no valor vendido. Cada boleto rende R$ 5,50 de bônus no salário.
             </p>
@@ -108,16 +119,18 @@ export function VendasAdmin() {
         </section>
       )}
 
-      <TabelaDados
-        titulo="Vendas Registradas"
-        colunas={colunas}
-        linhas={data.vendas}
-        chaveLinha={(v) => v.id}
-        carregando={isPending}
-        placeholderBusca="Buscar por funcionário, rota, cidade..."
-        vazio="Nenhuma venda encontrada para os filtros escolhidos."
-        tituloCartao={(v) => `${formatarData(v.data_venda)} · ${cidadeComUf(v)}`}
-      />
+      <div className="tabela-vendas">
+        <TabelaDados
+          titulo="Vendas Registradas"
+          colunas={colunas}
+          linhas={data.vendas}
+          chaveLinha={(v) => v.id}
+          carregando={isPending}
+          placeholderBusca="Buscar por funcionário, rota, cidade..."
+          vazio="Nenhuma venda encontrada para os filtros escolhidos."
+          tituloCartao={(v) => `${formatarData(v.data_venda)} · ${cidadeComUf(v)}`}
+        />
+      </div>
 
       <ModalFiltrosVendas
         aberto={filtrando}

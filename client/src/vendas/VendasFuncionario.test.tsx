@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
@@ -103,9 +103,16 @@ function montar(servidor: Partial<Servidor> = {}) {
       return { corpo: { visita: { id: 'v', rota_id: 7, cidade_id: cidadeId, data, recebido_em: new Date().toISOString() } } };
     },
   });
-  const tela = renderizarApp([{ path: '/vendas', element: <PaginaVendas /> }], { em: '/vendas' });
+  const tela = renderizarApp(
+    [
+      { path: '/vendas', element: <PaginaVendas /> },
+      { path: '/dashboard', element: <p>Painel</p> },
+    ],
+    { em: '/vendas' },
+  );
   return { api, s, tela };
 }
+
 
 const cartao = (nome: string) => screen.getByRole('listitem', { name: new RegExp(`^${nome} \\(`) });
 
@@ -148,7 +155,8 @@ describe('Registro Diário de Vendas (funcionário)', () => {
 
   it('sem cidades fechadas, a aba Fechadas diz que não há nenhuma', async () => {
     montar();
-    await userEvent.click(await screen.findByRole('tab', { name: 'Fechadas (0)' }));
+    await screen.findByText('Goiânia');
+    await userEvent.click(screen.getByRole('tab', { name: 'Fechadas (0)' }));
     expect(screen.getByText('No momento não há cidades com fechamento ou visitadas.')).toBeInTheDocument();
   });
 
@@ -312,6 +320,27 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     expect(sair()).toBe(true);
     await usuario.click(within(cartao('Goiânia')).getByRole('button', { name: 'Cancelar Goiânia' }));
     expect(sair()).toBe(false);
+  });
+
+  it('com uma edição aberta, trocar de tela ou de data pergunta antes de descartar', async () => {
+    const { tela } = montar();
+    await screen.findByText('Goiânia');
+    const { usuario } = await editar('Goiânia', { Dinheiro: '12' });
+
+    await tela.roteador.navigate('/dashboard');
+    const pergunta = await screen.findByRole('dialog', { name: 'Fechamento em edição' });
+    await usuario.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    expect(tela.roteador.state.location.pathname).toBe('/vendas');
+    expect(within(cartao('Goiânia')).getByLabelText('Dinheiro')).toHaveValue('12');
+
+    fireEvent.change(screen.getByLabelText('Data'), { target: { value: '2026-01-15' } });
+    await usuario.click(within(await screen.findByRole('dialog', { name: 'Fechamento em edição' })).getByRole('button', { name: 'Descartar' }));
+    expect(screen.getByLabelText('Data')).toHaveValue('2026-01-15');
+    const goiania = await screen.findByRole('listitem', { name: /^Goiânia \(/ });
+    expect(within(goiania).queryByRole('form')).not.toBeInTheDocument();
+
+    await tela.roteador.navigate('/dashboard');
+    expect(await screen.findByText('Painel')).toBeInTheDocument();
   });
 
   it('o administrador vê a tela de vendas do administrador no mesmo endereço', async () => {

@@ -35,6 +35,13 @@ import { enfileirarVenda, enfileirarVisita } from './operacoes';
 import { useFilaDeVendas } from './useFilaDeVendas';
 
 export const MENSAGEM_SUCESSO = 'Fechamento realizado com sucesso!';
+
+/** One confirmation at a time: closing city after city must not bury the phone's screen in toasts. */
+let ultimoAviso: string | number | null = null;
+function avisarSucesso() {
+  if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
+  ultimoAviso = toast.success(MENSAGEM_SUCESSO);
+}
 export const VAZIO_FECHADAS = 'No momento não há cidades com fechamento ou visitadas.';
 
 function dadosDe<T>(carga: Carga<T> | undefined): T | undefined {
@@ -164,7 +171,7 @@ export function VendasFuncionario({ usuario }: { usuario: Usuario }) {
       delete proximo[cidade.cidade_id];
       return proximo;
     });
-    toast.success(MENSAGEM_SUCESSO);
+    avisarSucesso();
     void motorSync.sincronizarAgora();
   }
 
