@@ -22,6 +22,7 @@ import { ErroApp, naoEncontrado } from './errors';
 import errosPlugin from './plugins/erros';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
+import rotasVendas from './vendas/rotas';
 
 export interface OpcoesApp {
   config: Config;
@@ -114,6 +115,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasCidades, { prefix: '/api' });
   await app.register(rotasRotas, { prefix: '/api/rotas' });
   await app.register(rotasRelatorios, { prefix: '/api/relatorios' });
+  await app.register(rotasVendas, { prefix: '/api/vendas' });
 
   const pastaCliente = opcoes.pastaCliente;
   const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));

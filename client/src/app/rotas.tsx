@@ -8,6 +8,7 @@ import { Layout } from '../layout/Layout';
 
 const PaginaDashboard = lazy(() => import('../dashboard/PaginaDashboard').then((m) => ({ default: m.PaginaDashboard })));
 const PaginaRotas = lazy(() => import('../rotas/PaginaRotas').then((m) => ({ default: m.PaginaRotas })));
+const PaginaVendas = lazy(() => import('../vendas/PaginaVendas').then((m) => ({ default: m.PaginaVendas })));
 const PaginaUsuarios = lazy(() => import('../usuarios/PaginaUsuarios').then((m) => ({ default: m.PaginaUsuarios })));
 const PaginaRelatorios = lazy(() => import('../relatorios/PaginaRelatorios').then((m) => ({ default: m.PaginaRelatorios })));
 
@@ -29,6 +30,7 @@ export const definicaoDasRotas: RouteObject[] = [
       { path: '/rotas', element: pagina(<PaginaRotas />) },
       { path: '/usuarios', element: pagina(<PaginaUsuarios />, ['admin']) },
       { path: '/relatorios', element: pagina(<PaginaRelatorios />, ['admin']) },
+      { path: '/vendas', element: pagina(<PaginaVendas />) },
     ],
   },
   { path: '*', element: <Navigate to="/dashboard" replace /> },

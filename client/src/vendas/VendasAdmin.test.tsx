@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Rota } from '../../../shared/schemas/rotas';
+import type { FechamentoDiario, VendaListada } from '../../../shared/schemas/vendas';
+import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi } from '../test/renderizar';
+import { PaginaVendas } from './PaginaVendas';
+
+const venda = (extra: Partial<VendaListada>): VendaListada => ({
+  id: 'v1',
+  rota_id: 7,
+  cidade_id: 5208707,
+  funcionario_id: 2,
+  data_venda: '2026-11-20',
+  valor_dinheiro: 1234.5,
+  valor_pix: 0.1,
+  valor_cartao: 0.2,
+  valor_link: 0,
+  valor_boletos: 3,
+  observacoes: 'Praça central',
+  funcionario_nome: 'Bruno Campo',
+  rota_nome: 'Rota Sul Goiano',
+  rota_status: 'ativa',
+  cidade_nome: 'Goiânia',
+  cidade_uf: 'GO',
+  total_vendas: 1234.8,
+  registrado_em: '2026-11-20T12:00:00.000Z',
+  recebido_em: '2026-11-20T12:00:01.000Z',
+  atualizado_em: '2026-11-20T12:00:01.000Z',
+  ...extra,
+});
+
+const ROTAS: Partial<Rota>[] = [
+  { id: 7, nome: 'Rota Sul Goiano', funcionario_id: 2, status: 'ativa', cidades: [{ id: 5208707, nome: 'Goiânia', uf: 'GO' }, { id: 5201108, nome: 'Anápolis', uf: 'GO' }] },
+  { id: 8, nome: 'Rota Antiga', funcionario_id: 3, status: 'finalizada', cidades: [{ id: 5205109, nome: 'Catalão', uf: 'GO' }] },
+];
+
+function montar() {
+  entrarComo(ADMIN_TESTE);
+  const pedidos: URLSearchParams[] = [];
+  simularApi({
+    'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
+    'GET /usuarios/funcionarios': () => ({ corpo: { funcionarios: [FUNCIONARIO_TESTE, { ...FUNCIONARIO_TESTE, id: 3, nome: 'Carla Norte' }] } }),
+    'GET /rotas': () => ({ corpo: { rotas: ROTAS } }),
+    'GET /vendas/fechamento-diario': (_c, url) => {
+      pedidos.push(url.searchParams);
+      const rota = url.searchParams.get('rota_id');
+      const corpo: FechamentoDiario = rota
+        ? { totais: { dinheiro: 10, pix: 0, cartao: 0, link: 0, boletos: 1, total_geral: 10 }, vendas: [venda({ id: 'v2', valor_dinheiro: 10, valor_pix: 0, valor_cartao: 0, total_vendas: 10, valor_boletos: 1, cidade_nome: 'Anápolis' })] }
+        : { totais: { dinheiro: 1234.5, pix: 0.1, cartao: 0.2, link: 0, boletos: 3, total_geral: 1234.8 }, vendas: [venda({})] };
+      return { corpo };
+    },
+  });
+  renderizarApp([{ path: '/vendas', element: <PaginaVendas /> }], { em: '/vendas' });
+  return pedidos;
+}
+
+describe('Vendas (administrador)', () => {
+  it('cartões de resumo em BRL, com o bônus dos boletos, e o botão que os esconde', async () => {
+    montar();
+    const resumo = await screen.findByRole('region', { name: 'Resumo das vendas' });
+    await within(resumo).findByText('R$ 1.234,80');
+    for (const titulo of ['Total de Vendas', 'Dinheiro', 'Pix', 'Cartão', 'Link', 'Boletos']) expect(within(resumo).getByText(titulo)).toBeInTheDocument();
+    expect(within(resumo).getByText('R$ 0,10')).toBeInTheDocument();
+    expect(within(resumo).getByText(/Boletos não contam no valor vendido. Cada boleto rende R\$ 5,50 de bônus no salário./)).toBeInTheDocument();
+    expect(within(resumo).getByText('R$ 16,50')).toBeInTheDocument(); // 5,50 x 3
+    await userEvent.click(screen.getByRole('button', { name: 'Ocultar Cards' }));
+    expect(screen.queryByRole('region', { name: 'Resumo das vendas' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar Cards' }));
+    expect(screen.getByRole('region', { name: 'Resumo das vendas' })).toBeInTheDocument();
+  });
+
+  it("tabela 'Vendas Registradas' com todas as colunas, valores em BRL, boletos inteiros e busca", async () => {
+    montar();
+    expect(await screen.findByRole('heading', { name: 'Vendas Registradas' })).toBeInTheDocument();
+    const linha = (await screen.findByText('Bruno Campo')).closest('tr')!;
+    for (const coluna of ['Data', 'Funcionário', 'Rota', 'Status', 'Cidade', 'Dinheiro', 'Pix', 'Cartão', 'Link', 'Boletos', 'Total', 'Observações']) {
+      expect(screen.getByRole('columnheader', { name: coluna })).toBeInTheDocument();
+    }
+    for (const texto of ['20/11/2026', 'Rota Sul Goiano', 'Ativa', 'Goiânia (GO)', 'R$ 1.234,50', 'R$ 0,20', '3', 'R$ 1.234,80', 'Praça central']) {
+      expect(within(linha).getByText(texto)).toBeInTheDocument();
+    }
+    await userEvent.type(screen.getByRole('searchbox'), 'anapolis');
+    expect(screen.getByText('Nenhuma venda encontrada para os filtros escolhidos.')).toBeInTheDocument();
+  });
+
+  it('o filtro começa em Ativa; cidades só depois de escolher a rota; aplicar recarrega com rota e cidades', async () => {
+    const pedidos = montar();
+    await screen.findByText('Bruno Campo');
+    expect(Object.fromEntries(pedidos.at(-1)!)).toEqual({ status_rota: 'ativa' });
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    const modal = screen.getByRole('dialog', { name: 'Filtrar vendas' });
+    expect(within(modal).getByLabelText('Status da Rota')).toHaveValue('ativa');
+    expect(within(modal).getByText('Selecione uma rota para filtrar por cidade')).toBeInTheDocument();
+    expect(within(modal).queryByRole('checkbox')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(within(modal).getByLabelText('Funcionário'), 'Bruno Campo');
+    expect(within(modal).queryByRole('option', { name: 'Rota Antiga (Finalizada)' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(within(modal).getByLabelText('Rota'), 'Rota Sul Goiano');
+    expect(within(modal).getAllByRole('checkbox')).toHaveLength(2);
+    await userEvent.click(within(modal).getByRole('checkbox', { name: 'Anápolis (GO)' }));
+    await userEvent.type(within(modal).getByLabelText('Data Início'), '2026-11-01');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Aplicar Filtros' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Anápolis (GO)')).toBeInTheDocument());
+    expect(Object.fromEntries(pedidos.at(-1)!)).toEqual({ funcionario_id: '2', rota_id: '7', cidade_id: '5201108', data_inicio: '2026-11-01' });
+    expect(screen.getByRole('button', { name: 'Filtrar (4)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Resumo das vendas' })).getByText('R$ 5,50')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * 'Vendas', admin view (spec section 2): summary cards (toggled), the filter modal, and the table
+ * 'Vendas Registradas'. The query key holds the applied filters, so every change reloads.
+ */
+import { Banknote, CreditCard, Eye, EyeOff, Filter, Link2, QrCode, Receipt, Wallet } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { formatarData } from '../../../shared/dates';
+import { formatarCentavos, formatarReais } from '../../../shared/money';
+import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
+import { BONUS_BOLETO_CENTAVOS, type VendaListada } from '../../../shared/schemas/vendas';
+import { Botao } from '../components/Botao';
+import { Selo, type CorSelo } from '../components/Selo';
+import { TabelaDados, type Coluna } from '../components/TabelaDados';
+import { useFuncionarios } from '../usuarios/consultas';
+import { FECHAMENTO_VAZIO, useFechamentoDiario, useRotasParaFiltro } from './consultas';
+import { FILTROS_PADRAO, filtrosAtivos, paramsDosFiltros, type FiltrosVendas } from './filtrosAdmin';
+import { ModalFiltrosVendas } from './ModalFiltrosVendas';
+
+const COR_STATUS: Record<StatusRota, CorSelo> = { ativa: 'verde', finalizada: 'cinza', cancelada: 'vermelho' };
+
+interface PropsCartaoResumo {
+  titulo: string;
+  valor: string;
+  icone: ReactNode;
+  destaque?: boolean;
+  /** Full width on the phone (the Boletos card's explanation). */
+  largo?: boolean;
+  children?: ReactNode;
+}
+
+function CartaoResumo({ titulo, valor, icone, destaque, largo, children }: PropsCartaoResumo) {
+  const classes = ['cartao', 'resumo-vendas__cartao', destaque && 'resumo-vendas__cartao--destaque', largo && 'resumo-vendas__cartao--largo'].filter(Boolean).join(' ');
+  return (
+    <div className={classes}>
+      <div className="resumo-vendas__topo">
+        <span className="resumo-vendas__titulo">{titulo}</span>
+        <span className="resumo-vendas__icone" aria-hidden="true">
+          {icone}
+        </span>
+      </div>
+      <div className="resumo-vendas__valor">{valor}</div>
+      {children}
+    </div>
+  );
+}
+
+/** 'Goiânia (GO)' as the table and the search show it. */
+const cidadeComUf = (v: VendaListada) => `${v.cidade_nome} (${v.cidade_uf})`;
+
+export function VendasAdmin() {
+  const [filtros, setFiltros] = useState<FiltrosVendas>(FILTROS_PADRAO);
+  const [cardsVisiveis, setCardsVisiveis] = useState(true);
+  const [filtrando, setFiltrando] = useState(false);
+  const params = useMemo(() => paramsDosFiltros(filtros), [filtros]);
+  const { data = FECHAMENTO_VAZIO, isPending, isFetching } = useFechamentoDiario(params);
+  const { data: funcionarios = [] } = useFuncionarios();
+  const { data: rotas = [] } = useRotasParaFiltro();
+  const totais = data.totais;
+  const quantosFiltros = filtrosAtivos(filtros);
+
+  const colunas: Coluna<VendaListada>[] = [
+    { chave: 'data_venda', titulo: 'Data', render: (v) => formatarData(v.data_venda), textoBusca: (v) => formatarData(v.data_venda) },
+    { chave: 'funcionario_nome', titulo: 'Funcionário' },
+    { chave: 'rota_nome', titulo: 'Rota' },
+    {
+      chave: 'rota_status',
+      titulo: 'Status',
+      render: (v) => <Selo cor={COR_STATUS[v.rota_status]}>{ROTULO_STATUS_ROTA[v.rota_status]}</Selo>,
+      textoBusca: (v) => ROTULO_STATUS_ROTA[v.rota_status],
+    },
+    { chave: 'cidade', titulo: 'Cidade', render: cidadeComUf, textoBusca: cidadeComUf },
+    { chave: 'valor_dinheiro', titulo: 'Dinheiro', numerica: true, render: (v) => formatarReais(v.valor_dinheiro) },
+    { chave: 'valor_pix', titulo: 'Pix', numerica: true, render: (v) => formatarReais(v.valor_pix) },
+    { chave: 'valor_cartao', titulo: 'Cartão', numerica: true, render: (v) => formatarReais(v.valor_cartao) },
+    { chave: 'valor_link', titulo: 'Link', numerica: true, render: (v) => formatarReais(v.valor_link) },
+    { chave: 'valor_boletos', titulo: 'Boletos', numerica: true, render: (v) => String(v.valor_boletos) },
+    { chave: 'total_vendas', titulo: 'Total', numerica: true, render: (v) => <strong>{formatarReais(v.total_vendas)}</strong> },
+    {
+      chave: 'observacoes',
+      titulo: 'Observações',
+      render: (v) => (v.observacoes ? <span className="vendas-obs" title={v.observacoes}>{v.observacoes}</span> : '—'),
+    },
+  ];
+
+  return (
+    <div>
+      <div className="pagina__topo">
+        <div>
+          <h1>Vendas</h1>
+          <p className="pagina__descricao">Fechamentos diários das cidades, por funcionário e rota.</p>
+        </div>
+        <div className="pagina__acoes">
+          <Botao variante="outline" icone={cardsVisiveis ? <EyeOff size={18} /> : <Eye size={18} />} onClick={() => setCardsVisiveis((v) => !v)} aria-pressed={cardsVisiveis}>
+            {cardsVisiveis ? 'Ocultar Cards' : 'Mostrar Cards'}
+          </Botao>
+          <Botao icone={<Filter size={18} />} onClick={() => setFiltrando(true)}>
+            Filtrar{quantosFiltros > 0 ? ` (${quantosFiltros})` : ''}
+          </Botao>
+        </div>
+      </div>
+
+      {cardsVisiveis && (
+        <section className="resumo-vendas" aria-label="Resumo das vendas" aria-busy={isFetching}>
+          <CartaoResumo titulo="Total de Vendas" valor={formatarReais(totais.total_geral)} icone={<Wallet size={20} />} destaque>
+            <p className="resumo-vendas__nota">Dinheiro + Pix + Cartão + Link</p>
+          </CartaoResumo>
+          <CartaoResumo titulo="Dinheiro" valor={formatarReais(totais.dinheiro)} icone={<Banknote size={20} />} />
+          <CartaoResumo titulo="Pix" valor={formatarReais(totais.pix)} icone={<QrCode size={20} />} />
+          <CartaoResumo titulo="Cartão" valor={formatarReais(totais.cartao)} icone={<CreditCard size={20} />} />
+          <CartaoResumo titulo="Link" valor={formatarReais(totais.link)} icone={<Link2 size={20} />} />
+          <CartaoResumo titulo="Boletos" valor={String(totais.boletos)} icone={<Receipt size={20} />} largo>
+            <p className="resumo-vendas__nota">
+              Boletos não contam no valor vendido. Cada boleto rende R$ 5,50 de bônus no salário.
+            </p>
+            <p className="resumo-vendas__bonus">
+              Bônus: <strong>{formatarCentavos(totais.boletos * BONUS_BOLETO_CENTAVOS)}</strong>
+            </p>
+          </CartaoResumo>
+        </section>
+      )}
+
+      <div className="tabela-vendas">
+        <TabelaDados
+          titulo="Vendas Registradas"
+          colunas={colunas}
+          linhas={data.vendas}
+          chaveLinha={(v) => v.id}
+          carregando={isPending}
+          placeholderBusca="Buscar por funcionário, rota, cidade..."
+          vazio="Nenhuma venda encontrada para os filtros escolhidos."
+          tituloCartao={(v) => `${formatarData(v.data_venda)} · ${cidadeComUf(v)}`}
+        />
+      </div>
+
+      <ModalFiltrosVendas
+        aberto={filtrando}
+        filtros={filtros}
+        funcionarios={funcionarios}
+        rotas={rotas}
+        aoFechar={() => setFiltrando(false)}
+        aoAplicar={(f) => {
+          setFiltros(f);
+          setFiltrando(false);
+        }}
+      />
+    </div>
+  );
+}

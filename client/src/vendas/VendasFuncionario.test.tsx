@@ -1,0 +1,358 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Rota } from '../../../shared/schemas/rotas';
+import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
+import { hojeNoApp } from '../config/configApp';
+import { motorSync } from '../offline';
+import { bancoLocal } from '../offline/db';
+import { descartarItem } from '../offline/outbox';
+import { definirLarguraDaJanela } from '../test/janela';
+import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type RespostaFalsa } from '../test/renderizar';
+import { PaginaVendas } from './PaginaVendas';
+import './operacoes';
+
+const HOJE = hojeNoApp();
+const CIDADES = [
+  { id: 5208707, nome: 'Goiânia', uf: 'GO' },
+  { id: 5201108, nome: 'Anápolis', uf: 'GO' },
+  { id: 5204508, nome: 'Caldas Novas', uf: 'GO' },
+];
+
+function rota(cidades = CIDADES): Rota {
+  return {
+    id: 7,
+    nome: 'Rota Sul Goiano',
+    funcionario_id: FUNCIONARIO_TESTE.id,
+    funcionario_nome: FUNCIONARIO_TESTE.nome,
+    tem_secretario: false,
+    secretario_nome: null,
+    valor_aluguel: 0,
+    data_inicio: '2026-01-01',
+    data_fim: '2026-12-31',
+    observacoes: '',
+    status: 'ativa',
+    cidades,
+    vendasHoje: 0,
+    despesasHoje: 0,
+    criado_em: '2026-01-01T00:00:00.000Z',
+    finalizada_em: null,
+  };
+}
+
+interface Servidor {
+  rota: Rota | null;
+  vendas: VendaListada[];
+  visitas: { cidade_id: number; data: string }[];
+  historico: VendaHistorico[];
+  offline: boolean;
+}
+
+function montar(servidor: Partial<Servidor> = {}) {
+  const s: Servidor = { rota: rota(), vendas: [], visitas: [], historico: [], offline: false, ...servidor };
+  entrarComo(FUNCIONARIO_TESTE);
+  const seOnline = (f: () => RespostaFalsa) => () => (s.offline ? 'offline' : f());
+  const api = simularApi({
+    'GET /auth/me': seOnline(() => ({ corpo: { usuario: FUNCIONARIO_TESTE } })),
+    'GET /rotas/ativas/funcionario': seOnline(() => ({ corpo: { rotas: s.rota ? [s.rota] : [] } })),
+    'GET /rotas/:id/cidades-status': (_c, url) => {
+      if (s.offline) return 'offline';
+      const data = url.searchParams.get('data');
+      return {
+        corpo: {
+          data,
+          cidades: s.rota!.cidades.map((c, i) => {
+            const venda = s.vendas.find((v) => v.cidade_id === c.id && v.data_venda === data);
+            const visitada = !!venda || s.visitas.some((v) => v.cidade_id === c.id && v.data === data);
+            return { cidade_id: c.id, cidade_nome: c.nome, uf: c.uf, rota_id: 7, rota_cidade_id: i + 1, fechada: venda ? 1 : 0, visitada, venda_id: venda?.id ?? null };
+          }),
+        },
+      };
+    },
+    'GET /vendas/fechamento-diario': (_c, url) => {
+      if (s.offline) return 'offline';
+      const vendas = s.vendas.filter((v) => v.data_venda === url.searchParams.get('data'));
+      return { corpo: { totais: { dinheiro: 0, pix: 0, cartao: 0, link: 0, boletos: 0, total_geral: 0 }, vendas } };
+    },
+    'GET /vendas/rota/:id/historico': seOnline(() => ({ corpo: { historico: s.historico } })),
+    'POST /vendas': (corpo) => {
+      if (s.offline) return 'offline';
+      const c = corpo as Omit<VendaListada, 'funcionario_id'>;
+      const cidade = CIDADES.find((x) => x.id === c.cidade_id)!;
+      const agora = new Date().toISOString();
+      const venda: VendaListada = {
+        ...c,
+        funcionario_id: FUNCIONARIO_TESTE.id,
+        funcionario_nome: FUNCIONARIO_TESTE.nome,
+        rota_nome: 'Rota Sul Goiano',
+        rota_status: 'ativa',
+        cidade_nome: cidade.nome,
+        cidade_uf: cidade.uf,
+        total_vendas: (Math.round(c.valor_dinheiro * 100) + Math.round(c.valor_pix * 100) + Math.round(c.valor_cartao * 100) + Math.round(c.valor_link * 100)) / 100,
+        recebido_em: agora,
+        atualizado_em: agora,
+      };
+      s.vendas = [...s.vendas.filter((v) => !(v.cidade_id === c.cidade_id && v.data_venda === c.data_venda)), venda];
+      return { status: 201, corpo: { venda } };
+    },
+    'POST /rotas/:rota/cidades/:cidade/visitar': (corpo, url) => {
+      if (s.offline) return 'offline';
+      const cidadeId = Number(url.pathname.split('/')[5]);
+      const { data } = corpo as { data: string };
+      s.visitas.push({ cidade_id: cidadeId, data });
+      return { corpo: { visita: { id: 'v', rota_id: 7, cidade_id: cidadeId, data, recebido_em: new Date().toISOString() } } };
+    },
+  });
+  const tela = renderizarApp(
+    [
+      { path: '/vendas', element: <PaginaVendas /> },
+      { path: '/dashboard', element: <p>Painel</p> },
+    ],
+    { em: '/vendas' },
+  );
+  return { api, s, tela };
+}
+
+
+const cartao = (nome: string) => screen.getByRole('listitem', { name: new RegExp(`^${nome} \\(`) });
+
+async function editar(nome: string, valores: Partial<Record<'Dinheiro' | 'Pix' | 'Cartão' | 'Link' | 'Boletos' | 'Observações', string>>) {
+  const usuario = userEvent.setup();
+  await usuario.click(within(cartao(nome)).getByRole('button', { name: `Editar ${nome}` }));
+  const form = within(cartao(nome)).getByRole('form', { name: `Fechamento de ${nome}` });
+  for (const [rotulo, valor] of Object.entries(valores)) {
+    const campo = within(form).getByLabelText(rotulo);
+    await usuario.clear(campo);
+    await usuario.type(campo, valor);
+  }
+  return { usuario, form };
+}
+
+beforeEach(async () => {
+  await Promise.all(bancoLocal.tables.map((t) => t.clear()));
+});
+afterEach(() => {
+  motorSync.parar();
+});
+
+describe('Registro Diário de Vendas (funcionário)', () => {
+  it('mostra a data de hoje, a busca, as abas com contagem e as cidades da rota ativa', async () => {
+    montar({ visitas: [{ cidade_id: 5201108, data: HOJE }] });
+    expect(await screen.findByRole('heading', { name: 'Registro Diário de Vendas' })).toBeInTheDocument();
+    expect(await screen.findByText('Goiânia')).toBeInTheDocument();
+    expect(screen.getByLabelText('Data')).toHaveValue(HOJE);
+    expect(screen.getByPlaceholderText('Buscar cidade...')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Em aberto (2)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Fechadas (1)' })).toBeInTheDocument();
+    expect(within(cartao('Caldas Novas')).getByText('GO')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Fechadas (1)' }));
+    expect(within(cartao('Anápolis')).getByText('Visitada (sem venda)')).toBeInTheDocument();
+    await userEvent.click(within(cartao('Anápolis')).getByRole('button', { name: 'Mostrar detalhes de Anápolis' }));
+    expect(within(cartao('Anápolis')).getByText('Histórico de vendas')).toBeInTheDocument();
+    expect(within(cartao('Anápolis')).getByText('Sem vendas registradas')).toBeInTheDocument();
+  });
+
+  it('sem cidades fechadas, a aba Fechadas diz que não há nenhuma', async () => {
+    montar();
+    await screen.findByText('Goiânia');
+    await userEvent.click(screen.getByRole('tab', { name: 'Fechadas (0)' }));
+    expect(screen.getByText('No momento não há cidades com fechamento ou visitadas.')).toBeInTheDocument();
+  });
+
+  it('salvar um fechamento: aparece na hora em Fechadas e chega ao servidor pela fila, com os valores em reais', async () => {
+    const { api, s } = montar();
+    await screen.findByText('Goiânia');
+    const { usuario, form } = await editar('Goiânia', { Dinheiro: '100,50', Pix: '0,10', Cartão: '0,20', Boletos: '2', Observações: 'Feira' });
+    expect(within(form).getByText('R$ 100,80')).toBeInTheDocument();
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Fechamento realizado com sucesso!')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Fechadas (1)' })).toBeInTheDocument();
+    await waitFor(() => expect(s.vendas).toHaveLength(1));
+    const post = api.chamadas.find((c) => c.metodo === 'POST' && c.caminho === '/vendas')!;
+    expect(post.corpo).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7/),
+      rota_id: 7,
+      cidade_id: 5208707,
+      data_venda: HOJE,
+      valor_dinheiro: 100.5,
+      valor_pix: 0.1,
+      valor_cartao: 0.2,
+      valor_link: 0,
+      valor_boletos: 2,
+      observacoes: 'Feira',
+      registrado_em: expect.any(String),
+    });
+    await usuario.click(screen.getByRole('tab', { name: 'Fechadas (1)' }));
+    const goiania = cartao('Goiânia');
+    expect(within(goiania).getByText('Fechada · R$ 100,80')).toBeInTheDocument();
+    expect(await within(goiania).findByText(/Recebido pelo servidor às \d\d:\d\d/)).toBeInTheDocument();
+    await usuario.click(within(goiania).getByRole('button', { name: 'Mostrar detalhes de Goiânia' }));
+    expect(within(goiania).getByText('Feira')).toBeInTheDocument();
+    expect(within(goiania).getByText('R$ 100,50')).toBeInTheDocument();
+  });
+
+  it('salvar tudo em branco só marca a visita: "Visitada (sem venda)", sem venda enviada', async () => {
+    const { api, s } = montar();
+    await screen.findByText('Caldas Novas');
+    const { usuario, form } = await editar('Caldas Novas', {});
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
+    expect(within(cartao('Caldas Novas')).getByText('Visitada (sem venda)')).toBeInTheDocument();
+    await waitFor(() => expect(s.visitas).toEqual([{ cidade_id: 5204508, data: HOJE }]));
+    expect(api.chamadas.some((c) => c.caminho === '/vendas' && c.metodo === 'POST')).toBe(false);
+  });
+
+  it('editar um fechamento reaproveita o id da venda da cidade no dia', async () => {
+    const { api } = montar();
+    await screen.findByText('Anápolis');
+    let passo = await editar('Anápolis', { Dinheiro: '50' });
+    await passo.usuario.click(within(passo.form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.chamadas.filter((c) => c.caminho === '/vendas')).toHaveLength(1));
+    await passo.usuario.click(screen.getByRole('tab', { name: 'Fechadas (1)' }));
+    passo = await editar('Anápolis', { Dinheiro: '75,25' });
+    expect(within(passo.form).getByLabelText('Dinheiro')).toHaveValue('75,25');
+    await passo.usuario.click(within(passo.form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.chamadas.filter((c) => c.caminho === '/vendas')).toHaveLength(2));
+    const [primeira, segunda] = api.chamadas.filter((c) => c.caminho === '/vendas').map((c) => c.corpo as { id: string; valor_dinheiro: number });
+    expect(segunda!.id).toBe(primeira!.id);
+    expect(segunda!.valor_dinheiro).toBe(75.25);
+  });
+
+  it('valores inválidos mostram o erro no campo e nada é guardado', async () => {
+    const { api } = montar();
+    await screen.findByText('Goiânia');
+    const { usuario, form } = await editar('Goiânia', { Dinheiro: '-5', Boletos: '1.5' });
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(within(form).getByText('Dinheiro não pode ser negativo.')).toBeInTheDocument();
+    expect(within(form).getByText('Boletos deve ser um número inteiro.')).toBeInTheDocument();
+    expect(await bancoLocal.outbox.count()).toBe(0);
+    expect(api.chamadas.some((c) => c.metodo === 'POST')).toBe(false);
+  });
+
+  it('sem conexão o fechamento aparece na hora, "Aguardando envio", e fica na fila', async () => {
+    const { s } = montar();
+    await screen.findByText('Goiânia');
+    s.offline = true;
+    const { usuario, form } = await editar('Goiânia', { Pix: '30' });
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
+    expect(within(cartao('Goiânia')).getByText('Fechada · R$ 30,00')).toBeInTheDocument();
+    expect(within(cartao('Goiânia')).getByText('Aguardando envio')).toBeInTheDocument();
+    await waitFor(async () => expect((await bancoLocal.outbox.toArray()).map((i) => i.tipo)).toEqual(['venda.salvar']));
+    expect(s.vendas).toEqual([]);
+  });
+
+  it('uma recusa do servidor aparece no cartão; descartada, a cidade volta a ficar em aberto', async () => {
+    montar();
+    await screen.findByText('Goiânia');
+    simularApi({
+      'GET /auth/me': () => ({ corpo: { usuario: FUNCIONARIO_TESTE } }),
+      'POST /vendas': () => ({ status: 409, corpo: { error: 'Esta rota já foi finalizada e não aceita novos registros.', codigo: 'conflito' } }),
+    });
+    const { usuario, form } = await editar('Goiânia', { Dinheiro: '10' });
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
+    expect(await within(cartao('Goiânia')).findByText(/Precisa de atenção: Esta rota já foi finalizada/)).toBeInTheDocument();
+    const [item] = await bancoLocal.outbox.toArray();
+    await descartarItem(bancoLocal, item!.id);
+    expect(await screen.findByText('No momento não há cidades com fechamento ou visitadas.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Em aberto (3)' })).toBeInTheDocument();
+  });
+
+  it('abre sem conexão com o que ficou guardada da última visita online, com a fila por cima', async () => {
+    const primeira = montar({ historico: [{ id: 'h', cidade_id: 5208707, data_venda: '2026-01-10', total_vendas: 42, valor_boletos: 0, registrado_em: '2026-01-10T12:00:00.000Z' }] });
+    await screen.findByText('Goiânia');
+    await waitFor(async () => expect(await bancoLocal.cache.count()).toBe(3));
+    primeira.tela.unmount();
+
+    const { s } = montar({ offline: true });
+    s.offline = true;
+    expect(await screen.findByText('Goiânia')).toBeInTheDocument();
+    expect(screen.getByText(/Sem conexão: dados guardados neste aparelho em/)).toBeInTheDocument();
+    await userEvent.click(within(cartao('Goiânia')).getByRole('button', { name: 'Mostrar detalhes de Goiânia' }));
+    expect(within(cartao('Goiânia')).getByText('R$ 42,00')).toBeInTheDocument();
+    expect(within(cartao('Goiânia')).getByText('10/01/2026')).toBeInTheDocument();
+  });
+
+  it('sem rota ativa diz isso', async () => {
+    montar({ rota: null });
+    expect(await screen.findByText('Nenhuma rota ativa no momento.')).toBeInTheDocument();
+  });
+
+  it('12 cartões por página, 10 com a janela de 600 px ou menos, e a busca ignora acentos', async () => {
+    const muitas = Array.from({ length: 14 }, (_, i) => ({ id: 5300000 + i, nome: `Cidade ${String(i + 1).padStart(2, '0')}`, uf: 'GO' }));
+    muitas[13] = { id: 5201108, nome: 'Anápolis', uf: 'GO' };
+    montar({ rota: rota(muitas) });
+    await screen.findByText('Cidade 01');
+    expect(within(screen.getByRole('list', { name: 'Cidades em aberto' })).getAllByRole('listitem')).toHaveLength(12);
+    expect(screen.getByText('Página 1 de 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(screen.getByText('Página 2 de 2')).toBeInTheDocument();
+    expect(screen.getByText('Anápolis')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByPlaceholderText('Buscar cidade...'), 'ANAPOLIS');
+    expect(within(screen.getByRole('list', { name: 'Cidades em aberto' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByText(/Página/)).not.toBeInTheDocument();
+  });
+
+  it('no celular pequeno são 10 cartões por página', async () => {
+    definirLarguraDaJanela(390);
+    const muitas = Array.from({ length: 11 }, (_, i) => ({ id: 5300000 + i, nome: `Cidade ${i + 1}`, uf: 'GO' }));
+    montar({ rota: rota(muitas) });
+    await screen.findByText('Cidade 1');
+    expect(within(screen.getByRole('list', { name: 'Cidades em aberto' })).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByText('Página 1 de 2')).toBeInTheDocument();
+  });
+
+  it('com uma edição aberta o navegador avisa antes de sair da página', async () => {
+    montar();
+    await screen.findByText('Goiânia');
+    const sair = () => {
+      const evento = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(evento);
+      return evento.defaultPrevented;
+    };
+    expect(sair()).toBe(false);
+    const { usuario } = await editar('Goiânia', { Dinheiro: '1' });
+    expect(sair()).toBe(true);
+    await usuario.click(within(cartao('Goiânia')).getByRole('button', { name: 'Cancelar Goiânia' }));
+    expect(sair()).toBe(false);
+  });
+
+  it('com uma edição aberta, trocar de tela ou de data pergunta antes de descartar', async () => {
+    const { tela } = montar();
+    await screen.findByText('Goiânia');
+    const { usuario } = await editar('Goiânia', { Dinheiro: '12' });
+
+    await tela.roteador.navigate('/dashboard');
+    const pergunta = await screen.findByRole('dialog', { name: 'Fechamento em edição' });
+    await usuario.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    expect(tela.roteador.state.location.pathname).toBe('/vendas');
+    expect(within(cartao('Goiânia')).getByLabelText('Dinheiro')).toHaveValue('12');
+
+    fireEvent.change(screen.getByLabelText('Data'), { target: { value: '2026-01-15' } });
+    await usuario.click(within(await screen.findByRole('dialog', { name: 'Fechamento em edição' })).getByRole('button', { name: 'Descartar' }));
+    expect(screen.getByLabelText('Data')).toHaveValue('2026-01-15');
+    const goiania = await screen.findByRole('listitem', { name: /^Goiânia \(/ });
+    expect(within(goiania).queryByRole('form')).not.toBeInTheDocument();
+
+    await tela.roteador.navigate('/dashboard');
+    expect(await screen.findByText('Painel')).toBeInTheDocument();
+  });
+
+  it('o administrador vê a tela de vendas do administrador no mesmo endereço', async () => {
+    entrarComo(ADMIN_TESTE);
+    simularApi({
+      'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
+      'GET /vendas/fechamento-diario': () => ({ corpo: { totais: { dinheiro: 0, pix: 0, cartao: 0, link: 0, boletos: 0, total_geral: 0 }, vendas: [] } }),
+      'GET /usuarios/funcionarios': () => ({ corpo: { funcionarios: [] } }),
+      'GET /rotas': () => ({ corpo: { rotas: [] } }),
+    });
+    renderizarApp([{ path: '/vendas', element: <PaginaVendas /> }], { em: '/vendas' });
+    expect(await screen.findByRole('heading', { name: 'Vendas' })).toBeInTheDocument();
+    expect(screen.queryByText('Registro Diário de Vendas')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,330 @@
+/**
+ * 'Registro Diário de Vendas' (spec section 2, employee view): the day's closing of each city of the
+ * employee's active route. Works offline: the data comes from the device cache when there is no
+ * signal, and every save goes to the outbox and shows at once.
+ */
+import { Search, WifiOff } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { v7 as uuidv7 } from 'uuid';
+import { formatarData, formatarDataHora } from '../../../shared/dates';
+import type { Usuario } from '../../../shared/schemas/usuarios';
+import { Abas } from '../components/Abas';
+import { Botao } from '../components/Botao';
+import { Carregando } from '../components/Carregando';
+import { Confirmacao } from '../components/Confirmacao';
+import { useLarguraMaxima } from '../components/useLarguraMaxima';
+import { fusoDoApp, hojeNoApp } from '../config/configApp';
+import { motorSync } from '../offline';
+import { bancoLocal } from '../offline/db';
+import { CartaoCidade } from './CartaoCidade';
+import { useDiaDaRota, useHistoricoDaRota, useRotaAtivaDoFuncionario, type Carga } from './consultas';
+import {
+  buscarCidades,
+  CARTOES_POR_PAGINA,
+  CARTOES_POR_PAGINA_CELULAR,
+  cidadesDaAba,
+  montarDia,
+  paginar,
+  type AbaCidades,
+  type CidadeDoDia,
+} from './estadoCidades';
+import { camposDe, lerCampos, oQueEnviar, type CamposVenda } from './formulario';
+import { enfileirarVenda, enfileirarVisita } from './operacoes';
+import { useFilaDeVendas } from './useFilaDeVendas';
+
+export const MENSAGEM_SUCESSO = 'Fechamento realizado com sucesso!';
+
+/** One confirmation at a time: closing city after city must not bury the phone's screen in toasts. */
+let ultimoAviso: string | number | null = null;
+function avisarSucesso() {
+  if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
+  ultimoAviso = toast.success(MENSAGEM_SUCESSO);
+}
+export const VAZIO_FECHADAS = 'No momento não há cidades com fechamento ou visitadas.';
+
+function dadosDe<T>(carga: Carga<T> | undefined): T | undefined {
+  return carga && 'dados' in carga ? carga.dados : undefined;
+}
+
+export function VendasFuncionario({ usuario }: { usuario: Usuario }) {
+  const fuso = fusoDoApp();
+  const hoje = hojeNoApp();
+  const [data, setData] = useState(hoje);
+  const [busca, setBusca] = useState('');
+  const [aba, setAba] = useState<AbaCidades>('abertas');
+  const [pagina, setPagina] = useState(1);
+  const [expandidas, setExpandidas] = useState<ReadonlySet<number>>(new Set());
+  const [edicoes, setEdicoes] = useState<Record<number, CamposVenda>>({});
+  const [erros, setErros] = useState<Record<number, Record<string, string>>>({});
+  const [dataPendente, setDataPendente] = useState<string | null>(null);
+  const pequena = useLarguraMaxima(600);
+
+  const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
+  const rota = dadosDe(rotaQ.data) ?? null;
+  const diaQ = useDiaDaRota(usuario.id, rota?.id ?? null, data);
+  const historicoQ = useHistoricoDaRota(usuario.id, rota?.id ?? null);
+  const fila = useFilaDeVendas(usuario.id);
+
+  const dia = dadosDe(diaQ.data) ?? null;
+  const historico = dadosDe(historicoQ.data);
+  const cidades = useMemo<CidadeDoDia[]>(() => {
+    if (!rota) return [];
+    const lista = dia?.status.map((s) => ({ cidade_id: s.cidade_id, cidade_nome: s.cidade_nome, uf: s.uf })) ??
+      rota.cidades.map((c) => ({ cidade_id: c.id, cidade_nome: c.nome, uf: c.uf }));
+    return montarDia({ rotaId: rota.id, data, cidades: lista, status: dia?.status ?? null, vendas: dia?.vendas ?? [], historico: historico ?? [] }, fila.itens);
+  }, [rota, dia, historico, data, fila.itens]);
+
+  const editando = Object.keys(edicoes).length > 0;
+
+  // The browser's own warning before leaving (reload, closing the tab) with an edit open.
+  useEffect(() => {
+    if (!editando) return;
+    const avisar = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', avisar);
+    return () => window.removeEventListener('beforeunload', avisar);
+  }, [editando]);
+  // And the same question when leaving for another screen of the app.
+  const bloqueio = useBlocker(({ currentLocation, nextLocation }) => editando && currentLocation.pathname !== nextLocation.pathname);
+
+  const porPagina = pequena ? CARTOES_POR_PAGINA_CELULAR : CARTOES_POR_PAGINA;
+  const daAba = buscarCidades(cidadesDaAba(cidades, aba), busca);
+  const paginaAtual = paginar(daAba, pagina, porPagina);
+  const abertas = cidadesDaAba(cidades, 'abertas').length;
+  const fechadas = cidadesDaAba(cidades, 'fechadas').length;
+
+  function trocarData(nova: string) {
+    if (!nova || nova === data) return;
+    if (editando) setDataPendente(nova);
+    else aplicarData(nova);
+  }
+
+  function aplicarData(nova: string) {
+    setData(nova);
+    setEdicoes({});
+    setErros({});
+    setPagina(1);
+    setDataPendente(null);
+  }
+
+  function alternarEdicao(cidade: CidadeDoDia) {
+    setEdicoes((atual) => {
+      const proximo = { ...atual };
+      if (proximo[cidade.cidade_id]) delete proximo[cidade.cidade_id];
+      else proximo[cidade.cidade_id] = camposDe(cidade.venda);
+      return proximo;
+    });
+    setErros((atual) => ({ ...atual, [cidade.cidade_id]: {} }));
+  }
+
+  function alternarDetalhes(cidadeId: number) {
+    setExpandidas((atual) => {
+      const proximo = new Set(atual);
+      if (!proximo.delete(cidadeId)) proximo.add(cidadeId);
+      return proximo;
+    });
+  }
+
+  function mudarCampo(cidadeId: number, campo: keyof CamposVenda, valor: string) {
+    setEdicoes((atual) => (atual[cidadeId] ? { ...atual, [cidadeId]: { ...atual[cidadeId], [campo]: valor } } : atual));
+    setErros((atual) => {
+      const daCidade = atual[cidadeId];
+      if (!daCidade?.[campo]) return atual;
+      const resto = { ...daCidade };
+      delete resto[campo];
+      return { ...atual, [cidadeId]: resto };
+    });
+  }
+
+  async function salvar(cidade: CidadeDoDia) {
+    if (!rota) return;
+    const campos = edicoes[cidade.cidade_id];
+    if (!campos) return;
+    if (data > hojeNoApp()) {
+      toast.error('A data da venda não pode estar no futuro.');
+      return;
+    }
+    const lido = lerCampos(campos);
+    if (!lido.ok) {
+      setErros((atual) => ({ ...atual, [cidade.cidade_id]: lido.erros }));
+      return;
+    }
+    const comum = { rota_id: rota.id, cidade_id: cidade.cidade_id, registrado_em: new Date().toISOString(), cidade_nome: cidade.cidade_nome, cidade_uf: cidade.uf };
+    try {
+      if (oQueEnviar(lido.valores, cidade.venda !== null) === 'venda') {
+        // The city's closing keeps its id: an edit converges on the same record.
+        await enfileirarVenda(bancoLocal, usuario.id, { ...comum, ...lido.valores, id: cidade.venda?.id ?? uuidv7(), data_venda: data });
+      } else if (!cidade.visitada) {
+        await enfileirarVisita(bancoLocal, usuario.id, { ...comum, id: uuidv7(), data });
+      }
+    } catch (erro) {
+      console.error('Erro ao guardar o fechamento:', erro);
+      toast.error('Não foi possível guardar o fechamento neste aparelho. Tente de novo.');
+      return;
+    }
+    setEdicoes((atual) => {
+      const proximo = { ...atual };
+      delete proximo[cidade.cidade_id];
+      return proximo;
+    });
+    avisarSucesso();
+    void motorSync.sincronizarAgora();
+  }
+
+  if (rotaQ.isPending) return <Carregando texto="Carregando" />;
+
+  const semConexaoNuncaAberta = rotaQ.data && 'semDados' in rotaQ.data;
+  const cabecalho = (
+    <div className="pagina__topo">
+      <div>
+        <h1>Registro Diário de Vendas</h1>
+        {rota && (
+          <p className="pagina__descricao">
+            {rota.nome} · {rota.cidades.length} {rota.cidades.length === 1 ? 'cidade' : 'cidades'}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+
+  if (semConexaoNuncaAberta) {
+    return (
+      <div>
+        {cabecalho}
+        <div className="alerta alerta--aviso" role="status">
+          Sem conexão. Abra esta tela uma vez com internet para poder usá-la offline neste aparelho.
+        </div>
+      </div>
+    );
+  }
+  if (!rota) {
+    return (
+      <div>
+        {cabecalho}
+        <div className="cartao vazio-vendas">Nenhuma rota ativa no momento.</div>
+      </div>
+    );
+  }
+
+  const doCache = [rotaQ.data, diaQ.data, historicoQ.data].find((c) => c && 'origem' in c && c.origem === 'cache');
+  const diaIndisponivel = diaQ.data && 'semDados' in diaQ.data;
+
+  return (
+    <div className="vendas-funcionario">
+      {cabecalho}
+
+      <div className="vendas-barra">
+        <label className="vendas-barra__data">
+          <span className="campo__rotulo">Data</span>
+          <input className="entrada" type="date" value={data} max={hoje} onChange={(e) => trocarData(e.target.value)} />
+        </label>
+        <div className="entrada-com-icone vendas-barra__busca">
+          <Search size={18} aria-hidden="true" />
+          <input
+            className="entrada"
+            type="search"
+            placeholder="Buscar cidade..."
+            aria-label="Buscar cidade..."
+            value={busca}
+            onChange={(e) => {
+              setBusca(e.target.value);
+              setPagina(1);
+            }}
+          />
+        </div>
+      </div>
+
+      {diaIndisponivel ? (
+        <div className="alerta alerta--aviso" role="status">
+          <WifiOff size={16} aria-hidden="true" /> Sem conexão e sem dados de {formatarData(data)} neste aparelho: as cidades aparecem em aberto e o que foi
+          registrado em outro aparelho não aparece. Os fechamentos feitos aqui são guardados e enviados quando a internet voltar.
+        </div>
+      ) : (
+        doCache &&
+        'origem' in doCache && (
+          <p className="vendas-offline" role="status">
+            <WifiOff size={15} aria-hidden="true" /> Sem conexão: dados guardados neste aparelho em {formatarDataHora(doCache.atualizadoEm, fuso)}.
+          </p>
+        )
+      )}
+
+      <Abas
+        rotulo="Situação das cidades"
+        atual={aba}
+        aoMudar={(a) => {
+          setAba(a);
+          setPagina(1);
+        }}
+        abas={[
+          { valor: 'abertas', rotulo: `Em aberto (${abertas})` },
+          { valor: 'fechadas', rotulo: `Fechadas (${fechadas})` },
+        ]}
+      />
+
+      {diaQ.isPending ? (
+        <Carregando />
+      ) : paginaAtual.itens.length === 0 ? (
+        <div className="cartao vazio-vendas">
+          {busca.trim()
+            ? `Nenhuma cidade encontrada para "${busca.trim()}".`
+            : aba === 'fechadas'
+              ? VAZIO_FECHADAS
+              : 'Todas as cidades desta data já foram fechadas ou visitadas.'}
+        </div>
+      ) : (
+        <ul className="grade-cidades" aria-label={aba === 'abertas' ? 'Cidades em aberto' : 'Cidades fechadas'}>
+          {paginaAtual.itens.map((cidade) => (
+            <CartaoCidade
+              key={cidade.cidade_id}
+              cidade={cidade}
+              fuso={fuso}
+              expandida={expandidas.has(cidade.cidade_id)}
+              edicao={edicoes[cidade.cidade_id]}
+              erros={erros[cidade.cidade_id]}
+              historicoIndisponivel={historicoQ.data !== undefined && 'semDados' in historicoQ.data}
+              aoAlternarEdicao={() => alternarEdicao(cidade)}
+              aoAlternarDetalhes={() => alternarDetalhes(cidade.cidade_id)}
+              aoMudarCampo={(campo, valor) => mudarCampo(cidade.cidade_id, campo, valor)}
+              aoSalvar={() => void salvar(cidade)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {paginaAtual.totalPaginas > 1 && (
+        <nav className="paginacao vendas-paginacao" aria-label="Paginação das cidades">
+          <Botao variante="outline" onClick={() => setPagina(paginaAtual.pagina - 1)} disabled={paginaAtual.pagina <= 1}>
+            Anterior
+          </Botao>
+          <span>
+            Página {paginaAtual.pagina} de {paginaAtual.totalPaginas}
+          </span>
+          <Botao variante="outline" onClick={() => setPagina(paginaAtual.pagina + 1)} disabled={paginaAtual.pagina >= paginaAtual.totalPaginas}>
+            Próxima
+          </Botao>
+        </nav>
+      )}
+
+      <Confirmacao
+        aberto={dataPendente !== null || bloqueio.state === 'blocked'}
+        titulo="Fechamento em edição"
+        mensagem="Há um fechamento em edição que ainda não foi salvo. Deseja sair e descartar o que foi digitado?"
+        textoConfirmar="Descartar"
+        textoCancelar="Continuar editando"
+        varianteConfirmar="danger"
+        aoCancelar={() => {
+          setDataPendente(null);
+          if (bloqueio.state === 'blocked') bloqueio.reset();
+        }}
+        aoConfirmar={() => {
+          if (dataPendente) aplicarData(dataPendente);
+          if (bloqueio.state === 'blocked') bloqueio.proceed();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Sales: query keys and loaders.
+ * - The employee's data (active route, the day's city status and closings, the history) goes through
+ *   the device cache, so the screen opens offline after one online visit (queries run even when the
+ *   browser says it is offline: the cache answers).
+ * - The admin's daily closing is online only; its key holds the filters, so any change reloads it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { CidadeStatus, Rota } from '../../../shared/schemas/rotas';
+import type { FechamentoDiario, HistoricoResposta, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
+import { api, ErroOffline, type Parametros } from '../api/client';
+import { buscarComCache, type DadosComOrigem } from '../offline/cache';
+import { bancoLocal } from '../offline/db';
+
+export const chavesVendas = {
+  todas: ['vendas'] as const,
+  funcionario: (usuarioId: number) => [...chavesVendas.todas, 'funcionario', usuarioId] as const,
+  rotaAtiva: (usuarioId: number) => [...chavesVendas.funcionario(usuarioId), 'rota-ativa'] as const,
+  dia: (usuarioId: number, rotaId: number, data: string) => [...chavesVendas.funcionario(usuarioId), 'dia', rotaId, data] as const,
+  historico: (usuarioId: number, rotaId: number) => [...chavesVendas.funcionario(usuarioId), 'historico', rotaId] as const,
+  fechamento: (filtros: Parametros) => [...chavesVendas.todas, 'fechamento', filtros] as const,
+  rotasAdmin: () => [...chavesVendas.todas, 'rotas'] as const,
+};
+
+/** Device-cache keys (IndexedDB), one per piece of the employee's screen. */
+export const chavesCache = {
+  rotaAtiva: 'vendas:rota-ativa',
+  dia: (rotaId: number, data: string) => `vendas:dia:${rotaId}:${data}`,
+  historico: (rotaId: number) => `vendas:historico:${rotaId}`,
+};
+
+/** A piece of the employee's screen, or why it is missing. */
+export type Carga<T> = DadosComOrigem<T> | { semDados: 'offline' };
+
+const opcoesFuncionario = { networkMode: 'always', retry: false } as const;
+
+/**
+ * Offline without a stored answer is a state the screen explains; a refusal or a server failure is
+ * logged and the list becomes empty (spec section 8).
+ */
+async function carregar<T>(chave: string, usuarioId: number, buscar: () => Promise<T>, vazio: T, rotulo: string): Promise<Carga<T>> {
+  try {
+    return await buscarComCache(bancoLocal, chave, usuarioId, buscar);
+  } catch (erro) {
+    if (erro instanceof ErroOffline) return { semDados: 'offline' };
+    console.error(`Erro ao carregar ${rotulo}:`, erro);
+    return { dados: vazio, origem: 'servidor', atualizadoEm: new Date().toISOString() };
+  }
+}
+
+/** The employee's active route (one per employee), or null. */
+export function useRotaAtivaDoFuncionario(usuarioId: number) {
+  return useQuery({
+    ...opcoesFuncionario,
+    queryKey: chavesVendas.rotaAtiva(usuarioId),
+    queryFn: () =>
+      carregar<Rota | null>(
+        chavesCache.rotaAtiva,
+        usuarioId,
+        async () => (await api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario')).rotas.find((r) => r.status === 'ativa') ?? null,
+        null,
+        'a rota ativa',
+      ),
+  });
+}
+
+export interface DiaDaRota {
+  status: CidadeStatus[];
+  vendas: VendaListada[];
+}
+
+/** The day's city status and closings of the route, fetched together so they always agree. */
+export function useDiaDaRota(usuarioId: number, rotaId: number | null, data: string) {
+  return useQuery({
+    ...opcoesFuncionario,
+    queryKey: chavesVendas.dia(usuarioId, rotaId ?? 0, data),
+    enabled: rotaId !== null,
+    queryFn: () =>
+      carregar<DiaDaRota | null>(
+        chavesCache.dia(rotaId!, data),
+        usuarioId,
+        async () => {
+          const [status, fechamento] = await Promise.all([
+            api.get<{ cidades: CidadeStatus[] }>(`/rotas/${rotaId}/cidades-status`, { params: { data } }),
+            api.get<FechamentoDiario>('/vendas/fechamento-diario', { params: { rota_id: rotaId, data } }),
+          ]);
+          return { status: status.cidades, vendas: fechamento.vendas };
+        },
+        null,
+        'as cidades do dia',
+      ),
+  });
+}
+
+/** The last closings of each city of the route ('Histórico de vendas'). */
+export function useHistoricoDaRota(usuarioId: number, rotaId: number | null) {
+  return useQuery({
+    ...opcoesFuncionario,
+    queryKey: chavesVendas.historico(usuarioId, rotaId ?? 0),
+    enabled: rotaId !== null,
+    queryFn: () =>
+      carregar<VendaHistorico[]>(
+        chavesCache.historico(rotaId!),
+        usuarioId,
+        async () => (await api.get<HistoricoResposta>(`/vendas/rota/${rotaId}/historico`)).historico,
+        [],
+        'o histórico de vendas',
+      ),
+  });
+}
+
+export const FECHAMENTO_VAZIO: FechamentoDiario = {
+  totais: { dinheiro: 0, pix: 0, cartao: 0, link: 0, boletos: 0, total_geral: 0 },
+  vendas: [],
+};
+
+/** The admin's 'Vendas': the daily closing with the applied filters. */
+export function useFechamentoDiario(params: Parametros) {
+  return useQuery({
+    queryKey: chavesVendas.fechamento(params),
+    queryFn: async () => {
+      try {
+        return await api.get<FechamentoDiario>('/vendas/fechamento-diario', { params });
+      } catch (erro) {
+        console.error('Erro ao carregar vendas:', erro);
+        return FECHAMENTO_VAZIO;
+      }
+    },
+    placeholderData: (anterior) => anterior,
+  });
+}
+
+/** Every route, for the admin's filter. */
+export function useRotasParaFiltro() {
+  return useQuery({
+    queryKey: chavesVendas.rotasAdmin(),
+    queryFn: async () => {
+      try {
+        return (await api.get<{ rotas: Rota[] }>('/rotas')).rotas;
+      } catch (erro) {
+        console.error('Erro ao carregar rotas:', erro);
+        return [];
+      }
+    },
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The closing form of a city (spec section 5): Dinheiro, Pix, Cartão, Link (money, '12,50' accepted),
+ * Boletos (a whole count), Observações. Blank is 0. A sale is sent only when something was sold or
+ * noted; otherwise the city is only marked visited.
+ */
+import { centavosParaReais } from '../../../shared/money';
+import { valoresVendaSchema } from '../../../shared/schemas/vendas';
+import { errosPorCampo } from '../components/errosDeFormulario';
+import { temConteudo, type VendaDoDia } from './estadoCidades';
+
+export const CAMPOS_DINHEIRO = [
+  { campo: 'valor_dinheiro', rotulo: 'Dinheiro' },
+  { campo: 'valor_pix', rotulo: 'Pix' },
+  { campo: 'valor_cartao', rotulo: 'Cartão' },
+  { campo: 'valor_link', rotulo: 'Link' },
+] as const;
+
+export interface CamposVenda {
+  valor_dinheiro: string;
+  valor_pix: string;
+  valor_cartao: string;
+  valor_link: string;
+  valor_boletos: string;
+  observacoes: string;
+}
+
+/** The amounts as read from the form, in reais (what the API and the queue take). */
+export interface ValoresLidos {
+  valor_dinheiro: number;
+  valor_pix: number;
+  valor_cartao: number;
+  valor_link: number;
+  valor_boletos: number;
+  observacoes: string;
+}
+
+/** 12.5 -> '12,50'; 0 -> '' (blank is 0, and an empty field is quicker to type into). */
+function paraCampo(reais: number): string {
+  return reais > 0 ? reais.toFixed(2).replace('.', ',') : '';
+}
+
+export function camposDe(venda: VendaDoDia | null): CamposVenda {
+  return {
+    valor_dinheiro: paraCampo(venda?.valor_dinheiro ?? 0),
+    valor_pix: paraCampo(venda?.valor_pix ?? 0),
+    valor_cartao: paraCampo(venda?.valor_cartao ?? 0),
+    valor_link: paraCampo(venda?.valor_link ?? 0),
+    valor_boletos: venda && venda.valor_boletos > 0 ? String(venda.valor_boletos) : '',
+    observacoes: venda?.observacoes ?? '',
+  };
+}
+
+/** Reads the form with the API's own rules (the shared schema), so the phone refuses what the server would. */
+export function lerCampos(campos: CamposVenda): { ok: true; valores: ValoresLidos } | { ok: false; erros: Record<string, string> } {
+  const r = valoresVendaSchema.safeParse(campos);
+  if (!r.success) return { ok: false, erros: errosPorCampo(r.error) };
+  const v = r.data;
+  return {
+    ok: true,
+    valores: {
+      valor_dinheiro: centavosParaReais(v.valor_dinheiro),
+      valor_pix: centavosParaReais(v.valor_pix),
+      valor_cartao: centavosParaReais(v.valor_cartao),
+      valor_link: centavosParaReais(v.valor_link),
+      valor_boletos: v.valor_boletos,
+      observacoes: v.observacoes,
+    },
+  };
+}
+
+/**
+ * 'venda' sends the closing; 'visita' only marks the city visited. A city that already has a closing
+ * keeps it and gets the new values even when they are all blank: otherwise clearing a wrong closing
+ * would be silently ignored.
+ */
+export function oQueEnviar(valores: ValoresLidos, jaTemVenda: boolean): 'venda' | 'visita' {
+  return jaTemVenda || temConteudo(valores) ? 'venda' : 'visita';
+}

@@ -1,0 +1,149 @@
+/**
+ * Table access for sales. Sums are done by SQLite over integer centavos, so totals are exact
+ * (0.10 + 0.20 is 30 centavos, never 0.30000000000000004).
+ */
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { centavosParaReais } from '../../../shared/money';
+import type { ResumoVendas, TotaisVendas, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
+import type { Db } from '../db';
+import { cidades, rotas, usuarios, vendas } from '../db/schema';
+
+export type LinhaVenda = typeof vendas.$inferSelect;
+
+export function buscarVenda(db: Db, id: string): LinhaVenda | undefined {
+  return db.select().from(vendas).where(eq(vendas.id, id)).get();
+}
+
+export function buscarVendaDoDia(db: Db, rotaId: number, cidadeId: number, dataVenda: string): LinhaVenda | undefined {
+  return db
+    .select()
+    .from(vendas)
+    .where(and(eq(vendas.rotaId, rotaId), eq(vendas.cidadeId, cidadeId), eq(vendas.dataVenda, dataVenda)))
+    .get();
+}
+
+/** Filters already resolved by the service (an employee's funcionarioId is forced to their own). */
+export interface FiltroVendas {
+  id?: string;
+  funcionarioId?: number;
+  rotaId?: number;
+  cidadeIds?: number[];
+  data?: string;
+  dataInicio?: string;
+  dataFim?: string;
+  statusRota?: 'ativa' | 'finalizada' | 'cancelada';
+}
+
+function condicoes(filtro: FiltroVendas): SQL | undefined {
+  const c: SQL[] = [];
+  if (filtro.id !== undefined) c.push(eq(vendas.id, filtro.id));
+  if (filtro.funcionarioId !== undefined) c.push(eq(vendas.funcionarioId, filtro.funcionarioId));
+  if (filtro.rotaId !== undefined) c.push(eq(vendas.rotaId, filtro.rotaId));
+  if (filtro.cidadeIds && filtro.cidadeIds.length > 0) c.push(inArray(vendas.cidadeId, filtro.cidadeIds));
+  if (filtro.data !== undefined) c.push(eq(vendas.dataVenda, filtro.data));
+  if (filtro.dataInicio !== undefined) c.push(gte(vendas.dataVenda, filtro.dataInicio));
+  if (filtro.dataFim !== undefined) c.push(lte(vendas.dataVenda, filtro.dataFim));
+  if (filtro.statusRota !== undefined) c.push(eq(rotas.status, filtro.statusRota));
+  return c.length ? and(...c) : undefined;
+}
+
+const totalCentavos = sql<number>`${vendas.dinheiroCentavos} + ${vendas.pixCentavos} + ${vendas.cartaoCentavos} + ${vendas.linkCentavos}`;
+
+/** Sales as the screens list them, newest day first. */
+export function listarVendas(db: Db, filtro: FiltroVendas): VendaListada[] {
+  const linhas = db
+    .select({
+      venda: vendas,
+      funcionarioNome: usuarios.nome,
+      rotaNome: rotas.nome,
+      rotaStatus: rotas.status,
+      cidadeNome: cidades.nome,
+      cidadeUf: cidades.uf,
+    })
+    .from(vendas)
+    .innerJoin(rotas, eq(rotas.id, vendas.rotaId))
+    .innerJoin(usuarios, eq(usuarios.id, vendas.funcionarioId))
+    .innerJoin(cidades, eq(cidades.id, vendas.cidadeId))
+    .where(condicoes(filtro))
+    .orderBy(desc(vendas.dataVenda), asc(usuarios.nome), asc(rotas.nome), asc(cidades.nome))
+    .all();
+  return linhas.map(({ venda: v, ...l }) => ({
+    id: v.id,
+    rota_id: v.rotaId,
+    cidade_id: v.cidadeId,
+    funcionario_id: v.funcionarioId,
+    data_venda: v.dataVenda,
+    valor_dinheiro: centavosParaReais(v.dinheiroCentavos),
+    valor_pix: centavosParaReais(v.pixCentavos),
+    valor_cartao: centavosParaReais(v.cartaoCentavos),
+    valor_link: centavosParaReais(v.linkCentavos),
+    valor_boletos: v.boletos,
+    observacoes: v.observacoes,
+    funcionario_nome: l.funcionarioNome,
+    rota_nome: l.rotaNome,
+    rota_status: l.rotaStatus,
+    cidade_nome: l.cidadeNome,
+    cidade_uf: l.cidadeUf,
+    total_vendas: centavosParaReais(v.dinheiroCentavos + v.pixCentavos + v.cartaoCentavos + v.linkCentavos),
+    registrado_em: v.registradoEm,
+    recebido_em: v.recebidoEm,
+    atualizado_em: v.atualizadoEm,
+  }));
+}
+
+/** The daily-closing totals of the same filter, summed in centavos by SQLite. */
+export function totaisDasVendas(db: Db, filtro: FiltroVendas): TotaisVendas {
+  const t = db
+    .select({
+      dinheiro: sql<number>`coalesce(sum(${vendas.dinheiroCentavos}), 0)`,
+      pix: sql<number>`coalesce(sum(${vendas.pixCentavos}), 0)`,
+      cartao: sql<number>`coalesce(sum(${vendas.cartaoCentavos}), 0)`,
+      link: sql<number>`coalesce(sum(${vendas.linkCentavos}), 0)`,
+      boletos: sql<number>`coalesce(sum(${vendas.boletos}), 0)`,
+      total: sql<number>`coalesce(sum(${totalCentavos}), 0)`,
+    })
+    .from(vendas)
+    .innerJoin(rotas, eq(rotas.id, vendas.rotaId))
+    .where(condicoes(filtro))
+    .get()!;
+  return {
+    dinheiro: centavosParaReais(t.dinheiro),
+    pix: centavosParaReais(t.pix),
+    cartao: centavosParaReais(t.cartao),
+    link: centavosParaReais(t.link),
+    boletos: t.boletos,
+    total_geral: centavosParaReais(t.total),
+  };
+}
+
+export function resumoDaRota(db: Db, rotaId: number): ResumoVendas {
+  const t = totaisDasVendas(db, { rotaId });
+  return {
+    total_vendas: t.total_geral,
+    total_boletos: t.boletos,
+    total_dinheiro: t.dinheiro,
+    total_pix: t.pix,
+    total_cartao: t.cartao,
+    total_link: t.link,
+  };
+}
+
+/** The last `porCidade` sales of each city of the route, newest first (one query, a window function). */
+export function historicoDaRota(db: Db, rotaId: number, porCidade: number): VendaHistorico[] {
+  const linhas = db.all<{ id: string; cidade_id: number; data_venda: string; total: number; boletos: number; registrado_em: string }>(sql`
+    select id, cidade_id, data_venda, total, boletos, registrado_em from (
+      select id, cidade_id, data_venda, boletos, registrado_em,
+             dinheiro_centavos + pix_centavos + cartao_centavos + link_centavos as total,
+             row_number() over (partition by cidade_id order by data_venda desc) as posicao
+      from vendas where rota_id = ${rotaId}
+    ) where posicao <= ${porCidade}
+    order by cidade_id, data_venda desc`);
+  return linhas.map((l) => ({
+    id: l.id,
+    cidade_id: l.cidade_id,
+    data_venda: l.data_venda,
+    total_vendas: centavosParaReais(l.total),
+    valor_boletos: l.boletos,
+    registrado_em: l.registrado_em,
+  }));
+}

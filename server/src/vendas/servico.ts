@@ -1,0 +1,155 @@
+/**
+ * Sale rules (decisions.md, 'Sales and visits'): one closing per route, city and date; writes come
+ * from phones that were offline, so every write is idempotent and ordered by the time the device
+ * recorded it (last write wins). Each write is a function of (db, usuario, dados, fuso) with no HTTP
+ * in it, so a batch sync can replay many of them through the same rules.
+ */
+import { eq } from 'drizzle-orm';
+import { hoje } from '../../../shared/dates';
+import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
+import { emTransacao, type Db } from '../db';
+import { vendas } from '../db/schema';
+import { conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
+import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel, garantirVisita } from '../rotas/servico';
+import type { UsuarioSessao } from '../tipos';
+import { buscarVenda, buscarVendaDoDia, historicoDaRota, listarVendas, resumoDaRota, totaisDasVendas, type FiltroVendas, type LinhaVenda } from './repositorio';
+
+export const VENDA_NAO_ENCONTRADA = 'Venda não encontrada.';
+export const ID_JA_USADO = 'Este identificador já foi usado por outro registro.';
+export const SO_FUNCIONARIOS = 'Apenas funcionários registram vendas.';
+export const DATA_NO_FUTURO = 'A data da venda não pode estar no futuro.';
+
+function exigirFuncionario(usuario: UsuarioSessao) {
+  if (usuario.tipo !== 'funcionario') throw semPermissao(SO_FUNCIONARIOS);
+}
+
+function colunasDosValores(v: ValoresVenda) {
+  return {
+    dinheiroCentavos: v.valor_dinheiro,
+    pixCentavos: v.valor_pix,
+    cartaoCentavos: v.valor_cartao,
+    linkCentavos: v.valor_link,
+    boletos: v.valor_boletos,
+    observacoes: v.observacoes,
+  };
+}
+
+/** Stores new values when they were recorded after the stored ones; an older write changes nothing. */
+function aplicarSeMaisNova(db: Db, atual: LinhaVenda, valores: ValoresVenda, registradoEm: string): void {
+  if (registradoEm <= atual.registradoEm) return;
+  db.update(vendas)
+    .set({ ...colunasDosValores(valores), registradoEm, atualizadoEm: new Date().toISOString() })
+    .where(eq(vendas.id, atual.id))
+    .run();
+}
+
+function apresentar(db: Db, id: string): VendaListada {
+  return listarVendas(db, { id })[0]!;
+}
+
+export interface ResultadoVenda {
+  venda: VendaListada;
+  /** True when this call created the record (201); false for a replay, an edit or a converged create. */
+  criada: boolean;
+}
+
+/**
+ * POST /vendas. The employee's own active route and a city of it; the date not in the future.
+ * - The same id again is a replay: answered with the stored record, unchanged — unless it carries a
+ *   `registrado_em` newer than the stored one (the device edited the closing it created).
+ * - Another id for a (route, city, date) that already has a closing (a second device) updates that
+ *   record when recorded later, and is answered with it: both devices converge on one record.
+ * - Saving marks the city visited on that date, in the same transaction.
+ */
+export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): ResultadoVenda {
+  exigirFuncionario(usuario);
+  return emTransacao(db, () => {
+    const mesma = buscarVenda(db, dados.id);
+    if (mesma) {
+      const mesmoRegistro =
+        mesma.funcionarioId === usuario.id && mesma.rotaId === dados.rota_id && mesma.cidadeId === dados.cidade_id && mesma.dataVenda === dados.data_venda;
+      if (!mesmoRegistro) throw conflito(ID_JA_USADO);
+      // A replay is answered even after the route was finished: the write it repeats was accepted.
+      if (!dados.registrado_em || dados.registrado_em <= mesma.registradoEm) return { venda: apresentar(db, mesma.id), criada: false };
+      exigirRotaAtivaDoFuncionario(db, usuario, mesma.rotaId, mesma.cidadeId);
+      aplicarSeMaisNova(db, mesma, dados, dados.registrado_em);
+      return { venda: apresentar(db, mesma.id), criada: false };
+    }
+
+    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, dados.cidade_id);
+    if (dados.data_venda > hoje(fuso)) throw regraDeNegocio(DATA_NO_FUTURO);
+    const registradoEm = dados.registrado_em ?? new Date().toISOString();
+    const doDia = buscarVendaDoDia(db, dados.rota_id, dados.cidade_id, dados.data_venda);
+    if (doDia) {
+      // The route is this employee's, and its employee cannot change once it has sales.
+      if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
+      aplicarSeMaisNova(db, doDia, dados, registradoEm);
+      garantirVisita(db, usuario.id, dados.rota_id, dados.cidade_id, dados.data_venda, { registradoEm });
+      return { venda: apresentar(db, doDia.id), criada: false };
+    }
+    db.insert(vendas)
+      .values({
+        id: dados.id,
+        rotaId: dados.rota_id,
+        cidadeId: dados.cidade_id,
+        funcionarioId: usuario.id,
+        dataVenda: dados.data_venda,
+        ...colunasDosValores(dados),
+        registradoEm,
+      })
+      .run();
+    garantirVisita(db, usuario.id, dados.rota_id, dados.cidade_id, dados.data_venda, { registradoEm });
+    return { venda: apresentar(db, dados.id), criada: true };
+  });
+}
+
+/**
+ * PUT /vendas/{id}: the owner changes the amounts and note while the route is active. A write
+ * recorded before the stored one (a late replay from the queue) changes nothing.
+ */
+export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados): VendaListada {
+  exigirFuncionario(usuario);
+  return emTransacao(db, () => {
+    const venda = buscarVenda(db, id);
+    if (!venda || venda.funcionarioId !== usuario.id) throw naoEncontrado(VENDA_NAO_ENCONTRADA);
+    if (dados.registrado_em && dados.registrado_em <= venda.registradoEm) return apresentar(db, id);
+    exigirRotaAtivaDoFuncionario(db, usuario, venda.rotaId, venda.cidadeId);
+    aplicarSeMaisNova(db, venda, dados, dados.registrado_em ?? new Date().toISOString());
+    return apresentar(db, id);
+  });
+}
+
+/** The filter as this user may apply it: an employee always sees only their own sales. */
+export function filtroDoUsuario(usuario: UsuarioSessao, f: VendasFiltro): FiltroVendas {
+  const filtro: FiltroVendas = {};
+  const funcionarioId = usuario.tipo === 'admin' ? f.funcionario_id : usuario.id;
+  if (funcionarioId !== undefined) filtro.funcionarioId = funcionarioId;
+  if (f.rota_id !== undefined) filtro.rotaId = f.rota_id;
+  if (f.cidade_id !== undefined) filtro.cidadeIds = f.cidade_id;
+  if (f.data !== undefined) filtro.data = f.data;
+  if (f.data_inicio !== undefined) filtro.dataInicio = f.data_inicio;
+  if (f.data_fim !== undefined) filtro.dataFim = f.data_fim;
+  if (f.status_rota !== undefined) filtro.statusRota = f.status_rota;
+  return filtro;
+}
+
+export function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasFiltro): VendaListada[] {
+  return listarVendas(db, filtroDoUsuario(usuario, f));
+}
+
+export function fechamentoDiario(db: Db, usuario: UsuarioSessao, f: VendasFiltro) {
+  const filtro = filtroDoUsuario(usuario, f);
+  return emTransacao(db, () => ({ totais: totaisDasVendas(db, filtro), vendas: listarVendas(db, filtro) }));
+}
+
+/** Totals of a route: admins any route, an employee only their own (others look absent). */
+export function resumoDeRota(db: Db, usuario: UsuarioSessao, rotaId: number): ResumoVendas {
+  const rota = exigirRotaVisivel(db, usuario, rotaId);
+  return resumoDaRota(db, rota.id);
+}
+
+/** The last sales of each city of a route, for the employee's 'Histórico de vendas'. */
+export function historicoDeRota(db: Db, usuario: UsuarioSessao, rotaId: number): VendaHistorico[] {
+  const rota = exigirRotaVisivel(db, usuario, rotaId);
+  return historicoDaRota(db, rota.id, HISTORICO_POR_CIDADE);
+}
