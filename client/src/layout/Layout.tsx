@@ -152,7 +152,7 @@ export function Layout() {
             </Botao>
             <Botao
               onClick={() => {
-                void motorSync.sincronizarAgora();
+                void motorSync.sincronizarAgora({ ignorarEspera: true });
                 setConfirmandoSaida(false);
                 setPainelAberto(true);
               }}

@@ -42,7 +42,7 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
           <Botao variante="outline" onClick={aoFechar}>
             Fechar
           </Botao>
-          <Botao onClick={() => void motorSync.sincronizarAgora()} carregando={estado.sincronizando}>
+          <Botao onClick={() => void motorSync.sincronizarAgora({ ignorarEspera: true })} carregando={estado.sincronizando}>
             Sincronizar agora
           </Botao>
         </>
@@ -65,7 +65,7 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
                   <div className="campo__ajuda">Registrado em {formatarDataHora(item.criadoEm, fuso)}</div>
                 </div>
                 <div className="acoes-linha">
-                  <Botao tamanho="sm" variante="outline" onClick={() => void tentarNovamente(bancoLocal, item.id).then(() => motorSync.sincronizarAgora())}>
+                  <Botao tamanho="sm" variante="outline" onClick={() => void tentarNovamente(bancoLocal, item.id).then(() => motorSync.sincronizarAgora({ ignorarEspera: true }))}>
                     Tentar novamente
                   </Botao>
                   <Botao tamanho="sm" variante="danger" onClick={() => setDescartando(item)}>

@@ -87,6 +87,37 @@ describe('MotorSync', () => {
     expect(await itensDoUsuario(banco, 1)).toHaveLength(0);
   });
 
+  it('a conexão voltou ou a pessoa pediu: quem estava esperando a próxima tentativa vai na hora', async () => {
+    await enfileirarNome('a');
+    respostas.push(() => {
+      throw new ErroOffline();
+    });
+    const motor = criarMotor();
+    await motor.sincronizarAgora();
+    expect((await itensDoUsuario(banco, 1))[0]).toMatchObject({ tentativas: 1, proximaTentativaEm: agora + 1000 });
+    await motor.sincronizarAgora(); // the periodic pass respects the wait
+    expect(chamadas).toHaveLength(1);
+    await motor.sincronizarAgora({ ignorarEspera: true });
+    motor.parar();
+    expect(chamadas).toHaveLength(2);
+    expect(await itensDoUsuario(banco, 1)).toHaveLength(0);
+  });
+
+  it('o evento online do navegador dispara a sincronização sem esperar', async () => {
+    await enfileirarNome('a');
+    respostas.push(() => {
+      throw new ErroOffline();
+    });
+    const motor = criarMotor();
+    await motor.iniciar();
+    expect(chamadas).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    await new Promise((r) => setTimeout(r, 50));
+    motor.parar();
+    expect(chamadas).toHaveLength(2);
+    expect(await itensDoUsuario(banco, 1)).toHaveLength(0);
+  });
+
   it('erros 5xx e 429 também são passageiros: o item nunca é descartado', async () => {
     await enfileirarNome('a');
     respostas.push(() => {

@@ -78,13 +78,15 @@ export class MotorSync {
   private readonly ouvintes = new Set<() => void>();
   private emAndamento: Promise<void> | null = null;
   private repetir = false;
+  private ignorarEsperaNaProxima = false;
   private temporizador: ReturnType<typeof setTimeout> | null = null;
   private intervalo: ReturnType<typeof setInterval> | null = null;
   private contagem: Subscription | null = null;
   private usuarioContado: number | null = null;
   private readonly aoFicarOnline = () => {
     this.definir({ online: true });
-    void this.sincronizarAgora();
+    // The signal is back: do not sit out a backoff that was counting failures of the offline period.
+    void this.sincronizarAgora({ ignorarEspera: true });
   };
   private readonly aoFicarOffline = () => this.definir({ online: false });
 
@@ -162,8 +164,13 @@ export class MotorSync {
     return this.sincronizarAgora();
   }
 
-  /** Replays now; concurrent calls share one run (and ask for one more pass if items arrived meanwhile). */
-  sincronizarAgora(): Promise<void> {
+  /**
+   * Replays now; concurrent calls share one run (and ask for one more pass if items arrived meanwhile).
+   * `ignorarEspera`: the person asked ("Sincronizar agora") or the connection came back, so items
+   * waiting out a retry delay go now.
+   */
+  sincronizarAgora({ ignorarEspera = false }: { ignorarEspera?: boolean } = {}): Promise<void> {
+    if (ignorarEspera) this.ignorarEsperaNaProxima = true;
     if (this.emAndamento) {
       this.repetir = true;
       return this.emAndamento;
@@ -172,7 +179,9 @@ export class MotorSync {
       try {
         do {
           this.repetir = false;
-          await this.passada();
+          const ignorar = this.ignorarEsperaNaProxima;
+          this.ignorarEsperaNaProxima = false;
+          await this.passada(ignorar);
         } while (this.repetir);
       } finally {
         this.emAndamento = null;
@@ -193,7 +202,7 @@ export class MotorSync {
     );
   }
 
-  private async passada(): Promise<void> {
+  private async passada(ignorarEspera: boolean): Promise<void> {
     const sessao = this.obterSessao();
     if (!sessao || this.atual.pausadoPorSessao) return;
     this.acompanharContagem();
@@ -209,7 +218,7 @@ export class MotorSync {
         item.chaves.forEach((c) => chavesRetidas.add(c));
         continue;
       }
-      if (item.proximaTentativaEm !== null && item.proximaTentativaEm > this.agora()) {
+      if (!ignorarEspera && item.proximaTentativaEm !== null && item.proximaTentativaEm > this.agora()) {
         this.agendarNovaTentativa(item.proximaTentativaEm);
         return; // keep the order: nothing after it goes first
       }

@@ -51,7 +51,7 @@ export function AvisoAtualizacao() {
         tamanho="sm"
         onClick={() => {
           setQuerAtualizar(true);
-          if (sync.pendentes > 0) void motorSync.sincronizarAgora();
+          if (sync.pendentes > 0) void motorSync.sincronizarAgora({ ignorarEspera: true });
         }}
         disabled={querAtualizar}
       >
