@@ -14,7 +14,9 @@ import { z } from 'zod';
 import authPlugin from './auth/plugin';
 import rotasAuth from './auth/rotas';
 import rotasCidades from './cidades/rotas';
+import rotasDespesas from './despesas/rotas';
 import rotasRotas from './rotas/rotas';
+import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
 import type { Db } from './db';
 import { ErroApp, naoEncontrado } from './errors';
@@ -112,6 +114,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasUsuarios, { prefix: '/api/usuarios' });
   await app.register(rotasCidades, { prefix: '/api' });
   await app.register(rotasRotas, { prefix: '/api/rotas' });
+  await app.register(rotasDespesas, { prefix: '/api/despesas' });
+  await app.register(rotasSaldo, { prefix: '/api/saldo' });
 
   const pastaCliente = opcoes.pastaCliente;
   const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));
