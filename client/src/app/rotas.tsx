@@ -8,6 +8,8 @@ import { Layout } from '../layout/Layout';
 
 const PaginaDashboard = lazy(() => import('../dashboard/PaginaDashboard').then((m) => ({ default: m.PaginaDashboard })));
 const PaginaUsuarios = lazy(() => import('../usuarios/PaginaUsuarios').then((m) => ({ default: m.PaginaUsuarios })));
+const PaginaDespesas = lazy(() => import('../despesas/PaginaDespesas').then((m) => ({ default: m.PaginaDespesas })));
+const PaginaSaldo = lazy(() => import('../saldo/PaginaSaldo').then((m) => ({ default: m.PaginaSaldo })));
 
 function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
   const conteudo = <Suspense fallback={<Carregando />}>{elemento}</Suspense>;
@@ -25,6 +27,8 @@ export const definicaoDasRotas: RouteObject[] = [
     children: [
       { path: '/dashboard', element: pagina(<PaginaDashboard />) },
       { path: '/usuarios', element: pagina(<PaginaUsuarios />, ['admin']) },
+      { path: '/despesas', element: pagina(<PaginaDespesas />) },
+      { path: '/saldo', element: pagina(<PaginaSaldo />, ['admin']) },
     ],
   },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
