@@ -345,7 +345,7 @@ function CupomAtual({ despesa, excluir, aoExcluir, aoDesfazer }: { despesa: Desp
           <FileText size={18} aria-hidden="true" /> {nome}
         </span>
       )}
-      <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={aoExcluir} aria-label="Excluir comprovante">
+      <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={aoExcluir} aria-label="Excluir comprovante" className="botao--icone-no-celular">
         Excluir
       </Botao>
     </div>
@@ -371,7 +371,7 @@ function CupomEscolhido({ cupom, original, aoRemover }: { cupom: CupomPreparado;
           </a>
         )}
       </div>
-      <Botao tamanho="sm" variante="outline" icone={<Trash2 size={15} />} onClick={aoRemover} aria-label="Remover arquivo escolhido">
+      <Botao tamanho="sm" variante="outline" icone={<Trash2 size={15} />} onClick={aoRemover} aria-label="Remover arquivo escolhido" className="botao--icone-no-celular">
         Remover
       </Botao>
     </div>

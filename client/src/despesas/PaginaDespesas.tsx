@@ -75,7 +75,8 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   const [filtros, setFiltros] = useState<FiltrosDespesas>(admin ? FILTROS_INICIAIS : { ...FILTROS_INICIAIS, status_rota: '' });
   const [aplicados, setAplicados] = useState<FiltrosDespesas>(filtros);
   const [pagina, setPagina] = useState(1);
-  const [cartoesVisiveis, setCartoesVisiveis] = useState(true);
+  // On the phone the list comes first: the totals are one tap away ('Mostrar Cards').
+  const [cartoesVisiveis, setCartoesVisiveis] = useState(!celular);
   const [filtrosAbertos, setFiltrosAbertos] = useState(!celular);
   const [modal, setModal] = useState<EstadoModal>(null);
   const [detalhes, setDetalhes] = useState<DespesaExibida | null>(null);

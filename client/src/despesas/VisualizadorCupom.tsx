@@ -4,6 +4,7 @@
  * device is shown from IndexedDB through a blob: URL.
  */
 import { ExternalLink, FileText } from 'lucide-react';
+import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useEffect, useRef, useState } from 'react';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
@@ -64,6 +65,8 @@ export function VisualizadorCupom({ cupom, aoFechar }: { cupom: CupomParaVer | n
   const local = useUrlLocal(cupom?.arquivoLocal ?? null);
   const url = cupom?.arquivoLocal ? local.url : (cupom?.url ?? null);
   const tipo = tipoDeVisualizacao(cupom?.mime, cupom?.nome);
+  // Phone browsers do not embed PDFs (Android's Chrome shows an empty frame): they open it instead.
+  const celular = useLarguraMaxima(LARGURA_CELULAR);
   return (
     <Modal
       aberto={cupom !== null}
@@ -72,7 +75,7 @@ export function VisualizadorCupom({ cupom, aoFechar }: { cupom: CupomParaVer | n
       tamanho="grande"
       rodape={
         <>
-          {url && (
+          {url && !(celular && tipo === 'pdf') && (
             <a className="botao botao--outline" href={url} target="_blank" rel="noopener" download={tipo === 'outro' ? (cupom?.nome ?? true) : undefined}>
               <ExternalLink size={16} />
               {tipo === 'outro' ? 'Baixar arquivo' : 'Abrir em nova aba'}
@@ -93,8 +96,18 @@ export function VisualizadorCupom({ cupom, aoFechar }: { cupom: CupomParaVer | n
         <div className="visualizador">
           <img className="visualizador__imagem" src={url} alt={`Cupom fiscal${cupom?.nome ? `: ${cupom.nome}` : ''}`} />
         </div>
-      ) : tipo === 'pdf' ? (
+      ) : tipo === 'pdf' && !celular ? (
         <iframe className="visualizador__pdf" src={url} title="Cupom fiscal em PDF" />
+      ) : tipo === 'pdf' ? (
+        <div className="visualizador visualizador--arquivo">
+          <FileText size={40} aria-hidden="true" />
+          <p>
+            <strong>{cupom?.nome ?? 'Cupom fiscal em PDF'}</strong>
+          </p>
+          <a className="botao botao--primary botao--lg" href={url} target="_blank" rel="noopener">
+            <ExternalLink size={18} aria-hidden="true" /> Abrir PDF
+          </a>
+        </div>
       ) : (
         <div className="visualizador visualizador--arquivo">
           <FileText size={40} aria-hidden="true" />

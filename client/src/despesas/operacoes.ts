@@ -59,11 +59,14 @@ export function requisicaoExcluir(dados: unknown): RequisicaoOperacao {
   return { metodo: 'DELETE', caminho: `/despesas/${(dados as DadosExcluir).id}` };
 }
 
-const recebidoEm = (resposta: unknown) => (resposta as { despesa?: { recebido_em?: string } } | null)?.despesa?.recebido_em;
+type RespostaDespesa = { despesa?: { recebido_em?: string; atualizado_em?: string } } | null;
+// The server's own time: when it received the expense, or when it applied the change.
+const recebidoEm = (resposta: unknown) => (resposta as RespostaDespesa)?.despesa?.recebido_em;
+const alteradoEm = (resposta: unknown) => (resposta as RespostaDespesa)?.despesa?.atualizado_em;
 
 registrarOperacao(OP_CRIAR, { requisicao: requisicaoCriar, recebidoEm });
-registrarOperacao(OP_EDITAR, { requisicao: requisicaoEditar });
-registrarOperacao(OP_EXCLUIR, { requisicao: requisicaoExcluir });
+registrarOperacao(OP_EDITAR, { requisicao: requisicaoEditar, recebidoEm: alteradoEm });
+registrarOperacao(OP_EXCLUIR, { requisicao: requisicaoExcluir, recebidoEm: alteradoEm });
 
 const rotulo = (d: { tipo: DadosDespesaNaFila['tipo']; tipo_outro: string; valor: number; cidade_nome: string }): string =>
   `${nomeDoTipo(d.tipo, d.tipo_outro)} de ${formatarReais(d.valor)} em ${d.cidade_nome}`;

@@ -72,7 +72,7 @@ function SaldoDosFuncionarios() {
   ];
 
   const colunasHistorico: Coluna<Movimentacao>[] = [
-    { chave: 'data_movimentacao', titulo: 'Data', render: (m) => formatarDataHora(m.data_movimentacao, fuso), textoBusca: (m) => formatarDataHora(m.data_movimentacao, fuso) },
+    { chave: 'data_movimentacao', titulo: 'Data', render: (m) => <span className="sem-quebra">{formatarDataHora(m.data_movimentacao, fuso)}</span>, textoBusca: (m) => formatarDataHora(m.data_movimentacao, fuso) },
     { chave: 'funcionario_nome', titulo: 'Funcionário' },
     {
       chave: 'tipo',
@@ -129,7 +129,7 @@ function SaldoDosFuncionarios() {
             <div className="cartao-resumo__valor">{resumo.data ? resumo.data.total_funcionarios : '...'}</div>
           </div>
         </div>
-        <div className="cartao cartao-resumo">
+        <div className="cartao cartao-resumo cartao-resumo--destaque">
           <Wallet size={22} className="cartao-resumo__icone" aria-hidden="true" />
           <div>
             <div className="cartao-resumo__rotulo">Saldo Total</div>
@@ -145,16 +145,18 @@ function SaldoDosFuncionarios() {
         </div>
       </div>
 
-      <Abas
-        rotulo="Saldo dos funcionários"
-        atual={aba}
-        aoMudar={setAba}
-        abas={[
-          { valor: 'saldos', rotulo: 'Saldos dos Funcionários' },
-          { valor: 'historico', rotulo: 'Histórico de Movimentações' },
-          { valor: 'relatorio', rotulo: 'Relatório' },
-        ]}
-      />
+      <div className="abas-divididas">
+        <Abas
+          rotulo="Saldo dos funcionários"
+          atual={aba}
+          aoMudar={setAba}
+          abas={[
+            { valor: 'saldos', rotulo: 'Saldos dos Funcionários' },
+            { valor: 'historico', rotulo: 'Histórico de Movimentações' },
+            { valor: 'relatorio', rotulo: 'Relatório' },
+          ]}
+        />
+      </div>
 
       {aba === 'saldos' && (
         <TabelaDados
@@ -179,17 +181,19 @@ function SaldoDosFuncionarios() {
               </button>
             ))}
           </div>
-          <TabelaDados
-            key={tipo}
-            titulo="Histórico de Movimentações"
-            colunas={colunasHistorico}
-            linhas={historico}
-            chaveLinha={(m) => m.id}
-            carregando={movimentacoes.isLoading}
-            placeholderBusca="Buscar por funcionário, descrição, rota..."
-            vazio="Nenhuma movimentação encontrada."
-            tituloCartao={(m) => `${m.funcionario_nome} · ${formatarReais(m.valor)}`}
-          />
+          <div className="tabela-compacta">
+            <TabelaDados
+              key={tipo}
+              titulo="Histórico de Movimentações"
+              colunas={colunasHistorico}
+              linhas={historico}
+              chaveLinha={(m) => m.id}
+              carregando={movimentacoes.isLoading}
+              placeholderBusca="Buscar por funcionário, descrição, rota..."
+              vazio="Nenhuma movimentação encontrada."
+              tituloCartao={(m) => `${m.funcionario_nome} · ${formatarReais(m.valor)}`}
+            />
+          </div>
           {ocultas > 0 && <p className="campo__ajuda">Mostrando as {LIMITE_HISTORICO} movimentações mais recentes.</p>}
         </>
       )}
