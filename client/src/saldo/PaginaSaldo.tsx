@@ -72,7 +72,20 @@ function SaldoDosFuncionarios() {
   ];
 
   const colunasHistorico: Coluna<Movimentacao>[] = [
-    { chave: 'data_movimentacao', titulo: 'Data', render: (m) => <span className="sem-quebra">{formatarDataHora(m.data_movimentacao, fuso)}</span>, textoBusca: (m) => formatarDataHora(m.data_movimentacao, fuso) },
+    {
+      chave: 'data_movimentacao',
+      titulo: 'Data',
+      // Date over time: nine columns share the screen.
+      render: (m) => {
+        const [dia, hora] = formatarDataHora(m.data_movimentacao, fuso).split(' ');
+        return (
+          <span className="data-hora">
+            <span>{dia}</span> <span className="data-hora__hora">{hora}</span>
+          </span>
+        );
+      },
+      textoBusca: (m) => formatarDataHora(m.data_movimentacao, fuso),
+    },
     { chave: 'funcionario_nome', titulo: 'Funcionário' },
     {
       chave: 'tipo',
