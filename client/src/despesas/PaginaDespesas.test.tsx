@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Despesa, ListaDespesas } from '../../../shared/schemas/despesas';
@@ -322,6 +322,8 @@ describe('Despesas, funcionário', () => {
     await usuario.click(within(menu).getByRole('menuitem', { name: 'Visualizar Cupom Fiscal' }));
     const visualizador = screen.getByRole('dialog', { name: 'Cupom Fiscal' });
     expect(within(visualizador).getByRole('img')).toHaveAttribute('src', '/api/despesas/d1/cupom');
+    fireEvent.error(within(visualizador).getByRole('img')); // e.g. offline: the server's copy cannot load
+    expect(within(visualizador).getByText(/Não foi possível abrir o comprovante/)).toBeInTheDocument();
     await usuario.click(within(visualizador).getAllByRole('button', { name: 'Fechar' }).at(-1)!);
 
     await usuario.click(screen.getByRole('button', { name: /^Ações: Hospedagem/ }));

@@ -158,6 +158,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
 
   const naFila = contarNaFila(fila);
   const confirmado = saldo.data?.dados.saldo_atual;
+  const projetado = confirmado === undefined ? undefined : saldoProjetado(confirmado, fila);
 
   return (
     <div className="pagina-despesas">
@@ -190,14 +191,9 @@ function Despesas({ usuario }: { usuario: Usuario }) {
             </div>
             <div className="cartao-saldo__linha">
               <span>Saldo projetado</span>
-              {(() => {
-                const projetado = confirmado === undefined ? undefined : saldoProjetado(confirmado, fila);
-                return (
-                  <strong className={projetado === undefined ? '' : projetado > 0 ? 'valor-positivo' : 'valor-negativo'} data-testid="saldo-projetado">
-                    {projetado === undefined ? '...' : formatarReais(projetado)}
-                  </strong>
-                );
-              })()}
+              <strong className={projetado === undefined ? '' : projetado > 0 ? 'valor-positivo' : 'valor-negativo'} data-testid="saldo-projetado">
+                {projetado === undefined ? '...' : formatarReais(projetado)}
+              </strong>
             </div>
           </div>
           <p className="cartao-saldo__nota">

@@ -67,6 +67,7 @@ export function VisualizadorCupom({ cupom, aoFechar }: { cupom: CupomParaVer | n
   const tipo = tipoDeVisualizacao(cupom?.mime, cupom?.nome);
   // Phone browsers do not embed PDFs (Android's Chrome shows an empty frame): they open it instead.
   const celular = useLarguraMaxima(LARGURA_CELULAR);
+  const [urlComFalha, setUrlComFalha] = useState<string | null>(null);
   return (
     <Modal
       aberto={cupom !== null}
@@ -92,9 +93,11 @@ export function VisualizadorCupom({ cupom, aoFechar }: { cupom: CupomParaVer | n
         <Carregando texto="Abrindo o comprovante..." />
       ) : !url ? (
         <p className="tabela__vazio">O comprovante não está disponível neste aparelho.</p>
+      ) : tipo === 'imagem' && urlComFalha === url ? (
+        <p className="tabela__vazio">Não foi possível abrir o comprovante. Sem conexão, ele abre quando a internet voltar.</p>
       ) : tipo === 'imagem' ? (
         <div className="visualizador">
-          <img className="visualizador__imagem" src={url} alt={`Cupom fiscal${cupom?.nome ? `: ${cupom.nome}` : ''}`} />
+          <img className="visualizador__imagem" src={url} alt={`Cupom fiscal${cupom?.nome ? `: ${cupom.nome}` : ''}`} onError={() => setUrlComFalha(url)} />
         </div>
       ) : tipo === 'pdf' && !celular ? (
         <iframe className="visualizador__pdf" src={url} title="Cupom fiscal em PDF" />
