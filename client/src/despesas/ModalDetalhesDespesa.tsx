@@ -107,8 +107,8 @@ export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprov
             {d.rejeitada && <Item rotulo="Motivo da rejeição">{d.motivo_rejeicao || '—'}</Item>}
             <Item rotulo="Cupom Fiscal">
               {temCupom(d) ? (
-                <button type="button" className="link-botao" onClick={() => aoVerCupom(d)}>
-                  <Receipt size={15} aria-hidden="true" /> Visualizar Cupom Fiscal
+                <button type="button" className="link-botao" onClick={() => aoVerCupom(d)} aria-label="Visualizar Cupom Fiscal">
+                  <Receipt size={15} aria-hidden="true" /> Visualizar
                 </button>
               ) : (
                 'Sem comprovante'
