@@ -15,7 +15,9 @@ import authPlugin from './auth/plugin';
 import rotasAuth from './auth/rotas';
 import rotasCidades from './cidades/rotas';
 import rotasRelatorios from './relatorios/rotas';
+import rotasDespesas from './despesas/rotas';
 import rotasRotas from './rotas/rotas';
+import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
 import type { Db } from './db';
 import { ErroApp, naoEncontrado } from './errors';
@@ -116,6 +118,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasRotas, { prefix: '/api/rotas' });
   await app.register(rotasRelatorios, { prefix: '/api/relatorios' });
   await app.register(rotasVendas, { prefix: '/api/vendas' });
+  await app.register(rotasDespesas, { prefix: '/api/despesas' });
+  await app.register(rotasSaldo, { prefix: '/api/saldo' });
 
   const pastaCliente = opcoes.pastaCliente;
   const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));

@@ -11,6 +11,8 @@ const PaginaRotas = lazy(() => import('../rotas/PaginaRotas').then((m) => ({ def
 const PaginaVendas = lazy(() => import('../vendas/PaginaVendas').then((m) => ({ default: m.PaginaVendas })));
 const PaginaUsuarios = lazy(() => import('../usuarios/PaginaUsuarios').then((m) => ({ default: m.PaginaUsuarios })));
 const PaginaRelatorios = lazy(() => import('../relatorios/PaginaRelatorios').then((m) => ({ default: m.PaginaRelatorios })));
+const PaginaDespesas = lazy(() => import('../despesas/PaginaDespesas').then((m) => ({ default: m.PaginaDespesas })));
+const PaginaSaldo = lazy(() => import('../saldo/PaginaSaldo').then((m) => ({ default: m.PaginaSaldo })));
 
 function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
   const conteudo = <Suspense fallback={<Carregando />}>{elemento}</Suspense>;
@@ -31,6 +33,8 @@ export const definicaoDasRotas: RouteObject[] = [
       { path: '/usuarios', element: pagina(<PaginaUsuarios />, ['admin']) },
       { path: '/relatorios', element: pagina(<PaginaRelatorios />, ['admin']) },
       { path: '/vendas', element: pagina(<PaginaVendas />) },
+      { path: '/despesas', element: pagina(<PaginaDespesas />) },
+      { path: '/saldo', element: pagina(<PaginaSaldo />, ['admin']) },
     ],
   },
   { path: '*', element: <Navigate to="/dashboard" replace /> },

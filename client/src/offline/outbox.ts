@@ -21,6 +21,8 @@ export interface RequisicaoOperacao {
   metodo: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   caminho: string;
   corpo?: unknown;
+  /** Uploads (receipts) on a weak mobile link need longer than the API's default 10 s. */
+  tempoLimiteMs?: number;
 }
 
 export interface DefinicaoOperacao {

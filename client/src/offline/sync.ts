@@ -30,7 +30,7 @@ export interface Sessao {
   token: string | null;
 }
 
-type Enviar = (metodo: string, caminho: string, opcoes: { corpo?: unknown; token?: string | null }) => Promise<unknown>;
+type Enviar = (metodo: string, caminho: string, opcoes: { corpo?: unknown; token?: string | null; tempoLimiteMs?: number }) => Promise<unknown>;
 
 export interface OpcoesMotor {
   banco: BancoLocal;
@@ -243,7 +243,11 @@ export class MotorSync {
     }
     try {
       const requisicao = definicao.requisicao(item.dados, await arquivosDoItem(this.banco, item));
-      const resposta = await this.enviar(requisicao.metodo, requisicao.caminho, { corpo: requisicao.corpo, token: sessao.token });
+      const resposta = await this.enviar(requisicao.metodo, requisicao.caminho, {
+        corpo: requisicao.corpo,
+        token: sessao.token,
+        ...(requisicao.tempoLimiteMs ? { tempoLimiteMs: requisicao.tempoLimiteMs } : {}),
+      });
       const recebidoEm = definicao.recebidoEm?.(resposta) ?? new Date(this.agora()).toISOString();
       await confirmarItem(this.banco, item, recebidoEm);
       return 'confirmado';

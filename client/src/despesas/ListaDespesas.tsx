@@ -1,0 +1,222 @@
+/**
+ * The expense rows: a table on the computer (spec columns), cards with a menu on the phone
+ * (Ver Detalhes, Visualizar Cupom Fiscal, Editar, Excluir; the admin's Aprovar/Rejeitar).
+ */
+import { Check, Eye, EllipsisVertical, Pencil, Receipt, Trash2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { formatarData } from '../../../shared/dates';
+import { formatarReais } from '../../../shared/money';
+import { Botao } from '../components/Botao';
+import { cidadeDaDespesa, SeloEnvio, SeloStatus, temCupom, tipoDaDespesa } from './apresentacao';
+import type { DespesaExibida } from './fila';
+
+export interface AcoesDespesa {
+  verDetalhes: (d: DespesaExibida) => void;
+  verCupom: (d: DespesaExibida) => void;
+  /** Present only for what this person may do with this row. */
+  editar?: (d: DespesaExibida) => void;
+  excluir?: (d: DespesaExibida) => void;
+  aprovar?: (d: DespesaExibida) => void;
+  rejeitar?: (d: DespesaExibida) => void;
+}
+
+interface PropsLista {
+  despesas: DespesaExibida[];
+  acoes: (d: DespesaExibida) => AcoesDespesa;
+  admin: boolean;
+}
+
+const nomeLinha = (d: DespesaExibida) => `${tipoDaDespesa(d)} de ${formatarReais(d.valor)} em ${formatarData(d.data_despesa)}`;
+
+export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
+  return (
+    <div className="tabela-rolagem">
+      <table className="tabela tabela-despesas">
+        <thead>
+          <tr>
+            <th scope="col">Data</th>
+            <th scope="col">Registrado por</th>
+            <th scope="col">Rota</th>
+            <th scope="col">Cidade</th>
+            <th scope="col">Tipo</th>
+            <th scope="col" className="numero">
+              Valor
+            </th>
+            <th scope="col">Descrição</th>
+            <th scope="col">Status</th>
+            <th scope="col">Cupom Fiscal</th>
+            <th scope="col">Ações</th>
+          </tr>
+        </thead>
+        <tbody>
+          {despesas.map((d) => {
+            const a = acoes(d);
+            const nome = nomeLinha(d);
+            return (
+              <tr key={d.id} className={d.envio ? 'linha-na-fila' : undefined}>
+                <td>{formatarData(d.data_despesa)}</td>
+                <td>{d.funcionario_nome}</td>
+                <td>{d.rota_nome}</td>
+                <td>{cidadeDaDespesa(d)}</td>
+                <td>{tipoDaDespesa(d)}</td>
+                <td className="numero">{formatarReais(d.valor)}</td>
+                <td className="tabela-despesas__descricao" title={d.descricao || undefined}>
+                  {d.descricao || '—'}
+                </td>
+                <td>
+                  <div className="selos">
+                    <SeloStatus despesa={d} />
+                    <SeloEnvio despesa={d} />
+                  </div>
+                </td>
+                <td>
+                  {temCupom(d) ? (
+                    <button type="button" className="link-botao" onClick={() => a.verCupom(d)} aria-label={`Visualizar cupom fiscal: ${nome}`}>
+                      Visualizar
+                    </button>
+                  ) : (
+                    <span className="texto-suave">—</span>
+                  )}
+                </td>
+                <td>
+                  <div className="acoes-linha">
+                    <Botao tamanho="sm" variante="outline" icone={<Eye size={15} />} onClick={() => a.verDetalhes(d)} aria-label={`Ver detalhes: ${nome}`}>
+                      Ver Detalhes
+                    </Botao>
+                    {a.editar && (
+                      <Botao tamanho="sm" variante="outline" icone={<Pencil size={15} />} onClick={() => a.editar!(d)} aria-label={`Editar: ${nome}`}>
+                        Editar
+                      </Botao>
+                    )}
+                    {a.excluir && (
+                      <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={() => a.excluir!(d)} aria-label={`Excluir: ${nome}`}>
+                        Excluir
+                      </Botao>
+                    )}
+                    {admin && a.aprovar && !d.aprovada && (
+                      <Botao tamanho="sm" variante="secondary" icone={<Check size={15} />} onClick={() => a.aprovar!(d)} aria-label={`Aprovar: ${nome}`}>
+                        Aprovar
+                      </Botao>
+                    )}
+                    {admin && a.rejeitar && !d.rejeitada && (
+                      <Botao tamanho="sm" variante="danger" icone={<X size={15} />} onClick={() => a.rejeitar!(d)} aria-label={`Rejeitar: ${nome}`}>
+                        Rejeitar
+                      </Botao>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface ItemMenu {
+  rotulo: string;
+  icone: ReactNode;
+  perigo?: boolean;
+  acao: () => void;
+}
+
+/** The phone card's "⋮" menu. Closes on a choice, outside tap or Escape. */
+function MenuAcoes({ rotulo, itens }: { rotulo: string; itens: ItemMenu[] }) {
+  const [aberto, setAberto] = useState(false);
+  const id = useId();
+  const caixa = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!aberto) return;
+    const fora = (e: PointerEvent) => {
+      if (!caixa.current?.contains(e.target as Node)) setAberto(false);
+    };
+    const tecla = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setAberto(false);
+    };
+    document.addEventListener('pointerdown', fora);
+    document.addEventListener('keydown', tecla);
+    caixa.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', fora);
+      document.removeEventListener('keydown', tecla);
+    };
+  }, [aberto]);
+  return (
+    <div className="menu-acoes" ref={caixa}>
+      <button
+        type="button"
+        className="botao-icone"
+        aria-label={rotulo}
+        aria-haspopup="menu"
+        aria-expanded={aberto}
+        aria-controls={aberto ? id : undefined}
+        onClick={() => setAberto((a) => !a)}
+      >
+        <EllipsisVertical size={20} />
+      </button>
+      {aberto && (
+        <ul className="menu-acoes__lista" role="menu" id={id}>
+          {itens.map((item) => (
+            <li key={item.rotulo} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className={`menu-acoes__item${item.perigo ? ' menu-acoes__item--perigo' : ''}`}
+                onClick={() => {
+                  setAberto(false);
+                  item.acao();
+                }}
+              >
+                {item.icone}
+                {item.rotulo}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function CartoesDespesas({ despesas, acoes, admin }: PropsLista) {
+  return (
+    <ul className="cartoes-despesa">
+      {despesas.map((d) => {
+        const a = acoes(d);
+        const itens: ItemMenu[] = [{ rotulo: 'Ver Detalhes', icone: <Eye size={17} />, acao: () => a.verDetalhes(d) }];
+        if (temCupom(d)) itens.push({ rotulo: 'Visualizar Cupom Fiscal', icone: <Receipt size={17} />, acao: () => a.verCupom(d) });
+        if (a.editar) itens.push({ rotulo: 'Editar', icone: <Pencil size={17} />, acao: () => a.editar!(d) });
+        if (a.excluir) itens.push({ rotulo: 'Excluir', icone: <Trash2 size={17} />, perigo: true, acao: () => a.excluir!(d) });
+        if (admin && a.aprovar && !d.aprovada) itens.push({ rotulo: 'Aprovar', icone: <Check size={17} />, acao: () => a.aprovar!(d) });
+        if (admin && a.rejeitar && !d.rejeitada) itens.push({ rotulo: 'Rejeitar', icone: <X size={17} />, perigo: true, acao: () => a.rejeitar!(d) });
+        return (
+          <li key={d.id} className={`cartao-despesa${d.envio ? ' cartao-despesa--na-fila' : ''}`}>
+            <div className="cartao-despesa__topo">
+              <div className="cartao-despesa__titulo">
+                <span className="cartao-despesa__tipo">{tipoDaDespesa(d)}</span>
+                <span className="cartao-despesa__local">
+                  {cidadeDaDespesa(d)} · {formatarData(d.data_despesa)}
+                </span>
+              </div>
+              <span className="cartao-despesa__valor">{formatarReais(d.valor)}</span>
+              <MenuAcoes rotulo={`Ações: ${nomeLinha(d)}`} itens={itens} />
+            </div>
+            {admin && <div className="cartao-despesa__pessoa">{d.funcionario_nome} · {d.rota_nome}</div>}
+            {d.descricao && <p className="cartao-despesa__descricao">{d.descricao}</p>}
+            <div className="selos">
+              <SeloStatus despesa={d} />
+              <SeloEnvio despesa={d} />
+              {temCupom(d) && (
+                <span className="cartao-despesa__cupom">
+                  <Receipt size={13} aria-hidden="true" /> Com comprovante
+                </span>
+              )}
+            </div>
+            {d.rejeitada && d.motivo_rejeicao && <p className="cartao-despesa__motivo">Motivo: {d.motivo_rejeicao}</p>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,379 @@
+/**
+ * 'Nova Despesa' / 'Editar Despesa' (spec sections 2 and 5). The employee's route is fixed (their
+ * active route); the city is typed ahead over the route's cities; the receipt is reduced in the
+ * browser when it is a large image and written to IndexedDB with the queued write before the form
+ * closes. While the form is open it is kept as a draft (the camera may unload the page).
+ */
+import { FileText, Paperclip, Trash2, Undo2 } from 'lucide-react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { v7 as uuidv7 } from 'uuid';
+import { formatarReais, lerValorDigitado } from '../../../shared/money';
+import {
+  CUPOM_ACEITOS,
+  despesaCriarSchema,
+  despesaEditarSchema,
+  ROTULO_TIPO_DESPESA,
+  TIPOS_DESPESA,
+  type TipoDespesa,
+} from '../../../shared/schemas/despesas';
+import type { Rota } from '../../../shared/schemas/rotas';
+import type { Usuario } from '../../../shared/schemas/usuarios';
+import { mensagemDeErro } from '../api/client';
+import { Botao } from '../components/Botao';
+import { Campo } from '../components/Campo';
+import { errosPorCampo } from '../components/errosDeFormulario';
+import { Modal } from '../components/Modal';
+import { hojeNoApp } from '../config/configApp';
+import { CampoCidade } from './CampoCidade';
+import { prepararCupom, tipoDeVisualizacao } from './compressao';
+import type { DespesaExibida } from './fila';
+import { enfileirarCriacao, enfileirarEdicao, enviarAgora, type CupomPreparado } from './operacoes';
+import { apagarRascunho, salvarRascunho, type FormularioDespesa, type RascunhoDespesa } from './rascunho';
+import { useUrlDeBytes, useUrlLocal } from './VisualizadorCupom';
+
+interface PropsModalDespesa {
+  usuario: Usuario;
+  /** The employee's active route: its cities, and the route of a new expense. */
+  rota: Rota;
+  despesa: DespesaExibida | null;
+  rascunho: RascunhoDespesa | null;
+  aoFechar: () => void;
+}
+
+function formularioInicial(rota: Rota, despesa: DespesaExibida | null): FormularioDespesa {
+  if (despesa) {
+    return {
+      cidade_id: despesa.cidade_id,
+      data_despesa: despesa.data_despesa,
+      tipo: despesa.tipo,
+      tipo_outro: despesa.tipo_outro ?? '',
+      valor: despesa.valor.toFixed(2).replace('.', ','),
+      descricao: despesa.descricao,
+    };
+  }
+  return { cidade_id: rota.cidades[0]?.id ?? null, data_despesa: hojeNoApp(), tipo: '', tipo_outro: '', valor: '', descricao: '' };
+}
+
+const tamanho = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/** Field names of the shared schema -> the form's fields. */
+const CAMPO_DO_ERRO: Record<string, string> = { cidade_id: 'cidade', rota_id: 'rota' };
+
+export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho, aoFechar }: PropsModalDespesa) {
+  const despesa = rascunho ? rascunho.editando : despesaInicial;
+  const edicao = despesa !== null;
+  const [id] = useState(() => rascunho?.id ?? despesa?.id ?? uuidv7());
+  const [form, setForm] = useState<FormularioDespesa>(() => rascunho?.form ?? formularioInicial(rota, despesa));
+  const [cupom, setCupom] = useState<CupomPreparado | null>(rascunho?.cupom ?? null);
+  const [excluirCupom, setExcluirCupom] = useState(rascunho?.excluirCupom ?? false);
+  const [preparando, setPreparando] = useState(false);
+  const [tamanhoOriginal, setTamanhoOriginal] = useState<number | null>(null);
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const [erroServidor, setErroServidor] = useState<string | null>(null);
+  const [salvando, setSalvando] = useState(false);
+  const encerrado = useRef(false);
+  const temporizadorRascunho = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const seletorArquivo = useRef<HTMLInputElement>(null);
+
+  const rascunhoAtual = (): RascunhoDespesa => ({ editando: despesa, id, form, cupom, excluirCupom });
+
+  // The draft follows every change (debounced); it goes when the form is saved or cancelled.
+  useEffect(() => {
+    if (encerrado.current) return;
+    if (temporizadorRascunho.current) clearTimeout(temporizadorRascunho.current);
+    const atual: RascunhoDespesa = { editando: despesa, id, form, cupom, excluirCupom };
+    temporizadorRascunho.current = setTimeout(() => {
+      if (!encerrado.current) void salvarRascunho(usuario.id, atual);
+    }, 300);
+  }, [form, cupom, excluirCupom, despesa, id, usuario.id]);
+  useEffect(
+    () => () => {
+      if (temporizadorRascunho.current) clearTimeout(temporizadorRascunho.current);
+    },
+    [],
+  );
+
+  async function encerrar() {
+    encerrado.current = true;
+    if (temporizadorRascunho.current) clearTimeout(temporizadorRascunho.current);
+    await apagarRascunho(usuario.id);
+  }
+
+  function cancelar() {
+    if (salvando) return;
+    void encerrar().finally(aoFechar);
+  }
+
+  function mudar<K extends keyof FormularioDespesa>(campo: K, valor: FormularioDespesa[K]) {
+    setForm((f) => ({ ...f, [campo]: valor }));
+    const chaveErro = campo === 'cidade_id' ? 'cidade' : campo;
+    if (erros[chaveErro]) setErros(({ [chaveErro]: _, ...resto }) => resto);
+  }
+
+  async function escolherArquivo(e: ChangeEvent<HTMLInputElement>) {
+    const arquivo = e.target.files?.[0];
+    e.target.value = ''; // choosing the same file again still fires
+    if (!arquivo) return;
+    setPreparando(true);
+    try {
+      const preparado = await prepararCupom(arquivo);
+      setCupom(preparado);
+      setTamanhoOriginal(arquivo.size);
+      setExcluirCupom(false);
+    } catch (erro) {
+      console.error('Erro ao ler o comprovante:', erro);
+      toast.error('Não foi possível ler o arquivo escolhido. Tente de novo.');
+    } finally {
+      setPreparando(false);
+    }
+  }
+
+  async function salvar(evento: FormEvent) {
+    evento.preventDefault();
+    if (salvando || preparando) return;
+    setErroServidor(null);
+    const valor = lerValorDigitado(form.valor);
+    const pedido = {
+      id,
+      rota_id: despesa?.rota_id ?? rota.id,
+      cidade_id: form.cidade_id ?? undefined,
+      data_despesa: form.data_despesa,
+      tipo: form.tipo || undefined,
+      tipo_outro: form.tipo_outro,
+      valor: form.valor.trim() === '' ? undefined : (valor ?? form.valor),
+      descricao: form.descricao,
+    };
+    const r = edicao ? despesaEditarSchema.safeParse(pedido) : despesaCriarSchema.safeParse(pedido);
+    const encontrados: Record<string, string> = {};
+    if (!r.success) for (const [campo, msg] of Object.entries(errosPorCampo(r.error))) encontrados[CAMPO_DO_ERRO[campo] ?? campo] ??= msg;
+    if (!encontrados.data_despesa && form.data_despesa > hojeNoApp()) encontrados.data_despesa = 'A data da despesa não pode estar no futuro.';
+    if (Object.keys(encontrados).length > 0 || !r.success) {
+      setErros(encontrados);
+      return;
+    }
+    const cidade = rota.cidades.find((c) => c.id === form.cidade_id);
+    const dados = {
+      id,
+      rota_id: pedido.rota_id,
+      cidade_id: form.cidade_id!,
+      data_despesa: form.data_despesa,
+      tipo: form.tipo as TipoDespesa,
+      tipo_outro: form.tipo === 'outro' ? form.tipo_outro.trim() : '',
+      valor: valor!,
+      descricao: form.descricao.trim(),
+      registrado_em: despesa?.registrado_em ?? new Date().toISOString(),
+      rota_nome: despesa?.rota_nome ?? rota.nome,
+      cidade_nome: cidade?.nome ?? despesa?.cidade_nome ?? '',
+      cidade_uf: cidade?.uf ?? despesa?.cidade_uf ?? '',
+      funcionario_nome: usuario.nome,
+    };
+    setSalvando(true);
+    try {
+      const item = despesa
+        ? await enfileirarEdicao(usuario.id, dados, { valor: despesa.valor, tipo: despesa.tipo, data_despesa: despesa.data_despesa }, { cupom, excluirCupom })
+        : await enfileirarCriacao(usuario.id, dados, cupom);
+      const resultado = await enviarAgora(item.id);
+      if (resultado.estado === 'recusado') {
+        setErroServidor(resultado.erro || 'Erro ao salvar despesa');
+        return;
+      }
+      await encerrar();
+      if (resultado.estado === 'enviado') toast.success(edicao ? 'Despesa atualizada com sucesso!' : 'Despesa registrada com sucesso!');
+      else toast.info('Despesa guardada neste aparelho. Ela será enviada assim que houver conexão.');
+      aoFechar();
+    } catch (erro) {
+      setErroServidor(mensagemDeErro(erro, 'Erro ao salvar despesa'));
+    } finally {
+      setSalvando(false);
+    }
+  }
+
+  const cidadesDaRota = rota.cidades;
+  const temCupomAtual = !!despesa && (despesa.cupom_url !== null || despesa.cupomLocal !== null);
+
+  return (
+    <Modal
+      aberto
+      titulo={edicao ? 'Editar Despesa' : 'Nova Despesa'}
+      aoFechar={cancelar}
+      rodape={
+        <>
+          <Botao variante="outline" onClick={cancelar} disabled={salvando}>
+            Cancelar
+          </Botao>
+          <Botao type="submit" form="form-despesa" carregando={salvando} disabled={preparando}>
+            {salvando ? 'Salvando...' : edicao ? 'Atualizar' : 'Registrar'}
+          </Botao>
+        </>
+      }
+    >
+      <form id="form-despesa" onSubmit={salvar} noValidate>
+        {rascunho && (
+          <div className="alerta alerta--info" role="status">
+            Recuperamos o formulário que você estava preenchendo.
+          </div>
+        )}
+        {erroServidor && (
+          <div className="alerta alerta--erro" role="alert">
+            {erroServidor}
+          </div>
+        )}
+        <Campo rotulo="Rota" obrigatorio={edicao} erro={erros.rota}>
+          {(p) => (
+            <select {...p} className="selecao" value={despesa?.rota_id ?? rota.id} disabled>
+              <option value={despesa?.rota_id ?? rota.id}>{despesa?.rota_nome ?? rota.nome}</option>
+            </select>
+          )}
+        </Campo>
+        <Campo rotulo="Cidade" obrigatorio erro={erros.cidade}>
+          {(p) => <CampoCidade controle={p} cidades={cidadesDaRota} valor={form.cidade_id} aoMudar={(c) => mudar('cidade_id', c)} desabilitado={salvando} />}
+        </Campo>
+        <div className="linha-campos">
+          <Campo rotulo="Data da Despesa" obrigatorio erro={erros.data_despesa}>
+            {(p) => <input {...p} className="entrada" type="date" max={hojeNoApp()} value={form.data_despesa} onChange={(e) => mudar('data_despesa', e.target.value)} />}
+          </Campo>
+          <Campo rotulo="Tipo de Despesa" obrigatorio erro={erros.tipo}>
+            {(p) => (
+              <select {...p} className="selecao" value={form.tipo} onChange={(e) => mudar('tipo', e.target.value as TipoDespesa | '')}>
+                <option value="">Selecione o tipo</option>
+                {TIPOS_DESPESA.map((t) => (
+                  <option key={t} value={t}>
+                    {ROTULO_TIPO_DESPESA[t]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Campo>
+        </div>
+        {form.tipo === 'outro' && (
+          <Campo rotulo="Especificar Tipo" obrigatorio erro={erros.tipo_outro}>
+            {(p) => <input {...p} className="entrada" placeholder="Ex.: Lavanderia" value={form.tipo_outro} onChange={(e) => mudar('tipo_outro', e.target.value)} />}
+          </Campo>
+        )}
+        <Campo rotulo="Valor (R$)" obrigatorio erro={erros.valor}>
+          {(p) => (
+            <input
+              {...p}
+              className="entrada"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0,00"
+              value={form.valor}
+              onChange={(e) => mudar('valor', e.target.value)}
+              onBlur={() => {
+                const v = lerValorDigitado(form.valor);
+                if (v !== null && form.valor.trim() !== '') mudar('valor', formatarReais(v).replace(/^R\$\s/, ''));
+              }}
+            />
+          )}
+        </Campo>
+        <Campo rotulo="Descrição" erro={erros.descricao}>
+          {(p) => <textarea {...p} className="area-texto" rows={3} value={form.descricao} onChange={(e) => mudar('descricao', e.target.value)} />}
+        </Campo>
+        <Campo
+          rotulo="Cupom/Comprovante"
+          ajuda="Foto (JPG, PNG, WEBP, HEIC), PDF, DOC ou DOCX. Fotos acima de 1 MB são reduzidas antes do envio."
+        >
+          {(p) => (
+            <div className="cupom-campo">
+              {temCupomAtual && !cupom && (
+                <CupomAtual despesa={despesa} excluir={excluirCupom} aoExcluir={() => setExcluirCupom(true)} aoDesfazer={() => setExcluirCupom(false)} />
+              )}
+              {cupom && (
+                <CupomEscolhido
+                  cupom={cupom}
+                  original={tamanhoOriginal}
+                  aoRemover={() => {
+                    setCupom(null);
+                    setTamanhoOriginal(null);
+                  }}
+                />
+              )}
+              <label className="botao botao--outline cupom-campo__escolher">
+                <Paperclip size={16} aria-hidden="true" />
+                {preparando ? 'Preparando o arquivo...' : cupom || temCupomAtual ? 'Trocar arquivo' : 'Escolher arquivo'}
+                <input
+                  {...p}
+                  ref={seletorArquivo}
+                  className="sr-only"
+                  type="file"
+                  accept={CUPOM_ACEITOS}
+                  disabled={preparando || salvando}
+                  // Android may unload the page while the camera or the chooser is open: keep the form now.
+                  onClick={() => void salvarRascunho(usuario.id, rascunhoAtual())}
+                  onChange={(e) => void escolherArquivo(e)}
+                />
+              </label>
+            </div>
+          )}
+        </Campo>
+      </form>
+    </Modal>
+  );
+}
+
+function PreviaImagem({ url, nome }: { url: string; nome: string }) {
+  return <img className="cupom-previa__imagem" src={url} alt={`Prévia do comprovante ${nome}`} />;
+}
+
+function CupomAtual({ despesa, excluir, aoExcluir, aoDesfazer }: { despesa: DespesaExibida; excluir: boolean; aoExcluir: () => void; aoDesfazer: () => void }) {
+  const local = useUrlLocal(despesa.cupomLocal);
+  const url = despesa.cupomLocal ? local.url : despesa.cupom_url;
+  const tipo = tipoDeVisualizacao(despesa.cupom_mime, despesa.cupom_nome);
+  const nome = despesa.cupom_nome ?? 'Comprovante';
+  if (excluir) {
+    return (
+      <div className="cupom-previa cupom-previa--excluido">
+        <span>O comprovante será excluído ao salvar.</span>
+        <Botao tamanho="sm" variante="outline" icone={<Undo2 size={15} />} onClick={aoDesfazer}>
+          Desfazer
+        </Botao>
+      </div>
+    );
+  }
+  return (
+    <div className="cupom-previa">
+      {url && tipo === 'imagem' ? (
+        <PreviaImagem url={url} nome={nome} />
+      ) : url && tipo === 'pdf' ? (
+        <a className="cupom-previa__link" href={url} target="_blank" rel="noopener">
+          <FileText size={18} aria-hidden="true" /> Ver PDF
+        </a>
+      ) : (
+        <span className="cupom-previa__nome">
+          <FileText size={18} aria-hidden="true" /> {nome}
+        </span>
+      )}
+      <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={aoExcluir} aria-label="Excluir comprovante" className="botao--icone-no-celular">
+        Excluir
+      </Botao>
+    </div>
+  );
+}
+
+function CupomEscolhido({ cupom, original, aoRemover }: { cupom: CupomPreparado; original: number | null; aoRemover: () => void }) {
+  const url = useUrlDeBytes(cupom);
+  const tipo = tipoDeVisualizacao(cupom.tipo, cupom.nome);
+  const reduzido = original !== null && original > cupom.conteudo.byteLength;
+  return (
+    <div className="cupom-previa">
+      {url && tipo === 'imagem' && <PreviaImagem url={url} nome={cupom.nome} />}
+      <div className="cupom-previa__info">
+        <span className="cupom-previa__nome">{cupom.nome}</span>
+        <span className="campo__ajuda">
+          {tamanho(cupom.conteudo.byteLength)}
+          {reduzido && ` (reduzida de ${tamanho(original)})`}
+        </span>
+        {url && tipo === 'pdf' && (
+          <a className="cupom-previa__link" href={url} target="_blank" rel="noopener">
+            <FileText size={16} aria-hidden="true" /> Ver PDF
+          </a>
+        )}
+      </div>
+      <Botao tamanho="sm" variante="outline" icone={<Trash2 size={15} />} onClick={aoRemover} aria-label="Remover arquivo escolhido" className="botao--icone-no-celular">
+        Remover
+      </Botao>
+    </div>
+  );
+}

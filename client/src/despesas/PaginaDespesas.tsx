@@ -1,0 +1,409 @@
+/**
+ * 'Despesas' (spec section 2) for both roles. The employee sees the balance card (confirmed and
+ * projected), registers expenses through the outbox (shown at once, offline too) and changes own
+ * Pendente ones; the admin views everything read-only and approves or rejects.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, Eye, EyeOff, Filter, Plus, WifiOff } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatarDataHora } from '../../../shared/dates';
+import { formatarReais } from '../../../shared/money';
+import { DESPESAS_POR_PAGINA, ROTULO_STATUS_APROVACAO, ROTULO_TIPO_DESPESA, STATUS_APROVACAO, TIPOS_DESPESA, type TipoDespesa } from '../../../shared/schemas/despesas';
+import type { Usuario } from '../../../shared/schemas/usuarios';
+import { mensagemDeErro } from '../api/client';
+import { useAuth } from '../auth/AuthProvider';
+import { Botao } from '../components/Botao';
+import { Carregando } from '../components/Carregando';
+import { Confirmacao } from '../components/Confirmacao';
+import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
+import { fusoDoApp } from '../config/configApp';
+import { useFuncionariosComSaldo, useSaldoProprio } from '../saldo/consultas';
+import { podeAlterar } from './apresentacao';
+import {
+  chavesDespesas,
+  LISTA_VAZIA,
+  useAprovarDespesa,
+  useFilaDeDespesas,
+  useListaDespesas,
+  useRejeitarDespesa,
+  useRotaAtivaDoFuncionario,
+  useRotasDoFiltro,
+  type FiltrosDespesas,
+} from './consultas';
+import { contarNaFila, mesclarDespesas, saldoProjetado, type DespesaExibida } from './fila';
+import { CartoesDespesas, TabelaDespesas, type AcoesDespesa } from './ListaDespesas';
+import { ModalDespesa } from './ModalDespesa';
+import { ModalDetalhesDespesa } from './ModalDetalhesDespesa';
+import { ModalRejeitar } from './ModalRejeitar';
+import { enfileirarExclusao, enviarAgora } from './operacoes';
+import { lerRascunho, type RascunhoDespesa } from './rascunho';
+import { VisualizadorCupom, type CupomParaVer } from './VisualizadorCupom';
+
+const FILTROS_INICIAIS: FiltrosDespesas = {
+  funcionario_id: '',
+  rota_id: '',
+  status_rota: 'ativa',
+  data_inicio: '',
+  data_fim: '',
+  tipo: '',
+  status_aprovacao: '',
+};
+
+const CARTOES: { chave: 'geral' | TipoDespesa; rotulo: string }[] = [
+  { chave: 'geral', rotulo: 'Total Geral' },
+  { chave: 'alimentacao', rotulo: 'Alimentação' },
+  { chave: 'hospedagem', rotulo: 'Hospedagem' },
+  { chave: 'combustivel', rotulo: 'Combustível' },
+  { chave: 'pedagio', rotulo: 'Pedágio' },
+  { chave: 'aluguel_sala', rotulo: 'Aluguel de Sala' },
+  { chave: 'outro', rotulo: 'Outros' },
+];
+
+type EstadoModal = { despesa: DespesaExibida | null; rascunho: RascunhoDespesa | null } | null;
+
+export function PaginaDespesas() {
+  const { usuario } = useAuth();
+  if (!usuario) return null;
+  return <Despesas usuario={usuario} />;
+}
+
+function Despesas({ usuario }: { usuario: Usuario }) {
+  const admin = usuario.tipo === 'admin';
+  const celular = useLarguraMaxima(LARGURA_CELULAR);
+  const queryClient = useQueryClient();
+  const [filtros, setFiltros] = useState<FiltrosDespesas>(admin ? FILTROS_INICIAIS : { ...FILTROS_INICIAIS, status_rota: '' });
+  const [aplicados, setAplicados] = useState<FiltrosDespesas>(filtros);
+  const [pagina, setPagina] = useState(1);
+  // On the phone the list comes first: the totals are one tap away ('Mostrar Cards').
+  const [cartoesVisiveis, setCartoesVisiveis] = useState(!celular);
+  const [filtrosAbertos, setFiltrosAbertos] = useState(!celular);
+  const [modal, setModal] = useState<EstadoModal>(null);
+  const [detalhes, setDetalhes] = useState<DespesaExibida | null>(null);
+  const [cupom, setCupom] = useState<CupomParaVer | null>(null);
+  const [excluindo, setExcluindo] = useState<DespesaExibida | null>(null);
+  const [rejeitando, setRejeitando] = useState<DespesaExibida | null>(null);
+  const [processandoExclusao, setProcessandoExclusao] = useState(false);
+
+  const consulta = useListaDespesas(usuario, aplicados, pagina);
+  const rotaAtiva = useRotaAtivaDoFuncionario(usuario);
+  const saldo = useSaldoProprio(usuario.id, !admin);
+  const fila = useFilaDeDespesas(usuario.id);
+  const aprovar = useAprovarDespesa();
+  const rejeitar = useRejeitarDespesa();
+  const funcionarios = useFuncionariosComSaldo(admin);
+  const rotasFiltro = useRotasDoFiltro(filtros.funcionario_id, admin);
+
+  // A form left half-filled (the camera or the file chooser unloaded the page) comes back.
+  useEffect(() => {
+    if (admin) return;
+    let cancelado = false;
+    void lerRascunho(usuario.id).then((r) => {
+      if (!cancelado && r) setModal({ despesa: r.editando, rascunho: r });
+    });
+    return () => {
+      cancelado = true;
+    };
+  }, [admin, usuario.id]);
+
+  const resultado = consulta.data;
+  // Admins see the server's list as it is; an employee's queued changes are laid over it.
+  const lista = useMemo(() => mesclarDespesas(resultado?.lista ?? LISTA_VAZIA, admin ? [] : fila, aplicados, pagina), [admin, resultado, fila, aplicados, pagina]);
+  const totalPaginas = Math.max(1, Math.ceil(lista.total / DESPESAS_POR_PAGINA));
+  const rota = rotaAtiva.data ?? null;
+  const semRotaAtiva = !admin && rotaAtiva.isSuccess && rota === null;
+
+  function filtrar() {
+    setAplicados(filtros);
+    setPagina(1);
+  }
+
+  function acoes(d: DespesaExibida): AcoesDespesa {
+    const base: AcoesDespesa = {
+      verDetalhes: setDetalhes,
+      verCupom: (x) => setCupom({ url: x.cupom_url, arquivoLocal: x.cupomLocal, mime: x.cupom_mime, nome: x.cupom_nome }),
+    };
+    if (admin) return { ...base, aprovar: (x) => void aprovarDespesa(x), rejeitar: setRejeitando };
+    if (!podeAlterar(d, usuario, rota)) return base;
+    return { ...base, editar: (x) => setModal({ despesa: x, rascunho: null }), excluir: setExcluindo };
+  }
+
+  async function aprovarDespesa(d: DespesaExibida) {
+    try {
+      await aprovar.mutateAsync(d.id);
+      toast.success('Despesa aprovada.');
+      setDetalhes(null);
+    } catch (erro) {
+      toast.error(mensagemDeErro(erro, 'Erro ao aprovar despesa'));
+    }
+  }
+
+  async function confirmarExclusao() {
+    if (!excluindo) return;
+    setProcessandoExclusao(true);
+    try {
+      const item = await enfileirarExclusao(usuario.id, excluindo);
+      const r = await enviarAgora(item.id);
+      if (r.estado === 'recusado') toast.error(r.erro);
+      else if (r.estado === 'enviado') toast.success('Despesa excluída com sucesso!');
+      else toast.info('Exclusão guardada neste aparelho. Ela será enviada assim que houver conexão.');
+    } catch (erro) {
+      toast.error(mensagemDeErro(erro, 'Erro ao excluir despesa'));
+    } finally {
+      setProcessandoExclusao(false);
+      setExcluindo(null);
+      setDetalhes(null);
+    }
+  }
+
+  const naFila = contarNaFila(fila);
+  const confirmado = saldo.data?.dados.saldo_atual;
+  const projetado = confirmado === undefined ? undefined : saldoProjetado(confirmado, fila);
+
+  return (
+    <div className="pagina-despesas">
+      <div className="pagina__topo">
+        <div>
+          <h1>Despesas</h1>
+          <p className="pagina__descricao">{admin ? 'Despesas de todas as rotas, com comprovantes e aprovação.' : 'Registre seus gastos da rota com o comprovante.'}</p>
+        </div>
+        <div className="pagina__acoes">
+          {!admin && rota && (
+            <Botao icone={<Plus size={18} />} onClick={() => setModal({ despesa: null, rascunho: null })}>
+              Nova Despesa
+            </Botao>
+          )}
+          <Botao variante="outline" icone={cartoesVisiveis ? <EyeOff size={17} /> : <Eye size={17} />} onClick={() => setCartoesVisiveis((v) => !v)}>
+            {cartoesVisiveis ? 'Ocultar Cards' : 'Mostrar Cards'}
+          </Botao>
+        </div>
+      </div>
+
+      {!admin && (
+        <section className="cartao cartao-saldo" aria-label="Saldo Atual">
+          <div className="cartao-saldo__titulo">Saldo Atual</div>
+          <div className="cartao-saldo__linhas">
+            <div className="cartao-saldo__linha">
+              <span>Saldo confirmado</span>
+              <strong className={confirmado === undefined ? '' : confirmado > 0 ? 'valor-positivo' : 'valor-negativo'} data-testid="saldo-confirmado">
+                {confirmado === undefined ? '...' : formatarReais(confirmado)}
+              </strong>
+            </div>
+            <div className="cartao-saldo__linha">
+              <span>Saldo projetado</span>
+              <strong className={projetado === undefined ? '' : projetado > 0 ? 'valor-positivo' : 'valor-negativo'} data-testid="saldo-projetado">
+                {projetado === undefined ? '...' : formatarReais(projetado)}
+              </strong>
+            </div>
+          </div>
+          <p className="cartao-saldo__nota">
+            {naFila > 0
+              ? `Inclui ${naFila} ${naFila === 1 ? 'alteração aguardando' : 'alterações aguardando'} envio neste aparelho.`
+              : 'Nada aguardando envio: o projetado é igual ao confirmado.'}
+            {saldo.data?.origem === 'cache' && ` Confirmado em ${formatarDataHora(saldo.data.atualizadoEm, fusoDoApp())} (sem conexão).`}
+          </p>
+        </section>
+      )}
+
+      {semRotaAtiva && (
+        <div className="alerta alerta--info" role="status">
+          Nenhuma rota ativa no momento.
+        </div>
+      )}
+
+      {cartoesVisiveis && (
+        <div className="grade-totais" aria-label="Totais por tipo">
+          {CARTOES.map((c) => (
+            <div key={c.chave} className={`cartao cartao-total${c.chave === 'geral' ? ' cartao-total--geral' : ''}`}>
+              <div className="cartao-total__rotulo">{c.rotulo}</div>
+              <div className="cartao-total__valor">{resultado ? formatarReais(lista.totais[c.chave]) : '...'}</div>
+            </div>
+          ))}
+        </div>
+      )}
+
+      <section className="cartao filtros-despesas" aria-label="Filtros">
+        {celular && (
+          <button type="button" className="filtros-despesas__alternar" aria-expanded={filtrosAbertos} onClick={() => setFiltrosAbertos((a) => !a)}>
+            <Filter size={17} aria-hidden="true" /> Filtros
+            <ChevronDown size={18} aria-hidden="true" className={filtrosAbertos ? 'girado' : undefined} />
+          </button>
+        )}
+        {(filtrosAbertos || !celular) && (
+          <form
+            className="filtros-despesas__campos"
+            onSubmit={(e) => {
+              e.preventDefault();
+              filtrar();
+            }}
+          >
+            {admin && (
+              <>
+                <label className="campo">
+                  <span className="campo__rotulo">Funcionário</span>
+                  <select className="selecao" value={filtros.funcionario_id} onChange={(e) => setFiltros((f) => ({ ...f, funcionario_id: e.target.value, rota_id: '' }))}>
+                    <option value="">Todos</option>
+                    {(funcionarios.data ?? []).map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.nome}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="campo">
+                  <span className="campo__rotulo">Rota</span>
+                  <select className="selecao" value={filtros.rota_id} onChange={(e) => setFiltros((f) => ({ ...f, rota_id: e.target.value }))}>
+                    <option value="">Todas</option>
+                    {(rotasFiltro.data ?? []).map((r) => (
+                      <option key={r.id} value={r.id}>
+                        {r.nome}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="campo">
+                  <span className="campo__rotulo">Status da Rota</span>
+                  <select
+                    className="selecao"
+                    value={filtros.status_rota}
+                    disabled={filtros.rota_id !== ''}
+                    onChange={(e) => setFiltros((f) => ({ ...f, status_rota: e.target.value as FiltrosDespesas['status_rota'] }))}
+                  >
+                    <option value="">Todas</option>
+                    <option value="ativa">Ativas</option>
+                    <option value="finalizada">Finalizadas</option>
+                  </select>
+                </label>
+                <label className="campo">
+                  <span className="campo__rotulo">Status</span>
+                  <select className="selecao" value={filtros.status_aprovacao} onChange={(e) => setFiltros((f) => ({ ...f, status_aprovacao: e.target.value as FiltrosDespesas['status_aprovacao'] }))}>
+                    <option value="">Todos</option>
+                    {STATUS_APROVACAO.map((s) => (
+                      <option key={s} value={s}>
+                        {ROTULO_STATUS_APROVACAO[s]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </>
+            )}
+            <label className="campo">
+              <span className="campo__rotulo">Data Início</span>
+              <input className="entrada" type="date" value={filtros.data_inicio} onChange={(e) => setFiltros((f) => ({ ...f, data_inicio: e.target.value }))} />
+            </label>
+            <label className="campo">
+              <span className="campo__rotulo">Data Fim</span>
+              <input className="entrada" type="date" value={filtros.data_fim} onChange={(e) => setFiltros((f) => ({ ...f, data_fim: e.target.value }))} />
+            </label>
+            <label className="campo">
+              <span className="campo__rotulo">Tipo</span>
+              <select className="selecao" value={filtros.tipo} onChange={(e) => setFiltros((f) => ({ ...f, tipo: e.target.value as FiltrosDespesas['tipo'] }))}>
+                <option value="">Todos</option>
+                {TIPOS_DESPESA.map((t) => (
+                  <option key={t} value={t}>
+                    {ROTULO_TIPO_DESPESA[t]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="filtros-despesas__botao">
+              <Botao type="submit" variante="secondary" icone={<Filter size={16} />}>
+                Filtrar
+              </Botao>
+            </div>
+          </form>
+        )}
+      </section>
+
+      <section className="cartao lista-despesas" aria-label="Despesas registradas">
+        {resultado?.origem === 'cache' && (
+          <div className="aviso-cache">
+            <WifiOff size={16} aria-hidden="true" /> Sem conexão: mostrando a lista guardada em {formatarDataHora(resultado.atualizadoEm, fusoDoApp())}.
+          </div>
+        )}
+        {resultado?.origem === 'falha' && !admin && (
+          <div className="aviso-cache">
+            <WifiOff size={16} aria-hidden="true" /> Não foi possível carregar a lista agora. Ela aparece quando a conexão voltar.
+          </div>
+        )}
+        {consulta.isLoading ? (
+          <Carregando texto="Carregando despesas..." />
+        ) : lista.despesas.length === 0 ? (
+          <div className="tabela__vazio">Nenhuma despesa encontrada.</div>
+        ) : celular ? (
+          <CartoesDespesas despesas={lista.despesas} acoes={acoes} admin={admin} />
+        ) : (
+          <TabelaDespesas despesas={lista.despesas} acoes={acoes} admin={admin} />
+        )}
+        {(pagina > 1 || lista.total > DESPESAS_POR_PAGINA) && (
+          <nav className="paginacao" aria-label="Paginação">
+            <Botao variante="outline" tamanho="sm" onClick={() => setPagina((p) => p - 1)} disabled={pagina <= 1}>
+              Anterior
+            </Botao>
+            <span>
+              Página {pagina} de {totalPaginas}
+            </span>
+            <Botao variante="outline" tamanho="sm" onClick={() => setPagina((p) => p + 1)} disabled={pagina >= totalPaginas}>
+              Próxima
+            </Botao>
+          </nav>
+        )}
+      </section>
+
+      {modal && rota && (
+        <ModalDespesa
+          usuario={usuario}
+          rota={rota}
+          despesa={modal.despesa}
+          rascunho={modal.rascunho}
+          aoFechar={() => {
+            setModal(null);
+            setDetalhes(null);
+            void queryClient.invalidateQueries({ queryKey: chavesDespesas.todos });
+          }}
+        />
+      )}
+
+      <ModalDetalhesDespesa
+        despesa={detalhes}
+        aoFechar={() => setDetalhes(null)}
+        aoVerCupom={(x) => setCupom({ url: x.cupom_url, arquivoLocal: x.cupomLocal, mime: x.cupom_mime, nome: x.cupom_nome })}
+        aprovando={aprovar.isPending}
+        {...(admin ? { aoAprovar: (x: DespesaExibida) => void aprovarDespesa(x), aoRejeitar: setRejeitando } : {})}
+        {...(detalhes && podeAlterar(detalhes, usuario, rota)
+          ? {
+              aoEditar: (x: DespesaExibida) => {
+                setDetalhes(null);
+                setModal({ despesa: x, rascunho: null });
+              },
+              aoExcluir: setExcluindo,
+            }
+          : {})}
+      />
+
+      <VisualizadorCupom cupom={cupom} aoFechar={() => setCupom(null)} />
+
+      <ModalRejeitar
+        despesa={rejeitando}
+        aoFechar={() => setRejeitando(null)}
+        aoRejeitar={async (motivo) => {
+          await rejeitar.mutateAsync({ id: rejeitando!.id, motivo });
+          toast.success('Despesa rejeitada.');
+          setDetalhes(null);
+        }}
+      />
+
+      <Confirmacao
+        aberto={excluindo !== null}
+        titulo="Excluir despesa"
+        mensagem="Tem certeza que deseja excluir esta despesa?"
+        textoConfirmar="Excluir"
+        textoCancelar="Cancelar"
+        varianteConfirmar="danger"
+        processando={processandoExclusao}
+        aoConfirmar={() => void confirmarExclusao()}
+        aoCancelar={() => setExcluindo(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/** Small pieces shared by the expense list, the phone cards and the details modal. */
+import { AlertTriangle, CloudUpload } from 'lucide-react';
+import { ROTULO_STATUS_APROVACAO, nomeDoTipo, type Despesa } from '../../../shared/schemas/despesas';
+import type { Rota } from '../../../shared/schemas/rotas';
+import type { Usuario } from '../../../shared/schemas/usuarios';
+import { Selo } from '../components/Selo';
+import { rotuloCidade } from './CampoCidade';
+import type { DespesaExibida } from './fila';
+
+export const tipoDaDespesa = (d: Pick<Despesa, 'tipo' | 'tipo_outro'>) => nomeDoTipo(d.tipo, d.tipo_outro);
+export const cidadeDaDespesa = (d: Pick<Despesa, 'cidade_nome' | 'cidade_uf'>) => (d.cidade_nome ? rotuloCidade({ nome: d.cidade_nome, uf: d.cidade_uf }) : '');
+
+/** Spec section 4: Aprovada if aprovada, Rejeitada (reason as tooltip) if rejeitada, else Pendente. */
+export function SeloStatus({ despesa }: { despesa: Pick<Despesa, 'aprovada' | 'rejeitada' | 'motivo_rejeicao' | 'status_aprovacao'> }) {
+  if (despesa.aprovada) return <Selo cor="verde">{ROTULO_STATUS_APROVACAO.aprovada}</Selo>;
+  if (despesa.rejeitada) {
+    return (
+      <Selo cor="vermelho" title={despesa.motivo_rejeicao ? `Motivo: ${despesa.motivo_rejeicao}` : undefined}>
+        {ROTULO_STATUS_APROVACAO.rejeitada}
+      </Selo>
+    );
+  }
+  return <Selo cor="amarelo">{ROTULO_STATUS_APROVACAO.pendente}</Selo>;
+}
+
+/** 'Aguardando envio' while the change waits on this device; 'Precisa de atenção' when refused. */
+export function SeloEnvio({ despesa }: { despesa: DespesaExibida }) {
+  if (!despesa.envio) return null;
+  if (despesa.envio.estado === 'erro') {
+    return (
+      <Selo cor="vermelho" title={despesa.envio.erro ?? undefined}>
+        <AlertTriangle size={12} aria-hidden="true" /> Precisa de atenção
+      </Selo>
+    );
+  }
+  return (
+    <Selo cor="azul" title="Guardada neste aparelho; será enviada quando houver conexão.">
+      <CloudUpload size={12} aria-hidden="true" /> Aguardando envio
+    </Selo>
+  );
+}
+
+export const temCupom = (d: DespesaExibida) => d.cupom_url !== null || d.cupomLocal !== null;
+
+/** An employee changes only own, still Pendente expenses of the active route (the server says the same). */
+export function podeAlterar(d: DespesaExibida, usuario: Usuario, rotaAtiva: Rota | null | undefined): boolean {
+  return (
+    usuario.tipo === 'funcionario' &&
+    !!rotaAtiva &&
+    d.rota_id === rotaAtiva.id &&
+    d.rota_status === 'ativa' &&
+    d.status_aprovacao === 'pendente' &&
+    d.envio?.estado !== 'erro'
+  );
+}

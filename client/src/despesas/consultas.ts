@@ -1,0 +1,149 @@
+/**
+ * Expenses: query keys, reads (the employee's through the device cache, so the screen opens offline)
+ * and the admin's approve/reject mutations. Employee writes go through the outbox (operacoes.ts).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
+import type { Despesa, ListaDespesas, StatusAprovacao, TipoDespesa } from '../../../shared/schemas/despesas';
+import type { Rota } from '../../../shared/schemas/rotas';
+import type { Usuario } from '../../../shared/schemas/usuarios';
+import { api, type Parametros } from '../api/client';
+import { buscarComCache } from '../offline/cache';
+import { bancoLocal } from '../offline/db';
+import { itensDoUsuario } from '../offline/outbox';
+import { chavesSaldo } from '../saldo/consultas';
+import { operacoesDeDespesa, type ItemFilaDespesa } from './fila';
+
+export interface FiltrosDespesas {
+  funcionario_id: string;
+  rota_id: string;
+  status_rota: '' | 'ativa' | 'finalizada';
+  data_inicio: string;
+  data_fim: string;
+  tipo: TipoDespesa | '';
+  status_aprovacao: StatusAprovacao | '';
+}
+
+export const chavesDespesas = {
+  todos: ['despesas'] as const,
+  lista: (usuarioId: number, filtros: FiltrosDespesas, pagina: number) => [...chavesDespesas.todos, 'lista', usuarioId, filtros, pagina] as const,
+  rotaAtiva: (usuarioId: number) => [...chavesDespesas.todos, 'rota-ativa', usuarioId] as const,
+  rotasDoFiltro: (funcionarioId: string) => [...chavesDespesas.todos, 'rotas-filtro', funcionarioId] as const,
+};
+
+export const LISTA_VAZIA: ListaDespesas = {
+  despesas: [],
+  totais: { geral: 0, alimentacao: 0, hospedagem: 0, combustivel: 0, pedagio: 0, aluguel_sala: 0, outro: 0 },
+  page: 1,
+  limit: 20,
+  total: 0,
+};
+
+export interface ResultadoLista {
+  lista: ListaDespesas;
+  /** 'cache': shown from the device (offline); 'falha': nothing to show. */
+  origem: 'servidor' | 'cache' | 'falha';
+  atualizadoEm: string | null;
+}
+
+/** The role's filters as query parameters (an employee has no employee, route or status filters). */
+export function parametrosDaLista(filtros: FiltrosDespesas, pagina: number, admin: boolean): Parametros {
+  const comuns = { data_inicio: filtros.data_inicio, data_fim: filtros.data_fim, tipo: filtros.tipo, page: pagina, limit: 20 };
+  if (!admin) return comuns;
+  return {
+    ...comuns,
+    funcionario_id: filtros.funcionario_id,
+    rota_id: filtros.rota_id,
+    // The route's own status rules once a route is picked.
+    status_rota: filtros.rota_id ? '' : filtros.status_rota,
+    status_aprovacao: filtros.status_aprovacao,
+  };
+}
+
+/** The page of expenses. A failed load is logged and shows an empty list (spec section 8). */
+export function useListaDespesas(usuario: Usuario, filtros: FiltrosDespesas, pagina: number) {
+  const admin = usuario.tipo === 'admin';
+  return useQuery({
+    queryKey: chavesDespesas.lista(usuario.id, filtros, pagina),
+    // Offline the employee's list still comes from the device cache.
+    networkMode: admin ? 'online' : 'always',
+    placeholderData: (anterior) => anterior,
+    queryFn: async (): Promise<ResultadoLista> => {
+      const params = parametrosDaLista(filtros, pagina, admin);
+      const buscar = () => api.get<ListaDespesas>('/despesas', { params });
+      try {
+        if (admin) return { lista: await buscar(), origem: 'servidor', atualizadoEm: new Date().toISOString() };
+        const r = await buscarComCache(bancoLocal, `despesas:lista:${JSON.stringify(params)}`, usuario.id, buscar);
+        return { lista: r.dados, origem: r.origem, atualizadoEm: r.atualizadoEm };
+      } catch (erro) {
+        console.error('Erro ao carregar despesas:', erro);
+        return { lista: { ...LISTA_VAZIA, page: pagina }, origem: 'falha', atualizadoEm: null };
+      }
+    },
+  });
+}
+
+/** The employee's active route with its cities (cached for the road); null without one. */
+export function useRotaAtivaDoFuncionario(usuario: Usuario) {
+  return useQuery({
+    queryKey: chavesDespesas.rotaAtiva(usuario.id),
+    enabled: usuario.tipo === 'funcionario',
+    networkMode: 'always',
+    queryFn: async () => {
+      const r = await buscarComCache(bancoLocal, 'despesas:rota-ativa', usuario.id, () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario'));
+      return r.dados.rotas.find((rota) => rota.status === 'ativa') ?? null;
+    },
+  });
+}
+
+/** Routes for the admin's Rota filter (of the chosen employee, or all). */
+export function useRotasDoFiltro(funcionarioId: string, ativo: boolean) {
+  return useQuery({
+    queryKey: chavesDespesas.rotasDoFiltro(funcionarioId),
+    enabled: ativo,
+    queryFn: async () => (await api.get<{ rotas: Rota[] }>('/rotas', { params: { funcionario_id: funcionarioId } })).rotas,
+  });
+}
+
+/**
+ * The employee's queued expense changes, live from IndexedDB. When one leaves the queue (the server
+ * took it), the lists and the balance are read again so the confirmed numbers include it.
+ */
+export function useFilaDeDespesas(usuarioId: number): ItemFilaDespesa[] {
+  const queryClient = useQueryClient();
+  const itens = useLiveQuery(async () => operacoesDeDespesa(await itensDoUsuario(bancoLocal, usuarioId)), [usuarioId]);
+  const anteriores = useRef<Set<string>>(new Set());
+  useEffect(() => {
+    if (!itens) return;
+    const atuais = new Set(itens.map((i) => i.id));
+    const saiu = [...anteriores.current].some((id) => !atuais.has(id));
+    anteriores.current = atuais;
+    if (saiu) {
+      void queryClient.invalidateQueries({ queryKey: chavesDespesas.todos });
+      void queryClient.invalidateQueries({ queryKey: chavesSaldo.todos });
+    }
+  }, [itens, queryClient]);
+  return itens ?? [];
+}
+
+function useInvalidarDespesas() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: chavesDespesas.todos });
+}
+
+export function useAprovarDespesa() {
+  const invalidar = useInvalidarDespesas();
+  return useMutation({
+    mutationFn: (id: string) => api.patch<{ despesa: Despesa }>(`/despesas/${id}/aprovar`).then((r) => r.despesa),
+    onSuccess: invalidar,
+  });
+}
+
+export function useRejeitarDespesa() {
+  const invalidar = useInvalidarDespesas();
+  return useMutation({
+    mutationFn: ({ id, motivo }: { id: string; motivo: string }) => api.patch<{ despesa: Despesa }>(`/despesas/${id}/rejeitar`, { motivo }).then((r) => r.despesa),
+    onSuccess: invalidar,
+  });
+}

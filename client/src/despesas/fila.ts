@@ -1,0 +1,241 @@
+/**
+ * Expenses still in this device's outbox, laid over what the server answered: a queued expense
+ * shows at once in the list, in the totals and in the projected balance ('Saldo projetado'), and
+ * disappears from the overlay when the server confirms it. Pure functions: no Dexie, no React.
+ */
+import { centavosParaReais, reaisParaCentavos } from '../../../shared/money';
+import {
+  TIPOS_DESPESA,
+  type Despesa,
+  type ListaDespesas,
+  type StatusAprovacao,
+  type TipoDespesa,
+  type TotaisDespesas,
+} from '../../../shared/schemas/despesas';
+
+export const OP_CRIAR = 'despesa.criar';
+export const OP_EDITAR = 'despesa.editar';
+export const OP_EXCLUIR = 'despesa.excluir';
+export type TipoOperacaoDespesa = typeof OP_CRIAR | typeof OP_EDITAR | typeof OP_EXCLUIR;
+
+/** The receipt's name and type; its bytes travel in the outbox's `arquivos` table. */
+export interface CupomNaFila {
+  nome: string;
+  tipo: string;
+}
+
+/** What the form produced: the fields the server takes plus the names shown before it answers. */
+export interface DadosDespesaNaFila {
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data_despesa: string;
+  tipo: TipoDespesa;
+  tipo_outro: string;
+  /** Reais, 2 decimals. */
+  valor: number;
+  descricao: string;
+  registrado_em: string;
+  rota_nome: string;
+  cidade_nome: string;
+  cidade_uf: string;
+  funcionario_nome: string;
+  cupom: CupomNaFila | null;
+}
+
+/** The expense as the person saw it when changing it: what the change moves away from. */
+export interface EstadoAnterior {
+  valor: number;
+  tipo: TipoDespesa;
+  data_despesa: string;
+}
+
+export interface DadosCriar extends DadosDespesaNaFila {
+  operacao: 'criar';
+}
+export interface DadosEditar extends DadosDespesaNaFila {
+  operacao: 'editar';
+  excluir_cupom: boolean;
+  anterior: EstadoAnterior;
+}
+export interface DadosExcluir {
+  operacao: 'excluir';
+  id: string;
+  anterior: EstadoAnterior;
+  descricao_item: string;
+}
+export type DadosOperacaoDespesa = DadosCriar | DadosEditar | DadosExcluir;
+
+/** An outbox row as this module needs it (a subset of ItemOutbox). */
+export interface ItemFilaDespesa {
+  id: string;
+  tipo: string;
+  dados: unknown;
+  arquivos: string[];
+  estado: 'pendente' | 'erro';
+  erro: string | null;
+}
+
+export interface EnvioPendente {
+  operacao: 'criar' | 'editar';
+  estado: 'pendente' | 'erro';
+  erro: string | null;
+}
+
+/** A row of the screen: the server's expense, or one still waiting on this device. */
+export interface DespesaExibida extends Despesa {
+  /** Set while a change to this expense waits in the outbox. */
+  envio: EnvioPendente | null;
+  /** Id in the outbox's `arquivos` of a receipt not yet sent (previewed from the device). */
+  cupomLocal: string | null;
+}
+
+export interface FiltrosLocais {
+  data_inicio?: string;
+  data_fim?: string;
+  tipo?: TipoDespesa | '';
+  status_aprovacao?: StatusAprovacao | '';
+}
+
+function ehOperacao(dados: unknown): dados is DadosOperacaoDespesa {
+  if (typeof dados !== 'object' || dados === null) return false;
+  const d = dados as { operacao?: unknown; id?: unknown };
+  return (d.operacao === 'criar' || d.operacao === 'editar' || d.operacao === 'excluir') && typeof d.id === 'string';
+}
+
+/** The expense items of the outbox, in replay order; rows written by another version are skipped. */
+export function operacoesDeDespesa(itens: ItemFilaDespesa[]): (ItemFilaDespesa & { dados: DadosOperacaoDespesa })[] {
+  return itens.filter((i): i is ItemFilaDespesa & { dados: DadosOperacaoDespesa } => i.tipo.startsWith('despesa.') && ehOperacao(i.dados));
+}
+
+function combina(v: { tipo: TipoDespesa; data_despesa: string; status_aprovacao?: StatusAprovacao }, f: FiltrosLocais): boolean {
+  if (f.tipo && v.tipo !== f.tipo) return false;
+  if (f.data_inicio && v.data_despesa < f.data_inicio) return false;
+  if (f.data_fim && v.data_despesa > f.data_fim) return false;
+  if (f.status_aprovacao && (v.status_aprovacao ?? 'pendente') !== f.status_aprovacao) return false;
+  return true;
+}
+
+function despesaLocal(d: DadosDespesaNaFila, base: Despesa | null): Despesa {
+  return {
+    id: d.id,
+    rota_id: d.rota_id,
+    cidade_id: d.cidade_id,
+    funcionario_id: base?.funcionario_id ?? 0,
+    data_despesa: d.data_despesa,
+    tipo: d.tipo,
+    tipo_outro: d.tipo === 'outro' ? d.tipo_outro : null,
+    valor: d.valor,
+    descricao: d.descricao,
+    arquivo_cupom: base?.arquivo_cupom ?? null,
+    cupom_url: base?.cupom_url ?? null,
+    cupom_mime: base?.cupom_mime ?? null,
+    cupom_nome: base?.cupom_nome ?? null,
+    status_aprovacao: base?.status_aprovacao ?? 'pendente',
+    motivo_rejeicao: base?.motivo_rejeicao ?? null,
+    aprovada: base?.aprovada ?? false,
+    rejeitada: base?.rejeitada ?? false,
+    avaliado_em: base?.avaliado_em ?? null,
+    funcionario_nome: base?.funcionario_nome ?? d.funcionario_nome,
+    rota_nome: base?.rota_nome ?? d.rota_nome,
+    rota_status: base?.rota_status ?? 'ativa',
+    cidade_nome: d.cidade_nome,
+    cidade_uf: d.cidade_uf,
+    registrado_em: base?.registrado_em ?? d.registrado_em,
+    recebido_em: base?.recebido_em ?? '',
+    atualizado_em: base?.atualizado_em ?? d.registrado_em,
+    excluida: false,
+  };
+}
+
+function ordenar(a: Despesa, b: Despesa): number {
+  if (a.data_despesa !== b.data_despesa) return a.data_despesa < b.data_despesa ? 1 : -1;
+  return a.registrado_em < b.registrado_em ? 1 : a.registrado_em > b.registrado_em ? -1 : 0;
+}
+
+const TOTAIS_ZERADOS: TotaisDespesas = { geral: 0, alimentacao: 0, hospedagem: 0, combustivel: 0, pedagio: 0, aluguel_sala: 0, outro: 0 };
+
+export interface ListaMesclada {
+  despesas: DespesaExibida[];
+  totais: TotaisDespesas;
+  total: number;
+}
+
+/**
+ * The list to show: the server's page with the queued changes applied (edits replace, deletes
+ * remove), queued new expenses on top of page 1, and totals moved by every queued change that
+ * falls inside the filters (sums in integer centavos).
+ */
+export function mesclarDespesas(servidor: ListaDespesas | undefined, itens: ItemFilaDespesa[], filtros: FiltrosLocais, pagina: number): ListaMesclada {
+  const linhas = new Map<string, DespesaExibida>();
+  for (const d of servidor?.despesas ?? []) linhas.set(d.id, { ...d, envio: null, cupomLocal: null });
+  const novas = new Map<string, DespesaExibida>();
+  const centavos = Object.fromEntries(TIPOS_DESPESA.map((t) => [t, reaisParaCentavos(servidor?.totais[t] ?? 0) as number])) as Record<TipoDespesa, number>;
+  let total = servidor?.total ?? 0;
+  const mover = (v: { tipo: TipoDespesa; data_despesa: string; valor: number }, sinal: 1 | -1) => {
+    if (!combina(v, filtros)) return;
+    centavos[v.tipo] += sinal * reaisParaCentavos(v.valor);
+    total += sinal;
+  };
+
+  for (const item of operacoesDeDespesa(itens)) {
+    const op = item.dados;
+    const envio = (operacao: EnvioPendente['operacao']): EnvioPendente => ({ operacao, estado: item.estado, erro: item.erro });
+    if (op.operacao === 'criar') {
+      if (linhas.has(op.id)) {
+        // The server already has it (the answer was lost on the way back): show its version.
+        linhas.set(op.id, { ...linhas.get(op.id)!, envio: envio('criar') });
+        continue;
+      }
+      const local = despesaLocal(op, null);
+      novas.set(op.id, { ...local, cupom_mime: op.cupom?.tipo ?? null, cupom_nome: op.cupom?.nome ?? null, envio: envio('criar'), cupomLocal: item.arquivos[0] ?? null });
+      mover(op, 1);
+    } else if (op.operacao === 'editar') {
+      const atual = novas.get(op.id) ?? linhas.get(op.id);
+      mover(op.anterior, -1);
+      mover(op, 1);
+      if (!atual) continue;
+      const editada: DespesaExibida = {
+        ...despesaLocal(op, atual),
+        // An edit of an expense the server has not seen yet is still, for the person, "waiting to be sent".
+        envio: atual.envio?.operacao === 'criar' && atual.envio.estado === 'erro' ? atual.envio : envio(atual.envio?.operacao === 'criar' ? 'criar' : 'editar'),
+        cupomLocal: atual.cupomLocal,
+      };
+      if (item.arquivos[0] && op.cupom) {
+        Object.assign(editada, { cupomLocal: item.arquivos[0], cupom_mime: op.cupom.tipo, cupom_nome: op.cupom.nome, cupom_url: null, arquivo_cupom: null });
+      } else if (op.excluir_cupom) {
+        Object.assign(editada, { cupomLocal: null, cupom_mime: null, cupom_nome: null, cupom_url: null, arquivo_cupom: null });
+      }
+      (novas.has(op.id) ? novas : linhas).set(op.id, editada);
+    } else {
+      mover(op.anterior, -1);
+      novas.delete(op.id);
+      linhas.delete(op.id);
+    }
+  }
+
+  const novasVisiveis = pagina === 1 ? [...novas.values()].filter((d) => combina(d, filtros)).sort(ordenar) : [];
+  const geral = TIPOS_DESPESA.reduce((s, t) => s + centavos[t], 0);
+  const totais = { ...TOTAIS_ZERADOS, geral: centavosParaReais(geral) };
+  for (const t of TIPOS_DESPESA) totais[t] = centavosParaReais(centavos[t]);
+  return { despesas: [...novasVisiveis, ...linhas.values()], totais, total: Math.max(0, total) };
+}
+
+/**
+ * 'Saldo projetado': the server's balance minus what the queued expense changes will take from it
+ * (creates and increases subtract, decreases and deletes give back), in integer centavos.
+ */
+export function saldoProjetado(confirmado: number, itens: ItemFilaDespesa[]): number {
+  let centavos = reaisParaCentavos(confirmado) as number;
+  for (const { dados: op } of operacoesDeDespesa(itens)) {
+    if (op.operacao === 'criar') centavos -= reaisParaCentavos(op.valor);
+    else if (op.operacao === 'editar') centavos -= reaisParaCentavos(op.valor) - reaisParaCentavos(op.anterior.valor);
+    else centavos += reaisParaCentavos(op.anterior.valor);
+  }
+  return centavosParaReais(centavos);
+}
+
+/** How many queued changes touch the balance (for the card's note). */
+export function contarNaFila(itens: ItemFilaDespesa[]): number {
+  return operacoesDeDespesa(itens).length;
+}

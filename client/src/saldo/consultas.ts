@@ -1,0 +1,99 @@
+/** Balances: query keys, the admin's reads, the employee's own balance (cached for the road), crediting. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Rota } from '../../../shared/schemas/rotas';
+import type {
+  AdicionarSaldoPedido,
+  FuncionarioComSaldo,
+  Movimentacao,
+  MovimentacoesResposta,
+  RelatorioSaldoLinha,
+  ResumoSaldoAdmin,
+  ResumoSaldoFuncionario,
+  SaldoFuncionario,
+  TipoMovimentacao,
+} from '../../../shared/schemas/saldo';
+import { api } from '../api/client';
+import { buscarComCache } from '../offline/cache';
+import { bancoLocal } from '../offline/db';
+
+export const chavesSaldo = {
+  todos: ['saldo'] as const,
+  saldos: () => [...chavesSaldo.todos, 'saldos'] as const,
+  resumoAdmin: () => [...chavesSaldo.todos, 'resumo-admin'] as const,
+  resumoProprio: (usuarioId: number) => [...chavesSaldo.todos, 'resumo', usuarioId] as const,
+  movimentacoes: (tipo: TipoMovimentacao | '') => [...chavesSaldo.todos, 'movimentacoes', tipo] as const,
+  relatorio: () => [...chavesSaldo.todos, 'relatorio'] as const,
+  funcionarios: () => [...chavesSaldo.todos, 'funcionarios'] as const,
+  rotasAtivas: (funcionarioId: number) => [...chavesSaldo.todos, 'rotas-ativas', funcionarioId] as const,
+};
+
+/** The history tab shows the most recent movements; older ones stay in the ledger. */
+export const LIMITE_HISTORICO = 500;
+
+/** The employee's own balance: the server's ledger, or the last one kept on the device when offline. */
+export function useSaldoProprio(usuarioId: number, ativo = true) {
+  return useQuery({
+    queryKey: chavesSaldo.resumoProprio(usuarioId),
+    enabled: ativo,
+    networkMode: 'always',
+    queryFn: () => buscarComCache(bancoLocal, 'saldo:resumo', usuarioId, () => api.get<ResumoSaldoFuncionario>('/saldo/resumo')),
+  });
+}
+
+export function useSaldos() {
+  return useQuery({ queryKey: chavesSaldo.saldos(), queryFn: async () => (await api.get<{ saldos: SaldoFuncionario[] }>('/saldo')).saldos });
+}
+
+export function useResumoAdmin() {
+  return useQuery({ queryKey: chavesSaldo.resumoAdmin(), queryFn: () => api.get<ResumoSaldoAdmin>('/saldo/resumo') });
+}
+
+export function useMovimentacoes(tipo: TipoMovimentacao | '') {
+  return useQuery({
+    queryKey: chavesSaldo.movimentacoes(tipo),
+    queryFn: async (): Promise<{ movimentacoes: Movimentacao[]; total: number }> => {
+      const r = await api.get<MovimentacoesResposta>('/saldo/movimentacoes', { params: { tipo, limit: LIMITE_HISTORICO } });
+      return { movimentacoes: r.movimentacoes, total: r.total };
+    },
+  });
+}
+
+export function useRelatorioSaldo() {
+  return useQuery({
+    queryKey: chavesSaldo.relatorio(),
+    queryFn: async () => (await api.get<{ relatorio: RelatorioSaldoLinha[] }>('/saldo/relatorio')).relatorio,
+  });
+}
+
+/** Employees with their balance, for the credit modal ('name — R$ balance'). */
+export function useFuncionariosComSaldo(ativo = true) {
+  return useQuery({
+    queryKey: chavesSaldo.funcionarios(),
+    enabled: ativo,
+    queryFn: async () => {
+      const r = await api.get<{ funcionarios: FuncionarioComSaldo[] } | FuncionarioComSaldo[]>('/saldo/funcionarios');
+      return Array.isArray(r) ? r : r.funcionarios;
+    },
+  });
+}
+
+/** The employee's active routes, the only ones a credit may be tied to. */
+export function useRotasAtivasDoFuncionario(funcionarioId: number | null) {
+  return useQuery({
+    queryKey: chavesSaldo.rotasAtivas(funcionarioId ?? 0),
+    enabled: funcionarioId !== null,
+    queryFn: async () => {
+      const r = await api.get<{ rotas: Rota[] }>('/rotas', { params: { funcionario_id: funcionarioId, status: 'ativa' } });
+      // The spec's client filters to 'ativa' again: a server answering more never offers a closed route.
+      return r.rotas.filter((rota) => rota.status === 'ativa');
+    },
+  });
+}
+
+export function useAdicionarSaldo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (dados: AdicionarSaldoPedido) => api.post<{ message: string; movimentacao: Movimentacao }>('/saldo/adicionar', dados),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesSaldo.todos }),
+  });
+}

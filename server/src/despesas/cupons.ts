@@ -1,0 +1,110 @@
+/**
+ * Receipt files (cupons) under DATA_DIR/uploads. The type comes from the file's own bytes, never
+ * from its name or the browser's claim; the stored name is random (the original name never touches
+ * the path); files are only removed after the database change that stops pointing at them committed.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
+import { tipoNaoSuportado } from '../errors';
+
+export interface TipoCupom {
+  mime: string;
+  extensao: string;
+}
+
+/** A receipt received and checked: the bytes plus what they are. What the services take. */
+export interface CupomRecebido extends TipoCupom {
+  conteudo: Buffer;
+  /** As the device named it (shown to people, never used for the path). */
+  nomeOriginal: string;
+}
+
+const HEIC = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
+const HEIF = new Set(['mif1', 'msf1']);
+
+function comeca(buf: Buffer, bytes: number[], deslocamento = 0): boolean {
+  if (buf.length < deslocamento + bytes.length) return false;
+  return bytes.every((b, i) => buf[deslocamento + i] === b);
+}
+
+const ascii = (buf: Buffer, inicio: number, fim: number) => buf.subarray(inicio, fim).toString('latin1');
+
+/** What the bytes are, among the accepted receipt types; null for anything else. */
+export function detectarTipoCupom(buf: Buffer): TipoCupom | null {
+  if (comeca(buf, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extensao: 'jpg' };
+  if (comeca(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', extensao: 'png' };
+  if (buf.length >= 12 && ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return { mime: 'image/webp', extensao: 'webp' };
+  if (buf.length >= 12 && ascii(buf, 4, 8) === 'ftyp') {
+    const marca = ascii(buf, 8, 12);
+    if (HEIC.has(marca)) return { mime: 'image/heic', extensao: 'heic' };
+    if (HEIF.has(marca)) return { mime: 'image/heif', extensao: 'heif' };
+    return null; // mp4, mov...
+  }
+  if (ascii(buf, 0, 5) === '%PDF-') return { mime: 'application/pdf', extensao: 'pdf' };
+  if (comeca(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { mime: 'application/msword', extensao: 'doc' };
+  if (comeca(buf, [0x50, 0x4b, 0x03, 0x04])) {
+    // A .docx is a zip whose entry names (stored uncompressed in the headers) include these.
+    if (buf.includes('[Content_Types].xml', 0, 'latin1') && buf.includes('word/', 0, 'latin1')) {
+      return { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensao: 'docx' };
+    }
+    return null;
+  }
+  return null;
+}
+
+/** Checks a received file: 415 with a clear message unless its bytes are an accepted type. */
+export function lerCupom(conteudo: Buffer, nomeOriginal: string): CupomRecebido {
+  const tipo = detectarTipoCupom(conteudo);
+  if (!tipo) throw tipoNaoSuportado(MENSAGEM_TIPO_ARQUIVO);
+  return { ...tipo, conteudo, nomeOriginal: nomeSeguro(nomeOriginal, tipo.extensao) };
+}
+
+/** The device's file name reduced to something safe to show and to put in a header. */
+export function nomeSeguro(nome: string, extensao: string): string {
+  const base = path.basename(nome.replace(/\\/g, '/')).normalize('NFC');
+  // eslint-disable-next-line no-control-regex
+  const limpo = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(-120);
+  return limpo || `cupom.${extensao}`;
+}
+
+const NOME_ARMAZENADO = /^[0-9a-f]{32}\.[a-z]{3,4}$/;
+
+export function pastaUploads(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
+
+/** The path of a stored receipt; null for a name that is not one of ours (never a path from outside). */
+export function caminhoCupom(pasta: string, arquivo: string): string | null {
+  return NOME_ARMAZENADO.test(arquivo) ? path.join(pasta, arquivo) : null;
+}
+
+/** Writes the bytes under a new random name (never overwriting) and returns the name. */
+export async function gravarCupom(pasta: string, cupom: CupomRecebido): Promise<string> {
+  await fs.promises.mkdir(pasta, { recursive: true });
+  const nome = `${randomBytes(16).toString('hex')}.${cupom.extensao}`;
+  await fs.promises.writeFile(path.join(pasta, nome), cupom.conteudo, { flag: 'wx' });
+  return nome;
+}
+
+/** Removes a stored receipt; a file already gone is fine (a replay, a crash after the commit). */
+export async function removerCupom(pasta: string, arquivo: string | null | undefined): Promise<void> {
+  if (!arquivo) return;
+  const caminho = caminhoCupom(pasta, arquivo);
+  if (!caminho) return;
+  await fs.promises.rm(caminho, { force: true });
+}
+
+/** True when the stored receipt has exactly these bytes (a replayed edit sends the same file again). */
+export async function mesmoConteudo(pasta: string, arquivo: string | null, conteudo: Buffer): Promise<boolean> {
+  if (!arquivo) return false;
+  const caminho = caminhoCupom(pasta, arquivo);
+  if (!caminho) return false;
+  try {
+    const guardado = await fs.promises.readFile(caminho);
+    return guardado.equals(conteudo);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * /api/despesas: the filtered list (admin: all; employee: own), multipart create and edit with the
+ * receipt in `cupom`, delete, the admin's approve/reject, and the receipt itself (admin or owner,
+ * by bearer or by the session cookie so <img src> and <iframe src> work).
+ */
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { uuidCliente } from '../../../shared/schemas/campos';
+import {
+  CUPOM_TAMANHO_MAXIMO,
+  despesaCriarSchema,
+  despesaEditarSchema,
+  despesaFiltroSchema,
+  listaDespesasSchema,
+  rejeitarDespesaSchema,
+  umaDespesaSchema,
+} from '../../../shared/schemas/despesas';
+import { dadosInvalidos, naoEncontrado } from '../errors';
+import type { App } from '../tipos';
+import { lerCupom, pastaUploads, type CupomRecebido } from './cupons';
+import { buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
+import { avaliarDespesa, criarDespesa, editarDespesa, excluirDespesa, exigirCupomVisivel, type ContextoDespesas } from './servico';
+
+const paramsDespesa = z.object({ id: uuidCliente('Identificador da despesa') });
+
+interface Formulario {
+  campos: Record<string, unknown>;
+  cupom?: CupomRecebido;
+}
+
+/**
+ * Reads a multipart form: text fields, and the receipt in `cupom` checked by its bytes. The file is
+ * held in memory (at most 20 MB; a larger one stops the read with 413 before anything is written).
+ * A JSON body is accepted too, for edits without a file.
+ */
+async function lerFormulario(request: FastifyRequest): Promise<Formulario> {
+  if (!request.isMultipart()) {
+    const corpo = request.body;
+    if (corpo === undefined || corpo === null) return { campos: {} };
+    if (typeof corpo !== 'object' || Array.isArray(corpo)) throw dadosInvalidos('Dados da requisição inválidos.');
+    return { campos: corpo as Record<string, unknown> };
+  }
+  const campos: Record<string, unknown> = {};
+  let cupom: CupomRecebido | undefined;
+  for await (const parte of request.parts()) {
+    if (parte.type === 'file') {
+      const conteudo = await parte.toBuffer();
+      if (parte.fieldname !== 'cupom') throw dadosInvalidos('Envie o comprovante no campo "cupom".');
+      // A form's empty file input (no file chosen) arrives as a nameless empty part: no receipt.
+      if (conteudo.length === 0 && !parte.filename) continue;
+      cupom = lerCupom(conteudo, parte.filename);
+    } else {
+      campos[parte.fieldname] = parte.value;
+    }
+  }
+  return { campos, ...(cupom ? { cupom } : {}) };
+}
+
+/** Runs a shared schema over form fields with the same 400 the JSON routes give. */
+function validar<T extends z.ZodType>(esquema: T, campos: unknown): z.output<T> {
+  const r = esquema.safeParse(campos);
+  if (!r.success) {
+    const primeira = r.error.issues[0]!;
+    throw dadosInvalidos(primeira.path.length === 0 && primeira.code === 'invalid_type' ? 'Dados da requisição inválidos.' : primeira.message);
+  }
+  return r.data;
+}
+
+/** ASCII fallback plus the UTF-8 name (RFC 6266), both safe inside the header. */
+function disposicaoInline(nome: string): string {
+  const ascii = nome.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'cupom';
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nome)}`;
+}
+
+export default async function rotasDespesas(app: App) {
+  const ctx: ContextoDespesas = { db: app.db, pastaUploads: pastaUploads(app.config.dataDir), fuso: app.config.appTz };
+  fs.mkdirSync(ctx.pastaUploads, { recursive: true });
+
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: CUPOM_TAMANHO_MAXIMO, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024, headerPairs: 100 },
+  });
+  app.addHook('onRequest', app.autenticar);
+
+  const apresentar = (id: string) => ({ despesa: buscarDespesaApresentada(app.db, id)! });
+
+  app.get('/', { schema: { querystring: despesaFiltroSchema, response: { 200: listaDespesasSchema } } }, async (request) => {
+    const q = request.query;
+    // An employee always gets their own expenses, whatever filter they send.
+    const funcionarioId = request.usuario.tipo === 'admin' ? q.funcionario_id : request.usuario.id;
+    const filtro: FiltroDespesas = {
+      ...(funcionarioId !== undefined ? { funcionarioId } : {}),
+      ...(q.rota_id !== undefined ? { rotaId: q.rota_id } : {}),
+      ...(q.status_rota ? { statusRota: q.status_rota } : {}),
+      ...(q.data_inicio ? { dataInicio: q.data_inicio } : {}),
+      ...(q.data_fim ? { dataFim: q.data_fim } : {}),
+      ...(q.tipo ? { tipo: q.tipo } : {}),
+      ...(q.status_aprovacao ? { statusAprovacao: q.status_aprovacao } : {}),
+    };
+    const { total, totais } = totaisDespesas(app.db, filtro);
+    return { despesas: listarDespesas(app.db, filtro, q.page, q.limit), totais, page: q.page, limit: q.limit, total };
+  });
+
+  app.post(
+    '/',
+    { onRequest: app.exigirFuncionario, schema: { response: { 200: umaDespesaSchema, 201: umaDespesaSchema } } },
+    async (request, reply) => {
+      const { campos, cupom } = await lerFormulario(request);
+      const dados = validar(despesaCriarSchema, campos);
+      const { despesa, criada } = await criarDespesa(ctx, request.usuario, dados, cupom);
+      if (criada) request.log.info({ despesaId: despesa.id, por: request.usuario.id }, 'despesa registrada');
+      return reply.code(criada ? 201 : 200).send(apresentar(despesa.id));
+    },
+  );
+
+  app.put(
+    '/:id',
+    { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
+    async (request) => {
+      const { campos, cupom } = await lerFormulario(request);
+      const dados = validar(despesaEditarSchema, campos);
+      const despesa = await editarDespesa(ctx, request.usuario, request.params.id, dados, cupom);
+      return apresentar(despesa.id);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema.extend({ message: z.string() }) } } },
+    async (request) => {
+      const despesa = await excluirDespesa(ctx, request.usuario, request.params.id);
+      return { message: 'Despesa excluída com sucesso!', ...apresentar(despesa.id) };
+    },
+  );
+
+  app.patch(
+    '/:id/aprovar',
+    { onRequest: app.exigirAdmin, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
+    async (request) => {
+      const despesa = avaliarDespesa(app.db, request.usuario, request.params.id, { status: 'aprovada' });
+      request.log.info({ despesaId: despesa.id, por: request.usuario.id }, 'despesa aprovada');
+      return apresentar(despesa.id);
+    },
+  );
+
+  app.patch(
+    '/:id/rejeitar',
+    { onRequest: app.exigirAdmin, schema: { params: paramsDespesa, body: z.preprocess((v) => v ?? {}, rejeitarDespesaSchema), response: { 200: umaDespesaSchema } } },
+    async (request) => {
+      const despesa = avaliarDespesa(app.db, request.usuario, request.params.id, { status: 'rejeitada', motivo: request.body.motivo });
+      request.log.info({ despesaId: despesa.id, por: request.usuario.id }, 'despesa rejeitada');
+      return apresentar(despesa.id);
+    },
+  );
+
+  app.get('/:id/cupom', { schema: { params: paramsDespesa } }, async (request, reply) => {
+    const cupom = exigirCupomVisivel(ctx, request.usuario, request.params.id);
+    let stat: fs.Stats;
+    try {
+      stat = await fs.promises.stat(cupom.caminho);
+    } catch {
+      request.log.error({ despesaId: request.params.id, arquivo: cupom.arquivo }, 'arquivo de cupom ausente no disco');
+      throw naoEncontrado('Cupom não encontrado.');
+    }
+    // The URL stays when the receipt is replaced: revalidate each time, by the stored (random) name.
+    const etag = `"${cupom.arquivo}"`;
+    reply
+      .header('Cache-Control', 'private, no-cache')
+      .header('ETag', etag)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', disposicaoInline(cupom.nome));
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type(cupom.mime).header('Content-Length', stat.size).send(fs.createReadStream(cupom.caminho));
+  });
+}

@@ -1,0 +1,274 @@
+/**
+ * Expense rules (decisions.md, 'Expenses' and 'Balance ledger'):
+ * - an employee creates, edits and deletes only own expenses, on own active route, while Pendente;
+ * - creates are idempotent by the client's UUID (a replay answers the stored expense, even a
+ *   deleted one, and changes nothing); the same id from someone else is 409;
+ * - each write moves the balance in the same transaction: debito on create, debito/devolucao for a
+ *   changed value, devolucao on delete;
+ * - receipt files are written before the transaction and removed if it fails; a replaced or removed
+ *   receipt is deleted only after the change committed.
+ * No HTTP here: the batch sync endpoint replays these same functions.
+ */
+import { eq } from 'drizzle-orm';
+import { hoje } from '../../../shared/dates';
+import { formatarCentavos } from '../../../shared/money';
+import { MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
+import { emTransacao, type Db } from '../db';
+import { cidades } from '../db/schema';
+import { conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
+import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
+import { registrarMovimentacao } from '../saldo/servico';
+import type { UsuarioSessao } from '../tipos';
+import { caminhoCupom, gravarCupom, mesmoConteudo, removerCupom, type CupomRecebido } from './cupons';
+import { atualizarDespesa, buscarDespesa, inserirDespesa, type LinhaDespesa } from './repositorio';
+
+export const DESPESA_NAO_ENCONTRADA = 'Despesa não encontrada.';
+
+export interface ContextoDespesas {
+  db: Db;
+  /** DATA_DIR/uploads */
+  pastaUploads: string;
+  /** APP_TZ: "today" for the date rule. */
+  fuso: string;
+}
+
+function exigirFuncionario(usuario: UsuarioSessao) {
+  // Spec section 6: admins view all expenses read-only; only employees write them.
+  if (usuario.tipo !== 'funcionario') throw semPermissao('Apenas funcionários registram, alteram ou excluem despesas.');
+}
+
+function nomeCidade(db: Db, cidadeId: number): string {
+  return db.select({ nome: cidades.nome }).from(cidades).where(eq(cidades.id, cidadeId)).get()?.nome ?? '';
+}
+
+function rotuloDespesa(db: Db, d: Pick<LinhaDespesa, 'tipo' | 'tipoOutro' | 'cidadeId'>): string {
+  const cidade = nomeCidade(db, d.cidadeId);
+  return `${nomeDoTipo(d.tipo, d.tipoOutro)}${cidade ? ` — ${cidade}` : ''}`;
+}
+
+function validarData(fuso: string, data: string) {
+  if (data > hoje(fuso)) throw regraDeNegocio('A data da despesa não pode estar no futuro.');
+}
+
+/** The owner's expense, not deleted; anyone else's (or none) is the same 404. */
+function exigirDespesaPropria(db: Db, usuario: UsuarioSessao, id: string): LinhaDespesa {
+  const despesa = buscarDespesa(db, id);
+  if (!despesa || despesa.funcionarioId !== usuario.id || despesa.excluidaEm !== null) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
+  return despesa;
+}
+
+function exigirAlteravel(db: Db, usuario: UsuarioSessao, despesa: LinhaDespesa, cidadeId?: number) {
+  if (despesa.statusAprovacao !== 'pendente') throw conflito(MENSAGEM_JA_AVALIADA);
+  exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, cidadeId);
+}
+
+const tipoOutroDe = (dados: { tipo: string; tipo_outro: string }) => (dados.tipo === 'outro' ? dados.tipo_outro : null);
+
+export interface ResultadoCriacao {
+  despesa: LinhaDespesa;
+  /** False for a replay: the stored expense was answered and nothing changed. */
+  criada: boolean;
+}
+
+/** Registers an expense (and its debit). Replaying the same id answers what is stored. */
+export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao, dados: DadosDespesaCriar, cupom?: CupomRecebido): Promise<ResultadoCriacao> {
+  const { db } = ctx;
+  exigirFuncionario(usuario);
+  const repetida = (existente: LinhaDespesa): ResultadoCriacao => {
+    if (existente.funcionarioId !== usuario.id) throw conflito('Este identificador já foi usado por outro registro.');
+    return { despesa: existente, criada: false };
+  };
+  const existente = buscarDespesa(db, dados.id);
+  if (existente) return repetida(existente);
+
+  const validar = () => {
+    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, dados.cidade_id);
+    validarData(ctx.fuso, dados.data_despesa);
+  };
+  validar(); // before touching the disk
+  const arquivo = cupom ? await gravarCupom(ctx.pastaUploads, cupom) : null;
+  try {
+    const resultado = emTransacao(db, (): ResultadoCriacao => {
+      // Checked again inside the transaction: the same id may have arrived while the file was written.
+      const jaGravada = buscarDespesa(db, dados.id);
+      if (jaGravada) return repetida(jaGravada);
+      validar();
+      const despesa = inserirDespesa(db, {
+        id: dados.id,
+        rotaId: dados.rota_id,
+        cidadeId: dados.cidade_id,
+        funcionarioId: usuario.id,
+        dataDespesa: dados.data_despesa,
+        tipo: dados.tipo,
+        tipoOutro: tipoOutroDe(dados),
+        valorCentavos: dados.valor,
+        descricao: dados.descricao,
+        arquivoCupom: arquivo,
+        cupomMime: cupom?.mime ?? null,
+        cupomNomeOriginal: cupom?.nomeOriginal ?? null,
+        cupomTamanho: cupom?.conteudo.length ?? null,
+        registradoEm: dados.registrado_em ?? new Date().toISOString(),
+      });
+      registrarMovimentacao(db, {
+        funcionarioId: usuario.id,
+        tipo: 'debito',
+        valorCentavos: despesa.valorCentavos,
+        descricao: `Despesa: ${rotuloDespesa(db, despesa)}`,
+        rotaId: despesa.rotaId,
+        despesaId: despesa.id,
+      });
+      return { despesa, criada: true };
+    });
+    if (!resultado.criada) await removerCupom(ctx.pastaUploads, arquivo);
+    return resultado;
+  } catch (erro) {
+    await removerCupom(ctx.pastaUploads, arquivo);
+    throw erro;
+  }
+}
+
+/** Nothing would change: a replayed edit (its answer was lost) is answered, even after an approval. */
+async function edicaoSemMudanca(ctx: ContextoDespesas, atual: LinhaDespesa, dados: DadosDespesaEditar, cupom?: CupomRecebido): Promise<boolean> {
+  const camposIguais =
+    atual.cidadeId === dados.cidade_id &&
+    atual.dataDespesa === dados.data_despesa &&
+    atual.tipo === dados.tipo &&
+    atual.tipoOutro === tipoOutroDe(dados) &&
+    atual.valorCentavos === dados.valor &&
+    atual.descricao === dados.descricao;
+  if (!camposIguais) return false;
+  if (cupom) return mesmoConteudo(ctx.pastaUploads, atual.arquivoCupom, cupom.conteudo);
+  return !dados.excluir_cupom || atual.arquivoCupom === null;
+}
+
+/**
+ * Changes an expense: the fields, and the receipt (kept, replaced by `cupom`, or removed with
+ * excluir_cupom). A changed value moves the balance by the difference.
+ */
+export async function editarDespesa(
+  ctx: ContextoDespesas,
+  usuario: UsuarioSessao,
+  id: string,
+  dados: DadosDespesaEditar,
+  cupom?: CupomRecebido,
+): Promise<LinhaDespesa> {
+  const { db } = ctx;
+  exigirFuncionario(usuario);
+  const atual = exigirDespesaPropria(db, usuario, id);
+  if (dados.rota_id !== undefined && dados.rota_id !== atual.rotaId) throw regraDeNegocio('Uma despesa não pode mudar de rota.');
+  if (await edicaoSemMudanca(ctx, atual, dados, cupom)) return atual;
+
+  const validar = (despesa: LinhaDespesa) => {
+    exigirAlteravel(db, usuario, despesa, dados.cidade_id);
+    validarData(ctx.fuso, dados.data_despesa);
+  };
+  validar(atual);
+  const novoArquivo = cupom ? await gravarCupom(ctx.pastaUploads, cupom) : null;
+  try {
+    const { despesa, arquivoAntigo } = emTransacao(db, () => {
+      const antes = exigirDespesaPropria(db, usuario, id);
+      validar(antes);
+      const trocaCupom = novoArquivo !== null || dados.excluir_cupom;
+      const despesa = atualizarDespesa(db, id, {
+        cidadeId: dados.cidade_id,
+        dataDespesa: dados.data_despesa,
+        tipo: dados.tipo,
+        tipoOutro: tipoOutroDe(dados),
+        valorCentavos: dados.valor,
+        descricao: dados.descricao,
+        ...(trocaCupom
+          ? {
+              arquivoCupom: novoArquivo,
+              cupomMime: cupom?.mime ?? null,
+              cupomNomeOriginal: cupom?.nomeOriginal ?? null,
+              cupomTamanho: cupom?.conteudo.length ?? null,
+            }
+          : {}),
+      });
+      const diferenca = despesa.valorCentavos - antes.valorCentavos;
+      if (diferenca !== 0) {
+        registrarMovimentacao(db, {
+          funcionarioId: usuario.id,
+          tipo: diferenca > 0 ? 'debito' : 'devolucao',
+          valorCentavos: Math.abs(diferenca),
+          descricao: `Ajuste da despesa: ${rotuloDespesa(db, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
+          rotaId: despesa.rotaId,
+          despesaId: despesa.id,
+        });
+      }
+      return { despesa, arquivoAntigo: trocaCupom ? antes.arquivoCupom : null };
+    });
+    await removerCupom(ctx.pastaUploads, arquivoAntigo);
+    return despesa;
+  } catch (erro) {
+    await removerCupom(ctx.pastaUploads, novoArquivo);
+    throw erro;
+  }
+}
+
+/**
+ * Deletes an expense (soft: the ledger keeps pointing at it) and gives its value back with a
+ * devolucao. Deleting again answers the deleted expense.
+ */
+export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string): Promise<LinhaDespesa> {
+  const { db } = ctx;
+  exigirFuncionario(usuario);
+  const { despesa, arquivo } = emTransacao(db, () => {
+    const atual = buscarDespesa(db, id);
+    if (!atual || atual.funcionarioId !== usuario.id) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
+    if (atual.excluidaEm !== null) return { despesa: atual, arquivo: null };
+    exigirAlteravel(db, usuario, atual);
+    const despesa = atualizarDespesa(db, id, {
+      excluidaEm: new Date().toISOString(),
+      // Nobody can see a deleted expense's receipt: the file goes, the row says so.
+      arquivoCupom: null,
+      cupomMime: null,
+      cupomNomeOriginal: null,
+      cupomTamanho: null,
+    });
+    if (atual.valorCentavos > 0) {
+      registrarMovimentacao(db, {
+        funcionarioId: usuario.id,
+        tipo: 'devolucao',
+        valorCentavos: atual.valorCentavos,
+        descricao: `Exclusão da despesa: ${rotuloDespesa(db, atual)}`,
+        rotaId: atual.rotaId,
+        despesaId: atual.id,
+      });
+    }
+    return { despesa, arquivo: atual.arquivoCupom };
+  });
+  await removerCupom(ctx.pastaUploads, arquivo);
+  return despesa;
+}
+
+export type Avaliacao = { status: 'aprovada' } | { status: 'rejeitada'; motivo: string };
+
+/** An admin approves or rejects (with a reason). Money does not move; a decision can be revised. */
+export function avaliarDespesa(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao): LinhaDespesa {
+  if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
+  return emTransacao(db, () => {
+    const atual = buscarDespesa(db, id);
+    if (!atual || atual.excluidaEm !== null) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
+    return atualizarDespesa(db, id, {
+      statusAprovacao: avaliacao.status,
+      motivoRejeicao: avaliacao.status === 'rejeitada' ? avaliacao.motivo : null,
+      avaliadoPor: admin.id,
+      avaliadoEm: new Date().toISOString(),
+    });
+  });
+}
+
+/** The stored receipt of an expense the caller may see (admin, or the owner); anyone else gets 404. */
+export function exigirCupomVisivel(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string) {
+  const despesa = buscarDespesa(ctx.db, id);
+  const visivel = despesa && despesa.excluidaEm === null && (usuario.tipo === 'admin' || despesa.funcionarioId === usuario.id);
+  const caminho = visivel && despesa.arquivoCupom ? caminhoCupom(ctx.pastaUploads, despesa.arquivoCupom) : null;
+  if (!despesa || !caminho) throw naoEncontrado('Cupom não encontrado.');
+  return {
+    caminho,
+    arquivo: despesa.arquivoCupom!,
+    mime: despesa.cupomMime ?? 'application/octet-stream',
+    nome: despesa.cupomNomeOriginal ?? despesa.arquivoCupom!,
+  };
+}

@@ -1,0 +1,140 @@
+/** Table access for the balance ledger (movimentacoes_saldo). Movements are only ever inserted. */
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Movimentacao, TipoMovimentacao } from '../../../shared/schemas/saldo';
+import { centavosParaReais } from '../../../shared/money';
+import type { Db } from '../db';
+import { movimentacoesSaldo, rotas, usuarios } from '../db/schema';
+
+export type LinhaMovimentacao = typeof movimentacoesSaldo.$inferSelect;
+export type NovaLinhaMovimentacao = typeof movimentacoesSaldo.$inferInsert;
+
+/** The employee's last movement: its saldo_novo is the current balance. */
+export function ultimaMovimentacao(db: Db, funcionarioId: number): LinhaMovimentacao | undefined {
+  return db
+    .select()
+    .from(movimentacoesSaldo)
+    .where(eq(movimentacoesSaldo.funcionarioId, funcionarioId))
+    .orderBy(desc(movimentacoesSaldo.id))
+    .limit(1)
+    .get();
+}
+
+export function inserirMovimentacao(db: Db, linha: NovaLinhaMovimentacao): LinhaMovimentacao {
+  return db.insert(movimentacoesSaldo).values(linha).returning().get();
+}
+
+/** Current balance (centavos) and last movement time of each active employee; 0 and null without movements. */
+export function saldosDosFuncionarios(
+  db: Db,
+  funcionarioId?: number,
+): { id: number; nome: string; email: string; saldo: number; ultima: string | null }[] {
+  const filtro = funcionarioId === undefined ? sql`` : sql` and u.id = ${funcionarioId}`;
+  return db.all<{ id: number; nome: string; email: string; saldo: number; ultima: string | null }>(sql`
+    select u.id, u.nome, u.email,
+      coalesce(m.saldo_novo_centavos, 0) as saldo,
+      m.data_movimentacao as ultima
+    from usuarios u
+    left join movimentacoes_saldo m on m.id = (
+      select max(id) from movimentacoes_saldo where funcionario_id = u.id
+    )
+    where u.tipo = 'funcionario' and u.ativo = 1${filtro}
+    order by u.nome collate nocase, u.id`);
+}
+
+export interface FiltroMovimentacoes {
+  tipo?: TipoMovimentacao;
+  funcionarioId?: number;
+  /** ISO instant: only movements at or after it. */
+  desde?: string;
+}
+
+function condicoes(filtro: FiltroMovimentacoes): SQL | undefined {
+  const c: SQL[] = [];
+  if (filtro.tipo) c.push(eq(movimentacoesSaldo.tipo, filtro.tipo));
+  if (filtro.funcionarioId !== undefined) c.push(eq(movimentacoesSaldo.funcionarioId, filtro.funcionarioId));
+  if (filtro.desde) c.push(gte(movimentacoesSaldo.dataMovimentacao, filtro.desde));
+  return c.length ? and(...c) : undefined;
+}
+
+export function contarMovimentacoes(db: Db, filtro: FiltroMovimentacoes): number {
+  return db.select({ n: sql<number>`count(*)` }).from(movimentacoesSaldo).where(condicoes(filtro)).get()!.n;
+}
+
+/** Movements as the API shows them, newest first, with the names of the employee, the admin and the route. */
+export function listarMovimentacoes(db: Db, filtro: FiltroMovimentacoes, pagina = 1, limite = 100): Movimentacao[] {
+  const admin = alias(usuarios, 'admin');
+  const linhas = db
+    .select({
+      m: movimentacoesSaldo,
+      funcionarioNome: usuarios.nome,
+      adminNome: admin.nome,
+      rotaNome: rotas.nome,
+    })
+    .from(movimentacoesSaldo)
+    .innerJoin(usuarios, eq(usuarios.id, movimentacoesSaldo.funcionarioId))
+    .leftJoin(admin, eq(admin.id, movimentacoesSaldo.adminId))
+    .leftJoin(rotas, eq(rotas.id, movimentacoesSaldo.rotaId))
+    .where(condicoes(filtro))
+    .orderBy(desc(movimentacoesSaldo.id))
+    .limit(limite)
+    .offset((pagina - 1) * limite)
+    .all();
+  return linhas.map(({ m, funcionarioNome, adminNome, rotaNome }) => apresentarMovimentacao(m, funcionarioNome, adminNome, rotaNome));
+}
+
+export function apresentarMovimentacao(m: LinhaMovimentacao, funcionarioNome: string, adminNome: string | null, rotaNome: string | null): Movimentacao {
+  return {
+    id: m.id,
+    data_movimentacao: m.dataMovimentacao,
+    funcionario_id: m.funcionarioId,
+    funcionario_nome: funcionarioNome,
+    tipo: m.tipo,
+    valor: centavosParaReais(m.valorCentavos),
+    saldo_anterior: centavosParaReais(m.saldoAnteriorCentavos),
+    saldo_novo: centavosParaReais(m.saldoNovoCentavos),
+    descricao: m.descricao,
+    admin_nome: adminNome,
+    rota_id: m.rotaId,
+    rota_nome: rotaNome,
+    despesa_id: m.despesaId,
+  };
+}
+
+export function buscarMovimentacaoApresentada(db: Db, id: number): Movimentacao | undefined {
+  const admin = alias(usuarios, 'admin');
+  const l = db
+    .select({ m: movimentacoesSaldo, funcionarioNome: usuarios.nome, adminNome: admin.nome, rotaNome: rotas.nome })
+    .from(movimentacoesSaldo)
+    .innerJoin(usuarios, eq(usuarios.id, movimentacoesSaldo.funcionarioId))
+    .leftJoin(admin, eq(admin.id, movimentacoesSaldo.adminId))
+    .leftJoin(rotas, eq(rotas.id, movimentacoesSaldo.rotaId))
+    .where(eq(movimentacoesSaldo.id, id))
+    .get();
+  return l ? apresentarMovimentacao(l.m, l.funcionarioNome, l.adminNome, l.rotaNome) : undefined;
+}
+
+/**
+ * Per employee and route: credits, spending (debits minus refunds) and the employee's current
+ * balance, all in centavos summed by SQLite (integers, never floats).
+ */
+export function relatorioPorRota(db: Db): {
+  funcionario_id: number;
+  funcionario_nome: string;
+  rota_id: number | null;
+  rota_nome: string | null;
+  creditado: number;
+  gasto: number;
+  saldo: number;
+}[] {
+  return db.all(sql`
+    select m.funcionario_id, u.nome as funcionario_nome, m.rota_id, r.nome as rota_nome,
+      sum(case when m.tipo = 'credito' then m.valor_centavos else 0 end) as creditado,
+      sum(case when m.tipo = 'debito' then m.valor_centavos when m.tipo = 'devolucao' then -m.valor_centavos else 0 end) as gasto,
+      coalesce((select saldo_novo_centavos from movimentacoes_saldo u2 where u2.funcionario_id = m.funcionario_id order by u2.id desc limit 1), 0) as saldo
+    from movimentacoes_saldo m
+    join usuarios u on u.id = m.funcionario_id
+    left join rotas r on r.id = m.rota_id
+    group by m.funcionario_id, m.rota_id
+    order by u.nome collate nocase, m.funcionario_id, r.data_inicio desc, m.rota_id desc`);
+}

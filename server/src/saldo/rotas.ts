@@ -1,0 +1,92 @@
+/** /api/saldo: balances, movements, the report, and crediting an employee (admin); own balance (employee). */
+import { z } from 'zod';
+import { centavosParaReais } from '../../../shared/money';
+import { paramsId } from '../../../shared/schemas/campos';
+import {
+  adicionarSaldoRespostaSchema,
+  adicionarSaldoSchema,
+  funcionariosComSaldoSchema,
+  movimentacoesFiltroSchema,
+  movimentacoesRespostaSchema,
+  relatorioSaldoSchema,
+  resumoSaldoAdminSchema,
+  resumoSaldoFuncionarioSchema,
+  saldoDeUmFuncionarioSchema,
+  saldosRespostaSchema,
+} from '../../../shared/schemas/saldo';
+import type { App } from '../tipos';
+import { buscarMovimentacaoApresentada, contarMovimentacoes, listarMovimentacoes, relatorioPorRota, saldosDosFuncionarios } from './repositorio';
+import { adicionarSaldo, exigirSaldoVisivel, resumoAdmin, saldoAtual } from './servico';
+
+export default async function rotasSaldo(app: App) {
+  app.addHook('onRequest', app.autenticar);
+
+  app.get('/', { onRequest: app.exigirAdmin, schema: { response: { 200: saldosRespostaSchema } } }, async () => ({
+    saldos: saldosDosFuncionarios(app.db).map((s) => ({
+      funcionario_id: s.id,
+      funcionario_nome: s.nome,
+      funcionario_email: s.email,
+      saldo_atual: centavosParaReais(s.saldo),
+      data_ultima_atualizacao: s.ultima,
+    })),
+  }));
+
+  // One path, two readers: the employee gets their balance, the admin the page's three cards.
+  app.get(
+    '/resumo',
+    { schema: { response: { 200: z.union([resumoSaldoFuncionarioSchema, resumoSaldoAdminSchema]) } } },
+    async (request) => {
+      if (request.usuario.tipo === 'admin') {
+        const r = resumoAdmin(app.db, app.config.appTz);
+        return { total_funcionarios: r.totalFuncionarios, saldo_total: centavosParaReais(r.saldoTotal), movimentacoes_hoje: r.movimentacoesHoje };
+      }
+      const s = saldoAtual(app.db, request.usuario.id);
+      return { saldo_atual: centavosParaReais(s.centavos), data_ultima_atualizacao: s.ultima };
+    },
+  );
+
+  app.get(
+    '/movimentacoes',
+    { onRequest: app.exigirAdmin, schema: { querystring: movimentacoesFiltroSchema, response: { 200: movimentacoesRespostaSchema } } },
+    async (request) => {
+      const { tipo, funcionario_id, page, limit } = request.query;
+      const filtro = { ...(tipo ? { tipo } : {}), ...(funcionario_id !== undefined ? { funcionarioId: funcionario_id } : {}) };
+      return { movimentacoes: listarMovimentacoes(app.db, filtro, page, limit), page, limit, total: contarMovimentacoes(app.db, filtro) };
+    },
+  );
+
+  app.get('/funcionarios', { onRequest: app.exigirAdmin, schema: { response: { 200: funcionariosComSaldoSchema } } }, async () => ({
+    funcionarios: saldosDosFuncionarios(app.db).map((s) => ({ id: s.id, nome: s.nome, email: s.email, saldo_atual: centavosParaReais(s.saldo) })),
+  }));
+
+  app.get('/relatorio', { onRequest: app.exigirAdmin, schema: { response: { 200: relatorioSaldoSchema } } }, async () => ({
+    relatorio: relatorioPorRota(app.db).map((l) => ({
+      funcionario_id: l.funcionario_id,
+      funcionario_nome: l.funcionario_nome,
+      rota_id: l.rota_id,
+      rota_nome: l.rota_nome,
+      total_creditado: centavosParaReais(l.creditado),
+      total_gasto: centavosParaReais(l.gasto),
+      saldo_atual: centavosParaReais(l.saldo),
+    })),
+  }));
+
+  app.get('/funcionario/:id', { schema: { params: paramsId, response: { 200: saldoDeUmFuncionarioSchema } } }, async (request) => {
+    const s = exigirSaldoVisivel(app.db, request.usuario, request.params.id);
+    return { saldo: { saldo_atual: centavosParaReais(s.centavos), data_ultima_atualizacao: s.ultima } };
+  });
+
+  app.post(
+    '/adicionar',
+    { onRequest: app.exigirAdmin, schema: { body: adicionarSaldoSchema, response: { 201: adicionarSaldoRespostaSchema } } },
+    async (request, reply) => {
+      const linha = adicionarSaldo(app.db, request.usuario, request.body);
+      request.log.info({ movimentacaoId: linha.id, funcionarioId: linha.funcionarioId, por: request.usuario.id }, 'saldo adicionado');
+      return reply.code(201).send({
+        message: 'Saldo adicionado com sucesso!',
+        movimentacao: buscarMovimentacaoApresentada(app.db, linha.id)!,
+        saldo: { saldo_atual: centavosParaReais(linha.saldoNovoCentavos), data_ultima_atualizacao: linha.dataMovimentacao },
+      });
+    },
+  );
+}

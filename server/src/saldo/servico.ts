@@ -1,0 +1,116 @@
+/**
+ * The balance ledger (decisions.md, 'Balance ledger'). Each employee's movements form a chain:
+ * every movement's saldo_anterior is the previous one's saldo_novo, and the last saldo_novo is the
+ * current balance. Movements are only appended, always inside the transaction of the change that
+ * causes them (a credit, an expense registered, changed or deleted). The balance may go negative.
+ */
+import { dataNoFuso, hoje } from '../../../shared/dates';
+import { comoCentavos } from '../../../shared/money';
+import type { TipoMovimentacao } from '../../../shared/schemas/saldo';
+import { emTransacao, type Db } from '../db';
+import { naoEncontrado, regraDeNegocio } from '../errors';
+import { buscarRota } from '../rotas/repositorio';
+import type { UsuarioSessao } from '../tipos';
+import { buscarUsuarioPorId } from '../usuarios/repositorio';
+import { inserirMovimentacao, listarMovimentacoes, saldosDosFuncionarios, ultimaMovimentacao, type LinhaMovimentacao } from './repositorio';
+
+export interface NovaMovimentacao {
+  funcionarioId: number;
+  tipo: TipoMovimentacao;
+  /** Centavos, > 0: the type gives the direction. */
+  valorCentavos: number;
+  descricao: string;
+  adminId?: number | null;
+  rotaId?: number | null;
+  despesaId?: string | null;
+}
+
+/** What a movement does to the balance: credits and refunds add, debits subtract. */
+export function efeitoNoSaldo(tipo: TipoMovimentacao, valorCentavos: number): number {
+  return tipo === 'debito' ? -valorCentavos : valorCentavos;
+}
+
+/** The employee's balance in centavos and the time of the last movement (0 and null without movements). */
+export function saldoAtual(db: Db, funcionarioId: number): { centavos: number; ultima: string | null } {
+  const ultima = ultimaMovimentacao(db, funcionarioId);
+  return { centavos: ultima?.saldoNovoCentavos ?? 0, ultima: ultima?.dataMovimentacao ?? null };
+}
+
+/**
+ * Appends one movement to the employee's chain. Call it inside the transaction of the change that
+ * causes it (emTransacao nests as a savepoint, so alone it is still atomic).
+ */
+export function registrarMovimentacao(db: Db, nova: NovaMovimentacao): LinhaMovimentacao {
+  comoCentavos(nova.valorCentavos);
+  if (nova.valorCentavos <= 0) throw new RangeError(`Movimentação sem valor: ${nova.valorCentavos}`);
+  return emTransacao(db, () => {
+    const anterior = saldoAtual(db, nova.funcionarioId).centavos;
+    return inserirMovimentacao(db, {
+      funcionarioId: nova.funcionarioId,
+      tipo: nova.tipo,
+      valorCentavos: nova.valorCentavos,
+      saldoAnteriorCentavos: anterior,
+      saldoNovoCentavos: anterior + efeitoNoSaldo(nova.tipo, nova.valorCentavos),
+      descricao: nova.descricao,
+      adminId: nova.adminId ?? null,
+      rotaId: nova.rotaId ?? null,
+      despesaId: nova.despesaId ?? null,
+      dataMovimentacao: new Date().toISOString(),
+    });
+  });
+}
+
+export interface DadosCredito {
+  funcionario_id: number;
+  /** Centavos (the schema converted the reais). */
+  valor: number;
+  descricao: string;
+  rota_id: number | null;
+}
+
+/** POST /saldo/adicionar: an admin credits an employee, optionally tied to one of their active routes. */
+export function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosCredito): LinhaMovimentacao {
+  return emTransacao(db, () => {
+    const funcionario = buscarUsuarioPorId(db, dados.funcionario_id);
+    if (!funcionario || funcionario.tipo !== 'funcionario') throw regraDeNegocio('Funcionário não encontrado.');
+    if (!funcionario.ativo) throw regraDeNegocio('Este funcionário está inativo e não pode receber saldo.');
+    if (dados.rota_id !== null) {
+      const rota = buscarRota(db, dados.rota_id);
+      if (!rota || rota.funcionarioId !== funcionario.id || rota.status !== 'ativa') {
+        throw regraDeNegocio('A rota escolhida não é uma rota ativa deste funcionário.');
+      }
+    }
+    return registrarMovimentacao(db, {
+      funcionarioId: funcionario.id,
+      tipo: 'credito',
+      valorCentavos: dados.valor,
+      descricao: dados.descricao,
+      adminId: admin.id,
+      rotaId: dados.rota_id,
+    });
+  });
+}
+
+/** The three cards of the admin's balance page, in centavos. */
+export function resumoAdmin(db: Db, fuso: string, agora = new Date()): { totalFuncionarios: number; saldoTotal: number; movimentacoesHoje: number } {
+  const saldos = saldosDosFuncionarios(db);
+  // "Today" is the APP_TZ date: look at the last two UTC days and keep what falls on today there.
+  const desde = new Date(agora.getTime() - 48 * 3600_000).toISOString();
+  const dia = hoje(fuso, agora);
+  const recentes = listarMovimentacoes(db, { desde }, 1, 1_000_000);
+  return {
+    totalFuncionarios: saldos.length,
+    saldoTotal: saldos.reduce((soma, s) => soma + s.saldo, 0),
+    movimentacoesHoje: recentes.filter((m) => dataNoFuso(new Date(m.data_movimentacao), fuso) === dia).length,
+  };
+}
+
+/** An employee's balance as the admin or the employee themself may read it. */
+export function exigirSaldoVisivel(db: Db, usuario: UsuarioSessao, funcionarioId: number): { centavos: number; ultima: string | null } {
+  const mensagem = 'Funcionário não encontrado.';
+  // An employee never learns anything about another: the same 404 as a missing id.
+  if (usuario.tipo !== 'admin' && usuario.id !== funcionarioId) throw naoEncontrado(mensagem);
+  const funcionario = buscarUsuarioPorId(db, funcionarioId);
+  if (!funcionario || funcionario.tipo !== 'funcionario') throw naoEncontrado(mensagem);
+  return saldoAtual(db, funcionarioId);
+}

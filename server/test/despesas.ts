@@ -1,0 +1,62 @@
+/**
+ * Helpers for expense and balance tests: routes to write on, multipart bodies as a browser builds
+ * them, and small files whose first bytes are what each accepted receipt type starts with.
+ */
+import { createHash } from 'node:crypto';
+import { expect } from 'vitest';
+import type { AppDeTeste } from './helper';
+
+export const GOIANIA = 5208707;
+export const ANAPOLIS = 5201108;
+export const CALDAS_NOVAS = 5204508;
+export const CATALAO = 5205109;
+export const SAO_PAULO = 3550308;
+
+export async function criarRotaAtiva(t: AppDeTeste, funcionarioId: number, cidades = [GOIANIA, ANAPOLIS], nome = `Rota ${funcionarioId}`): Promise<number> {
+  const r = await t.chamar({
+    method: 'POST',
+    url: '/api/rotas',
+    token: await t.tokenAdmin(),
+    payload: { nome, funcionario_id: funcionarioId, tem_secretario: false, valor_aluguel: 0, data_inicio: '2026-01-01', data_fim: '2026-12-31', observacoes: '', cidades },
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().rota.id as number;
+}
+
+export interface ArquivoTeste {
+  nome: string;
+  tipo: string;
+  conteudo: Buffer;
+}
+
+/** A multipart/form-data body exactly as `fetch(FormData)` sends it, for `app.inject`. */
+export async function formulario(campos: Record<string, string | number | boolean>, arquivo?: ArquivoTeste) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(campos)) fd.append(k, String(v));
+  if (arquivo) fd.append('cupom', new Blob([new Uint8Array(arquivo.conteudo)], { type: arquivo.tipo }), arquivo.nome);
+  const resposta = new Response(fd);
+  return { payload: Buffer.from(await resposta.arrayBuffer()), headers: { 'content-type': resposta.headers.get('content-type')! } };
+}
+
+function comCorpo(inicio: number[] | Buffer, tamanho = 2048): Buffer {
+  const cabeca = Buffer.isBuffer(inicio) ? inicio : Buffer.from(inicio);
+  const resto = Buffer.alloc(Math.max(0, tamanho - cabeca.length));
+  for (let i = 0; i < resto.length; i++) resto[i] = (i * 31 + 7) % 251;
+  return Buffer.concat([cabeca, resto]);
+}
+
+export const ARQUIVOS = {
+  jpeg: (): ArquivoTeste => ({ nome: 'nota.jpg', tipo: 'image/jpeg', conteudo: comCorpo([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]) }),
+  png: (): ArquivoTeste => ({ nome: 'nota.png', tipo: 'image/png', conteudo: comCorpo([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) }),
+  webp: (): ArquivoTeste => ({ nome: 'nota.webp', tipo: 'image/webp', conteudo: comCorpo(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1')) }),
+  heic: (): ArquivoTeste => ({ nome: 'IMG_0001.HEIC', tipo: 'image/heic', conteudo: comCorpo(Buffer.from('\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic', 'latin1')) }),
+  pdf: (): ArquivoTeste => ({ nome: 'cupom.pdf', tipo: 'application/pdf', conteudo: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1') }),
+  doc: (): ArquivoTeste => ({ nome: 'recibo.doc', tipo: 'application/msword', conteudo: comCorpo([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) }),
+  docx: (): ArquivoTeste => ({
+    nome: 'recibo.docx',
+    tipo: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    conteudo: comCorpo(Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00[Content_Types].xml....PK\x03\x04\x14\x00word/document.xml', 'latin1')),
+  }),
+};
+
+export const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -1,0 +1,197 @@
+/**
+ * Expenses (despesas): request and response schemas shared by the API and the expense form.
+ * The create and edit calls are multipart (the receipt goes in the file field `cupom`), so every
+ * field also accepts the strings a form sends ('12,50', 'true').
+ */
+import { z } from 'zod';
+import { booleano, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
+import { STATUS_ROTA } from './rotas';
+
+export const TIPOS_DESPESA = ['alimentacao', 'hospedagem', 'combustivel', 'pedagio', 'aluguel_sala', 'outro'] as const;
+export type TipoDespesa = (typeof TIPOS_DESPESA)[number];
+
+/** The type as the form's select shows it. */
+export const ROTULO_TIPO_DESPESA: Record<TipoDespesa, string> = {
+  alimentacao: 'Alimentação',
+  hospedagem: 'Hospedagem',
+  combustivel: 'Combustível',
+  pedagio: 'Pedágio',
+  aluguel_sala: 'Aluguel de Sala',
+  outro: 'Outro',
+};
+
+export const STATUS_APROVACAO = ['pendente', 'aprovada', 'rejeitada'] as const;
+export type StatusAprovacao = (typeof STATUS_APROVACAO)[number];
+
+export const ROTULO_STATUS_APROVACAO: Record<StatusAprovacao, string> = {
+  pendente: 'Pendente',
+  aprovada: 'Aprovada',
+  rejeitada: 'Rejeitada',
+};
+
+/** Spec section 9: the list's page size. The routes page asks for up to 100 at once. */
+export const DESPESAS_POR_PAGINA = 20;
+export const LIMITE_MAXIMO_DESPESAS = 100;
+
+export const TIPO_OUTRO_MAXIMO = 80;
+export const DESCRICAO_DESPESA_MAXIMA = 1000;
+export const MOTIVO_REJEICAO_MAXIMO = 500;
+
+/** Receipts: what the server keeps (decisions.md) and what the browser does before sending (spec section 9). */
+export const CUPOM_TAMANHO_MAXIMO = 20 * 1024 * 1024;
+export const CUPOM_LIMITE_COMPRESSAO = 1024 * 1024;
+export const CUPOM_AVISO_TAMANHO = 10 * 1024 * 1024;
+export const CUPOM_LADO_MAXIMO_PX = 800;
+export const CUPOM_QUALIDADE_JPEG = 0.7;
+/** The file chooser's `accept` (spec section 5: images, pdf, doc, docx, heic, heif). */
+export const CUPOM_ACEITOS = 'image/*,.pdf,.doc,.docx,.heic,.heif';
+
+export const MENSAGEM_ARQUIVO_GRANDE = 'O arquivo é grande demais. O limite é 20 MB.';
+export const MENSAGEM_TIPO_ARQUIVO = 'Tipo de arquivo não aceito. Envie imagem (JPG, PNG, WEBP, HEIC), PDF, DOC ou DOCX.';
+export const MENSAGEM_ESPECIFICAR_TIPO = 'Especifique o tipo da despesa.';
+export const MENSAGEM_JA_AVALIADA = 'Esta despesa já foi avaliada e não pode mais ser alterada.';
+export const MENSAGEM_MOTIVO = 'Informe o motivo da rejeição.';
+
+/** Decision: an expense of R$ 0,00 is refused — it is a blank field, and the ledger only records real amounts. */
+const valorDespesa = dinheiro('Valor').refine((v) => v > 0, 'Valor deve ser maior que zero.');
+
+const camposDespesa = {
+  cidade_id: idInteiro('Cidade', 'f'),
+  data_despesa: data('Data da despesa'),
+  tipo: opcao('Tipo de despesa', TIPOS_DESPESA),
+  tipo_outro: textoOpcional('Especificar tipo', TIPO_OUTRO_MAXIMO),
+  valor: valorDespesa,
+  descricao: textoOpcional('Descrição', DESCRICAO_DESPESA_MAXIMA),
+  /** When the device recorded it (client clock), kept for the audit trail. */
+  registrado_em: z.preprocess((v) => (v === '' ? undefined : v), z.iso.datetime({ error: 'Hora de registro inválida.' }).optional()),
+};
+
+function exigirTipoOutro(v: { tipo: TipoDespesa; tipo_outro: string }, ctx: z.RefinementCtx) {
+  if (v.tipo === 'outro' && v.tipo_outro === '') {
+    ctx.addIssue({ code: 'custom', path: ['tipo_outro'], message: MENSAGEM_ESPECIFICAR_TIPO });
+  }
+}
+
+export const despesaCriarSchema = z
+  .object({
+    /** Client UUID (v7): a replayed create is recognised and changes nothing. */
+    id: uuidCliente('Identificador da despesa'),
+    rota_id: idInteiro('Rota', 'f'),
+    ...camposDespesa,
+  })
+  .superRefine(exigirTipoOutro);
+export type DespesaCriarPedido = z.input<typeof despesaCriarSchema>;
+export type DadosDespesaCriar = z.output<typeof despesaCriarSchema>;
+
+export const despesaEditarSchema = z
+  .object({
+    /** The expense stays on its route; when sent it must be that route. */
+    rota_id: idInteiro('Rota', 'f').optional(),
+    ...camposDespesa,
+    /** 'true' removes the stored receipt (ignored when a new one comes in `cupom`). */
+    excluir_cupom: booleano('Excluir cupom').optional().default(false),
+  })
+  .superRefine(exigirTipoOutro);
+export type DespesaEditarPedido = z.input<typeof despesaEditarSchema>;
+export type DadosDespesaEditar = z.output<typeof despesaEditarSchema>;
+
+export const rejeitarDespesaSchema = z.object({
+  motivo: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z
+      .string({ error: MENSAGEM_MOTIVO })
+      .max(MOTIVO_REJEICAO_MAXIMO * 4, `Motivo deve ter no máximo ${MOTIVO_REJEICAO_MAXIMO} caracteres.`)
+      .trim()
+      .min(1, MENSAGEM_MOTIVO)
+      .max(MOTIVO_REJEICAO_MAXIMO, `Motivo deve ter no máximo ${MOTIVO_REJEICAO_MAXIMO} caracteres.`),
+  ),
+});
+
+const vazioComoAusente = (v: unknown) => (v === '' || v === 'todas' || v === 'todos' ? undefined : v);
+
+function inteiroDaConsulta(rotulo: string, padrao: number, maximo: number) {
+  return z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z
+      .number({ error: `${rotulo} inválido.` })
+      .int(`${rotulo} inválido.`)
+      .min(1, `${rotulo} inválido.`)
+      .max(maximo, `${rotulo} deve ser no máximo ${maximo}.`)
+      .default(padrao),
+  );
+}
+
+export const despesaFiltroSchema = z.object({
+  funcionario_id: z.preprocess(vazioComoAusente, idInteiro('Funcionário').optional()),
+  rota_id: z.preprocess(vazioComoAusente, idInteiro('Rota', 'f').optional()),
+  /** Ignored when `rota_id` is given (the route already says its status). */
+  status_rota: z.preprocess(vazioComoAusente, opcao('Status da rota', STATUS_ROTA).optional()),
+  data_inicio: dataOpcional('Data início'),
+  data_fim: dataOpcional('Data fim'),
+  tipo: z.preprocess(vazioComoAusente, opcao('Tipo de despesa', TIPOS_DESPESA).optional()),
+  status_aprovacao: z.preprocess(vazioComoAusente, opcao('Status', STATUS_APROVACAO).optional()),
+  page: inteiroDaConsulta('Página', 1, 1_000_000),
+  limit: inteiroDaConsulta('Limite', DESPESAS_POR_PAGINA, LIMITE_MAXIMO_DESPESAS),
+});
+export type DespesaFiltro = z.input<typeof despesaFiltroSchema>;
+
+export const despesaSchema = z.object({
+  id: z.string(),
+  rota_id: z.number(),
+  cidade_id: z.number(),
+  funcionario_id: z.number(),
+  data_despesa: z.string(),
+  tipo: z.enum(TIPOS_DESPESA),
+  tipo_outro: z.string().nullable(),
+  valor: z.number(),
+  descricao: z.string(),
+  /** Stored file name (random), or null without a receipt. */
+  arquivo_cupom: z.string().nullable(),
+  /** Where the receipt is served to the admin and the owner (bearer or session cookie). */
+  cupom_url: z.string().nullable(),
+  cupom_mime: z.string().nullable(),
+  cupom_nome: z.string().nullable(),
+  status_aprovacao: z.enum(STATUS_APROVACAO),
+  motivo_rejeicao: z.string().nullable(),
+  aprovada: z.boolean(),
+  rejeitada: z.boolean(),
+  avaliado_em: z.string().nullable(),
+  funcionario_nome: z.string(),
+  rota_nome: z.string(),
+  rota_status: z.enum(STATUS_ROTA),
+  cidade_nome: z.string(),
+  cidade_uf: z.string(),
+  registrado_em: z.string(),
+  recebido_em: z.string(),
+  atualizado_em: z.string(),
+  /** True only when a replayed create or a delete answers an expense that was deleted. */
+  excluida: z.boolean(),
+});
+export type Despesa = z.infer<typeof despesaSchema>;
+
+export const totaisDespesasSchema = z.object({
+  geral: z.number(),
+  alimentacao: z.number(),
+  hospedagem: z.number(),
+  combustivel: z.number(),
+  pedagio: z.number(),
+  aluguel_sala: z.number(),
+  outro: z.number(),
+});
+export type TotaisDespesas = z.infer<typeof totaisDespesasSchema>;
+
+export const listaDespesasSchema = z.object({
+  despesas: z.array(despesaSchema),
+  totais: totaisDespesasSchema,
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+});
+export type ListaDespesas = z.infer<typeof listaDespesasSchema>;
+
+export const umaDespesaSchema = z.object({ despesa: despesaSchema });
+
+/** The type as lists and descriptions show it: 'outro' shows what the person wrote. */
+export function nomeDoTipo(tipo: TipoDespesa, tipoOutro?: string | null): string {
+  return tipo === 'outro' && tipoOutro ? tipoOutro : ROTULO_TIPO_DESPESA[tipo];
+}

@@ -1,0 +1,129 @@
+/**
+ * The balance ledger (saldo): request and response schemas shared by the API and the balance forms.
+ * Amounts are reais with 2 decimals on the wire; the server computes in integer centavos.
+ */
+import { z } from 'zod';
+import { dinheiro, idInteiro, opcao, textoOpcional } from './campos';
+
+export const TIPOS_MOVIMENTACAO = ['credito', 'debito', 'devolucao'] as const;
+export type TipoMovimentacao = (typeof TIPOS_MOVIMENTACAO)[number];
+
+export const ROTULO_TIPO_MOVIMENTACAO: Record<TipoMovimentacao, string> = {
+  credito: 'Crédito',
+  debito: 'Débito',
+  devolucao: 'Devolução',
+};
+
+export const DESCRICAO_PADRAO_SALDO = 'Movimentação de saldo';
+export const DESCRICAO_SALDO_MAXIMA = 300;
+
+export const MOVIMENTACOES_POR_PAGINA = 100;
+export const LIMITE_MAXIMO_MOVIMENTACOES = 500;
+
+export const adicionarSaldoSchema = z.object({
+  funcionario_id: idInteiro('Funcionário'),
+  valor: dinheiro('Valor').refine((v) => v > 0, 'Valor deve ser maior que zero.'),
+  descricao: textoOpcional('Descrição', DESCRICAO_SALDO_MAXIMA).transform((v) => v || DESCRICAO_PADRAO_SALDO),
+  /** Optional on the dashboard's modal ('Sem rota específica'); when given, an active route of that employee. */
+  rota_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), idInteiro('Rota', 'f').nullable()),
+});
+export type AdicionarSaldoPedido = z.input<typeof adicionarSaldoSchema>;
+
+const vazioComoAusente = (v: unknown) => (v === '' || v === 'todos' ? undefined : v);
+
+export const movimentacoesFiltroSchema = z.object({
+  tipo: z.preprocess(vazioComoAusente, opcao('Tipo', TIPOS_MOVIMENTACAO).optional()),
+  funcionario_id: z.preprocess(vazioComoAusente, idInteiro('Funcionário').optional()),
+  page: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').default(1),
+  ),
+  limit: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z
+      .number({ error: 'Limite inválido.' })
+      .int('Limite inválido.')
+      .min(1, 'Limite inválido.')
+      .max(LIMITE_MAXIMO_MOVIMENTACOES, `Limite deve ser no máximo ${LIMITE_MAXIMO_MOVIMENTACOES}.`)
+      .default(MOVIMENTACOES_POR_PAGINA),
+  ),
+});
+
+export const saldoFuncionarioSchema = z.object({
+  funcionario_id: z.number(),
+  funcionario_nome: z.string(),
+  funcionario_email: z.string(),
+  saldo_atual: z.number(),
+  /** When the last movement happened; null without any. */
+  data_ultima_atualizacao: z.string().nullable(),
+});
+export type SaldoFuncionario = z.infer<typeof saldoFuncionarioSchema>;
+
+export const saldosRespostaSchema = z.object({ saldos: z.array(saldoFuncionarioSchema) });
+
+export const movimentacaoSchema = z.object({
+  id: z.number(),
+  data_movimentacao: z.string(),
+  funcionario_id: z.number(),
+  funcionario_nome: z.string(),
+  tipo: z.enum(TIPOS_MOVIMENTACAO),
+  /** Always positive; `tipo` says the direction. */
+  valor: z.number(),
+  saldo_anterior: z.number(),
+  saldo_novo: z.number(),
+  descricao: z.string(),
+  admin_nome: z.string().nullable(),
+  rota_id: z.number().nullable(),
+  rota_nome: z.string().nullable(),
+  despesa_id: z.string().nullable(),
+});
+export type Movimentacao = z.infer<typeof movimentacaoSchema>;
+
+export const movimentacoesRespostaSchema = z.object({
+  movimentacoes: z.array(movimentacaoSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+});
+export type MovimentacoesResposta = z.infer<typeof movimentacoesRespostaSchema>;
+
+/** GET /saldo/resumo for an employee: their own balance. */
+export const resumoSaldoFuncionarioSchema = z.object({
+  saldo_atual: z.number(),
+  data_ultima_atualizacao: z.string().nullable(),
+});
+export type ResumoSaldoFuncionario = z.infer<typeof resumoSaldoFuncionarioSchema>;
+
+/** GET /saldo/resumo for an admin: the three cards of the 'Saldo dos Funcionários' page. */
+export const resumoSaldoAdminSchema = z.object({
+  total_funcionarios: z.number(),
+  saldo_total: z.number(),
+  movimentacoes_hoje: z.number(),
+});
+export type ResumoSaldoAdmin = z.infer<typeof resumoSaldoAdminSchema>;
+
+export const funcionarioComSaldoSchema = z.object({ id: z.number(), nome: z.string(), email: z.string(), saldo_atual: z.number() });
+export type FuncionarioComSaldo = z.infer<typeof funcionarioComSaldoSchema>;
+export const funcionariosComSaldoSchema = z.object({ funcionarios: z.array(funcionarioComSaldoSchema) });
+
+export const relatorioSaldoLinhaSchema = z.object({
+  funcionario_id: z.number(),
+  funcionario_nome: z.string(),
+  /** Null for credits given without a route. */
+  rota_id: z.number().nullable(),
+  rota_nome: z.string().nullable(),
+  total_creditado: z.number(),
+  /** Expenses on the route: debits minus refunds. */
+  total_gasto: z.number(),
+  saldo_atual: z.number(),
+});
+export type RelatorioSaldoLinha = z.infer<typeof relatorioSaldoLinhaSchema>;
+export const relatorioSaldoSchema = z.object({ relatorio: z.array(relatorioSaldoLinhaSchema) });
+
+export const saldoDeUmFuncionarioSchema = z.object({ saldo: resumoSaldoFuncionarioSchema });
+
+export const adicionarSaldoRespostaSchema = z.object({
+  message: z.string(),
+  movimentacao: movimentacaoSchema,
+  saldo: resumoSaldoFuncionarioSchema,
+});
