@@ -8,25 +8,18 @@ import { useState } from 'react';
 import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { mediaParaExibir } from '../../../shared/payroll/salario';
+import { ROTULO_TIPO_DESPESA, type TipoDespesa } from '../../../shared/schemas/despesas';
 import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
 import { Carregando } from '../components/Carregando';
 import { Modal } from '../components/Modal';
 import { Selo } from '../components/Selo';
-import { ehPdf, VisualizadorCupom } from '../components/VisualizadorCupom';
+import { tipoDeVisualizacao } from '../despesas/compressao';
+import { VisualizadorCupom, type CupomParaVer } from '../despesas/VisualizadorCupom';
 import { useDetalhesRota } from './consultas';
-
-const ROTULO_TIPO_DESPESA: Record<string, string> = {
-  alimentacao: 'Alimentação',
-  hospedagem: 'Hospedagem',
-  combustivel: 'Combustível',
-  pedagio: 'Pedágio',
-  aluguel_sala: 'Aluguel de Sala',
-  outro: 'Outro',
-};
 
 export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null; aoFechar: () => void }) {
   const { data: d, isLoading, isError } = useDetalhesRota(rotaId);
-  const [cupom, setCupom] = useState<{ url: string; mime: string | null } | null>(null);
+  const [cupom, setCupom] = useState<CupomParaVer | null>(null);
   const visitadas = d?.cidades.filter((c) => c.visitada) ?? [];
   const naoVisitadas = d?.cidades.filter((c) => !c.visitada) ?? [];
   const comCupom = d?.despesas.filter((x) => x.cupom_url) ?? [];
@@ -135,17 +128,17 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
               <ul className="grade-cupons">
                 {comCupom.map((x) => (
                   <li key={x.id}>
-                    <button type="button" className="cupom-miniatura" onClick={() => setCupom({ url: x.cupom_url!, mime: x.cupom_mime })}>
-                      {ehPdf(x.cupom_mime, x.cupom_url!) ? (
+                    <button type="button" className="cupom-miniatura" onClick={() => setCupom({ url: x.cupom_url, arquivoLocal: null, mime: x.cupom_mime, nome: null })}>
+                      {tipoDeVisualizacao(x.cupom_mime) !== 'imagem' ? (
                         <span className="cupom-miniatura__pdf">
                           <FileText size={28} aria-hidden="true" />
-                          PDF
+                          {tipoDeVisualizacao(x.cupom_mime) === 'pdf' ? 'PDF' : 'Arquivo'}
                         </span>
                       ) : (
                         <img src={x.cupom_url!} alt={`Comprovante de ${formatarData(x.data_despesa)}`} loading="lazy" />
                       )}
                       <span className="cupom-miniatura__legenda">
-                        {formatarData(x.data_despesa)} · {x.tipo === 'outro' && x.tipo_outro ? x.tipo_outro : (ROTULO_TIPO_DESPESA[x.tipo] ?? x.tipo)} · {formatarReais(x.valor)}
+                        {formatarData(x.data_despesa)} · {x.tipo === 'outro' && x.tipo_outro ? x.tipo_outro : (ROTULO_TIPO_DESPESA[x.tipo as TipoDespesa] ?? x.tipo)} · {formatarReais(x.valor)}
                       </span>
                     </button>
                   </li>
@@ -155,7 +148,7 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
           </details>
         </div>
       )}
-      <VisualizadorCupom url={cupom?.url ?? null} mime={cupom?.mime ?? null} aoFechar={() => setCupom(null)} />
+      <VisualizadorCupom cupom={cupom} aoFechar={() => setCupom(null)} />
     </Modal>
   );
 }

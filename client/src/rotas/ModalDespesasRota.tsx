@@ -5,6 +5,7 @@
 import { ExternalLink } from 'lucide-react';
 import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais, reaisParaCentavos } from '../../../shared/money';
+import { ROTULO_TIPO_DESPESA, type TipoDespesa } from '../../../shared/schemas/despesas';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
@@ -13,18 +14,9 @@ import { Selo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
 import { useDespesasDaRota, type DespesaDaRota } from './consultas';
 
-const ROTULO_TIPO_DESPESA: Record<string, string> = {
-  alimentacao: 'Alimentação',
-  hospedagem: 'Hospedagem',
-  combustivel: 'Combustível',
-  pedagio: 'Pedágio',
-  aluguel_sala: 'Aluguel de Sala',
-  outro: 'Outro',
-};
-
 export function tipoDaDespesa(d: Pick<DespesaDaRota, 'tipo' | 'tipo_outro'>): string {
   if (d.tipo === 'outro' && d.tipo_outro) return d.tipo_outro;
-  return ROTULO_TIPO_DESPESA[d.tipo] ?? d.tipo;
+  return ROTULO_TIPO_DESPESA[d.tipo as TipoDespesa] ?? d.tipo;
 }
 
 const STATUS: Record<DespesaDaRota['status_aprovacao'], { rotulo: string; cor: 'verde' | 'vermelho' | 'amarelo' }> = {

@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import type { Db } from '../db';
+import { sqlSaldoAtualCentavos } from '../saldo/repositorio';
 
 export interface TotaisRota {
   rotaId: number;
@@ -41,7 +42,7 @@ export function totaisDasRotas(db: Db, filtro: FiltroTotais): TotaisRota[] {
       coalesce((select sum(v.dinheiro_centavos + v.pix_centavos + v.cartao_centavos + v.link_centavos) from vendas v where v.rota_id = r.id), 0) as vendasCentavos,
       coalesce((select sum(d.valor_centavos) from despesas d where d.rota_id = r.id and d.excluida_em is null), 0) as despesasCentavos,
       coalesce((select sum(m.valor_centavos) from movimentacoes_saldo m where m.rota_id = r.id and m.tipo = 'credito'), 0) as creditosCentavos,
-      coalesce((select m.saldo_novo_centavos from movimentacoes_saldo m where m.funcionario_id = r.funcionario_id order by m.id desc limit 1), 0) as saldoAtualCentavos
+      ${sqlSaldoAtualCentavos(sql.raw('r.funcionario_id'))} as saldoAtualCentavos
     from rotas r join usuarios u on u.id = r.funcionario_id
     where ${sql.join(condicoes, sql` and `)}
     order by case r.status when 'ativa' then 0 else 1 end, r.data_inicio desc, r.id desc`);
@@ -142,7 +143,7 @@ export interface FuncionarioEmRota {
 export function funcionariosEmRota(db: Db, dia: string): FuncionarioEmRota[] {
   return db.all<FuncionarioEmRota>(sql`
     select u.id as id, u.nome as nome, r.id as rotaId, r.nome as rotaNome,
-      coalesce((select m.saldo_novo_centavos from movimentacoes_saldo m where m.funcionario_id = u.id order by m.id desc limit 1), 0) as saldoCentavos,
+      ${sqlSaldoAtualCentavos(sql.raw('u.id'))} as saldoCentavos,
       coalesce((select sum(v.dinheiro_centavos + v.pix_centavos + v.cartao_centavos + v.link_centavos) from vendas v where v.rota_id = r.id and v.data_venda = ${dia}), 0) as vendasHojeCentavos,
       (select count(*) from rota_cidades rc where rc.rota_id = r.id
         and (exists(select 1 from visitas vi where vi.rota_id = r.id and vi.cidade_id = rc.cidade_id)

@@ -9,6 +9,15 @@ import { movimentacoesSaldo, rotas, usuarios } from '../db/schema';
 export type LinhaMovimentacao = typeof movimentacoesSaldo.$inferSelect;
 export type NovaLinhaMovimentacao = typeof movimentacoesSaldo.$inferInsert;
 
+/**
+ * An employee's current balance in centavos, as an SQL expression for queries that list many
+ * employees: the saldo_novo of their last movement, 0 without one. `funcionarioId` is the SQL
+ * of the column holding the employee's id in the outer query.
+ */
+export function sqlSaldoAtualCentavos(funcionarioId: SQL): SQL {
+  return sql`coalesce((select ms.saldo_novo_centavos from movimentacoes_saldo ms where ms.funcionario_id = ${funcionarioId} order by ms.id desc limit 1), 0)`;
+}
+
 /** The employee's last movement: its saldo_novo is the current balance. */
 export function ultimaMovimentacao(db: Db, funcionarioId: number): LinhaMovimentacao | undefined {
   return db
@@ -131,7 +140,7 @@ export function relatorioPorRota(db: Db): {
     select m.funcionario_id, u.nome as funcionario_nome, m.rota_id, r.nome as rota_nome,
       sum(case when m.tipo = 'credito' then m.valor_centavos else 0 end) as creditado,
       sum(case when m.tipo = 'debito' then m.valor_centavos when m.tipo = 'devolucao' then -m.valor_centavos else 0 end) as gasto,
-      coalesce((select saldo_novo_centavos from movimentacoes_saldo u2 where u2.funcionario_id = m.funcionario_id order by u2.id desc limit 1), 0) as saldo
+      ${sqlSaldoAtualCentavos(sql.raw('m.funcionario_id'))} as saldo
     from movimentacoes_saldo m
     join usuarios u on u.id = m.funcionario_id
     left join rotas r on r.id = m.rota_id
