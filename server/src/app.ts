@@ -24,6 +24,7 @@ import { ErroApp, naoEncontrado } from './errors';
 import errosPlugin from './plugins/erros';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
+import rotasSync from './sync/rotas';
 import rotasVendas from './vendas/rotas';
 
 export interface OpcoesApp {
@@ -118,6 +119,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasRotas, { prefix: '/api/rotas' });
   await app.register(rotasRelatorios, { prefix: '/api/relatorios' });
   await app.register(rotasVendas, { prefix: '/api/vendas' });
+  await app.register(rotasSync, { prefix: '/api/sync' });
   await app.register(rotasDespesas, { prefix: '/api/despesas' });
   await app.register(rotasSaldo, { prefix: '/api/saldo' });
 

@@ -7,11 +7,8 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { uuidCliente } from '../../../shared/schemas/campos';
 import {
   CUPOM_TAMANHO_MAXIMO,
-  despesaCriarSchema,
-  despesaEditarSchema,
   despesaFiltroSchema,
   listaDespesasSchema,
   rejeitarDespesaSchema,
@@ -19,11 +16,12 @@ import {
 } from '../../../shared/schemas/despesas';
 import { dadosInvalidos, naoEncontrado } from '../errors';
 import type { App } from '../tipos';
+import { validar } from '../validacao';
 import { lerCupom, pastaUploads, type CupomRecebido } from './cupons';
 import { buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
-import { avaliarDespesa, criarDespesa, editarDespesa, excluirDespesa, exigirCupomVisivel, type ContextoDespesas } from './servico';
+import { escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa, paramsDespesa } from './escritas';
+import { avaliarDespesa, exigirCupomVisivel, type ContextoDespesas } from './servico';
 
-const paramsDespesa = z.object({ id: uuidCliente('Identificador da despesa') });
 
 interface Formulario {
   campos: Record<string, unknown>;
@@ -56,16 +54,6 @@ async function lerFormulario(request: FastifyRequest): Promise<Formulario> {
     }
   }
   return { campos, ...(cupom ? { cupom } : {}) };
-}
-
-/** Runs a shared schema over form fields with the same 400 the JSON routes give. */
-function validar<T extends z.ZodType>(esquema: T, campos: unknown): z.output<T> {
-  const r = esquema.safeParse(campos);
-  if (!r.success) {
-    const primeira = r.error.issues[0]!;
-    throw dadosInvalidos(primeira.path.length === 0 && primeira.code === 'invalid_type' ? 'Dados da requisição inválidos.' : primeira.message);
-  }
-  return r.data;
 }
 
 /** ASCII fallback plus the UTF-8 name (RFC 6266), both safe inside the header. */
@@ -108,10 +96,9 @@ export default async function rotasDespesas(app: App) {
     { onRequest: app.exigirFuncionario, schema: { response: { 200: umaDespesaSchema, 201: umaDespesaSchema } } },
     async (request, reply) => {
       const { campos, cupom } = await lerFormulario(request);
-      const dados = validar(despesaCriarSchema, campos);
-      const { despesa, criada } = await criarDespesa(ctx, request.usuario, dados, cupom);
-      if (criada) request.log.info({ despesaId: despesa.id, por: request.usuario.id }, 'despesa registrada');
-      return reply.code(criada ? 201 : 200).send(apresentar(despesa.id));
+      const r = await escritaCriarDespesa.executar(ctx, request.usuario, {}, validar(escritaCriarDespesa.corpo, campos), cupom);
+      if (r.status === 201) request.log.info({ por: request.usuario.id }, 'despesa registrada');
+      return reply.code(r.status as 200 | 201).send(r.corpo as z.infer<typeof umaDespesaSchema>);
     },
   );
 
@@ -120,19 +107,15 @@ export default async function rotasDespesas(app: App) {
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
     async (request) => {
       const { campos, cupom } = await lerFormulario(request);
-      const dados = validar(despesaEditarSchema, campos);
-      const despesa = await editarDespesa(ctx, request.usuario, request.params.id, dados, cupom);
-      return apresentar(despesa.id);
+      const r = await escritaEditarDespesa.executar(ctx, request.usuario, request.params, validar(escritaEditarDespesa.corpo, campos), cupom);
+      return r.corpo as z.infer<typeof umaDespesaSchema>;
     },
   );
 
   app.delete(
     '/:id',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema.extend({ message: z.string() }) } } },
-    async (request) => {
-      const despesa = await excluirDespesa(ctx, request.usuario, request.params.id);
-      return { message: 'Despesa excluída com sucesso!', ...apresentar(despesa.id) };
-    },
+    async (request) => (await escritaExcluirDespesa.executar(ctx, request.usuario, request.params, undefined)).corpo as z.infer<typeof umaDespesaSchema> & { message: string },
   );
 
   app.patch(

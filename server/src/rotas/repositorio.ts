@@ -2,13 +2,14 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CidadeResumo, CidadeStatus, Rota, StatusRota } from '../../../shared/schemas/rotas';
 import { centavosParaReais } from '../../../shared/money';
-import type { Db } from '../db';
+import { preparada, type Db } from '../db';
 import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/schema';
 
 export type LinhaRota = typeof rotas.$inferSelect;
 
 export function buscarRota(db: Db, id: number): LinhaRota | undefined {
-  return db.select().from(rotas).where(eq(rotas.id, id)).get();
+  // Every write on a route checks it first: prepared once.
+  return preparada(db, 'rota.porId', () => db.select().from(rotas).where(eq(rotas.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 export interface FiltroRotas {
@@ -105,13 +106,14 @@ export function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string): Rota
 }
 
 export function rotaTemCidade(db: Db, rotaId: number, cidadeId: number): boolean {
-  return (
+  const consulta = preparada(db, 'rota.temCidade', () =>
     db
       .select({ id: rotaCidades.id })
       .from(rotaCidades)
-      .where(and(eq(rotaCidades.rotaId, rotaId), eq(rotaCidades.cidadeId, cidadeId)))
-      .get() !== undefined
+      .where(and(eq(rotaCidades.rotaId, sql.placeholder('rotaId')), eq(rotaCidades.cidadeId, sql.placeholder('cidadeId'))))
+      .prepare(),
   );
+  return consulta.get({ rotaId, cidadeId }) !== undefined;
 }
 
 /** Each city of the route on `data`: closed (has a sale that day), visited, and the sale's id. */
@@ -167,4 +169,39 @@ export function cidadesComMovimento(db: Db, rotaId: number): number[] {
 export function substituirCidades(db: Db, rotaId: number, ids: number[]): void {
   db.delete(rotaCidades).where(eq(rotaCidades.rotaId, rotaId)).run();
   if (ids.length > 0) db.insert(rotaCidades).values(ids.map((cidadeId, ordem) => ({ rotaId, cidadeId, ordem }))).run();
+}
+
+export type LinhaVisitaRota = typeof visitas.$inferSelect;
+
+// Saving every queued sale ensures its visit: these run once per replayed closing, prepared once.
+
+export function buscarVisitaPorId(db: Db, id: string): LinhaVisitaRota | undefined {
+  return preparada(db, 'visita.porId', () => db.select().from(visitas).where(eq(visitas.id, sql.placeholder('id'))).prepare()).get({ id });
+}
+
+export function buscarVisitaDoDia(db: Db, rotaId: number, cidadeId: number, data: string): LinhaVisitaRota | undefined {
+  return preparada(db, 'visita.doDia', () =>
+    db
+      .select()
+      .from(visitas)
+      .where(and(eq(visitas.rotaId, sql.placeholder('rotaId')), eq(visitas.cidadeId, sql.placeholder('cidadeId')), eq(visitas.data, sql.placeholder('data'))))
+      .prepare(),
+  ).get({ rotaId, cidadeId, data });
+}
+
+export function inserirVisita(db: Db, v: Omit<typeof visitas.$inferInsert, 'recebidoEm'>): LinhaVisitaRota {
+  return preparada(db, 'visita.inserir', () =>
+    db
+      .insert(visitas)
+      .values({
+        id: sql.placeholder('id'),
+        rotaId: sql.placeholder('rotaId'),
+        cidadeId: sql.placeholder('cidadeId'),
+        funcionarioId: sql.placeholder('funcionarioId'),
+        data: sql.placeholder('data'),
+        registradoEm: sql.placeholder('registradoEm'),
+      })
+      .returning()
+      .prepare(),
+  ).get(v)!;
 }

@@ -1,7 +1,7 @@
 /** /api/rotas: routes, their cities, the day's city status, visits, finishing and cancelling. */
 import { z } from 'zod';
 import { hoje } from '../../../shared/dates';
-import { idInteiro, paramsId } from '../../../shared/schemas/campos';
+import { paramsId } from '../../../shared/schemas/campos';
 import {
   cidadeResumoSchema,
   cidadesStatusFiltroSchema,
@@ -10,11 +10,12 @@ import {
   rotaSalvarSchema,
   rotaSchema,
   visitaRespostaSchema,
-  visitaSchema,
 } from '../../../shared/schemas/rotas';
 import { mensagemSchema } from '../../../shared/schemas/usuarios';
 import { semPermissao } from '../errors';
+import { contextoDeEscrita } from '../sync/contexto';
 import type { App } from '../tipos';
+import { escritaFinalizarRota, escritaVisitar } from './escritas';
 import { apresentarRotas, cidadesDasRotas, listarLinhasRotas, statusDasCidades, type FiltroRotas, type LinhaRota } from './repositorio';
 import {
   cancelarRota,
@@ -22,8 +23,6 @@ import {
   editarRota,
   excluirRota,
   exigirRotaVisivel,
-  finalizarRota,
-  registrarVisita,
 } from './servico';
 
 const listaRotas = z.object({ rotas: z.array(rotaSchema) });
@@ -31,6 +30,7 @@ const umaRota = z.object({ rota: rotaSchema });
 
 export default async function rotasRotas(app: App) {
   app.addHook('onRequest', app.autenticar);
+  const contexto = contextoDeEscrita(app);
   const hojeNoApp = () => hoje(app.config.appTz);
   const listar = (filtro: FiltroRotas) => ({ rotas: apresentarRotas(app.db, listarLinhasRotas(app.db, filtro), hojeNoApp()) });
   const uma = (rota: LinhaRota) => apresentarRotas(app.db, [rota], hojeNoApp())[0]!;
@@ -124,11 +124,8 @@ export default async function rotasRotas(app: App) {
 
   app.patch(
     '/:id/finalizar',
-    { onRequest: app.exigirFuncionario, schema: { params: paramsId, response: { 200: umaRota } } },
-    async (request) => {
-      const rota = finalizarRota(app.db, request.usuario, request.params.id);
-      return { rota: uma(rota) };
-    },
+    { onRequest: app.exigirFuncionario, schema: { params: escritaFinalizarRota.params, response: { 200: umaRota } } },
+    async (request) => (await escritaFinalizarRota.executar(contexto, request.usuario, request.params, undefined)).corpo as z.infer<typeof umaRota>,
   );
 
   app.patch(
@@ -144,21 +141,9 @@ export default async function rotasRotas(app: App) {
     '/:rotaId/cidades/:cidadeId/visitar',
     {
       onRequest: app.exigirFuncionario,
-      schema: {
-        params: z.object({ rotaId: idInteiro('Rota', 'f'), cidadeId: idInteiro('Cidade', 'f') }),
-        // The spec's call has no payload; the offline client sends the visit's id and date.
-        body: z.preprocess((v) => v ?? {}, visitaSchema),
-        response: { 200: visitaRespostaSchema },
-      },
+      schema: { params: escritaVisitar.params, body: escritaVisitar.corpo, response: { 200: visitaRespostaSchema } },
     },
-    async (request) => {
-      const corpo = request.body;
-      const visita = registrarVisita(app.db, request.usuario, app.config.appTz, request.params.rotaId, request.params.cidadeId, {
-        ...(corpo.id ? { id: corpo.id } : {}),
-        ...(corpo.data ? { data: corpo.data } : {}),
-        ...(corpo.registrado_em ? { registradoEm: corpo.registrado_em } : {}),
-      });
-      return { visita: { id: visita.id, rota_id: visita.rotaId, cidade_id: visita.cidadeId, data: visita.data, recebido_em: visita.recebidoEm } };
-    },
+    async (request) =>
+      (await escritaVisitar.executar(contexto, request.usuario, request.params, request.body)).corpo as z.infer<typeof visitaRespostaSchema>,
   );
 }

@@ -2,7 +2,7 @@
  * Route rules: who sees and writes which route, the route's life (ativa -> finalizada | cancelada),
  * what may be deleted, and visits. Sales and expenses ask here before writing.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hoje } from '../../../shared/dates';
 import type { StatusRota } from '../../../shared/schemas/rotas';
@@ -20,6 +20,9 @@ import {
   rotaTemCidade,
   substituirCidades,
   type LinhaRota,
+  buscarVisitaDoDia,
+  buscarVisitaPorId,
+  inserirVisita,
 } from './repositorio';
 
 export const ROTA_NAO_ENCONTRADA = 'Rota não encontrada.';
@@ -203,7 +206,7 @@ function visitaJaRecebida(
   id: string,
   esperada: { funcionarioId: number; rotaId: number; cidadeId: number; data: string },
 ): LinhaVisita | null {
-  const mesma = db.select().from(visitas).where(eq(visitas.id, id)).get();
+  const mesma = buscarVisitaPorId(db, id);
   if (!mesma) return null;
   if (mesma.funcionarioId !== esperada.funcionarioId || mesma.rotaId !== esperada.rotaId || mesma.cidadeId !== esperada.cidadeId || mesma.data !== esperada.data) {
     throw conflito('Este identificador já foi usado por outro registro.');
@@ -228,17 +231,9 @@ export function garantirVisita(
     const mesma = visitaJaRecebida(db, id, { funcionarioId, rotaId, cidadeId, data: dataVisita });
     if (mesma) return mesma;
   }
-  const existente = db
-    .select()
-    .from(visitas)
-    .where(and(eq(visitas.rotaId, rotaId), eq(visitas.cidadeId, cidadeId), eq(visitas.data, dataVisita)))
-    .get();
+  const existente = buscarVisitaDoDia(db, rotaId, cidadeId, dataVisita);
   if (existente) return existente;
-  return db
-    .insert(visitas)
-    .values({ id: id ?? uuidv7(), rotaId, cidadeId, funcionarioId, data: dataVisita, registradoEm: registradoEm ?? new Date().toISOString() })
-    .returning()
-    .get();
+  return inserirVisita(db, { id: id ?? uuidv7(), rotaId, cidadeId, funcionarioId, data: dataVisita, registradoEm: registradoEm ?? new Date().toISOString() });
 }
 
 /** The employee marks a city of their active route visited (spec: visitar; decisions: with its date). */

@@ -5,21 +5,78 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { centavosParaReais } from '../../../shared/money';
 import type { ResumoVendas, TotaisVendas, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
-import type { Db } from '../db';
+import { preparada, type Db } from '../db';
 import { cidades, rotas, usuarios, vendas } from '../db/schema';
+import type { LinhaRota } from '../rotas/repositorio';
 
 export type LinhaVenda = typeof vendas.$inferSelect;
 
+// The write path of a sale runs these for every queued closing a phone replays: prepared once.
+
 export function buscarVenda(db: Db, id: string): LinhaVenda | undefined {
-  return db.select().from(vendas).where(eq(vendas.id, id)).get();
+  return preparada(db, 'venda.porId', () => db.select().from(vendas).where(eq(vendas.id, sql.placeholder('id'))).prepare()).get({ id });
 }
 
 export function buscarVendaDoDia(db: Db, rotaId: number, cidadeId: number, dataVenda: string): LinhaVenda | undefined {
-  return db
-    .select()
-    .from(vendas)
-    .where(and(eq(vendas.rotaId, rotaId), eq(vendas.cidadeId, cidadeId), eq(vendas.dataVenda, dataVenda)))
-    .get();
+  return preparada(db, 'venda.doDia', () =>
+    db
+      .select()
+      .from(vendas)
+      .where(and(eq(vendas.rotaId, sql.placeholder('rotaId')), eq(vendas.cidadeId, sql.placeholder('cidadeId')), eq(vendas.dataVenda, sql.placeholder('dataVenda'))))
+      .prepare(),
+  ).get({ rotaId, cidadeId, dataVenda });
+}
+
+export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualizadoEm'>;
+
+export function inserirVenda(db: Db, v: NovaVenda): void {
+  preparada(db, 'venda.inserir', () =>
+    db
+      .insert(vendas)
+      .values({
+        id: sql.placeholder('id'),
+        rotaId: sql.placeholder('rotaId'),
+        cidadeId: sql.placeholder('cidadeId'),
+        funcionarioId: sql.placeholder('funcionarioId'),
+        dataVenda: sql.placeholder('dataVenda'),
+        dinheiroCentavos: sql.placeholder('dinheiroCentavos'),
+        pixCentavos: sql.placeholder('pixCentavos'),
+        cartaoCentavos: sql.placeholder('cartaoCentavos'),
+        linkCentavos: sql.placeholder('linkCentavos'),
+        boletos: sql.placeholder('boletos'),
+        observacoes: sql.placeholder('observacoes'),
+        registradoEm: sql.placeholder('registradoEm'),
+      })
+      .prepare(),
+  ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', ...v });
+}
+
+export interface ValoresVendaColunas {
+  dinheiroCentavos: number;
+  pixCentavos: number;
+  cartaoCentavos: number;
+  linkCentavos: number;
+  boletos: number;
+  observacoes: string;
+}
+
+export function atualizarValoresDaVenda(db: Db, id: string, valores: ValoresVendaColunas, registradoEm: string): void {
+  preparada(db, 'venda.atualizarValores', () =>
+    db
+      .update(vendas)
+      .set({
+        dinheiroCentavos: sql`${sql.placeholder('dinheiroCentavos')}`,
+        pixCentavos: sql`${sql.placeholder('pixCentavos')}`,
+        cartaoCentavos: sql`${sql.placeholder('cartaoCentavos')}`,
+        linkCentavos: sql`${sql.placeholder('linkCentavos')}`,
+        boletos: sql`${sql.placeholder('boletos')}`,
+        observacoes: sql`${sql.placeholder('observacoes')}`,
+        registradoEm: sql`${sql.placeholder('registradoEm')}`,
+        atualizadoEm: sql`${sql.placeholder('atualizadoEm')}`,
+      })
+      .where(eq(vendas.id, sql.placeholder('id')))
+      .prepare(),
+  ).run({ id, ...valores, registradoEm, atualizadoEm: new Date().toISOString() });
 }
 
 /** Filters already resolved by the service (an employee's funcionarioId is forced to their own). */
@@ -49,25 +106,19 @@ function condicoes(filtro: FiltroVendas): SQL | undefined {
 
 const totalCentavos = sql<number>`${vendas.dinheiroCentavos} + ${vendas.pixCentavos} + ${vendas.cartaoCentavos} + ${vendas.linkCentavos}`;
 
-/** Sales as the screens list them, newest day first. */
-export function listarVendas(db: Db, filtro: FiltroVendas): VendaListada[] {
-  const linhas = db
-    .select({
-      venda: vendas,
-      funcionarioNome: usuarios.nome,
-      rotaNome: rotas.nome,
-      rotaStatus: rotas.status,
-      cidadeNome: cidades.nome,
-      cidadeUf: cidades.uf,
-    })
-    .from(vendas)
-    .innerJoin(rotas, eq(rotas.id, vendas.rotaId))
-    .innerJoin(usuarios, eq(usuarios.id, vendas.funcionarioId))
-    .innerJoin(cidades, eq(cidades.id, vendas.cidadeId))
-    .where(condicoes(filtro))
-    .orderBy(desc(vendas.dataVenda), asc(usuarios.nome), asc(rotas.nome), asc(cidades.nome))
-    .all();
-  return linhas.map(({ venda: v, ...l }) => ({
+const colunasListadas = {
+  venda: vendas,
+  funcionarioNome: usuarios.nome,
+  rotaNome: rotas.nome,
+  rotaStatus: rotas.status,
+  cidadeNome: cidades.nome,
+  cidadeUf: cidades.uf,
+};
+
+type LinhaListada = { venda: LinhaVenda; funcionarioNome: string; rotaNome: string; rotaStatus: LinhaRota['status']; cidadeNome: string; cidadeUf: string };
+
+function apresentarLinha({ venda: v, ...l }: LinhaListada): VendaListada {
+  return {
     id: v.id,
     rota_id: v.rotaId,
     cidade_id: v.cidadeId,
@@ -88,7 +139,36 @@ export function listarVendas(db: Db, filtro: FiltroVendas): VendaListada[] {
     registrado_em: v.registradoEm,
     recebido_em: v.recebidoEm,
     atualizado_em: v.atualizadoEm,
-  }));
+  };
+}
+
+/** Sales as the screens list them, newest day first. */
+export function listarVendas(db: Db, filtro: FiltroVendas): VendaListada[] {
+  return db
+    .select(colunasListadas)
+    .from(vendas)
+    .innerJoin(rotas, eq(rotas.id, vendas.rotaId))
+    .innerJoin(usuarios, eq(usuarios.id, vendas.funcionarioId))
+    .innerJoin(cidades, eq(cidades.id, vendas.cidadeId))
+    .where(condicoes(filtro))
+    .orderBy(desc(vendas.dataVenda), asc(usuarios.nome), asc(rotas.nome), asc(cidades.nome))
+    .all()
+    .map(apresentarLinha);
+}
+
+/** One sale as listed (the answer to every write): prepared, it runs for every replayed closing. */
+export function buscarVendaApresentada(db: Db, id: string): VendaListada | undefined {
+  const linha = preparada(db, 'venda.apresentada', () =>
+    db
+      .select(colunasListadas)
+      .from(vendas)
+      .innerJoin(rotas, eq(rotas.id, vendas.rotaId))
+      .innerJoin(usuarios, eq(usuarios.id, vendas.funcionarioId))
+      .innerJoin(cidades, eq(cidades.id, vendas.cidadeId))
+      .where(eq(vendas.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
+  return linha ? apresentarLinha(linha) : undefined;
 }
 
 /** The daily-closing totals of the same filter, summed in centavos by SQLite. */

@@ -3,19 +3,20 @@ import { paramsId } from '../../../shared/schemas/campos';
 import {
   fechamentoDiarioRespostaSchema,
   historicoRespostaSchema,
-  paramsVenda,
   resumoRespostaSchema,
-  vendaCriarSchema,
-  vendaEditarSchema,
   vendaRespostaSchema,
   vendasFiltroSchema,
   vendasRespostaSchema,
 } from '../../../shared/schemas/vendas';
+import type { z } from 'zod';
+import { contextoDeEscrita } from '../sync/contexto';
 import type { App } from '../tipos';
-import { consultarVendas, editarVenda, fechamentoDiario, historicoDeRota, resumoDeRota, salvarVenda } from './servico';
+import { escritaEditarVenda, escritaSalvarVenda } from './escritas';
+import { consultarVendas, fechamentoDiario, historicoDeRota, resumoDeRota } from './servico';
 
 export default async function rotasVendas(app: App) {
   app.addHook('onRequest', app.autenticar);
+  const contexto = contextoDeEscrita(app);
 
   app.get('/', { schema: { querystring: vendasFiltroSchema, response: { 200: vendasRespostaSchema } } }, async (request) => ({
     vendas: consultarVendas(app.db, request.usuario, request.query),
@@ -37,17 +38,17 @@ export default async function rotasVendas(app: App) {
   // Admins do not register sales: 403 before the body is even read.
   app.post(
     '/',
-    { onRequest: app.exigirFuncionario, schema: { body: vendaCriarSchema, response: { 200: vendaRespostaSchema, 201: vendaRespostaSchema } } },
+    { onRequest: app.exigirFuncionario, schema: { body: escritaSalvarVenda.corpo, response: { 200: vendaRespostaSchema, 201: vendaRespostaSchema } } },
     async (request, reply) => {
-      const { venda, criada } = salvarVenda(app.db, request.usuario, request.body, app.config.appTz);
-      if (criada) request.log.info({ vendaId: venda.id, rotaId: venda.rota_id, por: request.usuario.id }, 'venda registrada');
-      return reply.code(criada ? 201 : 200).send({ venda });
+      const r = await escritaSalvarVenda.executar(contexto, request.usuario, {}, request.body);
+      if (r.status === 201) request.log.info({ rotaId: request.body.rota_id, por: request.usuario.id }, 'venda registrada');
+      return reply.code(r.status as 200 | 201).send(r.corpo as z.infer<typeof vendaRespostaSchema>);
     },
   );
 
   app.put(
     '/:id',
-    { onRequest: app.exigirFuncionario, schema: { params: paramsVenda, body: vendaEditarSchema, response: { 200: vendaRespostaSchema } } },
-    async (request) => ({ venda: editarVenda(app.db, request.usuario, request.params.id, request.body) }),
+    { onRequest: app.exigirFuncionario, schema: { params: escritaEditarVenda.params, body: escritaEditarVenda.corpo, response: { 200: vendaRespostaSchema } } },
+    async (request) => (await escritaEditarVenda.executar(contexto, request.usuario, request.params, request.body)).corpo as z.infer<typeof vendaRespostaSchema>,
   );
 }

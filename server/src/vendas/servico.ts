@@ -4,15 +4,25 @@
  * recorded it (last write wins). Each write is a function of (db, usuario, dados, fuso) with no HTTP
  * in it, so a batch sync can replay many of them through the same rules.
  */
-import { eq } from 'drizzle-orm';
 import { hoje } from '../../../shared/dates';
 import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
 import { emTransacao, type Db } from '../db';
-import { vendas } from '../db/schema';
 import { conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel, garantirVisita } from '../rotas/servico';
 import type { UsuarioSessao } from '../tipos';
-import { buscarVenda, buscarVendaDoDia, historicoDaRota, listarVendas, resumoDaRota, totaisDasVendas, type FiltroVendas, type LinhaVenda } from './repositorio';
+import {
+  atualizarValoresDaVenda,
+  buscarVenda,
+  buscarVendaApresentada,
+  buscarVendaDoDia,
+  historicoDaRota,
+  inserirVenda,
+  listarVendas,
+  resumoDaRota,
+  totaisDasVendas,
+  type FiltroVendas,
+  type LinhaVenda,
+} from './repositorio';
 
 export const VENDA_NAO_ENCONTRADA = 'Venda não encontrada.';
 export const ID_JA_USADO = 'Este identificador já foi usado por outro registro.';
@@ -37,14 +47,11 @@ function colunasDosValores(v: ValoresVenda) {
 /** Stores new values when they were recorded after the stored ones; an older write changes nothing. */
 function aplicarSeMaisNova(db: Db, atual: LinhaVenda, valores: ValoresVenda, registradoEm: string): void {
   if (registradoEm <= atual.registradoEm) return;
-  db.update(vendas)
-    .set({ ...colunasDosValores(valores), registradoEm, atualizadoEm: new Date().toISOString() })
-    .where(eq(vendas.id, atual.id))
-    .run();
+  atualizarValoresDaVenda(db, atual.id, colunasDosValores(valores), registradoEm);
 }
 
 function apresentar(db: Db, id: string): VendaListada {
-  return listarVendas(db, { id })[0]!;
+  return buscarVendaApresentada(db, id)!;
 }
 
 export interface ResultadoVenda {
@@ -87,17 +94,15 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       garantirVisita(db, usuario.id, dados.rota_id, dados.cidade_id, dados.data_venda, { registradoEm });
       return { venda: apresentar(db, doDia.id), criada: false };
     }
-    db.insert(vendas)
-      .values({
-        id: dados.id,
-        rotaId: dados.rota_id,
-        cidadeId: dados.cidade_id,
-        funcionarioId: usuario.id,
-        dataVenda: dados.data_venda,
-        ...colunasDosValores(dados),
-        registradoEm,
-      })
-      .run();
+    inserirVenda(db, {
+      id: dados.id,
+      rotaId: dados.rota_id,
+      cidadeId: dados.cidade_id,
+      funcionarioId: usuario.id,
+      dataVenda: dados.data_venda,
+      ...colunasDosValores(dados),
+      registradoEm,
+    });
     garantirVisita(db, usuario.id, dados.rota_id, dados.cidade_id, dados.data_venda, { registradoEm });
     return { venda: apresentar(db, dados.id), criada: true };
   });

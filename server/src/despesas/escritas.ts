@@ -1,0 +1,47 @@
+/** The expense writes a phone queues (see sync/escritas.ts): used by /api/despesas and by the batch sync. */
+import { z } from 'zod';
+import { uuidCliente } from '../../../shared/schemas/campos';
+import { despesaCriarSchema, despesaEditarSchema } from '../../../shared/schemas/despesas';
+import { definirEscrita } from '../sync/escritas';
+import { buscarDespesaApresentada } from './repositorio';
+import { criarDespesa, editarDespesa, excluirDespesa } from './servico';
+
+export const paramsDespesa = z.object({ id: uuidCliente('Identificador da despesa') });
+
+// Receipts are files: these writes run outside the batch's shared transaction (gravaArquivos).
+
+export const escritaCriarDespesa = definirEscrita({
+  metodo: 'POST',
+  caminho: '/despesas',
+  params: z.object({}),
+  corpo: despesaCriarSchema,
+  gravaArquivos: true,
+  async executar(ctx, usuario, _params, dados, cupom) {
+    const { despesa, criada } = await criarDespesa(ctx, usuario, dados, cupom);
+    return { status: criada ? 201 : 200, corpo: { despesa: buscarDespesaApresentada(ctx.db, despesa.id)! } };
+  },
+});
+
+export const escritaEditarDespesa = definirEscrita({
+  metodo: 'PUT',
+  caminho: '/despesas/:id',
+  params: paramsDespesa,
+  corpo: despesaEditarSchema,
+  gravaArquivos: true,
+  async executar(ctx, usuario, params, dados, cupom) {
+    const despesa = await editarDespesa(ctx, usuario, params.id, dados, cupom);
+    return { status: 200, corpo: { despesa: buscarDespesaApresentada(ctx.db, despesa.id)! } };
+  },
+});
+
+export const escritaExcluirDespesa = definirEscrita({
+  metodo: 'DELETE',
+  caminho: '/despesas/:id',
+  params: paramsDespesa,
+  corpo: z.unknown(),
+  gravaArquivos: true,
+  async executar(ctx, usuario, params) {
+    const despesa = await excluirDespesa(ctx, usuario, params.id);
+    return { status: 200, corpo: { message: 'Despesa excluída com sucesso!', despesa: buscarDespesaApresentada(ctx.db, despesa.id)! } };
+  },
+});

@@ -1,0 +1,38 @@
+/** The route writes a phone queues (see sync/escritas.ts): used by /api/rotas and by the batch sync. */
+import { z } from 'zod';
+import { hoje } from '../../../shared/dates';
+import { idInteiro, paramsId } from '../../../shared/schemas/campos';
+import { visitaSchema } from '../../../shared/schemas/rotas';
+import { definirEscrita } from '../sync/escritas';
+import { apresentarRotas } from './repositorio';
+import { finalizarRota, registrarVisita } from './servico';
+
+export const escritaVisitar = definirEscrita({
+  metodo: 'POST',
+  caminho: '/rotas/:rotaId/cidades/:cidadeId/visitar',
+  params: z.object({ rotaId: idInteiro('Rota', 'f'), cidadeId: idInteiro('Cidade', 'f') }),
+  // The spec's call has no payload; the offline client sends the visit's id and date.
+  corpo: z.preprocess((v) => v ?? {}, visitaSchema),
+  executar(ctx, usuario, params, corpo) {
+    const visita = registrarVisita(ctx.db, usuario, ctx.fuso, params.rotaId, params.cidadeId, {
+      ...(corpo.id ? { id: corpo.id } : {}),
+      ...(corpo.data ? { data: corpo.data } : {}),
+      ...(corpo.registrado_em ? { registradoEm: corpo.registrado_em } : {}),
+    });
+    return {
+      status: 200,
+      corpo: { visita: { id: visita.id, rota_id: visita.rotaId, cidade_id: visita.cidadeId, data: visita.data, recebido_em: visita.recebidoEm } },
+    };
+  },
+});
+
+export const escritaFinalizarRota = definirEscrita({
+  metodo: 'PATCH',
+  caminho: '/rotas/:id/finalizar',
+  params: paramsId,
+  corpo: z.unknown(),
+  executar(ctx, usuario, params) {
+    const rota = finalizarRota(ctx.db, usuario, params.id);
+    return { status: 200, corpo: { rota: apresentarRotas(ctx.db, [rota], hoje(ctx.fuso))[0]! } };
+  },
+});

@@ -1,0 +1,44 @@
+/**
+ * The writes a phone queues while offline, each defined once: its method and path, the schemas of
+ * its params and body, and what it does. The single endpoints (POST /api/vendas...) and the batch
+ * endpoint (POST /api/sync/lote) both run these, so a write replayed in a batch goes through exactly
+ * the same validation, rules and answer as the same write sent alone.
+ */
+import type { z } from 'zod';
+import type { Db } from '../db';
+import type { CupomRecebido } from '../despesas/cupons';
+import type { UsuarioSessao } from '../tipos';
+
+export interface ContextoEscrita {
+  db: Db;
+  /** APP_TZ: "today" for the date rules. */
+  fuso: string;
+  /** DATA_DIR/uploads, for receipts. */
+  pastaUploads: string;
+}
+
+export interface RespostaEscrita {
+  status: number;
+  corpo: unknown;
+}
+
+export type Metodo = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Escrita<P extends z.ZodType = z.ZodType, C extends z.ZodType = z.ZodType> {
+  metodo: Metodo;
+  /** Path under /api with :params, e.g. '/vendas/:id'. */
+  caminho: string;
+  params: P;
+  corpo: C;
+  /**
+   * Also writes files (a receipt): it cannot share the batch's SQLite transaction, which must stay
+   * synchronous, so the batch commits before it and runs it on its own.
+   */
+  gravaArquivos?: boolean;
+  executar(ctx: ContextoEscrita, usuario: UsuarioSessao, params: z.output<P>, dados: z.output<C>, cupom?: CupomRecebido): RespostaEscrita | Promise<RespostaEscrita>;
+}
+
+/** Keeps the params/body types of each write while it goes into a list of writes. */
+export function definirEscrita<P extends z.ZodType, C extends z.ZodType>(escrita: Escrita<P, C>): Escrita<P, C> {
+  return escrita;
+}

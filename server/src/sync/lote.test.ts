@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hoje, somarDias } from '../../../shared/dates';
+import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, sha256, type ArquivoTeste } from '../../test/despesas';
+import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import * as servicoVendas from '../vendas/servico';
+
+let t: AppDeTeste;
+let ana: { id: number; token: string };
+let bruno: { id: number; token: string };
+let rotaAna: number;
+const dia = hoje('America/Sao_Paulo');
+
+beforeAll(async () => {
+  t = await criarAppDeTeste();
+  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
+  bruno = await t.criarFuncionario({ nome: 'Bruno Campo' });
+  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS, CALDAS_NOVAS], 'Rota Goiás');
+  await criarRotaAtiva(t, bruno.id, [GOIANIA], 'Rota do Bruno');
+});
+afterAll(() => t.fechar());
+
+interface Op {
+  id: string;
+  metodo: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  caminho: string;
+  corpo?: unknown;
+  chaves?: string[];
+}
+
+const venda = (cidade: number, data: string, valores: Record<string, number | string> = {}, id = uuidv7()): Op => ({
+  id: uuidv7(),
+  metodo: 'POST',
+  caminho: '/vendas',
+  corpo: { id, rota_id: rotaAna, cidade_id: cidade, data_venda: data, valor_dinheiro: 10, registrado_em: new Date().toISOString(), ...valores },
+  chaves: [`venda:${rotaAna}:${cidade}:${data}`],
+});
+
+function lote(operacoes: Op[], token = ana.token) {
+  return t.chamar({ method: 'POST', url: '/api/sync/lote', token, payload: { operacoes } });
+}
+
+async function loteMultipart(operacoes: Op[], arquivos: Record<string, ArquivoTeste>, token = ana.token) {
+  const fd = new FormData();
+  fd.append('operacoes', JSON.stringify({ operacoes }));
+  for (const [opId, a] of Object.entries(arquivos)) fd.append(`arquivo:${opId}`, new Blob([new Uint8Array(a.conteudo)], { type: a.tipo }), a.nome);
+  const r = new Response(fd);
+  return t.chamar({
+    method: 'POST',
+    url: '/api/sync/lote',
+    token,
+    payload: Buffer.from(await r.arrayBuffer()),
+    headers: { 'content-type': r.headers.get('content-type')! },
+  });
+}
+
+const contar = (tabela: string, onde = '1 = 1') => (t.db.$client.prepare(`select count(*) as n from ${tabela} where ${onde}`).get() as { n: number }).n;
+
+describe('POST /api/sync/lote', () => {
+  it('roda as escritas na ordem do aparelho e responde cada uma como o endpoint dela responderia', async () => {
+    const d1 = somarDias(dia, -3);
+    const ops: Op[] = [
+      venda(GOIANIA, d1, { valor_pix: 0.1 }),
+      venda(ANAPOLIS, d1, { valor_pix: 0.2 }),
+      { id: uuidv7(), metodo: 'POST', caminho: `/rotas/${rotaAna}/cidades/${CALDAS_NOVAS}/visitar`, corpo: { id: uuidv7(), data: d1 } },
+    ];
+    const r = await lote(ops);
+    expect(r.statusCode, r.body).toBe(200);
+    const { resultados } = r.json();
+    expect(resultados.map((x: { id: string; status: number }) => [x.id, x.status])).toEqual([
+      [ops[0]!.id, 201],
+      [ops[1]!.id, 201],
+      [ops[2]!.id, 200],
+    ]);
+    expect(resultados[0].corpo.venda).toMatchObject({ cidade_id: GOIANIA, valor_dinheiro: 10, valor_pix: 0.1, total_vendas: 10.1 });
+    expect(resultados[2].corpo.visita).toMatchObject({ cidade_id: CALDAS_NOVAS, data: d1 });
+
+    // The same write alone answers the same shape.
+    const sozinha = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: ops[0]!.corpo });
+    expect(sozinha.statusCode).toBe(200); // a replay now
+    expect(Object.keys(sozinha.json().venda).sort()).toEqual(Object.keys(resultados[0].corpo.venda).sort());
+
+    const totais = await t.chamar({ method: 'GET', url: `/api/vendas/fechamento-diario?data=${d1}`, token: ana.token });
+    expect(totais.json().totais.total_geral).toBe(20.3);
+  });
+
+  it('exatamente uma vez: o mesmo lote de novo (resposta perdida) não duplica nada', async () => {
+    const d = somarDias(dia, -4);
+    const ops = [venda(GOIANIA, d), venda(ANAPOLIS, d), venda(CALDAS_NOVAS, d)];
+    await lote(ops);
+    const antes = { vendas: contar('vendas'), visitas: contar('visitas') };
+    const de_novo = await lote(ops);
+    expect(de_novo.json().resultados.map((x: { status: number }) => x.status)).toEqual([200, 200, 200]);
+    expect({ vendas: contar('vendas'), visitas: contar('visitas') }).toEqual(antes);
+  });
+
+  it('uma recusa não muda nada; as escritas seguintes da mesma entidade ficam retidas, as outras seguem', async () => {
+    const d = somarDias(dia, -5);
+    const idVenda = uuidv7();
+    const foraDaRota: Op = { ...venda(5211503, d), chaves: ['venda:x'] }; // Itumbiara is not on the route
+    const criar = venda(GOIANIA, d, {}, idVenda);
+    const editar: Op = {
+      id: uuidv7(),
+      metodo: 'PUT',
+      caminho: `/vendas/${idVenda}`,
+      corpo: { valor_dinheiro: 99, registrado_em: new Date(Date.now() + 1000).toISOString() },
+      chaves: ['venda:x'],
+    };
+    const outra = venda(ANAPOLIS, d);
+    const r = await lote([foraDaRota, criar, editar, outra]);
+    const res = r.json().resultados;
+    expect(res[0]).toMatchObject({ status: 422, corpo: { error: 'Esta cidade não faz parte da rota.', codigo: 'regra_de_negocio' } });
+    expect(res[1].status).toBe(201);
+    expect(res[2]).toEqual({ id: editar.id, status: 'retido' }); // same key as the refused write: not run
+    expect(res[3].status).toBe(201);
+    expect(contar('vendas', `cidade_id = 5211503`)).toBe(0);
+    const guardada = t.db.$client.prepare('select dinheiro_centavos as d from vendas where id = ?').get(idVenda) as { d: number };
+    expect(guardada.d).toBe(1000); // the held edit did not run
+  });
+
+  it('despesas com comprovantes no mesmo lote: arquivos idênticos byte a byte e o saldo debitado', async () => {
+    const jpeg = ARQUIVOS.jpeg();
+    const pdf = ARQUIVOS.pdf();
+    const idA = uuidv7();
+    const idB = uuidv7();
+    const opA: Op = { id: uuidv7(), metodo: 'POST', caminho: '/despesas', corpo: { id: idA, rota_id: rotaAna, cidade_id: GOIANIA, data_despesa: dia, tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço' } };
+    const opB: Op = { id: uuidv7(), metodo: 'POST', caminho: '/despesas', corpo: { id: idB, rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: dia, tipo: 'pedagio', valor: '12,30' } };
+    const meio = venda(GOIANIA, somarDias(dia, -6));
+    const r = await loteMultipart([opA, meio, opB], { [opA.id]: jpeg, [opB.id]: pdf });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().resultados.map((x: { status: number }) => x.status)).toEqual([201, 201, 201]);
+    for (const [id, arquivo] of [[idA, jpeg], [idB, pdf]] as const) {
+      const linha = t.db.$client.prepare('select arquivo_cupom as a from despesas where id = ?').get(id) as { a: string };
+      expect(sha256(fs.readFileSync(path.join(t.dataDir, 'uploads', linha.a)))).toBe(sha256(arquivo.conteudo));
+    }
+    const saldo = await t.chamar({ method: 'GET', url: '/api/saldo/resumo', token: ana.token });
+    expect(saldo.json().saldo_atual).toBe(-58.2);
+
+    // Replayed with the files again: nothing twice, no second debit.
+    const debitos = contar('movimentacoes_saldo', `funcionario_id = ${ana.id}`);
+    const arquivos = fs.readdirSync(path.join(t.dataDir, 'uploads')).length;
+    const replay = await loteMultipart([opA, meio, opB], { [opA.id]: jpeg, [opB.id]: pdf });
+    expect(replay.json().resultados.map((x: { status: number }) => x.status)).toEqual([200, 200, 200]);
+    expect(contar('movimentacoes_saldo', `funcionario_id = ${ana.id}`)).toBe(debitos);
+    expect(fs.readdirSync(path.join(t.dataDir, 'uploads')).length).toBe(arquivos);
+  });
+
+  it('500 escritas em uma ida ao servidor', async () => {
+    const ops: Op[] = [];
+    for (let i = 0; i < 500; i++) ops.push(venda([GOIANIA, ANAPOLIS, CALDAS_NOVAS][i % 3]!, somarDias(dia, -10 - Math.floor(i / 3))));
+    const antes = contar('vendas');
+    const r = await lote(ops);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().resultados.every((x: { status: number }) => x.status === 201)).toBe(true);
+    expect(contar('vendas') - antes).toBe(500);
+  });
+
+  it('um erro inesperado no meio interrompe o lote: o que veio antes fica, o resto volta "nao_processado" e a repetição completa exatamente uma vez', async () => {
+    const ops = [0, 1, 2, 3, 4].map((i) => venda(GOIANIA, somarDias(dia, -200 - i)));
+    const original = servicoVendas.salvarVenda;
+    let chamadas = 0;
+    const espiao = vi.spyOn(servicoVendas, 'salvarVenda').mockImplementation((...args) => {
+      chamadas += 1;
+      if (chamadas === 3) throw new Error('disco cheio');
+      return original(...args);
+    });
+    const r = await lote(ops);
+    espiao.mockRestore();
+    expect(r.statusCode).toBe(200);
+    expect(r.json().resultados.map((x: { status: number | string }) => x.status)).toEqual([201, 201, 'nao_processado', 'nao_processado', 'nao_processado']);
+    const replay = await lote(ops);
+    expect(replay.json().resultados.map((x: { status: number }) => x.status)).toEqual([200, 200, 201, 201, 201]);
+    expect(contar('vendas', `data_venda <= '${somarDias(dia, -200)}' and data_venda >= '${somarDias(dia, -204)}'`)).toBe(5);
+  });
+
+  it('operação desconhecida é recusada com uma mensagem clara', async () => {
+    const r = await lote([{ id: uuidv7(), metodo: 'DELETE', caminho: '/usuarios/1' }]);
+    expect(r.json().resultados[0]).toMatchObject({ status: 404, corpo: { codigo: 'nao_encontrado' } });
+  });
+
+  it('dados inválidos numa escrita dão o mesmo 400 da rota sozinha', async () => {
+    const op = venda(GOIANIA, dia, { valor_pix: -1 });
+    const r = await lote([op]);
+    const sozinha = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: op.corpo });
+    expect(r.json().resultados[0].status).toBe(400);
+    expect(r.json().resultados[0].corpo).toEqual(sozinha.json());
+  });
+
+  it('o funcionário B nunca escreve na rota de A pelo lote', async () => {
+    const r = await lote([venda(GOIANIA, somarDias(dia, -300))], bruno.token);
+    expect(r.json().resultados[0]).toMatchObject({ status: 404, corpo: { codigo: 'nao_encontrado' } });
+  });
+
+  it('recusa envelopes inválidos, admin e anônimo', async () => {
+    esperarRecusa(await t.chamar({ method: 'POST', url: '/api/sync/lote', token: ana.token, payload: {} }), 400, 'dados_invalidos', 'Envie a lista de operações.');
+    esperarRecusa(await t.chamar({ method: 'POST', url: '/api/sync/lote', token: ana.token, payload: { operacoes: [] } }), 400, 'dados_invalidos', 'Envie ao menos uma operação.');
+    const muitas = Array.from({ length: 501 }, () => venda(GOIANIA, dia));
+    esperarRecusa(await lote(muitas), 400, 'dados_invalidos', 'Envie no máximo 500 operações por lote.');
+    esperarRecusa(await lote([venda(GOIANIA, dia)], await t.tokenAdmin()), 403, 'sem_permissao');
+    esperarRecusa(await t.chamar({ method: 'POST', url: '/api/sync/lote', payload: { operacoes: [venda(GOIANIA, dia)] } }), 401, 'nao_autenticado');
+  });
+});

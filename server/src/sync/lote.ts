@@ -1,0 +1,185 @@
+/**
+ * Replaying a phone's queue in one request (POST /api/sync/lote): hundreds of queued writes in a
+ * few round trips instead of one each.
+ *
+ * - Order is the phone's: writes run one after the other, as they were queued.
+ * - Each write is the same Escrita its single endpoint runs: same schemas, rules and answer.
+ * - A refused write (4xx) changes nothing and is answered with its message; later writes on the
+ *   same entity (same `chaves`) are not run but answered 'retido', as the phone would hold them.
+ * - Consecutive writes that only touch SQLite share one transaction, with a savepoint each (a refusal
+ *   rolls back only itself): one commit per run instead of one per write.
+ * - Writes with files (receipts) run on their own, after committing what came before.
+ * - An unexpected failure stops the batch: what ran is committed, the rest answered 'nao_processado'
+ *   and sent again later. Every write is idempotent, so a batch cut short (a lost answer, a server
+ *   killed mid-way) is simply replayed.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { CupomRecebido } from '../despesas/cupons';
+import { escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa } from '../despesas/escritas';
+import { ErroApp } from '../errors';
+import { escritaFinalizarRota, escritaVisitar } from '../rotas/escritas';
+import type { UsuarioSessao } from '../tipos';
+import { validar } from '../validacao';
+import { escritaEditarVenda, escritaSalvarVenda } from '../vendas/escritas';
+import type { ContextoEscrita, Escrita, Metodo } from './escritas';
+
+/** Every write a phone may queue. */
+export const ESCRITAS: readonly Escrita[] = [
+  escritaSalvarVenda,
+  escritaEditarVenda,
+  escritaVisitar,
+  escritaFinalizarRota,
+  escritaCriarDespesa,
+  escritaEditarDespesa,
+  escritaExcluirDespesa,
+] as Escrita[];
+
+export const MAXIMO_OPERACOES_POR_LOTE = 500;
+
+export const operacaoSchema = z.object({
+  id: z.string({ error: 'Identificador da operação inválido.' }).min(1, 'Identificador da operação inválido.').max(100, 'Identificador da operação inválido.'),
+  metodo: z.enum(['POST', 'PUT', 'PATCH', 'DELETE'], { error: 'Método da operação inválido.' }),
+  caminho: z.string({ error: 'Caminho da operação inválido.' }).max(300, 'Caminho da operação inválido.'),
+  corpo: z.unknown().optional(),
+  chaves: z.array(z.string().max(200)).max(50).default([]),
+});
+export type Operacao = z.infer<typeof operacaoSchema>;
+
+export const loteSchema = z.object({
+  operacoes: z
+    .array(operacaoSchema, { error: 'Envie a lista de operações.' })
+    .min(1, 'Envie ao menos uma operação.')
+    .max(MAXIMO_OPERACOES_POR_LOTE, `Envie no máximo ${MAXIMO_OPERACOES_POR_LOTE} operações por lote.`),
+});
+
+export type StatusOperacao = number | 'retido' | 'nao_processado';
+
+export interface ResultadoOperacao {
+  id: string;
+  status: StatusOperacao;
+  corpo?: unknown;
+}
+
+interface Alvo {
+  escrita: Escrita;
+  params: Record<string, string>;
+}
+
+interface Padrao {
+  escrita: Escrita;
+  metodo: Metodo;
+  regex: RegExp;
+  nomes: string[];
+}
+
+const PADROES: Padrao[] = ESCRITAS.map((escrita) => {
+  const nomes: string[] = [];
+  const fonte = escrita.caminho.replace(/:(\w+)/g, (_, nome: string) => {
+    nomes.push(nome);
+    return '([^/]+)';
+  });
+  return { escrita, metodo: escrita.metodo, regex: new RegExp(`^${fonte}$`), nomes };
+});
+
+/** Which write a queued request is ('POST /vendas', 'PUT /despesas/<id>'...), or null. */
+export function encontrarEscrita(metodo: Metodo, caminho: string): Alvo | null {
+  const semConsulta = caminho.split('?')[0]!;
+  for (const p of PADROES) {
+    if (p.metodo !== metodo) continue;
+    const m = p.regex.exec(semConsulta);
+    if (m) return { escrita: p.escrita, params: Object.fromEntries(p.nomes.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return null;
+}
+
+type Execucao = { tipo: 'resultado'; resultado: ResultadoOperacao } | { tipo: 'inesperado'; erro: unknown };
+
+function recusa(id: string, erro: ErroApp): ResultadoOperacao {
+  return { id, status: erro.statusCode, corpo: { error: erro.message, codigo: erro.codigo } };
+}
+
+function prepararExecucao(alvo: Alvo | null, op: Operacao) {
+  if (!alvo) throw new ErroApp(404, 'nao_encontrado', 'Operação desconhecida: atualize o aplicativo e tente de novo.');
+  const params = validar(alvo.escrita.params, alvo.params);
+  const dados = validar(alvo.escrita.corpo, op.corpo);
+  return { params, dados };
+}
+
+export async function processarLote(
+  ctx: ContextoEscrita,
+  usuario: UsuarioSessao,
+  operacoes: Operacao[],
+  arquivos: Map<string, CupomRecebido>,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<ResultadoOperacao[]> {
+  const resultados: ResultadoOperacao[] = [];
+  const retidas = new Set<string>();
+  const alvos = operacoes.map((op) => encontrarEscrita(op.metodo, op.caminho));
+  let i = 0;
+  let interrompido = false;
+
+  const registrar = (op: Operacao, execucao: Execucao): boolean => {
+    if (execucao.tipo === 'inesperado') {
+      log.error({ err: execucao.erro, operacao: op.id, caminho: op.caminho }, 'lote interrompido por um erro inesperado');
+      return false;
+    }
+    const r = execucao.resultado;
+    if (typeof r.status === 'number' && r.status >= 400) op.chaves.forEach((c) => retidas.add(c));
+    resultados.push(r);
+    return true;
+  };
+
+  /** A write held behind an earlier refusal on the same entity. */
+  const retida = (op: Operacao): boolean => {
+    if (!op.chaves.some((c) => retidas.has(c))) return false;
+    op.chaves.forEach((c) => retidas.add(c));
+    resultados.push({ id: op.id, status: 'retido' });
+    return true;
+  };
+
+  const executarSincrona = (op: Operacao, alvo: Alvo | null): Execucao => {
+    try {
+      const { params, dados } = prepararExecucao(alvo, op);
+      // A nested better-sqlite3 transaction is a savepoint: a refusal rolls back only this write.
+      const r = ctx.db.$client.transaction(() => alvo!.escrita.executar(ctx, usuario, params, dados) as { status: number; corpo: unknown })();
+      return { tipo: 'resultado', resultado: { id: op.id, status: r.status, corpo: r.corpo } };
+    } catch (erro) {
+      if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
+      return { tipo: 'inesperado', erro };
+    }
+  };
+
+  const executarComArquivos = async (op: Operacao, alvo: Alvo): Promise<Execucao> => {
+    try {
+      const { params, dados } = prepararExecucao(alvo, op);
+      const r = await alvo.escrita.executar(ctx, usuario, params, dados, arquivos.get(op.id));
+      return { tipo: 'resultado', resultado: { id: op.id, status: r.status, corpo: r.corpo } };
+    } catch (erro) {
+      if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
+      return { tipo: 'inesperado', erro };
+    }
+  };
+
+  while (i < operacoes.length && !interrompido) {
+    // A run of writes that only touch SQLite, in one transaction.
+    ctx.db.$client.transaction(() => {
+      while (i < operacoes.length) {
+        const op = operacoes[i]!;
+        const alvo = alvos[i] ?? null;
+        if (alvo?.escrita.gravaArquivos && !op.chaves.some((c) => retidas.has(c))) break;
+        if (!retida(op) && !registrar(op, executarSincrona(op, alvo))) {
+          interrompido = true;
+          break;
+        }
+        i += 1;
+      }
+    })();
+    if (interrompido || i >= operacoes.length) break;
+    const op = operacoes[i]!;
+    if (!registrar(op, await executarComArquivos(op, alvos[i]!))) break;
+    i += 1;
+  }
+  for (const op of operacoes.slice(resultados.length)) resultados.push({ id: op.id, status: 'nao_processado' });
+  return resultados;
+}
