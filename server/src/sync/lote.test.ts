@@ -78,7 +78,7 @@ describe('POST /api/sync/lote', () => {
     expect(resultados[2].corpo.visita).toMatchObject({ cidade_id: CALDAS_NOVAS, data: d1 });
 
     // The same write alone answers the same shape.
-    const sozinha = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: ops[0]!.corpo });
+    const sozinha = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: ops[0]!.corpo as Record<string, unknown> });
     expect(sozinha.statusCode).toBe(200); // a replay now
     expect(Object.keys(sozinha.json().venda).sort()).toEqual(Object.keys(resultados[0].corpo.venda).sort());
 
@@ -183,7 +183,7 @@ describe('POST /api/sync/lote', () => {
   it('dados inválidos numa escrita dão o mesmo 400 da rota sozinha', async () => {
     const op = venda(GOIANIA, dia, { valor_pix: -1 });
     const r = await lote([op]);
-    const sozinha = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: op.corpo });
+    const sozinha = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: op.corpo as Record<string, unknown> });
     expect(r.json().resultados[0].status).toBe(400);
     expect(r.json().resultados[0].corpo).toEqual(sozinha.json());
   });
