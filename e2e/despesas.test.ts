@@ -24,24 +24,35 @@ interface CupomEnviado {
   sha256: string;
 }
 
-/** Records, in the page, every receipt handed to fetch (what the browser actually sends). */
+/**
+ * Records, in the page, every receipt handed to fetch (what the browser actually sends): alone in
+ * `cupom`, or inside a sync batch as `arquivo:<operação>` next to the expense's fields.
+ */
 async function registrarEnvios(contexto: BrowserContext) {
   await contexto.addInitScript(() => {
     const w = window as unknown as { __cupons: unknown[]; fetch: typeof fetch };
     const original = w.fetch.bind(window);
     w.__cupons = [];
+    const registrar = async (id: unknown, arquivo: File) => {
+      const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await arquivo.arrayBuffer()));
+      w.__cupons.push({
+        id,
+        nome: arquivo.name,
+        tipo: arquivo.type,
+        tamanho: arquivo.size,
+        sha256: [...hash].map((b) => b.toString(16).padStart(2, '0')).join(''),
+      });
+    };
     w.fetch = async (entrada, init) => {
       const corpo = init?.body;
       if (corpo instanceof FormData && corpo.get('cupom') instanceof Blob) {
-        const arquivo = corpo.get('cupom') as File;
-        const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await arquivo.arrayBuffer()));
-        w.__cupons.push({
-          id: corpo.get('id'),
-          nome: arquivo.name,
-          tipo: arquivo.type,
-          tamanho: arquivo.size,
-          sha256: [...hash].map((b) => b.toString(16).padStart(2, '0')).join(''),
-        });
+        await registrar(corpo.get('id'), corpo.get('cupom') as File);
+      } else if (corpo instanceof FormData && typeof corpo.get('operacoes') === 'string') {
+        const { operacoes } = JSON.parse(corpo.get('operacoes') as string) as { operacoes: { id: string; corpo?: { id?: string } }[] };
+        for (const op of operacoes) {
+          const arquivo = corpo.get(`arquivo:${op.id}`);
+          if (arquivo instanceof Blob) await registrar(op.corpo?.id, arquivo as File);
+        }
       }
       return original(entrada, init);
     };

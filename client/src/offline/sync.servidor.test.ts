@@ -1,40 +1,49 @@
 /**
  * The sync engine against the real API on a temporary database, over real HTTP on loopback,
- * with the connection failing in the middle of a replay.
+ * through the batch endpoint (POST /api/sync/lote): lost answers, a server that is down, refusals,
+ * an expired session, and a backlog of 500 writes.
  */
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hoje, somarDias } from '../../../shared/dates';
 import { criarAppDeTeste, type AppDeTeste } from '../../../server/test/helper';
 import { definirFetch, definirOrigemApi } from '../api/client';
-import { salvarSessao } from '../auth/sessaoLocal';
 import { BancoLocal } from './db';
 import { enfileirar, itensDoUsuario, type Operacoes } from './outbox';
 import { MotorSync } from './sync';
+import { LIMITES_LOTE } from './transporte';
 
 let t: AppDeTeste;
-let tokenAdmin: string;
-let ids: number[];
+let funcionario: { id: number; token: string };
+let rotaId: number;
 let banco: BancoLocal;
 let n = 0;
 let agora = Date.UTC(2026, 10, 22, 12);
+let chamadasLote = 0;
+const CIDADES = [5208707, 5201108, 5204508];
+const dia = hoje('America/Sao_Paulo');
 
-// An idempotent write the server already has: renaming a user. Replaying it changes nothing.
+// A queued closing, as the sales screen queues it (the real op lives in vendas/operacoes.ts; this
+// test keeps the engine independent of the screen's data shape).
 const operacoes: Operacoes = {
-  'usuario.renomear': {
-    requisicao: (dados) => {
-      const { id, nome } = dados as { id: number; nome: string };
-      return { metodo: 'PATCH', caminho: `/usuarios/${id}`, corpo: { nome } };
-    },
+  'teste.venda': {
+    requisicao: (dados) => ({ metodo: 'POST', caminho: '/vendas', corpo: dados }),
+    recebidoEm: (r) => (r as { venda?: { recebido_em?: string } }).venda?.recebido_em,
   },
 };
 
 beforeAll(async () => {
   t = await criarAppDeTeste();
   await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const endereco = t.app.server.address() as { port: number };
-  definirOrigemApi(`http://127.0.0.1:${endereco.port}`);
-  tokenAdmin = await t.tokenAdmin();
-  ids = [];
-  for (let i = 0; i < 5; i++) ids.push((await t.criarFuncionario()).id);
+  definirOrigemApi(`http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+  funcionario = await t.criarFuncionario({ nome: 'Eva Estrada' });
+  const r = await t.chamar({
+    method: 'POST',
+    url: '/api/rotas',
+    token: await t.tokenAdmin(),
+    payload: { nome: 'Rota Sync', funcionario_id: funcionario.id, tem_secretario: false, valor_aluguel: 0, data_inicio: '2024-01-01', data_fim: '2026-12-31', observacoes: '', cidades: CIDADES },
+  });
+  rotaId = r.json().rota.id;
 });
 afterAll(async () => {
   definirOrigemApi('');
@@ -43,81 +52,126 @@ afterAll(async () => {
 beforeEach(async () => {
   banco = new BancoLocal(`teste-sync-servidor-${++n}`);
   await banco.open();
-  salvarSessao(tokenAdmin, { id: 1, nome: 'Administrador', email: 'a', tipo: 'admin', ativo: true, bloqueado: false, tentativas_login: 0, data_criacao: '' });
+  chamadasLote = 0;
+  definirFetch(async (url, init) => {
+    if (String(url).endsWith('/api/sync/lote')) chamadasLote += 1;
+    return fetch(url, init);
+  });
 });
 afterEach(async () => {
   definirFetch((...a) => fetch(...a));
   await banco.delete();
 });
 
-function motor() {
-  return new MotorSync({ banco, operacoes, obterSessao: () => ({ usuarioId: 1, token: tokenAdmin }), agora: () => agora, esperaBaseMs: 1000 });
+function motor(limites = LIMITES_LOTE, token: string | null = funcionario.token) {
+  return new MotorSync({ banco, operacoes, obterSessao: () => ({ usuarioId: funcionario.id, token }), agora: () => agora, esperaBaseMs: 1000, limites });
 }
 
-async function nomeNoServidor(id: number): Promise<string> {
-  const r = await t.chamar({ method: 'GET', url: '/api/usuarios', token: tokenAdmin });
-  return r.json().usuarios.find((u: { id: number }) => u.id === id).nome;
-}
-
-describe('MotorSync contra o servidor real', () => {
-  it('a conexão cai no meio da reprodução: o resto chega depois, cada escrita exatamente como pedida', async () => {
-    for (const [i, id] of ids.entries()) {
-      await enfileirar(banco, { tipo: 'usuario.renomear', usuarioId: 1, dados: { id, nome: `Renomeado ${i}` }, chaves: [`usuario:${id}`], descricao: `Renomear ${i}` });
-    }
-    let chamadas = 0;
-    let respostaPerdida = false;
-    definirFetch(async (url, init) => {
-      chamadas += 1;
-      if (chamadas === 3 && !respostaPerdida) {
-        respostaPerdida = true;
-        await fetch(url, init); // the server does the write...
-        throw new TypeError('Failed to fetch'); // ...but the answer never reaches the phone
-      }
-      return fetch(url, init);
+let diaSeq = 0;
+/** Queues `quantas` closings on distinct days; returns their sale ids. */
+async function enfileirarVendas(quantas: number, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < quantas; i++) {
+    const data = somarDias(dia, -(++diaSeq));
+    const id = uuidv7();
+    ids.push(id);
+    await enfileirar(banco, {
+      tipo: 'teste.venda',
+      usuarioId: funcionario.id,
+      dados: { id, rota_id: rotaId, cidade_id: CIDADES[i % 3], data_venda: data, valor_dinheiro: 10, valor_pix: 0.1, registrado_em: new Date().toISOString(), ...extra },
+      chaves: [`venda:${rotaId}:${CIDADES[i % 3]}:${data}`],
+      descricao: `Fechamento ${i}`,
     });
+  }
+  return ids;
+}
 
-    const m = motor();
+function vendasNoServidor(ids: string[]): number {
+  const r = t.db.$client.prepare(`select count(*) as n from vendas where id in (select value from json_each(?))`).get(JSON.stringify(ids)) as { n: number };
+  return r.n;
+}
+
+describe('MotorSync contra o servidor real (lotes)', () => {
+  it('a resposta de um lote se perde no caminho: o lote é repetido e cada venda existe exatamente uma vez', async () => {
+    const ids = await enfileirarVendas(5);
+    let perdida = false;
+    definirFetch(async (url, init) => {
+      chamadasLote += 1;
+      const resposta = await fetch(url, init);
+      if (chamadasLote === 2 && !perdida) {
+        perdida = true; // the server did the writes of the second batch...
+        throw new TypeError('Failed to fetch'); // ...but the answer never reached the phone
+      }
+      return resposta;
+    });
+    const m = motor({ ...LIMITES_LOTE, escritas: 2 });
     await m.sincronizarAgora();
     m.parar();
-    expect(await itensDoUsuario(banco, 1)).toHaveLength(3); // items 3, 4, 5 wait
-    expect((await itensDoUsuario(banco, 1))[0]).toMatchObject({ descricao: 'Renomear 2', tentativas: 1, estado: 'pendente' });
-    expect(await nomeNoServidor(ids[3]!)).not.toBe('Renomeado 3'); // order kept: nothing after the failure went
+    expect(await itensDoUsuario(banco, funcionario.id)).toHaveLength(3); // items 3-5 wait, order kept
+    expect(vendasNoServidor(ids)).toBe(4); // the server did have items 3 and 4
 
     agora += 1000;
     await m.sincronizarAgora();
     m.parar();
-    expect(await itensDoUsuario(banco, 1)).toHaveLength(0);
-    for (const [i, id] of ids.entries()) expect(await nomeNoServidor(id)).toBe(`Renomeado ${i}`);
+    expect(await itensDoUsuario(banco, funcionario.id)).toHaveLength(0);
+    expect(vendasNoServidor(ids)).toBe(5);
     expect(await banco.sincronizados.count()).toBe(5);
+    const recebidos = await banco.sincronizados.toArray();
+    expect(recebidos.every((s) => /^\d{4}-\d{2}-\d{2}T/.test(s.recebidoEm))).toBe(true);
   });
 
   it('o servidor fora do ar: tudo espera e nada se perde', async () => {
-    await enfileirar(banco, { tipo: 'usuario.renomear', usuarioId: 1, dados: { id: ids[0], nome: 'Sem servidor' }, chaves: ['u'], descricao: 'x' });
+    await enfileirarVendas(2);
     definirFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
     const m = motor();
     await m.sincronizarAgora();
     m.parar();
-    expect((await itensDoUsuario(banco, 1))[0]).toMatchObject({ estado: 'pendente', tentativas: 1 });
+    const itens = await itensDoUsuario(banco, funcionario.id);
+    expect(itens.map((i) => [i.estado, i.tentativas])).toEqual([
+      ['pendente', 1],
+      ['pendente', 0],
+    ]);
     expect(m.estado().online).toBe(false);
   });
 
-  it('uma recusa do servidor fica marcada com a mensagem em pt-BR dele', async () => {
-    await enfileirar(banco, { tipo: 'usuario.renomear', usuarioId: 1, dados: { id: ids[0], nome: 'X' }, chaves: ['u'], descricao: 'Nome curto' });
+  it('uma recusa fica marcada com a mensagem em pt-BR do servidor e o resto do lote segue', async () => {
+    const boas = await enfileirarVendas(1);
+    await enfileirar(banco, {
+      tipo: 'teste.venda',
+      usuarioId: funcionario.id,
+      dados: { id: uuidv7(), rota_id: rotaId, cidade_id: 5211503, data_venda: dia, valor_dinheiro: 5, registrado_em: new Date().toISOString() },
+      chaves: ['venda:fora'],
+      descricao: 'Fora da rota',
+    });
+    const depois = await enfileirarVendas(1);
     const m = motor();
     await m.sincronizarAgora();
     m.parar();
-    expect((await itensDoUsuario(banco, 1))[0]).toMatchObject({ estado: 'erro', erro: 'Nome deve ter pelo menos 2 caracteres.' });
+    const restantes = await itensDoUsuario(banco, funcionario.id);
+    expect(restantes.map((i) => [i.descricao, i.estado, i.erro])).toEqual([['Fora da rota', 'erro', 'Esta cidade não faz parte da rota.']]);
+    expect(vendasNoServidor([...boas, ...depois])).toBe(2);
   });
 
   it('token recusado (401) pausa a fila e não altera nada', async () => {
-    await enfileirar(banco, { tipo: 'usuario.renomear', usuarioId: 1, dados: { id: ids[1], nome: 'Pausado' }, chaves: ['u'], descricao: 'x' });
-    const m = new MotorSync({ banco, operacoes, obterSessao: () => ({ usuarioId: 1, token: 'token.invalido.x' }), agora: () => agora });
+    const ids = await enfileirarVendas(1);
+    const m = motor(LIMITES_LOTE, 'token.invalido.x');
     await m.sincronizarAgora();
     m.parar();
     expect(m.estado().pausadoPorSessao).toBe(true);
-    expect((await itensDoUsuario(banco, 1))[0]).toMatchObject({ estado: 'pendente', tentativas: 0 });
-    expect(await nomeNoServidor(ids[1]!)).not.toBe('Pausado');
+    expect((await itensDoUsuario(banco, funcionario.id))[0]).toMatchObject({ estado: 'pendente', tentativas: 0 });
+    expect(vendasNoServidor(ids)).toBe(0);
   });
+
+  it('500 escritas na fila chegam em poucas idas ao servidor, não em 500', async () => {
+    const ids = await enfileirarVendas(500);
+    const m = motor();
+    await m.sincronizarAgora();
+    m.parar();
+    expect(await itensDoUsuario(banco, funcionario.id)).toHaveLength(0);
+    expect(vendasNoServidor(ids)).toBe(500);
+    expect(chamadasLote).toBe(Math.ceil(500 / LIMITES_LOTE.escritas));
+    expect(chamadasLote).toBeLessThanOrEqual(3);
+  }, 60_000);
 });

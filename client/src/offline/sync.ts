@@ -1,6 +1,7 @@
 /**
  * The sync engine: replays the signed-in user's outbox in order (decisions.md, 'Offline and sync').
  * - Runs at start, on the `online` event, every 30 s, and on "Sincronizar agora".
+ * - Sends in batches (POST /api/sync/lote): a backlog of hundreds goes in a few round trips.
  * - No answer (offline, timeout, 5xx, 429): the item stays, retried with exponential backoff forever;
  *   later items wait behind it, so order is kept.
  * - 401: the queue pauses until the user signs in again (`retomar()`), nothing changes.
@@ -9,9 +10,20 @@
  * - Nothing leaves the outbox without the server's confirmation or the person's decision.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { ErroApi, ErroOffline, requisitar } from '../api/client';
+import { ehCorpoErro } from '../../../shared/api/errors';
+import { ErroApi, ErroOffline } from '../api/client';
 import type { BancoLocal, ItemOutbox } from './db';
-import { arquivosDoItem, atualizarItem, confirmarItem, itensDoUsuario, type Operacoes } from './outbox';
+import { arquivosDoItem, atualizarItem, confirmarItem, itensDoUsuario, type Operacoes, type RequisicaoOperacao } from './outbox';
+import {
+  ehStatusTransitorio,
+  LIMITES_LOTE,
+  transporteEmLote,
+  transporteIndividual,
+  type Enviar,
+  type Envio,
+  type ResultadoEnvio,
+  type Transporte,
+} from './transporte';
 
 export interface EstadoSync {
   online: boolean;
@@ -30,13 +42,15 @@ export interface Sessao {
   token: string | null;
 }
 
-type Enviar = (metodo: string, caminho: string, opcoes: { corpo?: unknown; token?: string | null; tempoLimiteMs?: number }) => Promise<unknown>;
-
 export interface OpcoesMotor {
   banco: BancoLocal;
   operacoes: Operacoes;
   obterSessao: () => Sessao | null;
+  /** How writes travel; batches to /api/sync/lote by default. */
+  transporte?: Transporte;
+  /** One request per write through this function (tests, servers without the batch endpoint). */
   enviar?: Enviar;
+  limites?: typeof LIMITES_LOTE;
   agora?: () => number;
   intervaloMs?: number;
   /** Backoff base; doubles per attempt up to `esperaMaximaMs`. */
@@ -46,11 +60,8 @@ export interface OpcoesMotor {
 
 const CHAVE_ULTIMA_SYNC = 'ultimaSincronizacao';
 
-/** Statuses that mean "try again later", not "the server refuses this". */
-function ehFalhaTransitoria(erro: unknown): boolean {
-  if (erro instanceof ErroOffline) return true;
-  return erro instanceof ErroApi && (erro.status >= 500 || erro.status === 408 || erro.status === 429);
-}
+const MENSAGEM_TIPO_DESCONHECIDO =
+  'Este registro foi criado por outra versão do aplicativo e não pode ser enviado. Descarte-o ou refaça o registro.';
 
 export function esperaParaTentativa(tentativas: number, baseMs: number, maximaMs: number): number {
   return Math.min(maximaMs, baseMs * 2 ** Math.max(0, tentativas - 1));
@@ -60,7 +71,8 @@ export class MotorSync {
   private readonly banco: BancoLocal;
   private readonly operacoes: Operacoes;
   private readonly obterSessao: () => Sessao | null;
-  private readonly enviar: Enviar;
+  private readonly transporte: Transporte;
+  private readonly limites: typeof LIMITES_LOTE;
   private readonly agora: () => number;
   private readonly intervaloMs: number;
   private readonly esperaBaseMs: number;
@@ -94,7 +106,8 @@ export class MotorSync {
     this.banco = opcoes.banco;
     this.operacoes = opcoes.operacoes;
     this.obterSessao = opcoes.obterSessao;
-    this.enviar = opcoes.enviar ?? ((metodo, caminho, o) => requisitar(metodo, caminho, o));
+    this.transporte = opcoes.transporte ?? (opcoes.enviar ? transporteIndividual(opcoes.enviar) : transporteEmLote());
+    this.limites = opcoes.limites ?? LIMITES_LOTE;
     this.agora = opcoes.agora ?? Date.now;
     this.intervaloMs = opcoes.intervaloMs ?? 30_000;
     this.esperaBaseMs = opcoes.esperaBaseMs ?? 2_000;
@@ -206,25 +219,33 @@ export class MotorSync {
     const sessao = this.obterSessao();
     if (!sessao || this.atual.pausadoPorSessao) return;
     this.acompanharContagem();
-    const itens = await itensDoUsuario(this.banco, sessao.usuarioId);
-    if (itens.length === 0) return;
-    this.definir({ sincronizando: true });
-
-    const chavesRetidas = new Set<string>();
-    for (const item of itens) {
-      const retido = item.chaves.some((c) => chavesRetidas.has(c));
-      if (item.estado === 'erro' || retido) {
-        // A refused item holds back later items on the same entity (an edit after a refused create...).
-        item.chaves.forEach((c) => chavesRetidas.add(c));
-        continue;
+    // Batch after batch until the queue is done, waits behind a failure, or is paused.
+    for (;;) {
+      const itens = await itensDoUsuario(this.banco, sessao.usuarioId);
+      const { envios, esperarAte } = await this.montarLote(itens, ignorarEspera);
+      if (envios.length === 0) {
+        if (esperarAte !== null) {
+          this.agendarNovaTentativa(esperarAte);
+          return; // keep the order: nothing after the waiting item goes first
+        }
+        break;
       }
-      if (!ignorarEspera && item.proximaTentativaEm !== null && item.proximaTentativaEm > this.agora()) {
-        this.agendarNovaTentativa(item.proximaTentativaEm);
-        return; // keep the order: nothing after it goes first
+      this.definir({ sincronizando: true });
+      let resultados: ResultadoEnvio[];
+      try {
+        resultados = await this.transporte(envios, sessao.token);
+      } catch (erro) {
+        await this.falhaDoEnvio(envios[0]!.item, erro);
+        return;
       }
-      const resultado = await this.enviarItem(item, sessao);
-      if (resultado === 'parar') return;
-      if (resultado === 'recusado') item.chaves.forEach((c) => chavesRetidas.add(c));
+      this.definir({ online: true, ultimoErroRede: null });
+      const { seguir, progresso } = await this.aplicarResultados(envios, resultados);
+      if (!seguir) return;
+      if (esperarAte !== null) {
+        this.agendarNovaTentativa(esperarAte);
+        return;
+      }
+      if (!progresso) break;
     }
     // Reached the end without losing the connection: everything that could go, went.
     const agora = new Date(this.agora()).toISOString();
@@ -232,42 +253,103 @@ export class MotorSync {
     this.definir({ ultimaSincronizacao: agora, online: true, ultimoErroRede: null });
   }
 
-  private async enviarItem(item: ItemOutbox, sessao: Sessao): Promise<'confirmado' | 'recusado' | 'parar'> {
-    const definicao = this.operacoes[item.tipo];
-    if (!definicao) {
-      await atualizarItem(this.banco, item.id, {
-        estado: 'erro',
-        erro: 'Este registro foi criado por outra versão do aplicativo e não pode ser enviado. Descarte-o ou refaça o registro.',
-      });
-      return 'recusado';
+  /**
+   * The next writes to send, in order: refused items and later items on their entities stay aside;
+   * an item waiting out its backoff stops the batch there (nothing after it goes first).
+   */
+  private async montarLote(itens: ItemOutbox[], ignorarEspera: boolean): Promise<{ envios: Envio[]; esperarAte: number | null }> {
+    const retidas = new Set<string>();
+    const envios: Envio[] = [];
+    let bytes = 0;
+    let arquivosNoLote = 0;
+    for (const item of itens) {
+      if (item.estado === 'erro' || item.chaves.some((c) => retidas.has(c))) {
+        // A refused item holds back later items on the same entity (an edit after a refused create...).
+        item.chaves.forEach((c) => retidas.add(c));
+        continue;
+      }
+      if (!ignorarEspera && item.proximaTentativaEm !== null && item.proximaTentativaEm > this.agora()) {
+        return { envios, esperarAte: item.proximaTentativaEm };
+      }
+      const definicao = this.operacoes[item.tipo];
+      if (!definicao) {
+        await atualizarItem(this.banco, item.id, { estado: 'erro', erro: MENSAGEM_TIPO_DESCONHECIDO });
+        item.chaves.forEach((c) => retidas.add(c));
+        continue;
+      }
+      const arquivos = await arquivosDoItem(this.banco, item);
+      const tamanho = arquivos.reduce((t, a) => t + a.tamanho, 0);
+      const cheio =
+        envios.length >= this.limites.escritas || arquivosNoLote + arquivos.length > this.limites.arquivos || bytes + tamanho > this.limites.bytes;
+      if (envios.length > 0 && cheio) break;
+      let requisicao: RequisicaoOperacao;
+      try {
+        requisicao = definicao.requisicao(item.dados, arquivos);
+      } catch (erro) {
+        // Data this version cannot read (written by another version): the person decides.
+        await atualizarItem(this.banco, item.id, { estado: 'erro', erro: erro instanceof Error ? erro.message : MENSAGEM_TIPO_DESCONHECIDO });
+        item.chaves.forEach((c) => retidas.add(c));
+        continue;
+      }
+      envios.push({ item, requisicao, arquivos });
+      bytes += tamanho;
+      arquivosNoLote += arquivos.length;
     }
-    try {
-      const requisicao = definicao.requisicao(item.dados, await arquivosDoItem(this.banco, item));
-      const resposta = await this.enviar(requisicao.metodo, requisicao.caminho, {
-        corpo: requisicao.corpo,
-        token: sessao.token,
-        ...(requisicao.tempoLimiteMs ? { tempoLimiteMs: requisicao.tempoLimiteMs } : {}),
-      });
-      const recebidoEm = definicao.recebidoEm?.(resposta) ?? new Date(this.agora()).toISOString();
-      await confirmarItem(this.banco, item, recebidoEm);
-      return 'confirmado';
-    } catch (erro) {
-      if (erro instanceof ErroApi && erro.status === 401) {
+    return { envios, esperarAte: null };
+  }
+
+  /** Applies the server's answer to each write; false when the queue must stop (pause or retry later). */
+  private async aplicarResultados(envios: Envio[], resultados: ResultadoEnvio[]): Promise<{ seguir: boolean; progresso: boolean }> {
+    const porId = new Map(resultados.map((r) => [r.id, r]));
+    let progresso = false;
+    for (const { item } of envios) {
+      const r = porId.get(item.id);
+      if (!r || r.status === 'nao_processado') {
+        await this.adiar(item, 'O servidor não concluiu o envio; nova tentativa em instantes.');
+        return { seguir: false, progresso };
+      }
+      if (r.status === 'retido') continue; // held behind a refusal in the same batch
+      if (r.status < 300) {
+        const recebidoEm = this.operacoes[item.tipo]?.recebidoEm?.(r.corpo) ?? new Date(this.agora()).toISOString();
+        await confirmarItem(this.banco, item, recebidoEm);
+        progresso = true;
+        continue;
+      }
+      if (r.status === 401) {
         this.definir({ pausadoPorSessao: true });
-        return 'parar';
+        return { seguir: false, progresso };
       }
-      if (ehFalhaTransitoria(erro)) {
-        const tentativas = item.tentativas + 1;
-        const proxima = this.agora() + esperaParaTentativa(tentativas, this.esperaBaseMs, this.esperaMaximaMs);
-        const mensagem = erro instanceof Error ? erro.message : String(erro);
-        await atualizarItem(this.banco, item.id, { tentativas, proximaTentativaEm: proxima, erro: mensagem });
-        this.definir({ ultimoErroRede: mensagem, online: !(erro instanceof ErroOffline) && this.atual.online });
-        this.agendarNovaTentativa(proxima);
-        return 'parar';
+      const mensagem = ehCorpoErro(r.corpo) ? r.corpo.error : `Erro ${r.status}`;
+      if (ehStatusTransitorio(r.status)) {
+        await this.adiar(item, mensagem);
+        return { seguir: false, progresso };
       }
-      const mensagem = erro instanceof Error ? erro.message : 'Erro desconhecido.';
       await atualizarItem(this.banco, item.id, { estado: 'erro', erro: mensagem });
-      return 'recusado';
+      progresso = true;
     }
+    return { seguir: true, progresso };
+  }
+
+  /** The whole request failed: pause on 401, retry later when transient, else the first item is refused. */
+  private async falhaDoEnvio(primeiro: ItemOutbox, erro: unknown): Promise<void> {
+    if (erro instanceof ErroApi && erro.status === 401) {
+      this.definir({ pausadoPorSessao: true });
+      return;
+    }
+    const mensagem = erro instanceof Error ? erro.message : String(erro);
+    if (erro instanceof ErroOffline || (erro instanceof ErroApi && ehStatusTransitorio(erro.status))) {
+      await this.adiar(primeiro, mensagem);
+      this.definir({ ultimoErroRede: mensagem, online: !(erro instanceof ErroOffline) && this.atual.online });
+      return;
+    }
+    await atualizarItem(this.banco, primeiro.id, { estado: 'erro', erro: mensagem });
+  }
+
+  /** Another attempt later, with the wait growing each time. */
+  private async adiar(item: ItemOutbox, mensagem: string): Promise<void> {
+    const tentativas = item.tentativas + 1;
+    const proxima = this.agora() + esperaParaTentativa(tentativas, this.esperaBaseMs, this.esperaMaximaMs);
+    await atualizarItem(this.banco, item.id, { tentativas, proximaTentativaEm: proxima, erro: mensagem });
+    this.agendarNovaTentativa(proxima);
   }
 }
