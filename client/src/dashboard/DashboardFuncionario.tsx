@@ -18,7 +18,7 @@ import type { Usuario } from '../../../shared/schemas/usuarios';
 import { Carregando } from '../components/Carregando';
 import { fusoDoApp } from '../config/configApp';
 import { useFilaDeDespesas } from '../despesas/consultas';
-import { saldoProjetado } from '../despesas/fila';
+import { contarNaFila, saldoProjetado } from '../despesas/fila';
 import { dadosDaCarga, type Carga } from '../offline/cache';
 import { useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
 import { useSaldoProprio } from '../saldo/consultas';
@@ -43,7 +43,7 @@ export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
     <div className="pagina__topo">
       <div>
         <h1>Dashboard</h1>
-        <p className="pagina__descricao">{rota ? 'Sua rota, seu saldo e o salário estimado até agora.' : `Olá, ${usuario.nome}.`}</p>
+        <p className="pagina__descricao">Sua rota, seu saldo e o salário estimado até agora.</p>
       </div>
     </div>
   );
@@ -114,6 +114,7 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
 
   const confirmado = saldoQ.data?.dados.saldo_atual;
   const projetado = confirmado === undefined ? undefined : saldoProjetado(confirmado, filaDespesas);
+  const despesasNaFila = contarNaFila(filaDespesas);
   const finalizadas = dadosDaCarga(finalizadasQ.data);
 
   // Offline: say how old the device's copies are (the oldest one shown).
@@ -173,6 +174,11 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
               </strong>
             </span>
           </span>
+          {despesasNaFila > 0 && (
+            <span className="estatistica__nota">
+              O projetado desconta {despesasNaFila === 1 ? 'a despesa' : `as ${despesasNaFila} despesas`} ainda neste aparelho.
+            </span>
+          )}
         </CartaoEstatistica>
         <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando={finalizadas === undefined}>
           {finalizadas?.length}

@@ -13,20 +13,23 @@ interface PropsEstatistica {
   carregando?: boolean;
 }
 
-/** A labelled number: the card is a group named by its label, so tests and screen readers find it. */
+/**
+ * A labelled number, the product's summary-card look (label and icon on top, the value below, as on
+ * the Vendas and Saldo pages). The card is a group named by its label, for screen readers and tests.
+ */
 export function CartaoEstatistica({ rotulo, icone, children, className, carregando }: PropsEstatistica) {
   const id = useId();
   return (
     <div className={['cartao', 'cartao-resumo', 'estatistica', className].filter(Boolean).join(' ')} role="group" aria-labelledby={id} aria-busy={carregando || undefined}>
-      <span className="cartao-resumo__icone estatistica__icone" aria-hidden="true">
-        {icone}
-      </span>
-      <div className="estatistica__corpo">
-        <div className="cartao-resumo__rotulo" id={id}>
+      <div className="estatistica__topo">
+        <span className="cartao-resumo__rotulo" id={id}>
           {rotulo}
-        </div>
-        <div className="cartao-resumo__valor">{carregando ? '...' : children}</div>
+        </span>
+        <span className="estatistica__icone" aria-hidden="true">
+          {icone}
+        </span>
       </div>
+      <div className="cartao-resumo__valor">{carregando ? '...' : children}</div>
     </div>
   );
 }
