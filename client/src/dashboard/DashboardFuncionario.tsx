@@ -119,8 +119,7 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
 
   // Offline: say how old the device's copies are (the oldest one shown).
   const guardadosEm = [cargaRota, finalizadasQ.data, saldoQ.data, baseQ.data]
-    .filter((c): c is Exclude<typeof c, undefined | { semDados: 'offline' }> => !!c && 'origem' in c && c.origem === 'cache')
-    .map((c) => c.atualizadoEm)
+    .flatMap((c) => (c && 'origem' in c && c.origem === 'cache' ? [c.atualizadoEm] : []))
     .sort()[0];
 
   const total = rota.cidades.length;
