@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { APP_TZ_PADRAO, dataNoFuso, ehDataValida, formatarData, formatarDataHora, formatarHora, fusoValido, hoje, somarDias } from './dates';
+import {
+  APP_TZ_PADRAO,
+  dataNoFuso,
+  ehDataValida,
+  formatarData,
+  formatarDataHora,
+  formatarDataPorExtenso,
+  formatarHora,
+  fusoValido,
+  hoje,
+  horaNoFuso,
+  somarDias,
+} from './dates';
 
 describe('hoje e dataNoFuso', () => {
   it('22:30 no Brasil ainda é o dia 22, embora em UTC já seja 23', () => {
@@ -98,5 +110,20 @@ describe('somarDias', () => {
 
   it('data mal escrita: RangeError', () => {
     expect(() => somarDias('22/11/2026', 1)).toThrow(RangeError);
+  });
+});
+
+describe('formatarDataPorExtenso e horaNoFuso', () => {
+  it('escreve a data do calendário por extenso em pt-BR, sem deslocar o dia', () => {
+    expect(formatarDataPorExtenso('2026-11-21')).toBe('sábado, 21 de novembro de 2026');
+    expect(formatarDataPorExtenso('2027-01-01')).toBe('sexta-feira, 1 de janeiro de 2027');
+    expect(formatarDataPorExtenso('ontem')).toBe('ontem');
+  });
+
+  it('a hora é a do fuso do negócio: 01:30 UTC ainda é 22h da véspera em São Paulo', () => {
+    const instante = new Date('2026-11-22T01:30:00.000Z');
+    expect(horaNoFuso(instante, APP_TZ_PADRAO)).toBe(22);
+    expect(horaNoFuso(instante, 'UTC')).toBe(1);
+    expect(horaNoFuso(new Date('2026-11-22T03:00:00.000Z'), APP_TZ_PADRAO)).toBe(0);
   });
 });

@@ -94,6 +94,27 @@ export function formatarHora(instante: string | null | undefined, fuso: string =
   return formatoDataHora(fuso, false).format(d);
 }
 
+const formatoPorExtenso = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** '2026-11-21' -> 'sábado, 21 de novembro de 2026'. A calendar date: read at noon UTC, so no zone shifts the day. */
+export function formatarDataPorExtenso(data: string): string {
+  const m = DATA_ISO.exec(data);
+  if (!m) return data;
+  return formatoPorExtenso.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)));
+}
+
+const formatosHora = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour (0-23) of `instante` in `fuso`. */
+export function horaNoFuso(instante: Date, fuso: string = APP_TZ_PADRAO): number {
+  let formato = formatosHora.get(fuso);
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('en-GB', { timeZone: fuso, hour: '2-digit', hourCycle: 'h23' });
+    formatosHora.set(fuso, formato);
+  }
+  return Number(formato.format(instante));
+}
+
 /** Adds whole days to a 'yyyy-mm-dd' date (calendar arithmetic, no time zone involved). */
 export function somarDias(data: string, dias: number): string {
   const m = DATA_ISO.exec(data);

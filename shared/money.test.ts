@@ -7,6 +7,7 @@ import {
   lerValorDigitado,
   reaisParaCentavos,
   somarCentavos,
+  somarReais,
   temNoMaximoDuasCasas,
   textoParaDecimal,
 } from './money';
@@ -44,6 +45,17 @@ describe('comoCentavos e somarCentavos', () => {
   it('soma inteiros: dez vezes R$ 0,10 é exatamente R$ 1,00', () => {
     expect(somarCentavos(Array.from({ length: 10 }, () => reaisParaCentavos(0.1)))).toBe(100);
     expect(somarCentavos([])).toBe(0);
+  });
+});
+
+describe('somarReais', () => {
+  it.each([
+    [[0.1, 0.2], 0.3],
+    [[19.99, 0.01, 33.33], 53.33],
+    [[100.1, 0.2, 0, 0], 100.3],
+    [[], 0],
+  ])('soma %j pelos centavos: %s', (valores, total) => {
+    expect(somarReais(...valores)).toBe(total);
   });
 });
 

@@ -38,6 +38,11 @@ export function somarCentavos(valores: Iterable<number>): Centavos {
   return comoCentavos(total);
 }
 
+/** Sums amounts in reais through centavos, so 0,10 + 0,20 is exactly 0,30 (never 0,30000000000000004). */
+export function somarReais(...valores: number[]): number {
+  return centavosParaReais(somarCentavos(valores.map((v) => Math.round(v * 100))));
+}
+
 const formatoBRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** 123456 -> 'R$ 1.234,56' (the space is the non-breaking one Intl uses). */

@@ -18,6 +18,8 @@ import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
 import { fusoDoApp } from '../config/configApp';
+import { dadosDaCarga } from '../offline/cache';
+import { useRotaAtivaDoFuncionario } from '../rotas/consultas';
 import { useFuncionariosComSaldo, useSaldoProprio } from '../saldo/consultas';
 import { podeAlterar } from './apresentacao';
 import {
@@ -27,7 +29,6 @@ import {
   useFilaDeDespesas,
   useListaDespesas,
   useRejeitarDespesa,
-  useRotaAtivaDoFuncionario,
   useRotasDoFiltro,
   type FiltrosDespesas,
 } from './consultas';
@@ -86,7 +87,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   const [processandoExclusao, setProcessandoExclusao] = useState(false);
 
   const consulta = useListaDespesas(usuario, aplicados, pagina);
-  const rotaAtiva = useRotaAtivaDoFuncionario(usuario);
+  const rotaAtiva = useRotaAtivaDoFuncionario(usuario.id, !admin);
   const saldo = useSaldoProprio(usuario.id, !admin);
   const fila = useFilaDeDespesas(usuario.id);
   const aprovar = useAprovarDespesa();
@@ -110,8 +111,9 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   // Admins see the server's list as it is; an employee's queued changes are laid over it.
   const lista = useMemo(() => mesclarDespesas(resultado?.lista ?? LISTA_VAZIA, admin ? [] : fila, aplicados, pagina), [admin, resultado, fila, aplicados, pagina]);
   const totalPaginas = Math.max(1, Math.ceil(lista.total / DESPESAS_POR_PAGINA));
-  const rota = rotaAtiva.data ?? null;
-  const semRotaAtiva = !admin && rotaAtiva.isSuccess && rota === null;
+  const rota = dadosDaCarga(rotaAtiva.data) ?? null;
+  // Offline with no copy on the device is not 'no active route': nothing is said about the route then.
+  const semRotaAtiva = !admin && dadosDaCarga(rotaAtiva.data) === null;
 
   function filtrar() {
     setAplicados(filtros);

@@ -28,7 +28,6 @@ export interface FiltrosDespesas {
 export const chavesDespesas = {
   todos: ['despesas'] as const,
   lista: (usuarioId: number, filtros: FiltrosDespesas, pagina: number) => [...chavesDespesas.todos, 'lista', usuarioId, filtros, pagina] as const,
-  rotaAtiva: (usuarioId: number) => [...chavesDespesas.todos, 'rota-ativa', usuarioId] as const,
   rotasDoFiltro: (funcionarioId: string) => [...chavesDespesas.todos, 'rotas-filtro', funcionarioId] as const,
 };
 
@@ -80,19 +79,6 @@ export function useListaDespesas(usuario: Usuario, filtros: FiltrosDespesas, pag
         console.error('Erro ao carregar despesas:', erro);
         return { lista: { ...LISTA_VAZIA, page: pagina }, origem: 'falha', atualizadoEm: null };
       }
-    },
-  });
-}
-
-/** The employee's active route with its cities (cached for the road); null without one. */
-export function useRotaAtivaDoFuncionario(usuario: Usuario) {
-  return useQuery({
-    queryKey: chavesDespesas.rotaAtiva(usuario.id),
-    enabled: usuario.tipo === 'funcionario',
-    networkMode: 'always',
-    queryFn: async () => {
-      const r = await buscarComCache(bancoLocal, 'despesas:rota-ativa', usuario.id, () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario'));
-      return r.dados.rotas.find((rota) => rota.status === 'ativa') ?? null;
     },
   });
 }

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErroApi, ErroOffline } from '../api/client';
-import { buscarComCache } from './cache';
+import { buscarComCache, carregarComCache, dadosDaCarga } from './cache';
 import { BancoLocal } from './db';
 
 let banco: BancoLocal;
@@ -37,5 +37,41 @@ describe('buscarComCache', () => {
         throw new ErroApi(403, 'Sem permissão');
       }),
     ).rejects.toBeInstanceOf(ErroApi);
+  });
+});
+
+describe('carregarComCache', () => {
+  const semRede = async (): Promise<string[]> => {
+    throw new ErroOffline();
+  };
+
+  it('sem conexão e sem cópia no aparelho: diz que falta (a tela explica), sem dados', async () => {
+    const carga = await carregarComCache(banco, 'lista', 1, semRede, [], 'a lista');
+    expect(carga).toEqual({ semDados: 'offline' });
+    expect(dadosDaCarga(carga)).toBeUndefined();
+  });
+
+  it('sem conexão com cópia: a cópia, com a data em que veio do servidor', async () => {
+    const online = await carregarComCache(banco, 'lista', 1, async () => ['a'], [], 'a lista');
+    const offline = await carregarComCache(banco, 'lista', 1, semRede, [], 'a lista');
+    expect(offline).toEqual({ dados: ['a'], origem: 'cache', atualizadoEm: (online as { atualizadoEm: string }).atualizadoEm });
+  });
+
+  it('falha do servidor: registra no console e devolve o vazio (seção 8), sem usar a cópia antiga', async () => {
+    await carregarComCache(banco, 'lista', 1, async () => ['velho'], [], 'a lista');
+    const erro = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const carga = await carregarComCache(
+      banco,
+      'lista',
+      1,
+      async () => {
+        throw new ErroApi(500, 'Erro interno');
+      },
+      [],
+      'a lista',
+    );
+    expect(dadosDaCarga(carga)).toEqual([]);
+    expect(erro).toHaveBeenCalledWith('Erro ao carregar a lista:', expect.any(ErroApi));
+    erro.mockRestore();
   });
 });

@@ -34,6 +34,36 @@ export async function buscarComCache<T>(
   }
 }
 
+/** A piece of an employee screen, or why it is missing: offline, and never kept on this device. */
+export type Carga<T> = DadosComOrigem<T> | { semDados: 'offline' };
+
+/**
+ * buscarComCache for a screen: offline without a kept answer is a state the screen explains; a
+ * refusal or a server failure is logged and the piece reads as `vazio` (spec section 8: load
+ * failures show empty lists and zeros).
+ */
+export async function carregarComCache<T>(
+  banco: BancoLocal,
+  chave: string,
+  usuarioId: number,
+  buscar: () => Promise<T>,
+  vazio: T,
+  rotulo: string,
+): Promise<Carga<T>> {
+  try {
+    return await buscarComCache(banco, chave, usuarioId, buscar);
+  } catch (erro) {
+    if (erro instanceof ErroOffline) return { semDados: 'offline' };
+    console.error(`Erro ao carregar ${rotulo}:`, erro);
+    return { dados: vazio, origem: 'servidor', atualizadoEm: new Date().toISOString() };
+  }
+}
+
+/** The data of a piece, when there is some. */
+export function dadosDaCarga<T>(carga: Carga<T> | undefined): T | undefined {
+  return carga && 'dados' in carga ? carga.dados : undefined;
+}
+
 export async function lerDoCache<T>(banco: BancoLocal, chave: string, usuarioId: number): Promise<DadosComOrigem<T> | null> {
   const guardado = await banco.cache.get(chave);
   if (!guardado || guardado.usuarioId !== usuarioId) return null;

@@ -1,11 +1,12 @@
 /**
  * Routes: query keys, the reads of both views, and one mutation hook per admin action (each
- * refreshes the lists). The employee's lists go through the device cache so they open offline.
+ * refreshes the lists). The employee's lists go through the device cache so they open offline:
+ * one copy of each list on the device, read by every screen (Minhas Rotas, Vendas, Despesas, Dashboard).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CidadeResumo, Rota, StatusRota } from '../../../shared/schemas/rotas';
 import { api } from '../api/client';
-import { buscarComCache } from '../offline/cache';
+import { buscarComCache, carregarComCache, type Carga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { mesclarResultados, podeBuscarCidades, type PedidoRota } from './formularioRota';
 
@@ -19,6 +20,9 @@ export const chavesRotas = {
   listas: () => [...chavesRotas.todas, 'lista'] as const,
   lista: (filtro: FiltroRotas) => [...chavesRotas.listas(), filtro] as const,
   minhas: (usuarioId: number) => [...chavesRotas.todas, 'minhas', usuarioId] as const,
+  /** Under `minhas`: refreshing the employee's lists (a route finished) refreshes these too. */
+  ativaDoFuncionario: (usuarioId: number) => [...chavesRotas.minhas(usuarioId), 'ativa'] as const,
+  finalizadasDoFuncionario: (usuarioId: number) => [...chavesRotas.minhas(usuarioId), 'finalizadas'] as const,
   despesas: (rotaId: number) => [...chavesRotas.todas, 'despesas', rotaId] as const,
   estados: () => ['estados'] as const,
   buscaCidades: (termo: string, estados: string[]) => ['cidades', 'busca', termo, [...estados].sort()] as const,
@@ -121,6 +125,48 @@ export function useDespesasDaRota(rotaId: number) {
   });
 }
 
+/** Device-cache keys of the employee's two lists (IndexedDB). */
+export const chavesCacheRotas = {
+  ativas: (usuarioId: number) => `rotas:ativas:${usuarioId}`,
+  finalizadas: (usuarioId: number) => `rotas:finalizadas:${usuarioId}`,
+};
+
+const buscarAtivas = () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario').then((r) => r.rotas);
+const buscarFinalizadas = () => api.get<{ rotas: Rota[] }>('/rotas/finalizadas/funcionario').then((r) => r.rotas);
+
+/** The employee's reads run without a connection too: the device's copy answers. */
+const opcoesFuncionario = { networkMode: 'always', retry: false } as const;
+
+/**
+ * The employee's active route (one per employee, with its cities), or null; offline from the
+ * device's copy, or `semDados` when this device never had one. A failed load reads as no route.
+ */
+export function useRotaAtivaDoFuncionario(usuarioId: number, ativo = true) {
+  return useQuery({
+    ...opcoesFuncionario,
+    queryKey: chavesRotas.ativaDoFuncionario(usuarioId),
+    enabled: ativo,
+    queryFn: async (): Promise<Carga<Rota | null>> => {
+      const carga = await carregarComCache(bancoLocal, chavesCacheRotas.ativas(usuarioId), usuarioId, buscarAtivas, [], 'a rota ativa');
+      // 'status=ativa' lists are filtered to ativa on the client too (spec section 7).
+      return 'dados' in carga ? { ...carga, dados: carga.dados.find((r) => r.status === 'ativa') ?? null } : carga;
+    },
+  });
+}
+
+/** The employee's finished routes ('Rotas Concluídas' of the dashboard). */
+export function useRotasFinalizadasDoFuncionario(usuarioId: number, ativo = true) {
+  return useQuery({
+    ...opcoesFuncionario,
+    queryKey: chavesRotas.finalizadasDoFuncionario(usuarioId),
+    enabled: ativo,
+    queryFn: async (): Promise<Carga<Rota[]>> => {
+      const carga = await carregarComCache(bancoLocal, chavesCacheRotas.finalizadas(usuarioId), usuarioId, buscarFinalizadas, [], 'as rotas finalizadas');
+      return 'dados' in carga ? { ...carga, dados: carga.dados.filter((r) => r.status === 'finalizada') } : carga;
+    },
+  });
+}
+
 export interface ListasDoFuncionario {
   ativas: Rota[];
   finalizadas: Rota[];
@@ -132,15 +178,11 @@ export interface ListasDoFuncionario {
 export function useListasDoFuncionario(usuarioId: number) {
   return useQuery({
     queryKey: chavesRotas.minhas(usuarioId),
-    // Offline the cache answers: the query must run without a connection.
-    networkMode: 'always',
-    retry: false,
+    ...opcoesFuncionario,
     queryFn: async (): Promise<ListasDoFuncionario> => {
       const [ativas, finalizadas] = await Promise.all([
-        buscarComCache(bancoLocal, `rotas:ativas:${usuarioId}`, usuarioId, () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario').then((r) => r.rotas)),
-        buscarComCache(bancoLocal, `rotas:finalizadas:${usuarioId}`, usuarioId, () =>
-          api.get<{ rotas: Rota[] }>('/rotas/finalizadas/funcionario').then((r) => r.rotas),
-        ),
+        buscarComCache(bancoLocal, chavesCacheRotas.ativas(usuarioId), usuarioId, buscarAtivas),
+        buscarComCache(bancoLocal, chavesCacheRotas.finalizadas(usuarioId), usuarioId, buscarFinalizadas),
       ]);
       const doAparelho = [ativas, finalizadas].filter((l) => l.origem === 'cache').map((l) => l.atualizadoEm);
       return {

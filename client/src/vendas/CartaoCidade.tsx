@@ -5,12 +5,11 @@
 import { AlertTriangle, CheckCircle2, ChevronDown, Clock } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { formatarData, formatarHora } from '../../../shared/dates';
-import { formatarReais, lerValorDigitado } from '../../../shared/money';
+import { formatarReais, lerValorDigitado, somarReais } from '../../../shared/money';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { Selo } from '../components/Selo';
 import type { CidadeDoDia, SituacaoEnvio } from './estadoCidades';
-import { somarReais } from './estadoCidades';
 import { CAMPOS_DINHEIRO, type CamposVenda } from './formulario';
 
 interface PropsCartao {

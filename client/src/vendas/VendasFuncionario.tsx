@@ -17,9 +17,11 @@ import { Confirmacao } from '../components/Confirmacao';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { fusoDoApp, hojeNoApp } from '../config/configApp';
 import { motorSync } from '../offline';
+import { dadosDaCarga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
+import { useRotaAtivaDoFuncionario } from '../rotas/consultas';
 import { CartaoCidade } from './CartaoCidade';
-import { useDiaDaRota, useHistoricoDaRota, useRotaAtivaDoFuncionario, type Carga } from './consultas';
+import { useDiaDaRota, useHistoricoDaRota } from './consultas';
 import {
   buscarCidades,
   CARTOES_POR_PAGINA,
@@ -44,10 +46,6 @@ function avisarSucesso() {
 }
 export const VAZIO_FECHADAS = 'No momento não há cidades com fechamento ou visitadas.';
 
-function dadosDe<T>(carga: Carga<T> | undefined): T | undefined {
-  return carga && 'dados' in carga ? carga.dados : undefined;
-}
-
 export function VendasFuncionario({ usuario }: { usuario: Usuario }) {
   const fuso = fusoDoApp();
   const hoje = hojeNoApp();
@@ -62,13 +60,13 @@ export function VendasFuncionario({ usuario }: { usuario: Usuario }) {
   const pequena = useLarguraMaxima(600);
 
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
-  const rota = dadosDe(rotaQ.data) ?? null;
+  const rota = dadosDaCarga(rotaQ.data) ?? null;
   const diaQ = useDiaDaRota(usuario.id, rota?.id ?? null, data);
   const historicoQ = useHistoricoDaRota(usuario.id, rota?.id ?? null);
   const fila = useFilaDeVendas(usuario.id);
 
-  const dia = dadosDe(diaQ.data) ?? null;
-  const historico = dadosDe(historicoQ.data);
+  const dia = dadosDaCarga(diaQ.data) ?? null;
+  const historico = dadosDaCarga(historicoQ.data);
   const cidades = useMemo<CidadeDoDia[]>(() => {
     if (!rota) return [];
     const lista = dia?.status.map((s) => ({ cidade_id: s.cidade_id, cidade_nome: s.cidade_nome, uf: s.uf })) ??

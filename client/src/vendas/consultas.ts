@@ -1,6 +1,6 @@
 /**
  * Sales: query keys and loaders.
- * - The employee's data (active route, the day's city status and closings, the history) goes through
+ * - The employee's data (the day's city status and closings, the history) goes through
  *   the device cache, so the screen opens offline after one online visit (queries run even when the
  *   browser says it is offline: the cache answers).
  * - The admin's daily closing is online only; its key holds the filters, so any change reloads it.
@@ -8,61 +8,26 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CidadeStatus, Rota } from '../../../shared/schemas/rotas';
 import type { FechamentoDiario, HistoricoResposta, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
-import { api, ErroOffline, type Parametros } from '../api/client';
-import { buscarComCache, type DadosComOrigem } from '../offline/cache';
+import { api, type Parametros } from '../api/client';
+import { carregarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 
 export const chavesVendas = {
   todas: ['vendas'] as const,
   funcionario: (usuarioId: number) => [...chavesVendas.todas, 'funcionario', usuarioId] as const,
-  rotaAtiva: (usuarioId: number) => [...chavesVendas.funcionario(usuarioId), 'rota-ativa'] as const,
   dia: (usuarioId: number, rotaId: number, data: string) => [...chavesVendas.funcionario(usuarioId), 'dia', rotaId, data] as const,
   historico: (usuarioId: number, rotaId: number) => [...chavesVendas.funcionario(usuarioId), 'historico', rotaId] as const,
   fechamento: (filtros: Parametros) => [...chavesVendas.todas, 'fechamento', filtros] as const,
   rotasAdmin: () => [...chavesVendas.todas, 'rotas'] as const,
 };
 
-/** Device-cache keys (IndexedDB), one per piece of the employee's screen. */
+/** Device-cache keys (IndexedDB), one per piece of the employee's screen (the active route is rotas/consultas.ts's). */
 export const chavesCache = {
-  rotaAtiva: 'vendas:rota-ativa',
   dia: (rotaId: number, data: string) => `vendas:dia:${rotaId}:${data}`,
   historico: (rotaId: number) => `vendas:historico:${rotaId}`,
 };
 
-/** A piece of the employee's screen, or why it is missing. */
-export type Carga<T> = DadosComOrigem<T> | { semDados: 'offline' };
-
 const opcoesFuncionario = { networkMode: 'always', retry: false } as const;
-
-/**
- * Offline without a stored answer is a state the screen explains; a refusal or a server failure is
- * logged and the list becomes empty (spec section 8).
- */
-async function carregar<T>(chave: string, usuarioId: number, buscar: () => Promise<T>, vazio: T, rotulo: string): Promise<Carga<T>> {
-  try {
-    return await buscarComCache(bancoLocal, chave, usuarioId, buscar);
-  } catch (erro) {
-    if (erro instanceof ErroOffline) return { semDados: 'offline' };
-    console.error(`Erro ao carregar ${rotulo}:`, erro);
-    return { dados: vazio, origem: 'servidor', atualizadoEm: new Date().toISOString() };
-  }
-}
-
-/** The employee's active route (one per employee), or null. */
-export function useRotaAtivaDoFuncionario(usuarioId: number) {
-  return useQuery({
-    ...opcoesFuncionario,
-    queryKey: chavesVendas.rotaAtiva(usuarioId),
-    queryFn: () =>
-      carregar<Rota | null>(
-        chavesCache.rotaAtiva,
-        usuarioId,
-        async () => (await api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario')).rotas.find((r) => r.status === 'ativa') ?? null,
-        null,
-        'a rota ativa',
-      ),
-  });
-}
 
 export interface DiaDaRota {
   status: CidadeStatus[];
@@ -76,7 +41,8 @@ export function useDiaDaRota(usuarioId: number, rotaId: number | null, data: str
     queryKey: chavesVendas.dia(usuarioId, rotaId ?? 0, data),
     enabled: rotaId !== null,
     queryFn: () =>
-      carregar<DiaDaRota | null>(
+      carregarComCache<DiaDaRota | null>(
+        bancoLocal,
         chavesCache.dia(rotaId!, data),
         usuarioId,
         async () => {
@@ -99,7 +65,8 @@ export function useHistoricoDaRota(usuarioId: number, rotaId: number | null) {
     queryKey: chavesVendas.historico(usuarioId, rotaId ?? 0),
     enabled: rotaId !== null,
     queryFn: () =>
-      carregar<VendaHistorico[]>(
+      carregarComCache<VendaHistorico[]>(
+        bancoLocal,
         chavesCache.historico(rotaId!),
         usuarioId,
         async () => (await api.get<HistoricoResposta>(`/vendas/rota/${rotaId}/historico`)).historico,

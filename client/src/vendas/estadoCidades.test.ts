@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
-import { buscarCidades, cidadesDaAba, montarDia, paginar, somarReais, type BaseDoDia, type ItemLocal } from './estadoCidades';
+import { buscarCidades, cidadesDaAba, montarDia, paginar, type BaseDoDia, type ItemLocal } from './estadoCidades';
 import { OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type DadosVendaFila } from './fila';
 
 const ROTA = 7;
@@ -191,10 +191,5 @@ describe('busca, abas e páginas', () => {
     expect(paginar(lista, 3, 12).itens).toEqual([24]);
     expect(paginar(lista, 9, 10)).toMatchObject({ pagina: 3, itens: [20, 21, 22, 23, 24] });
     expect(paginar([], 2, 12)).toEqual({ itens: [], pagina: 1, totalPaginas: 1 });
-  });
-
-  it('soma reais pelos centavos', () => {
-    expect(somarReais(0.1, 0.2)).toBe(0.3);
-    expect(somarReais(19.99, 0.01, 33.33)).toBe(53.33);
   });
 });

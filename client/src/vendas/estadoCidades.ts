@@ -7,6 +7,7 @@
  * sale covers the server's only when it was recorded later. So a sent write stays harmless once the
  * fresh answer contains it, and a newer closing from another device is never hidden.
  */
+import { somarReais } from '../../../shared/money';
 import { normalizarBusca } from '../../../shared/texto';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import { HISTORICO_POR_CIDADE, type VendaHistorico, type VendaListada } from '../../../shared/schemas/vendas';
@@ -73,11 +74,6 @@ export interface BaseDoDia {
   /** The route's sales of the date. */
   vendas: VendaListada[];
   historico: VendaHistorico[];
-}
-
-/** Sums reais through centavos, so 0.1 + 0.2 shows as 0,30. */
-export function somarReais(...valores: number[]): number {
-  return valores.reduce((soma, v) => soma + Math.round(v * 100), 0) / 100;
 }
 
 /** Something was sold (an amount, boletos) or noted: a closing and not only a visit (spec section 5). */

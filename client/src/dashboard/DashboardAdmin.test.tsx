@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatarDataPorExtenso } from '../../../shared/dates';
+import type { DashboardAdmin } from '../../../shared/schemas/relatorios';
+import type { Rota } from '../../../shared/schemas/rotas';
+import { hojeNoApp } from '../config/configApp';
+import { definirLarguraDaJanela } from '../test/janela';
+import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
+import { PaginaDashboard } from './PaginaDashboard';
+
+const sp = (t: string | null | undefined) => (t ?? '').replace(/\u00a0/g, ' ');
+
+const DADOS: DashboardAdmin = {
+  funcionariosEmRota: 2,
+  funcionariosSemRota: 1,
+  rotasAtivas: 2,
+  vendasDia: 1500.3,
+  despesasDia: 45.5,
+  rotas: [
+    { id: 7, nome: 'Rota Goiás', funcionario_nome: 'Bruno Campo', vendasHoje: 1500.3, despesasHoje: 45.5, status: 'ativa' },
+    { id: 8, nome: 'Rota Minas', funcionario_nome: 'Carla Estrada', vendasHoje: 0, despesasHoje: 0, status: 'ativa' },
+  ],
+  funcionarios: [
+    { id: 2, nome: 'Bruno Campo', rota_id: 7, rota_nome: 'Rota Goiás', saldo: 254.1, vendas: 1500.3, cidadesAtendidas: 3, totalCidades: 4 },
+    { id: 3, nome: 'Carla Estrada', rota_id: 8, rota_nome: 'Rota Minas', saldo: -12.5, vendas: 0, cidadesAtendidas: 0, totalCidades: 2 },
+  ],
+};
+
+const VAZIO: DashboardAdmin = { funcionariosEmRota: 0, funcionariosSemRota: 0, rotasAtivas: 0, vendasDia: 0, despesasDia: 0, rotas: [], funcionarios: [] };
+
+const rotaAtiva = (id: number, nome: string): Rota => ({
+  id,
+  nome,
+  funcionario_id: 2,
+  funcionario_nome: 'Bruno Campo',
+  tem_secretario: false,
+  secretario_nome: null,
+  valor_aluguel: 0,
+  data_inicio: '2026-11-01',
+  data_fim: '2026-11-30',
+  observacoes: '',
+  status: 'ativa',
+  cidades: [],
+  vendasHoje: 0,
+  despesasHoje: 0,
+  criado_em: '',
+  finalizada_em: null,
+});
+
+function montar(painel: ManipuladorApi, extra: Record<string, ManipuladorApi> = {}) {
+  entrarComo(ADMIN_TESTE);
+  const api = simularApi({
+    'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
+    'GET /relatorios/dashboard-admin': painel,
+    ...extra,
+  });
+  const tela = renderizarApp(
+    [
+      { path: '/dashboard', element: <PaginaDashboard /> },
+      { path: '/rotas', element: <h1>Tela de Rotas</h1> },
+      { path: '/relatorios', element: <h1>Tela de Relatórios</h1> },
+    ],
+    { em: '/dashboard' },
+  );
+  return { api, tela };
+}
+
+/** A stat card's value, found by its label. */
+const valorDe = (rotulo: string) => sp(within(screen.getByRole('group', { name: rotulo })).getByText((_, e) => !!e?.classList.contains('cartao-resumo__valor')).textContent);
+const tabela = (titulo: string) => screen.getByRole('heading', { name: titulo }).closest('section')!;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Dashboard do admin', () => {
+  it('boas-vindas com o nome e a data de hoje por extenso; os cinco números do dia; as duas tabelas', async () => {
+    montar(() => ({ corpo: DADOS }));
+    const banner = screen.getByRole('region', { name: 'Boas-vindas' });
+    expect(within(banner).getByRole('heading', { level: 1 })).toHaveTextContent(/^(Bom dia|Boa tarde|Boa noite), Ana!$/);
+    expect(within(banner).getByText(formatarDataPorExtenso(hojeNoApp()))).toBeInTheDocument();
+
+    await waitFor(() => expect(valorDe('Funcionários em Rota')).toBe('2'));
+    expect(valorDe('Funcionários sem Rota')).toBe('1');
+    expect(valorDe('Rotas Ativas')).toBe('2');
+    expect(valorDe('Vendas do Dia')).toBe('R$ 1.500,30');
+    expect(valorDe('Despesas do Dia')).toBe('R$ 45,50');
+
+    const rotas = tabela('Rotas Ativas');
+    for (const c of ['Rota', 'Funcionário', 'Vendas Hoje', 'Despesas Hoje', 'Status']) expect(within(rotas).getByRole('columnheader', { name: c })).toBeInTheDocument();
+    const goias = within(rotas).getByRole('row', { name: /Rota Goiás/ });
+    expect(within(goias).getAllByRole('cell').map((c) => sp(c.textContent))).toEqual(['Rota Goiás', 'Bruno Campo', 'R$ 1.500,30', 'R$ 45,50', 'Ativa']);
+
+    const funcionarios = tabela('Funcionários em Rota');
+    for (const c of ['Nome', 'Rota Atual', 'Saldo', 'Vendas Hoje', 'Cidades Atendidas']) expect(within(funcionarios).getByRole('columnheader', { name: c })).toBeInTheDocument();
+    const bruno = within(funcionarios).getByRole('row', { name: /Bruno Campo/ });
+    expect(within(bruno).getAllByRole('cell').map((c) => sp(c.textContent))).toEqual(['Bruno Campo', 'Rota Goiás', 'R$ 254,10', 'R$ 1.500,30', '3/4']);
+    const carla = within(funcionarios).getByRole('row', { name: /Carla Estrada/ });
+    // A negative balance (the employee used own money) is red.
+    expect(within(carla).getByText('-R$ 12,50', { normalizer: sp })).toHaveClass('valor-negativo');
+    expect(within(carla).getByText('0/2')).toBeInTheDocument();
+  });
+
+  it('sistema vazio: zeros e os textos das tabelas vazias', async () => {
+    montar(() => ({ corpo: VAZIO }));
+    expect(await screen.findByText('Nenhuma rota ativa')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum funcionário em rota')).toBeInTheDocument();
+    expect(valorDe('Funcionários em Rota')).toBe('0');
+    expect(valorDe('Vendas do Dia')).toBe('R$ 0,00');
+  });
+
+  it('falha ao carregar: zeros e tabelas vazias, sem mensagem na tela; o erro vai para o console', async () => {
+    const erro = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    montar(() => ({ status: 500, corpo: { error: 'Erro interno', codigo: 'erro_interno' } }));
+    expect(await screen.findByText('Nenhuma rota ativa')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum funcionário em rota')).toBeInTheDocument();
+    expect(valorDe('Rotas Ativas')).toBe('0');
+    expect(valorDe('Despesas do Dia')).toBe('R$ 0,00');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(erro).toHaveBeenCalledWith('Erro ao carregar o dashboard:', expect.anything());
+  });
+
+  it('Nova Rota leva a /rotas e Ver Relatórios a /relatorios', async () => {
+    const usuario = userEvent.setup();
+    const { tela } = montar(() => ({ corpo: DADOS }));
+    await usuario.click(screen.getByRole('link', { name: 'Nova Rota' }));
+    expect(await screen.findByRole('heading', { name: 'Tela de Rotas' })).toBeInTheDocument();
+    await tela.roteador.navigate('/dashboard');
+    await usuario.click(await screen.findByRole('link', { name: 'Ver Relatórios' }));
+    expect(await screen.findByRole('heading', { name: 'Tela de Relatórios' })).toBeInTheDocument();
+  });
+
+  it('Adicionar/Enviar Saldo: rota opcional; o sucesso avisa, limpa, fecha depois de 1,5 s e o painel mostra o saldo novo', async () => {
+    let saldoBruno = 254.1;
+    const { api } = montar(
+      () => ({ corpo: { ...DADOS, funcionarios: DADOS.funcionarios.map((f) => (f.id === 2 ? { ...f, saldo: saldoBruno } : f)) } }),
+      {
+        'GET /saldo/funcionarios': () => ({ corpo: { funcionarios: [{ id: 2, nome: 'Bruno Campo', email: 'b', saldo_atual: saldoBruno }] } }),
+        'GET /rotas': () => ({ corpo: { rotas: [rotaAtiva(7, 'Rota Goiás')] } }),
+        'POST /saldo/adicionar': (corpo) => {
+          saldoBruno += (corpo as { valor: number }).valor;
+          return { status: 201, corpo: { message: 'Saldo adicionado com sucesso!', movimentacao: {} } };
+        },
+      },
+    );
+    const usuario = userEvent.setup();
+    const funcionarios = tabela('Funcionários em Rota');
+    await within(funcionarios).findByText('R$ 254,10', { normalizer: sp });
+
+    await usuario.click(screen.getByRole('button', { name: 'Adicionar/Enviar Saldo' }));
+    const modal = screen.getByRole('dialog', { name: 'Adicionar/Enviar Saldo' });
+    await waitFor(() => expect(within(modal).getAllByRole('option').length).toBeGreaterThan(1));
+    await usuario.selectOptions(within(modal).getByLabelText(/Funcionário/), '2');
+    // The dashboard's form: the route is optional and the first active route comes chosen.
+    await waitFor(() => expect(within(modal).getByLabelText(/Rota/)).toHaveValue('7'));
+    expect(within(within(modal).getByLabelText(/Rota/)).getByRole('option', { name: 'Sem rota específica' })).toBeInTheDocument();
+    await usuario.type(within(modal).getByLabelText(/Valor/), '150,00');
+    await usuario.click(within(modal).getByRole('button', { name: 'Adicionar Saldo' }));
+
+    expect(await within(modal).findByText('Saldo adicionado com sucesso!')).toBeInTheDocument();
+    expect(within(modal).getByLabelText(/Valor/)).toHaveValue('');
+    expect(api.chamadas.find((c) => c.metodo === 'POST')?.corpo).toEqual({ funcionario_id: 2, valor: 150, descricao: 'Movimentação de saldo', rota_id: 7 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    expect(await within(funcionarios).findByText('R$ 404,10', { normalizer: sp })).toBeInTheDocument();
+  });
+
+  it('no celular as tabelas viram cartões com o nome como título', async () => {
+    definirLarguraDaJanela(390);
+    montar(() => ({ corpo: DADOS }));
+    const funcionarios = tabela('Funcionários em Rota');
+    const cartao = (await within(funcionarios).findAllByRole('listitem'))[0]!;
+    expect(sp(cartao.textContent)).toContain('Bruno Campo');
+    expect(sp(cartao.textContent)).toContain('Cidades Atendidas3/4');
+  });
+});

@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatarDataHora } from '../../../shared/dates';
+import type { BaseSalario } from '../../../shared/schemas/relatorios';
+import type { Rota } from '../../../shared/schemas/rotas';
+import { fusoDoApp, hojeNoApp } from '../config/configApp';
+import { enfileirarCriacao } from '../despesas/operacoes';
+import { bancoLocal } from '../offline/db';
+import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type RespostaFalsa } from '../test/renderizar';
+import { enfileirarVenda, enfileirarVisita } from '../vendas/operacoes';
+import { PaginaDashboard } from './PaginaDashboard';
+
+const HOJE = hojeNoApp();
+const GOIANIA = 5208707;
+const ANAPOLIS = 5201108;
+const CALDAS = 5204508;
+const CATALAO = 5205109;
+const sp = (t: string | null | undefined) => (t ?? '').replace(/\u00a0/g, ' ');
+
+function rota(extra: Partial<Rota> = {}): Rota {
+  return {
+    id: 7,
+    nome: 'Rota Sul Goiano',
+    funcionario_id: FUNCIONARIO_TESTE.id,
+    funcionario_nome: FUNCIONARIO_TESTE.nome,
+    tem_secretario: false,
+    secretario_nome: null,
+    valor_aluguel: 300,
+    data_inicio: '2026-11-01',
+    data_fim: '2026-11-30',
+    observacoes: '',
+    status: 'ativa',
+    cidades: [
+      { id: GOIANIA, nome: 'Goiânia', uf: 'GO' },
+      { id: ANAPOLIS, nome: 'Anápolis', uf: 'GO' },
+      { id: CALDAS, nome: 'Caldas Novas', uf: 'GO' },
+      { id: CATALAO, nome: 'Catalão', uf: 'GO' },
+    ],
+    vendasHoje: 0,
+    despesasHoje: 0,
+    criado_em: '2026-11-01T10:00:00.000Z',
+    finalizada_em: null,
+    ...extra,
+  };
+}
+
+/**
+ * R$ 1.333,32 over 2 visited cities: 3 bags, average exactly 1,5 -> R$ 60 a bag, R$ 50 a city,
+ * the R$ 300,00 rent split in half. 180 + 100 + 3 × 5,50 − 150 = R$ 146,50.
+ */
+const BASE: BaseSalario = {
+  valor_aluguel: 300,
+  cidades_visitadas_ids: [GOIANIA, ANAPOLIS],
+  vendas: [
+    { cidade_id: GOIANIA, data_venda: '2026-11-20', total: 1000, boletos: 2 },
+    { cidade_id: ANAPOLIS, data_venda: '2026-11-21', total: 333.32, boletos: 1 },
+  ],
+};
+
+interface Servidor {
+  rota: Rota | null;
+  base: BaseSalario;
+  saldo: number;
+  finalizadas: number;
+  offline: boolean;
+  salario?: () => RespostaFalsa;
+}
+
+function montar(servidor: Partial<Servidor> = {}) {
+  const s: Servidor = { rota: rota(), base: BASE, saldo: 500, finalizadas: 2, offline: false, ...servidor };
+  entrarComo(FUNCIONARIO_TESTE);
+  const seOnline = (f: () => RespostaFalsa) => () => (s.offline ? 'offline' : f());
+  const api = simularApi({
+    'GET /auth/me': seOnline(() => ({ corpo: { usuario: FUNCIONARIO_TESTE } })),
+    'GET /rotas/ativas/funcionario': seOnline(() => ({ corpo: { rotas: s.rota ? [s.rota] : [] } })),
+    'GET /rotas/finalizadas/funcionario': seOnline(() => ({
+      corpo: { rotas: Array.from({ length: s.finalizadas }, (_, i) => rota({ id: 100 + i, nome: `Rota antiga ${i + 1}`, status: 'finalizada' })) },
+    })),
+    'GET /saldo/resumo': seOnline(() => ({ corpo: { saldo_atual: s.saldo, data_ultima_atualizacao: '2026-11-20T10:00:00.000Z' } })),
+    'GET /relatorios/rota/:id': seOnline(() => s.salario?.() ?? { corpo: { rota_id: 7, calculo_salario: {}, desconto_aluguel_funcionario: 150, base: s.base } }),
+    // The outbox replays when a screen asks: keep the queue on the device in these tests.
+    'POST /vendas': () => 'offline',
+    'POST /despesas': () => 'offline',
+  });
+  const tela = renderizarApp(
+    [
+      { path: '/dashboard', element: <PaginaDashboard /> },
+      { path: '/vendas', element: <h1>Tela de Vendas</h1> },
+      { path: '/despesas', element: <h1>Tela de Despesas</h1> },
+      { path: '/rotas', element: <h1>Minhas Rotas</h1> },
+    ],
+    { em: '/dashboard' },
+  );
+  return { api, s, tela };
+}
+
+const cartao = (rotulo: string) => screen.getByRole('group', { name: rotulo });
+const salario = () => screen.getByRole('region', { name: 'Salário Estimado' });
+/** A line of the salary's sum: its label (with how it was reached) and its amount. */
+const linha = (rotulo: string) => {
+  const dt = within(salario()).getAllByText(rotulo, { selector: '.salario__linha dt' })[0]!;
+  return { detalhe: sp(dt.querySelector('.salario__detalhe')?.textContent), valor: sp(dt.nextElementSibling?.textContent) };
+};
+const indicador = (rotulo: string) => sp(within(salario()).getByText(rotulo, { selector: '.salario__indicador dt' }).nextElementSibling?.querySelector('strong')?.textContent);
+
+async function venda(cidade: number, nome: string, valores: { dinheiro?: number; boletos?: number }, data = HOJE) {
+  await enfileirarVenda(bancoLocal, FUNCIONARIO_TESTE.id, {
+    id: `venda-${cidade}-${data}`,
+    rota_id: 7,
+    cidade_id: cidade,
+    data_venda: data,
+    valor_dinheiro: valores.dinheiro ?? 0,
+    valor_pix: 0,
+    valor_cartao: 0,
+    valor_link: 0,
+    valor_boletos: valores.boletos ?? 0,
+    observacoes: '',
+    registrado_em: new Date().toISOString(),
+    cidade_nome: nome,
+    cidade_uf: 'GO',
+  });
+}
+
+beforeEach(async () => {
+  await Promise.all(bancoLocal.tables.map((t) => t.clear()));
+});
+
+describe('Dashboard do funcionário', () => {
+  it('mostra "Carregando" enquanto a rota ativa não chega', async () => {
+    montar();
+    expect(screen.getByText('Carregando')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Rota Ativa' })).toBeInTheDocument();
+  });
+
+  it('com rota ativa: os quatro cartões, o salário estimado com todo o detalhamento e os atalhos', async () => {
+    montar();
+    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('R$ 146,50'));
+    expect(cartao('Rota Ativa')).toHaveTextContent('Rota Sul Goiano');
+    expect(cartao('Rota Ativa')).toHaveTextContent('01/11/2026 a 30/11/2026');
+    expect(cartao('Cidades Atendidas')).toHaveTextContent('2 / 4');
+    expect(within(cartao('Cidades Atendidas')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    expect(within(cartao('Rotas Concluídas')).getByText('2')).toBeInTheDocument();
+    await waitFor(() => expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 500,00'));
+    expect(screen.getByTestId('saldo-confirmado')).toHaveClass('valor-positivo');
+    expect(sp(screen.getByTestId('saldo-projetado').textContent)).toBe('R$ 500,00');
+
+    expect(indicador('Média de desempenho')).toBe('1,50');
+    expect(indicador('Bolsas')).toBe('3,00');
+    expect(indicador('Valor por bolsa')).toBe('R$ 60,00');
+    expect(linha('Bolsas')).toEqual({ detalhe: '3,00 × R$ 60,00', valor: 'R$ 180,00' });
+    expect(linha('Bônus por cidade')).toEqual({ detalhe: '2 cidades visitadas × R$ 50,00', valor: 'R$ 100,00' });
+    expect(linha('Boletos')).toEqual({ detalhe: '3 × R$ 5,50', valor: 'R$ 16,50' });
+    expect(linha('Desconto do aluguel')).toEqual({ detalhe: 'aluguel da rota: R$ 300,00', valor: '− R$ 150,00' });
+    expect(linha('Total estimado').valor).toBe('R$ 146,50');
+    expect(sp(screen.getByTestId('mensagem-aluguel').textContent).trim()).toBe('Média entre 1,5 e 2: o aluguel de R$ 300,00 é dividido, e você paga a metade (R$ 150,00).');
+    expect(within(salario()).queryByText(/ainda não/)).not.toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Nova Venda' })).toHaveAttribute('href', '/vendas');
+    expect(screen.getByRole('link', { name: 'Nova Despesa' })).toHaveAttribute('href', '/despesas');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Nova Venda' }));
+    expect(await screen.findByRole('heading', { name: 'Tela de Vendas' })).toBeInTheDocument();
+  });
+
+  it('o que está na fila do aparelho entra na hora: venda em cidade nova, visita a cidade já visitada, despesa no saldo projetado', async () => {
+    montar();
+    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('R$ 146,50'));
+
+    // Caldas Novas, R$ 666,66 and a boleto: R$ 1.999,98 in 3 cities, 4,5 bags, average 1,5 still.
+    await venda(CALDAS, 'Caldas Novas', { dinheiro: 666.66, boletos: 1 });
+    await enfileirarVisita(bancoLocal, FUNCIONARIO_TESTE.id, { id: 'visita-1', rota_id: 7, cidade_id: GOIANIA, data: HOJE, registrado_em: new Date().toISOString() });
+    await enfileirarCriacao(
+      FUNCIONARIO_TESTE.id,
+      {
+        id: 'despesa-1',
+        rota_id: 7,
+        cidade_id: CALDAS,
+        data_despesa: HOJE,
+        tipo: 'alimentacao',
+        tipo_outro: '',
+        valor: 45.9,
+        descricao: 'Almoço',
+        registrado_em: new Date().toISOString(),
+        rota_nome: 'Rota Sul Goiano',
+        cidade_nome: 'Caldas Novas',
+        cidade_uf: 'GO',
+        funcionario_nome: FUNCIONARIO_TESTE.nome,
+      },
+      null,
+    );
+
+    // 4,5 × 60 + 3 × 50 + 4 × 5,50 − 150 = R$ 292,00
+    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('R$ 292,00'));
+    expect(cartao('Cidades Atendidas')).toHaveTextContent('3 / 4');
+    expect(linha('Bônus por cidade')).toEqual({ detalhe: '3 cidades visitadas × R$ 50,00', valor: 'R$ 150,00' });
+    expect(linha('Boletos').valor).toBe('R$ 22,00');
+    expect(within(salario()).getByText('Inclui 2 registros deste aparelho que ainda não chegaram ao servidor.')).toBeInTheDocument();
+    await waitFor(() => expect(sp(screen.getByTestId('saldo-projetado').textContent)).toBe('R$ 454,10'));
+    expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 500,00');
+  });
+
+  it('saldo zero ou negativo aparece em vermelho', async () => {
+    montar({ saldo: 0 });
+    await waitFor(() => expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 0,00'));
+    expect(screen.getByTestId('saldo-confirmado')).toHaveClass('valor-negativo');
+    expect(screen.getByTestId('saldo-projetado')).toHaveClass('valor-negativo');
+  });
+
+  it('sem rota ativa: diz que não há rota agora e leva a Minhas Rotas', async () => {
+    montar({ rota: null });
+    expect(await screen.findByRole('heading', { name: 'Você não tem nenhuma rota ativa no momento.' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Salário Estimado' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver Minhas Rotas' })).toHaveAttribute('href', '/rotas');
+  });
+
+  it('offline depois de uma visita online: abre com os dados guardados no aparelho, diz de quando são, e soma a fila', async () => {
+    const primeira = montar();
+    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('R$ 146,50'));
+    await waitFor(async () => expect(await bancoLocal.cache.count()).toBe(4));
+    const guardado = (await bancoLocal.cache.toArray()).map((c) => c.atualizadoEm).sort()[0]!;
+    primeira.tela.unmount();
+
+    await venda(CATALAO, 'Catalão', { dinheiro: 0.06 }, '2026-11-21');
+    montar({ offline: true });
+    // R$ 1.333,38 in 3 cities: 3,000135 bags, average 1,000045 -> R$ 60 a bag, R$ 25 a city, the whole rent:
+    // 180,01 + 75 + 16,50 − 300 = −R$ 28,49.
+    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('-R$ 28,49'));
+    const aviso = screen.getAllByRole('status').find((e) => e.textContent?.includes('Sem conexão'));
+    expect(aviso?.textContent?.trim()).toBe(`Sem conexão: dados guardados neste aparelho em ${formatarDataHora(guardado, fusoDoApp())}.`);
+    expect(cartao('Rota Ativa')).toHaveTextContent('Rota Sul Goiano');
+    expect(cartao('Cidades Atendidas')).toHaveTextContent('3 / 4');
+    expect(within(cartao('Rotas Concluídas')).getByText('2')).toBeInTheDocument();
+    expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 500,00');
+    expect(linha('Bolsas').valor).toBe('R$ 180,01');
+    expect(linha('Bônus por cidade').valor).toBe('R$ 75,00');
+    expect(linha('Desconto do aluguel').valor).toBe('− R$ 300,00');
+    expect(sp(screen.getByTestId('mensagem-aluguel').textContent).trim()).toBe('Média abaixo de 1,5: você paga o aluguel inteiro (R$ 300,00).');
+  });
+
+  it('offline sem nunca ter aberto com internet: explica o que fazer', async () => {
+    montar({ offline: true });
+    expect(await screen.findByText(/Abra o dashboard uma vez com internet/)).toBeInTheDocument();
+  });
+
+  it('falha do servidor no salário: zeros sem aviso (o erro vai para o console), o resto da tela segue', async () => {
+    const erro = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    montar({ salario: () => ({ status: 500, corpo: { error: 'Erro interno', codigo: 'erro_interno' } }) });
+    await waitFor(() => expect(linha('Bolsas').valor).toBe('R$ 0,00'));
+    expect(cartao('Cidades Atendidas')).toHaveTextContent('0 / 4');
+    // Nothing done yet: the average is 0 and the rule puts the whole rent on the employee.
+    expect(sp(screen.getByTestId('salario-total').textContent)).toBe('-R$ 300,00');
+    expect(screen.getByTestId('salario-total')).toHaveClass('valor-negativo');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(erro).toHaveBeenCalledWith('Erro ao carregar o salário estimado:', expect.anything());
+    erro.mockRestore();
+  });
+});

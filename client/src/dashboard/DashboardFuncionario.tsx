@@ -1,0 +1,280 @@
+/**
+ * Dashboard, employee view (spec section 2): the active route, cities served, the balance (confirmed
+ * and projected: decisions.md 'two balances, never one lie'), finished routes, the estimated salary
+ * with its whole breakdown, and the shortcuts to Nova Venda and Nova Despesa.
+ *
+ * Opens offline from the device's copies; the sales, visits and expenses still queued on the phone
+ * count at once (read live from the outbox), so the numbers are the person's real day.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Info, MapPin, Receipt, Route, ShoppingCart, Wallet, WifiOff } from 'lucide-react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatarData, formatarDataHora } from '../../../shared/dates';
+import { formatarCentavos, formatarReais } from '../../../shared/money';
+import { BONUS_BOLETO_CENTAVOS, mediaParaExibir } from '../../../shared/payroll/salario';
+import type { Rota } from '../../../shared/schemas/rotas';
+import type { Usuario } from '../../../shared/schemas/usuarios';
+import { Carregando } from '../components/Carregando';
+import { fusoDoApp } from '../config/configApp';
+import { useFilaDeDespesas } from '../despesas/consultas';
+import { contarNaFila, saldoProjetado } from '../despesas/fila';
+import { dadosDaCarga, type Carga } from '../offline/cache';
+import { useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
+import { useSaldoProprio } from '../saldo/consultas';
+import { useFilaDeVendas } from '../vendas/useFilaDeVendas';
+import { formatarDecimal, mensagemAluguel } from './apresentacao';
+import { CartaoAcao, CartaoEstatistica } from './componentes';
+import { chavesDashboard, useBaseDoSalario } from './consultas';
+import { estimarSalario, type Estimativa } from './estimativa';
+
+export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
+
+/** Green above zero, red otherwise (spec: Saldo Atual). */
+const classeSaldo = (valor: number) => (valor > 0 ? 'valor-positivo' : 'valor-negativo');
+
+export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
+  const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
+  const rota = dadosDaCarga(rotaQ.data) ?? null;
+
+  if (rotaQ.isPending) return <Carregando texto="Carregando" />;
+
+  const cabecalho = (
+    <div className="pagina__topo">
+      <div>
+        <h1>Dashboard</h1>
+        <p className="pagina__descricao">Sua rota, seu saldo e o salário estimado até agora.</p>
+      </div>
+    </div>
+  );
+
+  if (rotaQ.data && 'semDados' in rotaQ.data) {
+    return (
+      <div>
+        {cabecalho}
+        <div className="alerta alerta--aviso" role="status">
+          <WifiOff size={16} aria-hidden="true" /> Sem conexão. Abra o dashboard uma vez com internet para poder usá-lo offline neste aparelho.
+        </div>
+      </div>
+    );
+  }
+
+  if (!rota) {
+    return (
+      <div>
+        {cabecalho}
+        <section className="cartao sem-rota" aria-label="Sem rota ativa">
+          <span className="sem-rota__icone" aria-hidden="true">
+            <MapPin size={28} />
+          </span>
+          <h2>{SEM_ROTA_ATIVA}</h2>
+          <p>
+            Quando o administrador criar uma rota para você, ela aparece aqui com as cidades, o saldo e o salário estimado. Enquanto isso, suas rotas
+            concluídas estão em Minhas Rotas.
+          </p>
+          <Link to="/rotas" className="botao botao--outline">
+            Ver Minhas Rotas
+          </Link>
+        </section>
+      </div>
+    );
+  }
+
+  return <PainelDaRota usuario={usuario} rota={rota} cargaRota={rotaQ.data!} cabecalho={cabecalho} />;
+}
+
+interface PropsPainel {
+  usuario: Usuario;
+  rota: Rota;
+  cargaRota: Carga<Rota | null>;
+  cabecalho: ReactNode;
+}
+
+function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
+  const fuso = fusoDoApp();
+  const queryClient = useQueryClient();
+  const finalizadasQ = useRotasFinalizadasDoFuncionario(usuario.id);
+  const saldoQ = useSaldoProprio(usuario.id);
+  const baseQ = useBaseDoSalario(usuario.id, rota);
+  const filaVendas = useFilaDeVendas(usuario.id);
+  const filaDespesas = useFilaDeDespesas(usuario.id);
+
+  // A sale or visit the server confirmed: read the salary's base again (the server's numbers now include it).
+  const confirmados = filaVendas.itens.filter((i) => i.recebidoEm).length;
+  useEffect(() => {
+    if (confirmados > 0) void queryClient.invalidateQueries({ queryKey: chavesDashboard.funcionario(usuario.id) });
+  }, [confirmados, queryClient, usuario.id]);
+
+  const base = dadosDaCarga(baseQ.data);
+  const cidadesDaRota = useMemo(() => rota.cidades.map((c) => c.id), [rota.cidades]);
+  const estimativa = useMemo(
+    () => (base ? estimarSalario(rota.id, base, filaVendas.itens, cidadesDaRota) : null),
+    [base, rota.id, filaVendas.itens, cidadesDaRota],
+  );
+
+  const confirmado = saldoQ.data?.dados.saldo_atual;
+  const projetado = confirmado === undefined ? undefined : saldoProjetado(confirmado, filaDespesas);
+  const despesasNaFila = contarNaFila(filaDespesas);
+  const finalizadas = dadosDaCarga(finalizadasQ.data);
+
+  // Offline: say how old the device's copies are (the oldest one shown).
+  const guardadosEm = [cargaRota, finalizadasQ.data, saldoQ.data, baseQ.data]
+    .flatMap((c) => (c && 'origem' in c && c.origem === 'cache' ? [c.atualizadoEm] : []))
+    .sort()[0];
+
+  const total = rota.cidades.length;
+  return (
+    <div className="dashboard painel-funcionario">
+      {cabecalho}
+      {guardadosEm && (
+        <p className="dashboard-offline" role="status">
+          <WifiOff size={15} aria-hidden="true" /> Sem conexão: dados guardados neste aparelho em {formatarDataHora(guardadosEm, fuso)}.
+        </p>
+      )}
+
+      <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota">
+        <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota">
+          <span className="estatistica__texto">{rota.nome}</span>
+          <span className="estatistica__nota">
+            {formatarData(rota.data_inicio)} a {formatarData(rota.data_fim)}
+          </span>
+        </CartaoEstatistica>
+        <CartaoEstatistica rotulo="Cidades Atendidas" icone={<MapPin size={22} />} carregando={!estimativa}>
+          {estimativa && (
+            <>
+              <span>
+                {estimativa.cidadesAtendidas} / {total}
+              </span>
+              <span
+                className="progresso"
+                role="progressbar"
+                aria-label="Cidades atendidas"
+                aria-valuemin={0}
+                aria-valuemax={total}
+                aria-valuenow={estimativa.cidadesAtendidas}
+              >
+                <span className="progresso__barra" style={{ width: `${total ? Math.min(100, (estimativa.cidadesAtendidas / total) * 100) : 0}%` }} />
+              </span>
+            </>
+          )}
+        </CartaoEstatistica>
+        <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo">
+          <span className="saldo-duplo">
+            <span className="saldo-duplo__linha">
+              <span className="saldo-duplo__rotulo">Saldo confirmado</span>
+              <strong className={confirmado === undefined ? undefined : classeSaldo(confirmado)} data-testid="saldo-confirmado">
+                {confirmado === undefined ? '...' : formatarReais(confirmado)}
+              </strong>
+            </span>
+            <span className="saldo-duplo__linha">
+              <span className="saldo-duplo__rotulo">Saldo projetado</span>
+              <strong className={projetado === undefined ? undefined : classeSaldo(projetado)} data-testid="saldo-projetado">
+                {projetado === undefined ? '...' : formatarReais(projetado)}
+              </strong>
+            </span>
+          </span>
+          {despesasNaFila > 0 && (
+            <span className="estatistica__nota">
+              O projetado desconta {despesasNaFila === 1 ? 'a despesa' : `as ${despesasNaFila} despesas`} ainda neste aparelho.
+            </span>
+          )}
+        </CartaoEstatistica>
+        <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando={finalizadas === undefined}>
+          {finalizadas?.length}
+        </CartaoEstatistica>
+      </section>
+
+      <div className="painel-funcionario__corpo">
+        {estimativa ? (
+          <CartaoSalario estimativa={estimativa} />
+        ) : (
+          <section className="cartao salario" aria-label="Salário Estimado">
+            <h2 className="salario__titulo">Salário Estimado</h2>
+            {baseQ.isPending ? (
+              <Carregando texto="Calculando..." />
+            ) : (
+              <p className="salario__aviso">Sem conexão: o salário estimado aparece depois que o dashboard for aberto uma vez com internet neste aparelho.</p>
+            )}
+          </section>
+        )}
+
+        <nav className="grade-acoes painel-funcionario__acoes" aria-label="Ações rápidas">
+          <CartaoAcao titulo="Nova Venda" descricao="Feche o dia de uma cidade." icone={<ShoppingCart size={22} />} cor="azul" para="/vendas" />
+          <CartaoAcao titulo="Nova Despesa" descricao="Lance um gasto com o comprovante." icone={<Receipt size={22} />} cor="laranja" para="/despesas" />
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+/** One line of the sum: what it is, how it was reached, and the amount. */
+function Linha({ rotulo, detalhe, valor, classe }: { rotulo: string; detalhe?: string; valor: string; classe?: string }) {
+  return (
+    <div className={['salario__linha', classe].filter(Boolean).join(' ')}>
+      <dt>
+        {rotulo}
+        {detalhe && <span className="salario__detalhe">{detalhe}</span>}
+      </dt>
+      <dd>{valor}</dd>
+    </div>
+  );
+}
+
+function Indicador({ rotulo, valor, nota }: { rotulo: string; valor: string; nota: string }) {
+  return (
+    <div className="salario__indicador">
+      <dt>{rotulo}</dt>
+      <dd>
+        <strong>{valor}</strong>
+        <span className="salario__detalhe">{nota}</span>
+      </dd>
+    </div>
+  );
+}
+
+const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
+
+/** The estimate and how it is reached: the three figures that set the rates, then the sum, then who pays the rent. */
+function CartaoSalario({ estimativa }: { estimativa: Estimativa }) {
+  const c = estimativa.calculo;
+  const negativo = c.totalSalarioCentavos < 0;
+  return (
+    <section className="cartao salario" aria-label="Salário Estimado">
+      <div className="salario__topo">
+        <h2 className="salario__titulo">Salário Estimado</h2>
+        <strong className={`salario__total${negativo ? ' valor-negativo' : ''}`} data-testid="salario-total">
+          {formatarCentavos(c.totalSalarioCentavos)}
+        </strong>
+      </div>
+      {estimativa.naFila > 0 && (
+        <p className="salario__fila" role="status">
+          Inclui {plural(estimativa.naFila, 'registro', 'registros')} deste aparelho que ainda não {estimativa.naFila === 1 ? 'chegou' : 'chegaram'} ao servidor
+          {estimativa.recusados > 0 ? ` (${estimativa.recusados} ${estimativa.recusados === 1 ? 'precisa' : 'precisam'} de atenção)` : ''}.
+        </p>
+      )}
+      <dl className="salario__indicadores">
+        <Indicador rotulo="Média de desempenho" valor={formatarDecimal(mediaParaExibir(c.mediaBolsasCidade))} nota="bolsas por cidade" />
+        <Indicador rotulo="Bolsas" valor={formatarDecimal(c.totalBolsas)} nota={`vendas de ${formatarCentavos(c.totalVendasCentavos)}`} />
+        <Indicador rotulo="Valor por bolsa" valor={formatarReais(c.valorPorBolsa)} nota="pela média" />
+      </dl>
+      <dl className="salario__linhas">
+        <Linha rotulo="Bolsas" detalhe={`${formatarDecimal(c.totalBolsas)} × ${formatarReais(c.valorPorBolsa)}`} valor={formatarCentavos(c.valorBolsasCentavos)} />
+        <Linha
+          rotulo="Bônus por cidade"
+          detalhe={`${plural(c.cidadesVisitadas, 'cidade visitada', 'cidades visitadas')} × ${formatarReais(c.valorFixoPorCidade)}`}
+          valor={formatarCentavos(c.valorCidadesCentavos)}
+        />
+        <Linha rotulo="Boletos" detalhe={`${c.boletos} × ${formatarCentavos(BONUS_BOLETO_CENTAVOS)}`} valor={formatarCentavos(c.valorBoletosCentavos)} />
+        <Linha
+          rotulo="Desconto do aluguel"
+          detalhe={`aluguel da rota: ${formatarCentavos(estimativa.valorAluguelCentavos)}`}
+          valor={c.descontoAluguelFuncionarioCentavos > 0 ? `− ${formatarCentavos(c.descontoAluguelFuncionarioCentavos)}` : formatarCentavos(0)}
+        />
+        <Linha rotulo="Total estimado" valor={formatarCentavos(c.totalSalarioCentavos)} classe={`salario__linha--total${negativo ? ' valor-negativo' : ''}`} />
+      </dl>
+      <p className="salario__aluguel" data-testid="mensagem-aluguel">
+        <Info size={16} aria-hidden="true" /> {mensagemAluguel(c.quemPagaAluguel, estimativa.valorAluguelCentavos)}
+      </p>
+    </section>
+  );
+}
