@@ -34,6 +34,8 @@ export interface OpcoesApp {
   pastaCliente?: string | null;
   logger?: FastifyServerOptions['logger'];
   versao?: string;
+  /** Told of every route as it is registered: the permission tests check their table lists them all. */
+  aoRegistrarRota?: (rota: { method: string | string[]; url: string }) => void;
 }
 
 /** Request bodies above this are refused with 413 (uploads have their own, larger limit). */
@@ -48,6 +50,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
     // Clients on bad mobile links: give up on a silent connection rather than hold it forever.
     requestTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>() as App;
+  const aoRegistrarRota = opcoes.aoRegistrarRota;
+  if (aoRegistrarRota) app.addHook('onRoute', (rota) => aoRegistrarRota({ method: rota.method, url: rota.url }));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
