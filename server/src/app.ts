@@ -45,7 +45,10 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   const { config, db } = opcoes;
   const app = Fastify({
     logger: opcoes.logger ?? false,
-    trustProxy: config.trustProxy,
+    // TRUST_PROXY means a reverse proxy on this machine: only loopback hops are trusted, so the client
+    // is the address that proxy appended to X-Forwarded-For. Trusting every hop would let a client pick
+    // its own address (and dodge the login limit) with a forged X-Forwarded-For the proxy passes along.
+    trustProxy: config.trustProxy ? 'loopback' : false,
     bodyLimit: LIMITE_CORPO_JSON,
     // Clients on bad mobile links: give up on a silent connection rather than hold it forever.
     requestTimeout: 60_000,
