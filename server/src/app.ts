@@ -83,12 +83,15 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
         'style-src': ["'self'", "'unsafe-inline'"],
         // Receipt previews are blob: URLs built from IndexedDB while offline.
         'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
+        'media-src': ["'self'"],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
-        'worker-src': ["'self'", 'blob:'],
+        // Only the service worker (/sw.js): the image compressor runs on the page, no blob: workers.
+        'worker-src': ["'self'"],
+        // The receipt viewer shows PDFs in an <iframe>: the server's URL, or a blob: of one still on the device.
         'frame-src': ["'self'", 'blob:'],
-        'object-src': ["'self'", 'blob:'],
+        // No <object>/<embed> anywhere: plugins stay off.
+        'object-src': ["'none'"],
         'manifest-src': ["'self'"],
         // HTTPS is the reverse proxy's job; upgrading here would break plain-HTTP loopback use.
         'upgrade-insecure-requests': null,
