@@ -23,7 +23,40 @@ export default tseslint.config(
   },
   {
     // shared/ is used by both sides: it must not depend on either, nor on a framework or a database.
+    // Browser code gets zod through shared/zod.ts: zod probes `new Function` on first use, which the
+    // CSP refuses, and shared/zod.ts turns that probe off before any schema is built.
+    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    ignores: ['shared/zod.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: "Importe z de 'shared/zod' (modo sem eval, exigido pela CSP)." }],
+          patterns: [{ group: ['zod/*'], message: "Importe z de 'shared/zod' (modo sem eval, exigido pela CSP)." }],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
+    ignores: ['shared/zod.ts', 'shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: "Importe z de 'shared/zod' (modo sem eval, exigido pela CSP)." }],
+          patterns: [
+            { group: ['zod/*'], message: "Importe z de 'shared/zod' (modo sem eval, exigido pela CSP)." },
+            { group: ['**/client/**', '**/server/**'], message: 'shared/ não pode importar código do cliente ou do servidor.' },
+            { group: ['react', 'react-dom', 'fastify', 'dexie', 'drizzle-orm', 'drizzle-orm/*', 'better-sqlite3'], message: 'shared/ fica livre de frameworks e banco de dados.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The boundary holds for shared/zod.ts and shared tests too (they alone may import zod itself).
+    files: ['shared/zod.ts', 'shared/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -11,6 +11,7 @@ import { ADMIN } from '../server/test/helper';
 import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva } from '../server/test/despesas';
 import { TelaDespesas } from './paginas/despesas';
 import { TelaLogin } from './paginas/login';
+import { pdfPequeno } from './suporte/arquivos';
 import { abrirNavegador, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
 import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
 
@@ -90,28 +91,6 @@ async function fotoGrande(pagina: Page): Promise<Buffer> {
     return url.split(',')[1]!;
   });
   return Buffer.from(base64, 'base64');
-}
-
-/** A small valid one-page PDF, built here (offsets and all). */
-function pdfPequeno(): Buffer {
-  const conteudo = 'BT /F1 20 Tf 40 120 Td (Pedagio - Cupom fiscal R$ 12,30) Tj ET';
-  const objetos = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 240] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${conteudo.length} >>\nstream\n${conteudo}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let texto = '%PDF-1.4\n';
-  const posicoes: number[] = [];
-  objetos.forEach((o, i) => {
-    posicoes.push(Buffer.byteLength(texto, 'latin1'));
-    texto += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(texto, 'latin1');
-  texto += `xref\n0 ${objetos.length + 1}\n0000000000 65535 f \n${posicoes.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')}`;
-  texto += `trailer\n<< /Size ${objetos.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(texto, 'latin1');
 }
 
 /** Width and height from a JPEG's frame header. */

@@ -35,6 +35,8 @@ export interface OpcoesApp {
   pastaCliente?: string | null;
   logger?: FastifyServerOptions['logger'];
   versao?: string;
+  /** Told of every route as it is registered: the permission tests check their table lists them all. */
+  aoRegistrarRota?: (rota: { method: string | string[]; url: string }) => void;
 }
 
 /** Request bodies above this are refused with 413 (uploads have their own, larger limit). */
@@ -44,11 +46,16 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   const { config, db } = opcoes;
   const app = Fastify({
     logger: opcoes.logger ?? false,
-    trustProxy: config.trustProxy,
+    // TRUST_PROXY means a reverse proxy on this machine: only loopback hops are trusted, so the client
+    // is the address that proxy appended to X-Forwarded-For. Trusting every hop would let a client pick
+    // its own address (and dodge the login limit) with a forged X-Forwarded-For the proxy passes along.
+    trustProxy: config.trustProxy ? 'loopback' : false,
     bodyLimit: LIMITE_CORPO_JSON,
     // Clients on bad mobile links: give up on a silent connection rather than hold it forever.
     requestTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>() as App;
+  const aoRegistrarRota = opcoes.aoRegistrarRota;
+  if (aoRegistrarRota) app.addHook('onRoute', (rota) => aoRegistrarRota({ method: rota.method, url: rota.url }));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,12 +84,15 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
         'style-src': ["'self'", "'unsafe-inline'"],
         // Receipt previews are blob: URLs built from IndexedDB while offline.
         'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
+        'media-src': ["'self'"],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
-        'worker-src': ["'self'", 'blob:'],
+        // Only the service worker (/sw.js): the image compressor runs on the page, no blob: workers.
+        'worker-src': ["'self'"],
+        // The receipt viewer shows PDFs in an <iframe>: the server's URL, or a blob: of one still on the device.
         'frame-src': ["'self'", 'blob:'],
-        'object-src': ["'self'", 'blob:'],
+        // No <object>/<embed> anywhere: plugins stay off.
+        'object-src': ["'none'"],
         'manifest-src': ["'self'"],
         // HTTPS is the reverse proxy's job; upgrading here would break plain-HTTP loopback use.
         'upgrade-insecure-requests': null,

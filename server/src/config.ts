@@ -21,7 +21,7 @@ export interface Config {
   logLevel: (typeof NIVEIS_LOG)[number];
   /** Name of the teaching centre shown at the top of the sidebar. */
   centroNome: string;
-  /** Trust X-Forwarded-* from a reverse proxy on the same machine (HTTPS, client address). */
+  /** Trust X-Forwarded-* from a reverse proxy on the same machine (HTTPS, client address): only loopback hops. */
   trustProxy: boolean;
   /** Login attempts allowed per client address per minute. */
   limiteLoginPorMinuto: number;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { CodigoErro } from '../../shared/api/errors';
-import { criarApp } from '../src/app';
+import { criarApp, type OpcoesApp } from '../src/app';
 import { lerArquivosIbge } from '../src/cidades/importacao';
 import { gravarEstadosECidades } from '../src/cidades/repositorio';
 import { carregarConfig, type Config } from '../src/config';
@@ -40,7 +40,12 @@ export interface AppDeTeste {
 let sequencia = 0;
 
 export async function criarAppDeTeste(
-  opcoes: { env?: Record<string, string>; cidades?: boolean; pastaCliente?: string } = {},
+  opcoes: {
+    env?: Record<string, string>;
+    cidades?: boolean;
+    pastaCliente?: string;
+    aoRegistrarRota?: OpcoesApp['aoRegistrarRota'];
+  } = {},
 ): Promise<AppDeTeste> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-teste-'));
   const config = carregarConfig({
@@ -53,7 +58,13 @@ export async function criarAppDeTeste(
     ...opcoes.env,
   });
   const db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
-  const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: opcoes.pastaCliente ?? null });
+  const app = await criarApp({
+    config,
+    db,
+    segredoJwt: config.jwtSecret!,
+    pastaCliente: opcoes.pastaCliente ?? null,
+    ...(opcoes.aoRegistrarRota ? { aoRegistrarRota: opcoes.aoRegistrarRota } : {}),
+  });
   await garantirPrimeiroAdmin(db, config, logSilencioso);
   if (opcoes.cidades !== false) {
     const { ufs, cidades } = lerArquivosIbge(PASTA_FIXTURE_IBGE);

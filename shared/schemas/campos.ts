@@ -3,7 +3,7 @@
  * Every field carries its pt-BR label, so any refusal reads as a sentence a person
  * understands ('Nome deve ter pelo menos 2 caracteres.'), on both sides.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { ehDataValida } from '../dates';
 import { MAXIMO_CENTAVOS, reaisParaCentavos, temNoMaximoDuasCasas, textoParaDecimal } from '../money';
 

@@ -3,7 +3,7 @@
  * The create and edit calls are multipart (the receipt goes in the file field `cupom`), so every
  * field also accepts the strings a form sends ('12,50', 'true').
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { booleano, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
 import { STATUS_ROTA } from './rotas';
 

@@ -1,5 +1,5 @@
 /** Reports and dashboards (spec sections 2, 3 and 7): response shapes and filters. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { dataOpcional, idInteiro, opcao } from './campos';
 import { STATUS_ROTA } from './rotas';
 

@@ -1,5 +1,5 @@
 /** Routes (rotas): request and response schemas shared by the API and the forms. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { booleano, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
 
 export const STATUS_ROTA = ['ativa', 'finalizada', 'cancelada'] as const;

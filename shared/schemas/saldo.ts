@@ -2,7 +2,7 @@
  * The balance ledger (saldo): request and response schemas shared by the API and the balance forms.
  * Amounts are reais with 2 decimals on the wire; the server computes in integer centavos.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { dinheiro, idInteiro, opcao, textoOpcional } from './campos';
 
 export const TIPOS_MOVIMENTACAO = ['credito', 'debito', 'devolucao'] as const;

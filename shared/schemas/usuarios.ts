@@ -1,5 +1,5 @@
 /** Users and sessions: request and response schemas shared by the API and the forms. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { booleano, email, opcao, senha, texto } from './campos';
 
 export const TIPOS_USUARIO = ['admin', 'funcionario'] as const;

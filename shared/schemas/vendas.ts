@@ -2,7 +2,7 @@
  * Sales (vendas): a city's daily closing. Request and response schemas shared by the API and the
  * employee's form. Amounts arrive in reais (or as typed: '12,50') and leave the schema as centavos.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { contagem, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
 import { STATUS_ROTA } from './rotas';
 

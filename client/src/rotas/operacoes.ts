@@ -3,7 +3,7 @@
  * It goes through the outbox like every employee write, so it works offline and reaches the server
  * after the sales and expenses of that route queued before it.
  */
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { registrarOperacao } from '../offline';
 import type { BancoLocal, ItemOutbox } from '../offline/db';
 import { enfileirar, itensDoUsuario } from '../offline/outbox';

@@ -2,7 +2,7 @@
  * What the sales writes store in the outbox, read back through these schemas (an item may have been
  * written by an older version of the app). No side effects: the screen's pure rules import it.
  */
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 
 export const OPERACAO_SALVAR_VENDA = 'venda.salvar';
 export const OPERACAO_REGISTRAR_VISITA = 'visita.registrar';

@@ -6,7 +6,7 @@
  * Both carry the time the phone recorded them, so the server keeps the newest and a replay changes
  * nothing. Both use the key of the (route, city, date): an edit waits behind a refused create.
  */
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { formatarData } from '../../../shared/dates';
 import { registrarOperacao } from '../offline';
 import type { BancoLocal, ItemOutbox } from '../offline/db';

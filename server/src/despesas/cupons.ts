@@ -61,12 +61,29 @@ export function lerCupom(conteudo: Buffer, nomeOriginal: string): CupomRecebido 
   return { ...tipo, conteudo, nomeOriginal: nomeSeguro(nomeOriginal, tipo.extensao) };
 }
 
-/** The device's file name reduced to something safe to show and to put in a header. */
+/** Extensions a shown name may keep for a detected type (besides the type's own). */
+const SINONIMOS_EXTENSAO: Record<string, string[]> = {
+  jpg: ['jpeg', 'jpe', 'jfif'],
+  heic: ['heif', 'hif'],
+  heif: ['heic', 'hif'],
+};
+
+const NOME_MAXIMO = 120;
+
+/**
+ * The device's file name reduced to something safe to show, to put in a header and to save with:
+ * no folders, no control or invisible characters (a bidi override shows 'cupom\u202egpj.exe' as
+ * 'cupomexe.jpg'), not '.' or '..', at most 120 characters, and ending in the type the bytes are
+ * (a DOCX named 'recibo.html' is offered as 'recibo.html.docx', never saved as a page).
+ */
 export function nomeSeguro(nome: string, extensao: string): string {
   const base = path.basename(nome.replace(/\\/g, '/')).normalize('NFC');
-  // eslint-disable-next-line no-control-regex
-  const limpo = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().slice(-120);
-  return limpo || `cupom.${extensao}`;
+  const limpo = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"<>|:*?]/gu, '').trim();
+  if (/^\.*$/.test(limpo)) return `cupom.${extensao}`;
+  const atual = /\.([^.]+)$/.exec(limpo)?.[1]?.toLowerCase();
+  const comTipo = atual === extensao || (atual && SINONIMOS_EXTENSAO[extensao]?.includes(atual)) ? limpo : `${limpo}.${extensao}`;
+  // Cut by characters, not UTF-16 units: half an emoji would break the header (encodeURIComponent throws).
+  return Array.from(comTipo).slice(-NOME_MAXIMO).join('');
 }
 
 const NOME_ARMAZENADO = /^[0-9a-f]{32}\.[a-z]{3,4}$/;

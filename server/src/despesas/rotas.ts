@@ -14,7 +14,7 @@ import {
   rejeitarDespesaSchema,
   umaDespesaSchema,
 } from '../../../shared/schemas/despesas';
-import { dadosInvalidos, naoEncontrado } from '../errors';
+import { dadosInvalidos, ErroApp, naoEncontrado } from '../errors';
 import type { App } from '../tipos';
 import { validar } from '../validacao';
 import { lerCupom, pastaUploads, type CupomRecebido } from './cupons';
@@ -22,6 +22,8 @@ import { buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDe
 import { escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa, paramsDespesa } from './escritas';
 import { avaliarDespesa, exigirCupomVisivel, type ContextoDespesas } from './servico';
 
+
+export const MENSAGEM_FORMULARIO_MALFORMADO = 'O formulário enviado está incompleto ou malformado. Tente enviar de novo.';
 
 interface Formulario {
   campos: Record<string, unknown>;
@@ -42,16 +44,23 @@ async function lerFormulario(request: FastifyRequest): Promise<Formulario> {
   }
   const campos: Record<string, unknown> = {};
   let cupom: CupomRecebido | undefined;
-  for await (const parte of request.parts()) {
-    if (parte.type === 'file') {
-      const conteudo = await parte.toBuffer();
-      if (parte.fieldname !== 'cupom') throw dadosInvalidos('Envie o comprovante no campo "cupom".');
-      // A form's empty file input (no file chosen) arrives as a nameless empty part: no receipt.
-      if (conteudo.length === 0 && !parte.filename) continue;
-      cupom = lerCupom(conteudo, parte.filename);
-    } else {
-      campos[parte.fieldname] = parte.value;
+  try {
+    for await (const parte of request.parts()) {
+      if (parte.type === 'file') {
+        const conteudo = await parte.toBuffer();
+        if (parte.fieldname !== 'cupom') throw dadosInvalidos('Envie o comprovante no campo "cupom".');
+        // A form's empty file input (no file chosen) arrives as a nameless empty part: no receipt.
+        if (conteudo.length === 0 && !parte.filename) continue;
+        cupom = lerCupom(conteudo, parte.filename);
+      } else {
+        campos[parte.fieldname] = parte.value;
+      }
     }
+  } catch (erro) {
+    // Our refusals and the multipart plugin's (coded: size, count) go as they are. The parser reports a
+    // malformed body (no boundary, cut short, broken part headers) as a bare Error: the client's fault, not a 500.
+    if (erro instanceof ErroApp || typeof (erro as { code?: unknown }).code === 'string') throw erro;
+    throw dadosInvalidos(MENSAGEM_FORMULARIO_MALFORMADO);
   }
   return { campos, ...(cupom ? { cupom } : {}) };
 }

@@ -23,6 +23,9 @@ const MENSAGENS_FRAMEWORK: Record<string, { status: number; codigo: CodigoErro; 
   FST_FIELDS_LIMIT: { status: 413, codigo: 'arquivo_grande', error: 'Campos demais na requisição.' },
   FST_PARTS_LIMIT: { status: 413, codigo: 'arquivo_grande', error: 'Partes demais na requisição.' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, codigo: 'tipo_nao_suportado', error: 'Envie o formulário como multipart/form-data.' },
+  FST_PROTO_VIOLATION: { status: 400, codigo: 'dados_invalidos', error: 'O formulário tem um campo com nome não permitido.' },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, codigo: 'dados_invalidos', error: 'Um campo do formulário declarado como JSON não é um JSON válido.' },
+  FST_MP_PREMATURE_CLOSE: { status: 400, codigo: 'dados_invalidos', error: 'O envio foi interrompido antes do fim. Tente enviar de novo.' },
   FST_ERR_VALIDATION: { status: 400, codigo: 'dados_invalidos', error: 'Dados inválidos.' },
 };
 
