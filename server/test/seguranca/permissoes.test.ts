@@ -153,6 +153,25 @@ const TABELA: Linha[] = [
   },
   { rota: 'PUT /api/vendas/:id', pedido: (f) => json('PUT', `/api/vendas/${f.vendaA}`, valoresVenda), esperado: soDono() },
 
+  // Batch sync: the request is the employee's own queue; each write inside is checked as if sent
+  // alone (B's write on A's route comes back 404 inside a 200, see server/src/sync/lote.test.ts).
+  {
+    rota: 'POST /api/sync/lote',
+    descricao: 'um fechamento na rota de A',
+    pedido: (f) =>
+      json('POST', '/api/sync/lote', {
+        operacoes: [
+          {
+            id: uuidv7(),
+            metodo: 'POST',
+            caminho: '/vendas',
+            corpo: { id: uuidv7(), rota_id: f.rotaA, cidade_id: ANAPOLIS, data_venda: somarDias(HOJE(), -2 - ++sequencia), ...valoresVenda },
+          },
+        ],
+      }),
+    esperado: soFuncionario(),
+  },
+
   // Expenses
   { rota: 'GET /api/despesas', pedido: (f) => json('GET', `/api/despesas?rota_id=${f.rotaA}`), esperado: autenticado() },
   {
