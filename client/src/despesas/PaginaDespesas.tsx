@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Eye, EyeOff, Filter, Plus, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
@@ -110,6 +111,16 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   const resultado = consulta.data;
   // Admins see the server's list as it is; an employee's queued changes are laid over it.
   const lista = useMemo(() => mesclarDespesas(resultado?.lista ?? LISTA_VAZIA, admin ? [] : fila, aplicados, pagina), [admin, resultado, fila, aplicados, pagina]);
+
+  // The sync panel's 'Editar' of a refused expense (/despesas?corrigir=<id>): open it once it is listed.
+  const local = useLocation();
+  const [pedidoTratado, setPedidoTratado] = useState<string | null>(null);
+  const corrigir = admin ? null : new URLSearchParams(local.search).get('corrigir');
+  const paraCorrigir = corrigir && pedidoTratado !== local.key ? lista.despesas.find((d) => d.id === corrigir) : undefined;
+  if (paraCorrigir) {
+    setPedidoTratado(local.key);
+    setModal({ despesa: paraCorrigir, rascunho: null });
+  }
   const totalPaginas = Math.max(1, Math.ceil(lista.total / DESPESAS_POR_PAGINA));
   const rota = dadosDaCarga(rotaAtiva.data) ?? null;
   // Offline with no copy on the device is not 'no active route': nothing is said about the route then.

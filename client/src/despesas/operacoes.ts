@@ -6,8 +6,8 @@
 import { formatarReais } from '../../../shared/money';
 import { nomeDoTipo } from '../../../shared/schemas/despesas';
 import { motorSync, registrarOperacao } from '../offline';
-import { bancoLocal, type ArquivoLocal, type BancoLocal } from '../offline/db';
-import { descartarItem, enfileirar, type RequisicaoOperacao } from '../offline/outbox';
+import { bancoLocal, type ArquivoLocal, type BancoLocal, type ItemOutbox } from '../offline/db';
+import { corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir, type RequisicaoOperacao } from '../offline/outbox';
 import { OP_CRIAR, OP_EDITAR, OP_EXCLUIR, type DadosCriar, type DadosDespesaNaFila, type DadosEditar, type DadosExcluir, type EstadoAnterior } from './fila';
 
 /** A receipt on a phone link: up to 20 MB may take far longer than the API's default 10 s. */
@@ -64,48 +64,90 @@ type RespostaDespesa = { despesa?: { recebido_em?: string; atualizado_em?: strin
 const recebidoEm = (resposta: unknown) => (resposta as RespostaDespesa)?.despesa?.recebido_em;
 const alteradoEm = (resposta: unknown) => (resposta as RespostaDespesa)?.despesa?.atualizado_em;
 
-registrarOperacao(OP_CRIAR, { requisicao: requisicaoCriar, recebidoEm });
-registrarOperacao(OP_EDITAR, { requisicao: requisicaoEditar, recebidoEm: alteradoEm });
+// The sync panel's 'Editar' of a refused expense opens it on the Despesas page.
+const editarEm = (dados: unknown) => {
+  const id = (dados as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? `/despesas?corrigir=${encodeURIComponent(id)}` : null;
+};
+
+registrarOperacao(OP_CRIAR, { requisicao: requisicaoCriar, recebidoEm, editarEm });
+registrarOperacao(OP_EDITAR, { requisicao: requisicaoEditar, recebidoEm: alteradoEm, editarEm });
 registrarOperacao(OP_EXCLUIR, { requisicao: requisicaoExcluir, recebidoEm: alteradoEm });
 
 const rotulo = (d: { tipo: DadosDespesaNaFila['tipo']; tipo_outro: string; valor: number; cidade_nome: string }): string =>
   `${nomeDoTipo(d.tipo, d.tipo_outro)} de ${formatarReais(d.valor)} em ${d.cidade_nome}`;
 
-/** Queues a new expense with its receipt; the file is in IndexedDB when this resolves. */
-export function enfileirarCriacao(usuarioId: number, dados: Omit<DadosDespesaNaFila, 'cupom'>, cupom: CupomPreparado | null, banco: BancoLocal = bancoLocal) {
-  const op: DadosCriar = { ...dados, operacao: 'criar', cupom: cupom ? { nome: cupom.nome, tipo: cupom.tipo } : null };
-  return enfileirar(banco, {
-    tipo: OP_CRIAR,
-    usuarioId,
-    dados: op,
-    chaves: [`despesa:${dados.id}`],
-    descricao: `Despesa: ${rotulo(dados)}`,
-    ...(cupom ? { arquivos: [cupom] } : {}),
-  });
+/** The create of this expense the server refused (it never reached the server), if any. */
+async function criacaoRecusada(banco: BancoLocal, usuarioId: number, id: string): Promise<ItemOutbox | undefined> {
+  const recusados = await banco.outbox.where('[usuarioId+estado]').equals([usuarioId, 'erro']).toArray();
+  return recusados.find((i) => i.tipo === OP_CRIAR && i.chaves.includes(`despesa:${id}`));
 }
 
-export function enfileirarEdicao(
+const metaDoCupom = (cupom: CupomPreparado) => ({ nome: cupom.nome, tipo: cupom.tipo });
+
+/**
+ * Queues a new expense with its receipt; the file is in IndexedDB when this resolves. Saving again
+ * an expense whose create the server refused corrects that create in place (same queue position).
+ */
+export async function enfileirarCriacao(usuarioId: number, dados: Omit<DadosDespesaNaFila, 'cupom'>, cupom: CupomPreparado | null, banco: BancoLocal = bancoLocal) {
+  const antes = cupom ? undefined : ((await criacaoRecusada(banco, usuarioId, dados.id))?.dados as DadosCriar | undefined);
+  const op: DadosCriar = { ...dados, operacao: 'criar', cupom: cupom ? metaDoCupom(cupom) : (antes?.cupom ?? null) };
+  return enfileirarOuCorrigir(
+    banco,
+    {
+      tipo: OP_CRIAR,
+      usuarioId,
+      dados: op,
+      chaves: [`despesa:${dados.id}`],
+      descricao: `Despesa: ${rotulo(dados)}`,
+      ...(cupom ? { arquivos: [cupom] } : {}),
+    },
+    [OP_CRIAR],
+  );
+}
+
+/**
+ * Queues a change to an expense. When the server refused the expense's create, the change is folded
+ * into that create (the expense does not exist on the server yet); a refused change is corrected.
+ */
+export async function enfileirarEdicao(
   usuarioId: number,
   dados: Omit<DadosDespesaNaFila, 'cupom'>,
   anterior: EstadoAnterior,
   { cupom, excluirCupom }: { cupom: CupomPreparado | null; excluirCupom: boolean },
   banco: BancoLocal = bancoLocal,
 ) {
+  const chaves = [`despesa:${dados.id}`];
+  const criacao = await criacaoRecusada(banco, usuarioId, dados.id);
+  if (criacao) {
+    const removeu = !cupom && excluirCupom;
+    const op: DadosCriar = { ...dados, operacao: 'criar', cupom: cupom ? metaDoCupom(cupom) : removeu ? null : (criacao.dados as DadosCriar).cupom };
+    const corrigido = await corrigirRecusado(
+      banco,
+      { tipo: OP_CRIAR, usuarioId, dados: op, chaves, descricao: `Despesa: ${rotulo(dados)}`, ...(cupom ? { arquivos: [cupom] } : removeu ? { arquivos: [] } : {}) },
+      [OP_CRIAR],
+    );
+    if (corrigido) return corrigido;
+  }
   const op: DadosEditar = {
     ...dados,
     operacao: 'editar',
     anterior,
     excluir_cupom: !cupom && excluirCupom,
-    cupom: cupom ? { nome: cupom.nome, tipo: cupom.tipo } : null,
+    cupom: cupom ? metaDoCupom(cupom) : null,
   };
-  return enfileirar(banco, {
-    tipo: OP_EDITAR,
-    usuarioId,
-    dados: op,
-    chaves: [`despesa:${dados.id}`],
-    descricao: `Alteração da despesa: ${rotulo(dados)}`,
-    ...(cupom ? { arquivos: [cupom] } : {}),
-  });
+  return enfileirarOuCorrigir(
+    banco,
+    {
+      tipo: OP_EDITAR,
+      usuarioId,
+      dados: op,
+      chaves,
+      descricao: `Alteração da despesa: ${rotulo(dados)}`,
+      ...(cupom ? { arquivos: [cupom] } : {}),
+    },
+    [OP_EDITAR],
+  );
 }
 
 export function enfileirarExclusao(

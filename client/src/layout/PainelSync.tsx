@@ -10,7 +10,8 @@ import { Confirmacao } from '../components/Confirmacao';
 import { Modal } from '../components/Modal';
 import { Selo } from '../components/Selo';
 import { fusoDoApp } from '../config/configApp';
-import { motorSync, useEstadoSync } from '../offline';
+import { useNavigate } from 'react-router-dom';
+import { motorSync, operacoes, useEstadoSync } from '../offline';
 import { bancoLocal, type ItemOutbox } from '../offline/db';
 import { descartarItem, itensDoUsuario, tentarNovamente } from '../offline/outbox';
 import { formatarBytes, lerUsoArmazenamento, type UsoArmazenamento } from '../pwa/armazenamento';
@@ -24,6 +25,9 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
       [usuarioId],
     ) ?? [];
   const [descartando, setDescartando] = useState<ItemOutbox | null>(null);
+  const navegar = useNavigate();
+  /** Where the person fixes a refused item, when its kind of write has a screen for it. */
+  const ondeEditar = (item: ItemOutbox) => operacoes[item.tipo]?.editarEm?.(item.dados) ?? null;
   const [uso, setUso] = useState<UsoArmazenamento | null>(null);
   useEffect(() => {
     if (aberto) void lerUsoArmazenamento().then(setUso);
@@ -68,6 +72,18 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
                   <Botao tamanho="sm" variante="outline" onClick={() => void tentarNovamente(bancoLocal, item.id).then(() => motorSync.sincronizarAgora({ ignorarEspera: true }))}>
                     Tentar novamente
                   </Botao>
+                  {ondeEditar(item) && (
+                    <Botao
+                      tamanho="sm"
+                      variante="outline"
+                      onClick={() => {
+                        aoFechar();
+                        navegar(ondeEditar(item)!);
+                      }}
+                    >
+                      Editar
+                    </Botao>
+                  )}
                   <Botao tamanho="sm" variante="danger" onClick={() => setDescartando(item)}>
                     Descartar
                   </Botao>

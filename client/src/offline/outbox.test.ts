@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BancoLocal, restaurarItem } from './db';
-import { confirmarItem, corrigirItem, descartarItem, enfileirar, HISTORICO_MAXIMO, itensDoUsuario, tentarNovamente } from './outbox';
+import { confirmarItem, corrigirItem, corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir, HISTORICO_MAXIMO, itensDoUsuario, tentarNovamente } from './outbox';
 
 let banco: BancoLocal;
 let n = 0;
@@ -92,5 +92,48 @@ describe('restaurarItem', () => {
     expect(restaurarItem({ id: 'x', tipo: 't', usuarioId: 1 })).toMatchObject({ arquivos: [], chaves: [], estado: 'pendente', tentativas: 0, descricao: 't' });
     expect(restaurarItem({ id: 'x', tipo: 't' })).toBeNull();
     expect(restaurarItem(undefined)).toBeNull();
+  });
+});
+
+describe('corrigir um item recusado', () => {
+  it('salvar de novo o que o servidor recusou corrige o item no lugar dele na fila; um item ainda pendente não é tocado', async () => {
+    const a = await enfileirar(banco, op(1, 'a'));
+    const recusado = await enfileirar(banco, { ...op(1, 'venda recusada', [{ nome: 'x.jpg', tipo: 'image/jpeg', conteudo: new ArrayBuffer(3) }]), chaves: ['venda:7:1:2026-11-20'] });
+    await enfileirar(banco, op(1, 'c'));
+    await banco.outbox.where('id').equals(recusado.id).modify({ estado: 'erro', erro: 'Rota finalizada.' });
+
+    const corrigido = await enfileirarOuCorrigir(banco, { tipo: 'venda.salvar', usuarioId: 1, dados: { v: 2 }, chaves: ['venda:7:1:2026-11-20'], descricao: 'venda corrigida' });
+    expect(corrigido.id).toBe(recusado.id);
+    const itens = await itensDoUsuario(banco, 1);
+    expect(itens.map((i) => [i.descricao, i.estado, i.erro])).toEqual([
+      ['a', 'pendente', null],
+      ['venda corrigida', 'pendente', null],
+      ['c', 'pendente', null],
+    ]);
+    expect(itens[1]!.dados).toEqual({ v: 2 });
+    expect(itens[1]!.arquivos).toEqual(recusado.arquivos); // no files given: keeps its receipt
+
+    // Nothing refused for that key any more: a new save queues a new item.
+    const novo = await enfileirarOuCorrigir(banco, { tipo: 'venda.salvar', usuarioId: 1, dados: { v: 3 }, chaves: ['venda:7:1:2026-11-20'], descricao: 'de novo' });
+    expect(novo.id).not.toBe(recusado.id);
+    expect(a.id).toBeTruthy();
+  });
+
+  it('com arquivos novos, troca os do item (e apaga os antigos do aparelho)', async () => {
+    const recusado = await enfileirar(banco, { ...op(1, 'despesa', [{ nome: 'velho.jpg', tipo: 'image/jpeg', conteudo: new ArrayBuffer(3) }]), tipo: 'despesa.criar', chaves: ['despesa:d1'] });
+    await banco.outbox.where('id').equals(recusado.id).modify({ estado: 'erro', erro: 'x' });
+    const corrigido = await corrigirRecusado(banco, {
+      tipo: 'despesa.criar',
+      usuarioId: 1,
+      dados: {},
+      chaves: ['despesa:d1'],
+      descricao: 'despesa',
+      arquivos: [{ nome: 'novo.pdf', tipo: 'application/pdf', conteudo: new Uint8Array([37, 80]).buffer }],
+    });
+    expect(corrigido!.arquivos).toHaveLength(1);
+    expect(await banco.arquivos.get(recusado.arquivos[0]!)).toBeUndefined();
+    expect((await banco.arquivos.get(corrigido!.arquivos[0]!))!.nome).toBe('novo.pdf');
+    // Another user's refused item with the same key is never touched.
+    expect(await corrigirRecusado(banco, { tipo: 'despesa.criar', usuarioId: 2, dados: {}, chaves: ['despesa:d1'], descricao: '' })).toBeNull();
   });
 });

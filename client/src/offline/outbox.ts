@@ -29,6 +29,8 @@ export interface DefinicaoOperacao {
   requisicao(dados: unknown, arquivos: ArquivoLocal[]): RequisicaoOperacao;
   /** The server's receipt time in its answer, when it gives one. */
   recebidoEm?(resposta: unknown): string | undefined;
+  /** Where in the app a refused item is fixed (the sync panel's 'Editar'). */
+  editarEm?(dados: unknown): string | null;
 }
 
 export type Operacoes = Record<string, DefinicaoOperacao>;
@@ -129,4 +131,51 @@ export async function descartarItem(banco: BancoLocal, id: string): Promise<void
     if (item.arquivos?.length) await banco.arquivos.bulkDelete(item.arquivos);
     await banco.outbox.where('id').equals(id).delete();
   });
+}
+
+/**
+ * Saving again what the server refused: the refused item (same user, same entity keys, one of
+ * `tipos`) takes the new data and files and goes back to the queue in its original place, instead
+ * of a new item waiting forever behind it. Returns null when there is no such refused item.
+ */
+export async function corrigirRecusado(banco: BancoLocal, op: NovaOperacao, tipos: string[] = [op.tipo]): Promise<ItemOutbox | null> {
+  return banco.transaction('rw', banco.outbox, banco.arquivos, async () => {
+    const recusados = await banco.outbox.where('[usuarioId+estado]').equals([op.usuarioId, 'erro']).toArray();
+    const mesmaEntidade = (i: ItemOutbox) => i.chaves.length === op.chaves.length && i.chaves.every((c) => op.chaves.includes(c));
+    const recusado = recusados.find((i) => tipos.includes(i.tipo) && mesmaEntidade(i));
+    if (!recusado) return null;
+    // No files given: the item keeps its own (a corrected expense keeps the receipt already chosen).
+    if (op.arquivos === undefined) {
+      const corrigido: Partial<ItemOutbox> = { tipo: op.tipo, dados: op.dados, descricao: op.descricao, estado: 'pendente', erro: null, tentativas: 0, proximaTentativaEm: null };
+      await banco.outbox.where('id').equals(recusado.id).modify(corrigido);
+      return { ...recusado, ...corrigido } as ItemOutbox;
+    }
+    if (recusado.arquivos?.length) await banco.arquivos.bulkDelete(recusado.arquivos);
+    const arquivos: ArquivoLocal[] = op.arquivos.map((a) => ({
+      id: a.id ?? uuidv7(),
+      nome: a.nome,
+      tipo: a.tipo,
+      tamanho: a.conteudo.byteLength,
+      conteudo: a.conteudo,
+      criadoEm: new Date().toISOString(),
+    }));
+    if (arquivos.length > 0) await banco.arquivos.bulkPut(arquivos);
+    const corrigido: Partial<ItemOutbox> = {
+      tipo: op.tipo,
+      dados: op.dados,
+      descricao: op.descricao,
+      arquivos: arquivos.map((a) => a.id),
+      estado: 'pendente',
+      erro: null,
+      tentativas: 0,
+      proximaTentativaEm: null,
+    };
+    await banco.outbox.where('id').equals(recusado.id).modify(corrigido);
+    return { ...recusado, ...corrigido } as ItemOutbox;
+  });
+}
+
+/** Queues a write, or corrects the refused one it replaces (see corrigirRecusado). */
+export async function enfileirarOuCorrigir(banco: BancoLocal, op: NovaOperacao, tipos: string[] = [op.tipo]): Promise<ItemOutbox> {
+  return (await corrigirRecusado(banco, op, tipos)) ?? enfileirar(banco, op);
 }

@@ -1,12 +1,27 @@
 /** /vendas: the employee's daily registration, the admin's sales view; any other role sees it is not ready. */
+import { useLocation } from 'react-router-dom';
+import { ehDataValida } from '../../../shared/dates';
 import { useAuth } from '../auth/AuthProvider';
 import { VendasAdmin } from './VendasAdmin';
 import { VendasFuncionario } from './VendasFuncionario';
 
+/** ?data=&cidade= (the sync panel's 'Editar' of a refused closing): open that day and that city. */
+function pedidoDaUrl(busca: string): { data: string; cidadeId: number | null } | null {
+  const p = new URLSearchParams(busca);
+  const data = p.get('data');
+  if (!data || !ehDataValida(data)) return null;
+  const cidadeId = Number(p.get('cidade'));
+  return { data, cidadeId: Number.isInteger(cidadeId) && cidadeId > 0 ? cidadeId : null };
+}
+
 export function PaginaVendas() {
   const { usuario } = useAuth();
+  const local = useLocation();
   if (!usuario) return null;
   if (usuario.tipo === 'admin') return <VendasAdmin />;
-  if (usuario.tipo === 'funcionario') return <VendasFuncionario key={usuario.id} usuario={usuario} />;
+  if (usuario.tipo === 'funcionario') {
+    // Each navigation here starts the screen afresh, so a request in the URL is honoured.
+    return <VendasFuncionario key={`${usuario.id}:${local.key}`} usuario={usuario} pedido={pedidoDaUrl(local.search)} />;
+  }
   return <div className="cartao vazio-vendas">Funcionalidade em desenvolvimento...</div>;
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
@@ -48,7 +48,7 @@ interface Servidor {
   offline: boolean;
 }
 
-function montar(servidor: Partial<Servidor> = {}) {
+function montar(servidor: Partial<Servidor> = {}, em = '/vendas') {
   const s: Servidor = { rota: rota(), vendas: [], visitas: [], historico: [], offline: false, ...servidor };
   entrarComo(FUNCIONARIO_TESTE);
   const seOnline = (f: () => RespostaFalsa) => () => (s.offline ? 'offline' : f());
@@ -108,7 +108,7 @@ function montar(servidor: Partial<Servidor> = {}) {
       { path: '/vendas', element: <PaginaVendas /> },
       { path: '/dashboard', element: <p>Painel</p> },
     ],
-    { em: '/vendas' },
+    { em },
   );
   return { api, s, tela };
 }
@@ -259,6 +259,48 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     await descartarItem(bancoLocal, item!.id);
     expect(await screen.findByText('No momento não há cidades com fechamento ou visitadas.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Em aberto (3)' })).toBeInTheDocument();
+  });
+
+  it('o que está sendo digitado sobrevive à página ser descarregada (rascunho) e some ao salvar', async () => {
+    const { tela } = montar();
+    await screen.findByText('Goiânia');
+    await editar('Goiânia', { Dinheiro: '123,45', Observações: 'Escola do centro' });
+    await waitFor(async () => expect(await bancoLocal.rascunhos.count()).toBe(1));
+    tela.unmount(); // Android unloads the page while the person checks an amount elsewhere
+
+    montar();
+    const form = await screen.findByRole('form', { name: 'Fechamento de Goiânia' });
+    expect(within(form).getByLabelText('Dinheiro')).toHaveValue('123,45');
+    expect(within(form).getByLabelText('Observações')).toHaveValue('Escola do centro');
+    await userEvent.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(async () => expect(await bancoLocal.rascunhos.count()).toBe(0));
+  });
+
+  it('"Editar" de um fechamento recusado abre a cidade com os valores, e salvar corrige o mesmo item na fila', async () => {
+    const { s } = montar();
+    await screen.findByText('Goiânia');
+    simularApi({
+      'GET /auth/me': () => ({ corpo: { usuario: FUNCIONARIO_TESTE } }),
+      'POST /vendas': () => ({ status: 409, corpo: { error: 'Esta rota já foi finalizada e não aceita novos registros.', codigo: 'conflito' } }),
+    });
+    const { usuario, form } = await editar('Goiânia', { Dinheiro: '10' });
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(async () => expect((await bancoLocal.outbox.toArray())[0]?.estado).toBe('erro'));
+    const [recusado] = await bancoLocal.outbox.toArray();
+
+    // What the sync panel's 'Editar' opens.
+    cleanup();
+    s.offline = true; // keep the corrected item in the queue to look at it
+    montar({ offline: true }, `/vendas?data=${HOJE}&cidade=5208707`);
+    const aberto = await screen.findByRole('form', { name: 'Fechamento de Goiânia' });
+    expect(within(aberto).getByLabelText('Dinheiro')).toHaveValue('10,00');
+    await userEvent.clear(within(aberto).getByLabelText('Dinheiro'));
+    await userEvent.type(within(aberto).getByLabelText('Dinheiro'), '20');
+    await userEvent.click(within(aberto).getByRole('button', { name: 'Salvar' }));
+    await waitFor(async () => expect((await bancoLocal.outbox.toArray())[0]?.estado).toBe('pendente'));
+    const itens = await bancoLocal.outbox.toArray();
+    expect(itens).toHaveLength(1);
+    expect(itens[0]).toMatchObject({ id: recusado!.id, estado: 'pendente', dados: expect.objectContaining({ valor_dinheiro: 20 }) });
   });
 
   it('abre sem conexão com o que ficou guardada da última visita online, com a fila por cima', async () => {

@@ -34,6 +34,7 @@ import {
 } from './estadoCidades';
 import { camposDe, lerCampos, oQueEnviar, type CamposVenda } from './formulario';
 import { enfileirarVenda, enfileirarVisita } from './operacoes';
+import { apagarRascunhoVendas, lerRascunhoVendas, salvarRascunhoVendas } from './rascunho';
 import { useFilaDeVendas } from './useFilaDeVendas';
 
 export const MENSAGEM_SUCESSO = 'Fechamento realizado com sucesso!';
@@ -46,10 +47,10 @@ function avisarSucesso() {
 }
 export const VAZIO_FECHADAS = 'No momento não há cidades com fechamento ou visitadas.';
 
-export function VendasFuncionario({ usuario }: { usuario: Usuario }) {
+export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario; pedido?: { data: string; cidadeId: number | null } | null }) {
   const fuso = fusoDoApp();
   const hoje = hojeNoApp();
-  const [data, setData] = useState(hoje);
+  const [data, setData] = useState(pedido?.data ?? hoje);
   const [busca, setBusca] = useState('');
   const [aba, setAba] = useState<AbaCidades>('abertas');
   const [pagina, setPagina] = useState(1);
@@ -75,6 +76,38 @@ export function VendasFuncionario({ usuario }: { usuario: Usuario }) {
   }, [rota, dia, historico, data, fila.itens]);
 
   const editando = Object.keys(edicoes).length > 0;
+
+  // Drafts: what is being typed survives the page being unloaded (Android, another app opened).
+  // The draft of this route and date is read once before anything is written back.
+  const rotaId = rota?.id ?? null;
+  const [rascunhoLido, setRascunhoLido] = useState<string | null>(null);
+  const chaveRascunho = rotaId === null ? null : `${rotaId}:${data}`;
+  useEffect(() => {
+    if (rotaId === null) return;
+    let cancelado = false;
+    void lerRascunhoVendas(usuario.id, rotaId, data).then((rascunho) => {
+      if (cancelado) return;
+      if (rascunho) setEdicoes((atual) => (Object.keys(atual).length > 0 ? atual : rascunho));
+      setRascunhoLido(`${rotaId}:${data}`);
+    });
+    return () => {
+      cancelado = true;
+    };
+  }, [usuario.id, rotaId, data]);
+  useEffect(() => {
+    if (rotaId === null || rascunhoLido !== chaveRascunho) return;
+    if (editando) void salvarRascunhoVendas(usuario.id, rotaId, data, edicoes);
+    else void apagarRascunhoVendas(usuario.id, rotaId, data);
+  }, [usuario.id, rotaId, data, edicoes, editando, rascunhoLido, chaveRascunho]);
+
+  // The sync panel's 'Editar' of a refused closing: once that day's cities are here, open the city.
+  const [pedidoPendente, setPedidoPendente] = useState(pedido?.cidadeId ? pedido.cidadeId : null);
+  const cidadePedida = pedidoPendente !== null && dia ? cidades.find((c) => c.cidade_id === pedidoPendente) : undefined;
+  if (cidadePedida) {
+    setPedidoPendente(null);
+    setEdicoes((atual) => (atual[cidadePedida.cidade_id] ? atual : { ...atual, [cidadePedida.cidade_id]: camposDe(cidadePedida.venda) }));
+    setAba(cidadePedida.venda || cidadePedida.visitada ? 'fechadas' : 'abertas');
+  }
 
   // The browser's own warning before leaving (reload, closing the tab) with an edit open.
   useEffect(() => {

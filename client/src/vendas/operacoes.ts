@@ -10,7 +10,7 @@ import { z } from '../../../shared/zod';
 import { formatarData } from '../../../shared/dates';
 import { registrarOperacao } from '../offline';
 import type { BancoLocal, ItemOutbox } from '../offline/db';
-import { enfileirar } from '../offline/outbox';
+import { enfileirarOuCorrigir } from '../offline/outbox';
 import { chaveDoDia, dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type DadosVendaFila, type DadosVisitaFila } from './fila';
 
 const ILEGIVEL = 'Registro ilegível (feito por outra versão do aplicativo). Descarte-o e registre de novo.';
@@ -27,6 +27,10 @@ registrarOperacao(OPERACAO_SALVAR_VENDA, {
   },
   // When the server stored the values now kept (the first receipt, or the edit that changed them).
   recebidoEm: (resposta) => respostaVenda.safeParse(resposta).data?.venda.atualizado_em,
+  editarEm: (dados) => {
+    const r = dadosVendaSchema.safeParse(dados);
+    return r.success ? `/vendas?data=${r.data.data_venda}&cidade=${r.data.cidade_id}` : null;
+  },
 });
 
 registrarOperacao(OPERACAO_REGISTRAR_VISITA, {
@@ -37,27 +41,34 @@ registrarOperacao(OPERACAO_REGISTRAR_VISITA, {
     return { metodo: 'POST', caminho: `/rotas/${rota_id}/cidades/${cidade_id}/visitar`, corpo: { id, data, registrado_em } };
   },
   recebidoEm: (resposta) => respostaVisita.safeParse(resposta).data?.visita.recebido_em,
+  editarEm: (dados) => {
+    const r = dadosVisitaSchema.safeParse(dados);
+    return r.success ? `/vendas?data=${r.data.data}&cidade=${r.data.cidade_id}` : null;
+  },
 });
 
 const nomeDaCidade = (d: { cidade_nome?: string | undefined; cidade_uf?: string | undefined; cidade_id: number }) =>
   d.cidade_nome ? `${d.cidade_nome}${d.cidade_uf ? ` (${d.cidade_uf})` : ''}` : `cidade ${d.cidade_id}`;
 
+/** Saving a city's day again replaces what the server refused for it (sale or visit), in place. */
+const MESMO_DIA = [OPERACAO_SALVAR_VENDA, OPERACAO_REGISTRAR_VISITA];
+
 export function enfileirarVenda(banco: BancoLocal, usuarioId: number, dados: DadosVendaFila): Promise<ItemOutbox> {
-  return enfileirar(banco, {
+  return enfileirarOuCorrigir(banco, {
     tipo: OPERACAO_SALVAR_VENDA,
     usuarioId,
     dados,
     chaves: [chaveDoDia(dados.rota_id, dados.cidade_id, dados.data_venda)],
     descricao: `Fechamento de ${nomeDaCidade(dados)} em ${formatarData(dados.data_venda)}`,
-  });
+  }, MESMO_DIA);
 }
 
 export function enfileirarVisita(banco: BancoLocal, usuarioId: number, dados: DadosVisitaFila): Promise<ItemOutbox> {
-  return enfileirar(banco, {
+  return enfileirarOuCorrigir(banco, {
     tipo: OPERACAO_REGISTRAR_VISITA,
     usuarioId,
     dados,
     chaves: [chaveDoDia(dados.rota_id, dados.cidade_id, dados.data)],
     descricao: `Visita a ${nomeDaCidade(dados)} em ${formatarData(dados.data)} (sem venda)`,
-  });
+  }, MESMO_DIA);
 }

@@ -1,0 +1,64 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useLocation } from 'react-router-dom';
+import { motorSync } from '../offline';
+import { bancoLocal } from '../offline/db';
+import { enfileirar } from '../offline/outbox';
+import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi } from '../test/renderizar';
+import '../vendas/operacoes';
+import { Layout } from './Layout';
+
+function OndeEstou() {
+  const l = useLocation();
+  return <p>Tela {l.pathname + l.search}</p>;
+}
+
+afterEach(async () => {
+  motorSync.parar();
+  await Promise.all(bancoLocal.tables.map((t) => t.clear()));
+});
+
+async function montarComRecusa() {
+  entrarComo(FUNCIONARIO_TESTE);
+  simularApi({ 'GET /auth/me': () => 'offline', 'GET /config': () => 'offline' });
+  const item = await enfileirar(bancoLocal, {
+    tipo: 'venda.salvar',
+    usuarioId: FUNCIONARIO_TESTE.id,
+    dados: { id: '01a20000-0000-7000-8000-000000000001', rota_id: 7, cidade_id: 5208707, data_venda: '2026-11-20', valor_dinheiro: 10, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: '2026-11-20T15:00:00.000Z', cidade_nome: 'Goiânia', cidade_uf: 'GO' },
+    chaves: ['venda:7:5208707:2026-11-20'],
+    descricao: 'Fechamento de Goiânia (GO) em 20/11/2026',
+  });
+  await bancoLocal.outbox.where('id').equals(item.id).modify({ estado: 'erro', erro: 'Esta rota já foi finalizada e não aceita novos registros.' });
+  renderizarApp([{ element: <Layout />, children: [{ path: '/dashboard', element: <OndeEstou /> }, { path: '/vendas', element: <OndeEstou /> }] }], { em: '/dashboard' });
+  await act(async () => motorSync.acompanharContagem());
+  await userEvent.click(await screen.findByRole('button', { name: /1 precisa de atenção/ }));
+  return item;
+}
+
+describe('Painel de sincronização', () => {
+  it('mostra o item recusado com a mensagem do servidor; "Editar" leva à tela que o corrige', async () => {
+    await montarComRecusa();
+    const painel = screen.getByRole('dialog', { name: 'Sincronização' });
+    const secao = within(painel).getByRole('region', { name: 'Precisam de atenção' });
+    expect(within(secao).getByText('Fechamento de Goiânia (GO) em 20/11/2026')).toBeInTheDocument();
+    expect(within(secao).getByText('Esta rota já foi finalizada e não aceita novos registros.')).toBeInTheDocument();
+    await userEvent.click(within(secao).getByRole('button', { name: 'Editar' }));
+    expect(await screen.findByText('Tela /vendas?data=2026-11-20&cidade=5208707')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sincronização' })).not.toBeInTheDocument();
+  });
+
+  it('"Descartar" pergunta antes e só então apaga o item', async () => {
+    await montarComRecusa();
+    const painel = screen.getByRole('dialog', { name: 'Sincronização' });
+    await userEvent.click(within(painel).getByRole('button', { name: 'Descartar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(await bancoLocal.outbox.count()).toBe(1);
+    await userEvent.click(within(painel).getByRole('button', { name: 'Descartar' }));
+    const confirmacao = screen.getByRole('dialog', { name: 'Descartar registro' });
+    expect(confirmacao).toHaveTextContent('nunca chegará ao servidor');
+    await userEvent.click(within(confirmacao).getByRole('button', { name: 'Descartar' }));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(await bancoLocal.outbox.count()).toBe(0);
+  });
+});
