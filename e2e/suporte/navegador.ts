@@ -18,23 +18,40 @@ if (!temChromium) {
 export const CELULAR = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+const ARGUMENTOS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+  // navigator.language as on the employees' phones.
+  '--lang=pt-BR',
+];
+
 export async function abrirNavegador(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CAMINHO_CHROMIUM, headless: true, args: ARGUMENTOS });
+}
+
+
+/**
+ * A browser with a profile kept on disk: closing it and opening it again on the same folder is a
+ * phone closing the app (or restarting) and opening it later — IndexedDB and the service worker stay.
+ */
+export async function abrirPerfil(pasta: string, tela = CELULAR): Promise<{ contexto: BrowserContext; pagina: Page }> {
+  const contexto = await chromium.launchPersistentContext(pasta, {
     executablePath: CAMINHO_CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-      // navigator.language as on the employees' phones.
-      '--lang=pt-BR',
-    ],
+    args: ARGUMENTOS,
+    viewport: tela,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
   });
+  const pagina = contexto.pages()[0] ?? (await contexto.newPage());
+  pagina.on('pageerror', (erro) => console.error('[navegador] erro na página:', erro.message));
+  return { contexto, pagina };
 }
 
 export async function novaPagina(navegador: Browser, tela = DESKTOP): Promise<{ contexto: BrowserContext; pagina: Page }> {
