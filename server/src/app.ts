@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -21,6 +20,7 @@ import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
 import type { Db } from './db';
 import { ErroApp, naoEncontrado } from './errors';
+import cabecalhosPlugin from './plugins/cabecalhos';
 import errosPlugin from './plugins/erros';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
@@ -75,7 +75,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   });
 
   await app.register(errosPlugin);
-  await app.register(helmet, {
+  await app.register(cabecalhosPlugin, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
