@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { ErroApp, naoEncontrado } from './errors';
 import cabecalhosPlugin from './plugins/cabecalhos';
+import cacheLeituras from './plugins/cache-leituras';
 import errosPlugin from './plugins/erros';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
@@ -102,6 +103,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { segredo: opcoes.segredoJwt, ttlSegundos: config.jwtTtlSegundos });
+  await app.register(cacheLeituras, { db, fuso: config.appTz });
 
   app.get(
     '/api/health',

@@ -1,7 +1,8 @@
 /**
  * Sessions: a JWT signed with the app's secret, sent as `Authorization: Bearer` (the PWA keeps it
  * in localStorage) or as the httpOnly `token` cookie (so <img src> of a receipt works). Every
- * authenticated request re-reads the user, so deactivating someone ends their session at once.
+ * authenticated request checks the user as the database has it now, so deactivating someone ends their
+ * session at once.
  */
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
@@ -9,7 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { naoAutenticado, semPermissao, sessaoInvalida } from '../errors';
 import type { App } from '../tipos';
-import { buscarUsuarioPorId } from '../usuarios/repositorio';
+import { carimboDoBanco } from '../db';
+import { buscarUsuarioPorId, type LinhaUsuario } from '../usuarios/repositorio';
 
 export const COOKIE_SESSAO = 'token';
 
@@ -23,9 +25,22 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
   await app.register(jwt, {
     secret: segredo,
     sign: { expiresIn: ttlSegundos, algorithm: 'HS256' },
-    verify: { algorithms: ['HS256'] },
+    // A token seen before is not verified (HMAC) again until it expires; the user is still re-read below.
+    verify: { algorithms: ['HS256'], cache: true },
     cookie: { cookieName: COOKIE_SESSAO, signed: false },
   });
+
+  // The user as the database has it now: re-read only when something in the database changed.
+  const usuarios = new Map<number, { carimbo: string; usuario: LinhaUsuario | undefined }>();
+  function usuarioAtual(id: number): LinhaUsuario | undefined {
+    const carimbo = carimboDoBanco(app.db);
+    const guardado = usuarios.get(id);
+    if (guardado && guardado.carimbo === carimbo) return guardado.usuario;
+    const usuario = buscarUsuarioPorId(app.db, id);
+    if (usuarios.size >= 10_000) usuarios.clear();
+    usuarios.set(id, { carimbo, usuario });
+    return usuario;
+  }
 
   async function autenticar(request: FastifyRequest) {
     if (!request.headers.authorization && !request.cookies[COOKIE_SESSAO]) throw naoAutenticado();
@@ -41,7 +56,7 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
       throw sessaoInvalida();
     }
     const id = Number(payload.sub);
-    const usuario = Number.isSafeInteger(id) ? buscarUsuarioPorId(app.db, id) : undefined;
+    const usuario = Number.isSafeInteger(id) ? usuarioAtual(id) : undefined;
     if (!usuario) throw sessaoInvalida();
     if (!usuario.ativo) throw sessaoInvalida('Usuário inativo. Procure um administrador.');
     if ((payload.v ?? 0) !== usuario.sessaoVersao) throw sessaoInvalida('Sua senha foi alterada. Faça login novamente.');

@@ -55,3 +55,33 @@ export function preparada<T>(db: Db, chave: string, construir: () => T): T {
   }
   return consulta;
 }
+
+/** How often commits by other processes (a CLI command beside the running server) are looked for. */
+const INTERVALO_VERSAO_EXTERNA_MS = 100;
+const carimbos = new WeakMap<Db, () => string>();
+
+/**
+ * A value that changes whenever the data in the database changes, for caches that must never serve
+ * stale reads: this connection's `total_changes()` (every insert, update or delete the server makes,
+ * a fraction of a microsecond) and SQLite's `data_version` (commits by other connections, such as
+ * `user:reset-password` run beside the server; a few microseconds, so looked at every 100 ms).
+ */
+export function carimboDoBanco(db: Db): string {
+  let carimbo = carimbos.get(db);
+  if (!carimbo) {
+    const mudancas = db.$client.prepare('select total_changes()').pluck();
+    const versao = db.$client.prepare('pragma data_version').pluck();
+    let externa = versao.get() as number;
+    let conferidaEm = Date.now();
+    carimbo = () => {
+      const agora = Date.now();
+      if (agora - conferidaEm >= INTERVALO_VERSAO_EXTERNA_MS) {
+        externa = versao.get() as number;
+        conferidaEm = agora;
+      }
+      return `${mudancas.get() as number}:${externa}`;
+    };
+    carimbos.set(db, carimbo);
+  }
+  return carimbo();
+}

@@ -19,12 +19,12 @@ import { calculoParaApi, dashboardAdmin, detalhesDaRota, relatorioDeRotas, salar
 export default async function rotasRelatorios(app: App) {
   app.addHook('onRequest', app.autenticar);
 
-  app.get('/dashboard-admin', { onRequest: app.exigirAdmin, schema: { response: { 200: dashboardAdminSchema } } }, async () =>
+  app.get('/dashboard-admin', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { response: { 200: dashboardAdminSchema } } }, async () =>
     dashboardAdmin(app.db, hoje(app.config.appTz)),
   );
 
   // The employee's own route too: their dashboard shows the estimated salary.
-  app.get('/rota/:id', { schema: { params: paramsId, response: { 200: relatorioSalarioRotaSchema } } }, async (request) => {
+  app.get('/rota/:id', { config: { emCache: true }, schema: { params: paramsId, response: { 200: relatorioSalarioRotaSchema } } }, async (request) => {
     const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
     const { calculo, base, valorAluguelCentavos } = salarioDaRota(app.db, rota.id);
     const api = calculoParaApi(calculo, valorAluguelCentavos);
@@ -33,7 +33,7 @@ export default async function rotasRelatorios(app: App) {
 
   app.get(
     '/rotas',
-    { onRequest: app.exigirAdmin, schema: { querystring: filtroRelatorioRotasSchema, response: { 200: z.object({ rotas: z.array(linhaRelatorioRotaSchema) }) } } },
+    { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { querystring: filtroRelatorioRotasSchema, response: { 200: z.object({ rotas: z.array(linhaRelatorioRotaSchema) }) } } },
     async (request) => {
       const q = request.query;
       return {
@@ -47,7 +47,7 @@ export default async function rotasRelatorios(app: App) {
     },
   );
 
-  app.get('/rota/:id/detalhes', { onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: detalhesRotaSchema } } }, async (request) =>
+  app.get('/rota/:id/detalhes', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: detalhesRotaSchema } } }, async (request) =>
     detalhesDaRota(app.db, request.params.id),
   );
 

@@ -74,6 +74,7 @@ export default async function rotasRotas(app: App) {
   app.get(
     '/:id/cidades-status',
     {
+      config: { emCache: true },
       schema: {
         params: paramsId,
         querystring: cidadesStatusFiltroSchema,

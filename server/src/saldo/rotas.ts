@@ -59,7 +59,7 @@ export default async function rotasSaldo(app: App) {
     funcionarios: saldosDosFuncionarios(app.db).map((s) => ({ id: s.id, nome: s.nome, email: s.email, saldo_atual: centavosParaReais(s.saldo) })),
   }));
 
-  app.get('/relatorio', { onRequest: app.exigirAdmin, schema: { response: { 200: relatorioSaldoSchema } } }, async () => ({
+  app.get('/relatorio', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { response: { 200: relatorioSaldoSchema } } }, async () => ({
     relatorio: relatorioPorRota(app.db).map((l) => ({
       funcionario_id: l.funcionario_id,
       funcionario_nome: l.funcionario_nome,

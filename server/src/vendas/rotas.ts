@@ -18,20 +18,20 @@ export default async function rotasVendas(app: App) {
   app.addHook('onRequest', app.autenticar);
   const contexto = contextoDeEscrita(app);
 
-  app.get('/', { schema: { querystring: vendasFiltroSchema, response: { 200: vendasRespostaSchema } } }, async (request) => ({
+  app.get('/', { config: { emCache: true }, schema: { querystring: vendasFiltroSchema, response: { 200: vendasRespostaSchema } } }, async (request) => ({
     vendas: consultarVendas(app.db, request.usuario, request.query),
   }));
 
-  app.get('/fechamento-diario', { schema: { querystring: vendasFiltroSchema, response: { 200: fechamentoDiarioRespostaSchema } } }, async (request) =>
+  app.get('/fechamento-diario', { config: { emCache: true }, schema: { querystring: vendasFiltroSchema, response: { 200: fechamentoDiarioRespostaSchema } } }, async (request) =>
     fechamentoDiario(app.db, request.usuario, request.query),
   );
 
-  app.get('/rota/:id/resumo', { schema: { params: paramsId, response: { 200: resumoRespostaSchema } } }, async (request) => ({
+  app.get('/rota/:id/resumo', { config: { emCache: true }, schema: { params: paramsId, response: { 200: resumoRespostaSchema } } }, async (request) => ({
     resumo: resumoDeRota(app.db, request.usuario, request.params.id),
   }));
 
   // The employee's 'Histórico de vendas': the last 6 closings of each city of the route, in one call.
-  app.get('/rota/:id/historico', { schema: { params: paramsId, response: { 200: historicoRespostaSchema } } }, async (request) => ({
+  app.get('/rota/:id/historico', { config: { emCache: true }, schema: { params: paramsId, response: { 200: historicoRespostaSchema } } }, async (request) => ({
     historico: historicoDeRota(app.db, request.usuario, request.params.id),
   }));
 
