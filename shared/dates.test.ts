@@ -32,6 +32,18 @@ describe('hoje e dataNoFuso', () => {
     expect(dataNoFuso(new Date('2026-11-23T03:30:00Z'), 'America/Sao_Paulo')).toBe('2026-11-23');
   });
 
+  it('a data guardada por minuto vira exatamente na meia-noite local, nem um milissegundo antes', () => {
+    const z = 'America/Sao_Paulo';
+    expect(dataNoFuso(new Date('2026-11-23T02:59:59.999Z'), z)).toBe('2026-11-22');
+    expect(dataNoFuso(new Date('2026-11-23T02:59:00.000Z'), z)).toBe('2026-11-22'); // same minute, memo
+    expect(dataNoFuso(new Date('2026-11-23T03:00:00.000Z'), z)).toBe('2026-11-23');
+    expect(dataNoFuso(new Date('2026-11-23T02:59:30.000Z'), z)).toBe('2026-11-22'); // back again
+    // A zone with a half-hour offset turns on a UTC minute boundary too.
+    expect(dataNoFuso(new Date('2026-11-22T18:29:59.999Z'), 'Asia/Kolkata')).toBe('2026-11-22');
+    expect(dataNoFuso(new Date('2026-11-22T18:30:00.000Z'), 'Asia/Kolkata')).toBe('2026-11-23');
+    expect(() => dataNoFuso(new Date('x'), z)).toThrow(RangeError);
+  });
+
   it('sem data, usa o agora', () => {
     expect(hoje()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

@@ -31,9 +31,22 @@ export function fusoValido(fuso: string): boolean {
   }
 }
 
+/**
+ * The last date computed per zone, with the UTC minute it was for. Every zone's offset is a whole
+ * number of minutes, so local midnight falls on a UTC minute boundary and all instants of one UTC
+ * minute share a local date: the memo is exact. Writes ask for today many times a second (each
+ * queued sale checks its date), and Intl formatting costs microseconds.
+ */
+const ultimaDataPorFuso = new Map<string, { minuto: number; data: string }>();
+
 /** The calendar date of `instante` in `fuso`, as 'yyyy-mm-dd'. */
 export function dataNoFuso(instante: Date, fuso: string = APP_TZ_PADRAO): string {
-  return formatoDeData(fuso).format(instante);
+  const minuto = Math.floor(instante.getTime() / 60_000);
+  const ultima = ultimaDataPorFuso.get(fuso);
+  if (ultima && ultima.minuto === minuto) return ultima.data;
+  const data = formatoDeData(fuso).format(instante);
+  ultimaDataPorFuso.set(fuso, { minuto, data });
+  return data;
 }
 
 /** Today's date in the business time zone. */

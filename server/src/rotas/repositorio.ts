@@ -189,6 +189,24 @@ export function buscarVisitaDoDia(db: Db, rotaId: number, cidadeId: number, data
   ).get({ rotaId, cidadeId, data });
 }
 
+/** Marks the city visited on that date unless it already is (a sale does this): one statement, no read. */
+export function marcarVisitaSeNova(db: Db, v: Omit<typeof visitas.$inferInsert, 'recebidoEm'>): void {
+  preparada(db, 'visita.marcarSeNova', () =>
+    db
+      .insert(visitas)
+      .values({
+        id: sql.placeholder('id'),
+        rotaId: sql.placeholder('rotaId'),
+        cidadeId: sql.placeholder('cidadeId'),
+        funcionarioId: sql.placeholder('funcionarioId'),
+        data: sql.placeholder('data'),
+        registradoEm: sql.placeholder('registradoEm'),
+      })
+      .onConflictDoNothing({ target: [visitas.rotaId, visitas.cidadeId, visitas.data] })
+      .prepare(),
+  ).run(v);
+}
+
 export function inserirVisita(db: Db, v: Omit<typeof visitas.$inferInsert, 'recebidoEm'>): LinhaVisitaRota {
   return preparada(db, 'visita.inserir', () =>
     db

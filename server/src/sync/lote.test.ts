@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, sha256, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { conflito } from '../errors';
 import * as servicoVendas from '../vendas/servico';
 
 let t: AppDeTeste;
@@ -120,6 +121,24 @@ describe('POST /api/sync/lote', () => {
     expect(guardada.d).toBe(1000); // the held edit did not run
   });
 
+  it('uma recusa depois de a escrita já ter gravado algo desfaz só ela: as anteriores e as seguintes do mesmo lote ficam', async () => {
+    const ops = [0, 1, 2].map((i) => venda(ANAPOLIS, somarDias(dia, -400 - i)));
+    const idRecusada = (ops[1]!.corpo as { id: string }).id;
+    const original = servicoVendas.salvarVenda;
+    // Refused after its sale and visit were written (a rule checked last).
+    const espiao = vi.spyOn(servicoVendas, 'salvarVenda').mockImplementation((...args) => {
+      const r = original(...args);
+      if (args[2].id === idRecusada) throw conflito('Recusada depois de gravar.');
+      return r;
+    });
+    const r = await lote(ops);
+    espiao.mockRestore();
+    expect(r.json().resultados.map((x: { status: number }) => x.status)).toEqual([201, 409, 201]);
+    expect(contar('vendas', `id = '${idRecusada}'`)).toBe(0);
+    expect(contar('visitas', `cidade_id = ${ANAPOLIS} and data = '${somarDias(dia, -401)}'`)).toBe(0);
+    expect(contar('vendas', `cidade_id = ${ANAPOLIS} and data_venda in ('${somarDias(dia, -400)}', '${somarDias(dia, -402)}')`)).toBe(2);
+  });
+
   it('despesas com comprovantes no mesmo lote: arquivos idênticos byte a byte e o saldo debitado', async () => {
     const jpeg = ARQUIVOS.jpeg();
     const pdf = ARQUIVOS.pdf();
@@ -160,10 +179,10 @@ describe('POST /api/sync/lote', () => {
   it('um erro inesperado no meio interrompe o lote: o que veio antes fica, o resto volta "nao_processado" e a repetição completa exatamente uma vez', async () => {
     const ops = [0, 1, 2, 3, 4].map((i) => venda(GOIANIA, somarDias(dia, -200 - i)));
     const original = servicoVendas.salvarVenda;
-    let chamadas = 0;
+    // The third write fails every time it runs during this request (a full disk, a bug).
+    const idQueFalha = (ops[2]!.corpo as { id: string }).id;
     const espiao = vi.spyOn(servicoVendas, 'salvarVenda').mockImplementation((...args) => {
-      chamadas += 1;
-      if (chamadas === 3) throw new Error('disco cheio');
+      if (args[2].id === idQueFalha) throw new Error('disco cheio');
       return original(...args);
     });
     const r = await lote(ops);

@@ -6,8 +6,11 @@
  * - Each write is the same Escrita its single endpoint runs: same schemas, rules and answer.
  * - A refused write (4xx) changes nothing and is answered with its message; later writes on the
  *   same entity (same `chaves`) are not run but answered 'retido', as the phone would hold them.
- * - Consecutive writes that only touch SQLite share one transaction, with a savepoint each (a refusal
- *   rolls back only itself): one commit per run instead of one per write.
+ * - Consecutive writes that only touch SQLite share one transaction: one commit per run instead of
+ *   one per write. The run first goes without savepoints (a savepoint per write makes SQLite copy
+ *   every page it touches, tripling the cost of an insert); if any write in it throws, the whole run
+ *   is rolled back and done again with a savepoint per write, so a refusal rolls back only itself.
+ *   Refusals are rare, so almost every batch takes the first way, with the same results.
  * - Writes with files (receipts) run on their own, after committing what came before.
  * - An unexpected failure stops the batch: what ran is committed, the rest answered 'nao_processado'
  *   and sent again later. Every write is idempotent, so a batch cut short (a lost answer, a server
@@ -161,20 +164,54 @@ export async function processarLote(
     }
   };
 
-  while (i < operacoes.length && !interrompido) {
-    // A run of writes that only touch SQLite, in one transaction.
-    ctx.db.$client.transaction(() => {
-      while (i < operacoes.length) {
-        const op = operacoes[i]!;
-        const alvo = alvos[i] ?? null;
-        if (alvo?.escrita.gravaArquivos && !op.chaves.some((c) => retidas.has(c))) break;
-        if (!retida(op) && !registrar(op, executarSincrona(op, alvo))) {
-          interrompido = true;
-          break;
+  /** Where the run of SQLite-only writes starting at `inicio` ends (the next write with files, or the end). */
+  const fimDoTrecho = (inicio: number): number => {
+    let j = inicio;
+    while (j < operacoes.length && !alvos[j]?.escrita.gravaArquivos) j += 1;
+    return j;
+  };
+
+  /** The run [inicio, fim) with no savepoints: false (and nothing written) if any write threw. */
+  const trechoSemSavepoints = (inicio: number, fim: number): boolean => {
+    const semRetidas = operacoes.slice(inicio, fim).every((op) => !op.chaves.some((c) => retidas.has(c)));
+    if (!semRetidas) return false;
+    const parciais: ResultadoOperacao[] = [];
+    try {
+      ctx.db.$client.transaction(() => {
+        for (let j = inicio; j < fim; j++) {
+          const op = operacoes[j]!;
+          const { params, dados } = prepararExecucao(alvos[j] ?? null, op);
+          const r = alvos[j]!.escrita.executar(ctx, usuario, params, dados) as { status: number; corpo: unknown };
+          if (r.status >= 400) throw new Error('recusa');
+          parciais.push({ id: op.id, status: r.status, corpo: r.corpo });
         }
-        i += 1;
-      }
-    })();
+      })();
+    } catch {
+      return false; // rolled back: done again below, one savepoint per write
+    }
+    resultados.push(...parciais);
+    return true;
+  };
+
+  while (i < operacoes.length && !interrompido) {
+    const fim = fimDoTrecho(i);
+    if (fim > i && trechoSemSavepoints(i, fim)) {
+      i = fim;
+    } else {
+      // A run of writes that only touch SQLite, in one transaction, a savepoint each.
+      ctx.db.$client.transaction(() => {
+        while (i < operacoes.length) {
+          const op = operacoes[i]!;
+          const alvo = alvos[i] ?? null;
+          if (alvo?.escrita.gravaArquivos && !op.chaves.some((c) => retidas.has(c))) break;
+          if (!retida(op) && !registrar(op, executarSincrona(op, alvo))) {
+            interrompido = true;
+            break;
+          }
+          i += 1;
+        }
+      })();
+    }
     if (interrompido || i >= operacoes.length) break;
     const op = operacoes[i]!;
     if (!registrar(op, await executarComArquivos(op, alvos[i]!))) break;

@@ -4,11 +4,13 @@
  * recorded it (last write wins). Each write is a function of (db, usuario, dados, fuso) with no HTTP
  * in it, so a batch sync can replay many of them through the same rules.
  */
+import { v7 as uuidv7 } from 'uuid';
 import { hoje } from '../../../shared/dates';
 import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
 import { emTransacao, type Db } from '../db';
 import { conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
-import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel, garantirVisita } from '../rotas/servico';
+import { marcarVisitaSeNova } from '../rotas/repositorio';
+import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel } from '../rotas/servico';
 import type { UsuarioSessao } from '../tipos';
 import {
   atualizarValoresDaVenda,
@@ -48,6 +50,11 @@ function colunasDosValores(v: ValoresVenda) {
 function aplicarSeMaisNova(db: Db, atual: LinhaVenda, valores: ValoresVenda, registradoEm: string): void {
   if (registradoEm <= atual.registradoEm) return;
   atualizarValoresDaVenda(db, atual.id, colunasDosValores(valores), registradoEm);
+}
+
+/** A sale marks its city visited on its date (the salary counts visited cities). */
+function marcarVisita(db: Db, funcionarioId: number, dados: VendaCriarDados, registradoEm: string): void {
+  marcarVisitaSeNova(db, { id: uuidv7(), rotaId: dados.rota_id, cidadeId: dados.cidade_id, funcionarioId, data: dados.data_venda, registradoEm });
 }
 
 function apresentar(db: Db, id: string): VendaListada {
@@ -91,7 +98,7 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       // The route is this employee's, and its employee cannot change once it has sales.
       if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
       aplicarSeMaisNova(db, doDia, dados, registradoEm);
-      garantirVisita(db, usuario.id, dados.rota_id, dados.cidade_id, dados.data_venda, { registradoEm });
+      marcarVisita(db, usuario.id, dados, registradoEm);
       return { venda: apresentar(db, doDia.id), criada: false };
     }
     inserirVenda(db, {
@@ -103,7 +110,7 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       ...colunasDosValores(dados),
       registradoEm,
     });
-    garantirVisita(db, usuario.id, dados.rota_id, dados.cidade_id, dados.data_venda, { registradoEm });
+    marcarVisita(db, usuario.id, dados, registradoEm);
     return { venda: apresentar(db, dados.id), criada: true };
   });
 }
