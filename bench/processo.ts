@@ -9,7 +9,9 @@ export interface Filho<T> {
 }
 
 export function iniciarFilho<T>(arquivo: string, args: string[] = [], limiteMs = 180_000): Promise<Filho<T>> {
-  const processo = spawn(process.execPath, ['--import', 'tsx', path.join('bench', arquivo), ...args], {
+  // BENCH_PERFIL=1: each child writes a CPU profile to bench/.results/perfil (open it in Chrome DevTools).
+  const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', '.results', 'perfil')}`] : [];
+  const processo = spawn(process.execPath, [...perfil, '--import', 'tsx', path.join('bench', arquivo), ...args], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'inherit'],
   });

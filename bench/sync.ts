@@ -1,0 +1,221 @@
+/**
+ * Sync throughput: one phone replaying a backlog of queued sales, sequentially, as the app does.
+ * - the app: POST /api/sync/lote in the app's batches (200 writes), authenticated, validated,
+ *   deduplicated, each sale also marking the city's visit — the same code the single endpoints run;
+ * - the limit: the same records POSTed in batches of 50 to a bare Fastify route that only inserts;
+ * - the peer: PouchDB on the "phone" replicating the same records to express-pouchdb.
+ * Each figure is the median of a few runs, each on a fresh database, after a warm-up of 400 other
+ * records on each side (a server in production is warm; a fresh process measures the JIT instead). Targets: at least 60% of the
+ * limit's rows per second and at least 4x the peer's.
+ */
+import Database from 'better-sqlite3';
+import PouchDB from 'pouchdb-core';
+import http from 'pouchdb-adapter-http';
+import memoria from 'pouchdb-adapter-memory';
+import replicacao from 'pouchdb-replication';
+import { v7 as uuidv7 } from 'uuid';
+import { somarDias } from '../shared/dates';
+import { LIMITES_LOTE } from '../client/src/offline/transporte';
+import { iniciarFilho } from './processo';
+
+const BancoCelular = PouchDB.plugin(memoria).plugin(http).plugin(replicacao);
+
+export interface MedidaSync {
+  vendas: number;
+  app: { porSegundo: number; ms: number; lotes: number; reenvioMs: number };
+  limite: { porSegundo: number; ms: number; lotes: number };
+  par: { porSegundo: number; ms: number };
+  razaoLimite: number;
+  razaoPar: number;
+  passou: boolean;
+}
+
+interface InfoApp {
+  porta: number;
+  arquivo: string;
+  token: string;
+  rotaId: number;
+  cidades: number[];
+  dia: string;
+}
+
+interface Venda {
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data_venda: string;
+  valor_dinheiro: number;
+  valor_pix: number;
+  valor_cartao: number;
+  valor_link: number;
+  valor_boletos: number;
+  observacoes: string;
+  registrado_em: string;
+}
+
+/** `quantas` closings on distinct (city, date) pairs of the route, as the sales screen queues them. */
+function vendasDoCelular(info: Pick<InfoApp, 'rotaId' | 'cidades' | 'dia'>, quantas: number, diasAntes = 0): Venda[] {
+  let s = 42;
+  const sorte = () => ((s = (s * 1664525 + 1013904223) >>> 0), s / 2 ** 32);
+  return Array.from({ length: quantas }, (_, i) => {
+    const data = somarDias(info.dia, -(1 + diasAntes + Math.floor(i / info.cidades.length)));
+    return {
+      id: uuidv7(),
+      rota_id: info.rotaId,
+      cidade_id: info.cidades[i % info.cidades.length]!,
+      data_venda: data,
+      valor_dinheiro: Math.round(sorte() * 50_000) / 100,
+      valor_pix: Math.round(sorte() * 80_000) / 100,
+      valor_cartao: Math.round(sorte() * 60_000) / 100,
+      valor_link: 0,
+      valor_boletos: Math.floor(sorte() * 4),
+      observacoes: i % 10 === 0 ? 'Feira na praça' : '',
+      registrado_em: `${data}T20:00:00.000Z`,
+    };
+  });
+}
+
+function emLotes<T>(itens: T[], tamanho: number): T[][] {
+  const lotes: T[][] = [];
+  for (let i = 0; i < itens.length; i += tamanho) lotes.push(itens.slice(i, i + tamanho));
+  return lotes;
+}
+
+async function postar(url: string, corpo: unknown, token?: string) {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(corpo),
+  });
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+  return r.json() as Promise<unknown>;
+}
+
+/** Records sent before measuring, on dates the measured ones never use. */
+const AQUECIMENTO = 400;
+const DIAS_DO_AQUECIMENTO = 110;
+
+const contar = (arquivo: string, sql: string) => {
+  const db = new Database(arquivo, { readonly: true });
+  try {
+    return (db.prepare(sql).pluck().get() as number) ?? 0;
+  } finally {
+    db.close();
+  }
+};
+
+async function medirApp(quantas: number) {
+  const servidor = await iniciarFilho<InfoApp>('sync-servidor.ts');
+  try {
+    const info = servidor.info;
+    const operacoes = (vendas: Venda[]) =>
+      emLotes(
+        vendas.map((v) => ({ id: `op-${v.id}`, metodo: 'POST', caminho: '/vendas', corpo: v, chaves: [`venda:${v.rota_id}:${v.cidade_id}:${v.data_venda}`] })),
+        LIMITES_LOTE.escritas,
+      );
+    const url = `http://127.0.0.1:${info.porta}/api/sync/lote`;
+    for (const lote of operacoes(vendasDoCelular(info, AQUECIMENTO, DIAS_DO_AQUECIMENTO))) await postar(url, { operacoes: lote }, info.token);
+    const lotes = operacoes(vendasDoCelular(info, quantas));
+    const enviar = async () => {
+      const inicio = performance.now();
+      for (const operacoes of lotes) {
+        const { resultados } = (await postar(url, { operacoes }, info.token)) as { resultados: { status: unknown }[] };
+        const falhas = resultados.filter((r) => r.status !== 201 && r.status !== 200);
+        if (falhas.length > 0) throw new Error(`lote recusado: ${JSON.stringify(falhas[0])}`);
+      }
+      return performance.now() - inicio;
+    };
+    const ms = await enviar();
+    // The phone never heard back and sends it all again: nothing may be written twice.
+    const reenvioMs = await enviar();
+    const gravadas = contar(info.arquivo, 'select count(*) from vendas');
+    const visitas = contar(info.arquivo, 'select count(*) from visitas');
+    if (gravadas !== quantas + AQUECIMENTO || visitas !== quantas + AQUECIMENTO) throw new Error(`o app gravou ${gravadas} vendas e ${visitas} visitas de ${quantas}`);
+    return { ms, reenvioMs, lotes: lotes.length };
+  } finally {
+    await servidor.parar();
+  }
+}
+
+async function medirLimite(quantas: number) {
+  const servidor = await iniciarFilho<{ porta: number; arquivo: string }>('sync-limite.ts');
+  try {
+    const celular = { rotaId: 1, cidades: Array.from({ length: 50 }, (_, i) => i + 1), dia: '2026-11-20' };
+    for (const lote of emLotes(vendasDoCelular(celular, AQUECIMENTO, DIAS_DO_AQUECIMENTO), 50)) await postar(`http://127.0.0.1:${servidor.info.porta}/vendas-lote`, lote);
+    const lotes = emLotes(vendasDoCelular(celular, quantas), 50);
+    const inicio = performance.now();
+    for (const lote of lotes) await postar(`http://127.0.0.1:${servidor.info.porta}/vendas-lote`, lote);
+    const ms = performance.now() - inicio;
+    const gravadas = contar(servidor.info.arquivo, 'select count(*) from vendas');
+    if (gravadas !== quantas + AQUECIMENTO) throw new Error(`o limite gravou ${gravadas} de ${quantas}`);
+    return { ms, lotes: lotes.length };
+  } finally {
+    await servidor.parar();
+  }
+}
+
+let bancosPar = 0;
+async function medirPar(quantas: number) {
+  const servidor = await iniciarFilho<{ porta: number }>('sync-couch.ts');
+  const nome = `vendas${++bancosPar}`;
+  const celular = new BancoCelular(`celular-${nome}`, { adapter: 'memory' });
+  const remoto = new BancoCelular(`http://127.0.0.1:${servidor.info.porta}/${nome}`);
+  try {
+    const celularInfo = { rotaId: 1, cidades: Array.from({ length: 50 }, (_, i) => i + 1), dia: '2026-11-20' };
+    const aquecimento = new BancoCelular(`aquecimento-${nome}`, { adapter: 'memory' });
+    await aquecimento.bulkDocs(vendasDoCelular(celularInfo, AQUECIMENTO, DIAS_DO_AQUECIMENTO).map(({ id, ...v }) => ({ _id: id, ...v })));
+    await aquecimento.replicate.to(new BancoCelular(`http://127.0.0.1:${servidor.info.porta}/aquecimento-${nome}`));
+    await aquecimento.destroy();
+    const vendas = vendasDoCelular(celularInfo, quantas);
+    // The phone's queue: written before the signal comes back (not timed).
+    for (const lote of emLotes(vendas, 500)) await celular.bulkDocs(lote.map(({ id, ...v }) => ({ _id: id, ...v })));
+    const inicio = performance.now();
+    await celular.replicate.to(remoto);
+    const ms = performance.now() - inicio;
+    const { doc_count } = await remoto.info();
+    if (doc_count !== quantas) throw new Error(`o par recebeu ${doc_count} de ${quantas}`);
+    return { ms };
+  } finally {
+    await celular.destroy();
+    await servidor.parar();
+  }
+}
+
+const mediana = (valores: number[]) => [...valores].sort((a, b) => a - b)[Math.floor(valores.length / 2)]!;
+
+export async function medirSync(quantidades = [1_000, 5_000], repeticoes = 3): Promise<MedidaSync[]> {
+  const medidas: MedidaSync[] = [];
+  for (const quantas of quantidades) {
+    const app: Awaited<ReturnType<typeof medirApp>>[] = [];
+    const limite: Awaited<ReturnType<typeof medirLimite>>[] = [];
+    const par: Awaited<ReturnType<typeof medirPar>>[] = [];
+    // Interleaved, so a slow moment of the machine does not land on one side only.
+    for (let i = 0; i < repeticoes; i++) {
+      app.push(await medirApp(quantas));
+      limite.push(await medirLimite(quantas));
+      par.push(await medirPar(quantas));
+    }
+    const msApp = mediana(app.map((m) => m.ms));
+    const msLimite = mediana(limite.map((m) => m.ms));
+    const msPar = mediana(par.map((m) => m.ms));
+    const porSegundo = (ms: number) => (quantas * 1000) / ms;
+    const medida: MedidaSync = {
+      vendas: quantas,
+      app: { porSegundo: porSegundo(msApp), ms: msApp, lotes: app[0]!.lotes, reenvioMs: mediana(app.map((m) => m.reenvioMs)) },
+      limite: { porSegundo: porSegundo(msLimite), ms: msLimite, lotes: limite[0]!.lotes },
+      par: { porSegundo: porSegundo(msPar), ms: msPar },
+      razaoLimite: msLimite / msApp,
+      razaoPar: msPar / msApp,
+      passou: msLimite / msApp >= 0.6 && msPar / msApp >= 4,
+    };
+    medidas.push(medida);
+    console.log(
+      `  ${quantas} vendas: app ${Math.round(medida.app.porSegundo)}/s (${medida.app.lotes} lotes, reenvio ${Math.round(medida.app.reenvioMs)} ms), ` +
+        `limite ${Math.round(medida.limite.porSegundo)}/s, PouchDB ${Math.round(medida.par.porSegundo)}/s — ` +
+        `${(medida.razaoLimite * 100).toFixed(0)}% do limite, ${medida.razaoPar.toFixed(1)}x o PouchDB`,
+    );
+  }
+  return medidas;
+}
+
+if (process.argv[1]?.endsWith('/sync.ts')) await medirSync(process.argv.includes('--rapido') ? [1_000] : undefined, process.argv.includes('--rapido') ? 1 : 3);
