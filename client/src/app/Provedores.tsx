@@ -1,12 +1,34 @@
 /** App-wide providers: server-state cache, session, toasts, and the sync engine's lifecycle. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 import { AuthProvider, useAuth } from '../auth/AuthProvider';
+import { Avisos } from '../components/avisos';
 import { motorSync } from '../offline';
-import { AvisoAtualizacao } from '../pwa/AvisoAtualizacao';
 import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
+
+// The service worker is registered at once (the precache of every screen must start on the first
+// visit: a phone may lose signal a minute later). Its update notice, with workbox-window, is not
+// needed to draw the first screen: it loads a few seconds in, when the browser is idle, and picks up
+// an update found meanwhile (workbox-window reports a worker already waiting).
+const AvisoAtualizacao = lazy(() => import('../pwa/AvisoAtualizacao').then((m) => ({ default: m.AvisoAtualizacao })));
+const ESPERA_SERVICE_WORKER_MS = 3000;
+
+function useDepoisDaPrimeiraTela(): boolean {
+  const [pronto, setPronto] = useState(false);
+  useEffect(() => {
+    let ocioso: number | null = null;
+    const espera = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') ocioso = window.requestIdleCallback(() => setPronto(true), { timeout: 2000 });
+      else setPronto(true);
+    }, ESPERA_SERVICE_WORKER_MS);
+    return () => {
+      window.clearTimeout(espera);
+      if (ocioso !== null) window.cancelIdleCallback(ocioso);
+    };
+  }, []);
+  return pronto;
+}
 
 export function criarQueryClient(): QueryClient {
   return new QueryClient({
@@ -42,18 +64,26 @@ export function Provedores({
   comServiceWorker?: boolean;
 }) {
   const [cliente] = useState(() => queryClient ?? criarQueryClient());
+  const depoisDaPrimeiraTela = useDepoisDaPrimeiraTela();
   useEffect(() => {
     void motorSync.iniciar();
     return () => motorSync.parar();
   }, []);
+  useEffect(() => {
+    if (comServiceWorker && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  }, [comServiceWorker]);
   return (
     <QueryClientProvider client={cliente}>
       <AuthProvider>
         <SincronizacaoDaSessao />
         {children}
-        {comServiceWorker && <AvisoAtualizacao />}
+        {comServiceWorker && depoisDaPrimeiraTela && (
+          <Suspense fallback={null}>
+            <AvisoAtualizacao />
+          </Suspense>
+        )}
       </AuthProvider>
-      <ToastContainer position="top-right" autoClose={5000} theme="light" newestOnTop closeOnClick pauseOnFocusLoss={false} />
+      <Avisos />
     </QueryClientProvider>
   );
 }

@@ -1,11 +1,12 @@
 /** The screens and who may open them (spec section 2). Pages load on demand to keep the first screen light. */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { PaginaLogin } from '../auth/PaginaLogin';
 import { RotaProtegida } from '../auth/RotaProtegida';
 import { Carregando } from '../components/Carregando';
 import { Layout } from '../layout/Layout';
 
+// The login screen too: an employee opens the app already signed in, almost every day.
+const PaginaLogin = lazy(() => import('../auth/PaginaLogin').then((m) => ({ default: m.PaginaLogin })));
 const PaginaDashboard = lazy(() => import('../dashboard/PaginaDashboard').then((m) => ({ default: m.PaginaDashboard })));
 const PaginaRotas = lazy(() => import('../rotas/PaginaRotas').then((m) => ({ default: m.PaginaRotas })));
 const PaginaVendas = lazy(() => import('../vendas/PaginaVendas').then((m) => ({ default: m.PaginaVendas })));
@@ -20,7 +21,7 @@ function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[
 }
 
 export const definicaoDasRotas: RouteObject[] = [
-  { path: '/login', element: <PaginaLogin /> },
+  { path: '/login', element: pagina(<PaginaLogin />) },
   {
     element: (
       <RotaProtegida>

@@ -77,7 +77,7 @@ afterEach(() => {
 describe('Dashboard do admin', () => {
   it('boas-vindas com o nome e a data de hoje por extenso; os cinco números do dia; as duas tabelas', async () => {
     montar(() => ({ corpo: DADOS }));
-    const banner = screen.getByRole('region', { name: 'Boas-vindas' });
+    const banner = await screen.findByRole('region', { name: 'Boas-vindas' });
     expect(within(banner).getByRole('heading', { level: 1 })).toHaveTextContent(/^(Bom dia|Boa tarde|Boa noite), Ana!$/);
     expect(within(banner).getByText(formatarDataPorExtenso(hojeNoApp()))).toBeInTheDocument();
 

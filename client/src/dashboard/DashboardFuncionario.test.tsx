@@ -65,6 +65,8 @@ interface Servidor {
   finalizadas: number;
   offline: boolean;
   salario?: () => RespostaFalsa;
+  /** The active route's answer waits for this (a slow connection). */
+  rotaChegaApos?: Promise<void>;
 }
 
 function montar(servidor: Partial<Servidor> = {}) {
@@ -73,7 +75,10 @@ function montar(servidor: Partial<Servidor> = {}) {
   const seOnline = (f: () => RespostaFalsa) => () => (s.offline ? 'offline' : f());
   const api = simularApi({
     'GET /auth/me': seOnline(() => ({ corpo: { usuario: FUNCIONARIO_TESTE } })),
-    'GET /rotas/ativas/funcionario': seOnline(() => ({ corpo: { rotas: s.rota ? [s.rota] : [] } })),
+    'GET /rotas/ativas/funcionario': async () => {
+      await s.rotaChegaApos;
+      return s.offline ? 'offline' : { corpo: { rotas: s.rota ? [s.rota] : [] } };
+    },
     'GET /rotas/finalizadas/funcionario': seOnline(() => ({
       corpo: { rotas: Array.from({ length: s.finalizadas }, (_, i) => rota({ id: 100 + i, nome: `Rota antiga ${i + 1}`, status: 'finalizada' })) },
     })),
@@ -128,8 +133,10 @@ beforeEach(async () => {
 
 describe('Dashboard do funcionário', () => {
   it('mostra "Carregando" enquanto a rota ativa não chega', async () => {
-    montar();
-    expect(screen.getByText('Carregando')).toBeInTheDocument();
+    let chegar!: () => void;
+    montar({ rotaChegaApos: new Promise<void>((r) => (chegar = r)) });
+    expect(await screen.findByText('Carregando')).toBeInTheDocument();
+    chegar();
     expect(await screen.findByRole('group', { name: 'Rota Ativa' })).toBeInTheDocument();
   });
 

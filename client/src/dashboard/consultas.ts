@@ -29,11 +29,15 @@ export const DASHBOARD_ADMIN_VAZIO: DashboardAdmin = {
   funcionarios: [],
 };
 
-/** The admin's overview of the day; read again every minute while it is open. */
+/**
+ * The admin's overview of the day; read again every minute while it is open, and every time the admin
+ * comes back to it (a route just created or a credit just given must show, not a 30-second-old copy).
+ */
 export function useDashboardAdmin() {
   return useQuery({
     queryKey: chavesDashboard.admin(),
     refetchInterval: 60_000,
+    refetchOnMount: 'always',
     queryFn: async () => {
       try {
         return await api.get<DashboardAdmin>('/relatorios/dashboard-admin');

@@ -6,7 +6,7 @@
  */
 import { FileText, Paperclip, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import { v7 as uuidv7 } from 'uuid';
 import { formatarReais, lerValorDigitado } from '../../../shared/money';
 import {

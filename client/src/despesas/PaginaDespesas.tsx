@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Eye, EyeOff, Filter, Plus, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import { formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { DESPESAS_POR_PAGINA, ROTULO_STATUS_APROVACAO, ROTULO_TIPO_DESPESA, STATUS_APROVACAO, TIPOS_DESPESA, type TipoDespesa } from '../../../shared/schemas/despesas';

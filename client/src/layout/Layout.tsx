@@ -4,7 +4,7 @@
  * sync status; admins see plainly when there is no connection (their screens need it).
  */
 import { BarChart3, Download, LayoutDashboard, LogOut, Map, Menu, Receipt, ShoppingCart, Users, Wallet, WifiOff, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ROTULO_TIPO, type TipoUsuario } from '../../../shared/schemas/usuarios';
 import { useAuth } from '../auth/AuthProvider';
@@ -17,7 +17,9 @@ import { useConfigApp } from '../config/configApp';
 import { motorSync, useEstadoSync } from '../offline';
 import { useInstalacao } from '../pwa/instalacao';
 import { IndicadorSync } from './IndicadorSync';
-import { PainelSync } from './PainelSync';
+
+// Opened from the header indicator: loaded then, not with the first screen.
+const PainelSync = lazy(() => import('./PainelSync').then((m) => ({ default: m.PainelSync })));
 
 interface ItemMenu {
   para: string;
@@ -138,7 +140,11 @@ export function Layout() {
         </main>
       </div>
 
-      {usuario.tipo === 'funcionario' && <PainelSync aberto={painelAberto} aoFechar={() => setPainelAberto(false)} usuarioId={usuario.id} />}
+      {usuario.tipo === 'funcionario' && painelAberto && (
+        <Suspense fallback={null}>
+          <PainelSync aberto aoFechar={() => setPainelAberto(false)} usuarioId={usuario.id} />
+        </Suspense>
+      )}
 
       <Modal
         aberto={confirmandoSaida}

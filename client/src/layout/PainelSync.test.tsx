@@ -39,8 +39,8 @@ async function montarComRecusa() {
 describe('Painel de sincronização', () => {
   it('mostra o item recusado com a mensagem do servidor; "Editar" leva à tela que o corrige', async () => {
     await montarComRecusa();
-    const painel = screen.getByRole('dialog', { name: 'Sincronização' });
-    const secao = within(painel).getByRole('region', { name: 'Precisam de atenção' });
+    const painel = await screen.findByRole('dialog', { name: 'Sincronização' });
+    const secao = await within(painel).findByRole('region', { name: 'Precisam de atenção' });
     expect(within(secao).getByText('Fechamento de Goiânia (GO) em 20/11/2026')).toBeInTheDocument();
     expect(within(secao).getByText('Esta rota já foi finalizada e não aceita novos registros.')).toBeInTheDocument();
     await userEvent.click(within(secao).getByRole('button', { name: 'Editar' }));
@@ -50,7 +50,7 @@ describe('Painel de sincronização', () => {
 
   it('"Descartar" pergunta antes e só então apaga o item', async () => {
     await montarComRecusa();
-    const painel = screen.getByRole('dialog', { name: 'Sincronização' });
+    const painel = await screen.findByRole('dialog', { name: 'Sincronização' });
     await userEvent.click(within(painel).getByRole('button', { name: 'Descartar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(await bancoLocal.outbox.count()).toBe(1);

@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { formatarDataHora, formatarHora } from '../../../shared/dates';
 import { Botao } from '../components/Botao';
+import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
 import { Modal } from '../components/Modal';
 import { Selo } from '../components/Selo';
@@ -18,7 +19,9 @@ import { formatarBytes, lerUsoArmazenamento, type UsoArmazenamento } from '../pw
 
 export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; aoFechar: () => void; usuarioId: number }) {
   const estado = useEstadoSync();
-  const itens = useLiveQuery(() => itensDoUsuario(bancoLocal, usuarioId), [usuarioId]) ?? [];
+  // Undefined until IndexedDB answers: the panel opens on a spinner, never on a false 'Nada aguardando'.
+  const itensLidos = useLiveQuery(() => itensDoUsuario(bancoLocal, usuarioId), [usuarioId]);
+  const itens = itensLidos ?? [];
   const recebidos =
     useLiveQuery(
       () => bancoLocal.sincronizados.where('usuarioId').equals(usuarioId).reverse().sortBy('recebidoEm').then((l) => l.slice(0, 20)),
@@ -57,6 +60,7 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
         {estado.ultimaSincronizacao ? `Última sincronização: ${formatarDataHora(estado.ultimaSincronizacao, fuso)}.` : ''}
       </p>
 
+      {itensLidos === undefined && <Carregando />}
       {recusados.length > 0 && (
         <section aria-label="Precisam de atenção">
           <h3 style={{ margin: '1rem 0 0.5rem' }}>Precisam de atenção ({recusados.length})</h3>
@@ -94,27 +98,29 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
         </section>
       )}
 
-      <section aria-label="Aguardando envio">
-        <h3 style={{ margin: '1rem 0 0.5rem' }}>Aguardando envio ({aguardando.length})</h3>
-        {aguardando.length === 0 ? (
-          <p className="campo__ajuda">Nada aguardando: tudo o que foi registrado neste aparelho já chegou ao servidor.</p>
-        ) : (
-          <ul className="lista-sync">
-            {aguardando.map((item) => (
-              <li key={item.id} className="lista-sync__item">
-                <div>
-                  <strong>{item.descricao}</strong>
-                  <div className="campo__ajuda">
-                    Registrado em {formatarDataHora(item.criadoEm, fuso)}
-                    {item.tentativas > 0 && ` · ${item.tentativas} tentativa${item.tentativas > 1 ? 's' : ''} sem conexão`}
+      {itensLidos !== undefined && (
+        <section aria-label="Aguardando envio">
+          <h3 style={{ margin: '1rem 0 0.5rem' }}>Aguardando envio ({aguardando.length})</h3>
+          {aguardando.length === 0 ? (
+            <p className="campo__ajuda">Nada aguardando: tudo o que foi registrado neste aparelho já chegou ao servidor.</p>
+          ) : (
+            <ul className="lista-sync">
+              {aguardando.map((item) => (
+                <li key={item.id} className="lista-sync__item">
+                  <div>
+                    <strong>{item.descricao}</strong>
+                    <div className="campo__ajuda">
+                      Registrado em {formatarDataHora(item.criadoEm, fuso)}
+                      {item.tentativas > 0 && ` · ${item.tentativas} tentativa${item.tentativas > 1 ? 's' : ''} sem conexão`}
+                    </div>
                   </div>
-                </div>
-                <Selo cor="amarelo">Na fila</Selo>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                  <Selo cor="amarelo">Na fila</Selo>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       {recebidos.length > 0 && (
         <section aria-label="Recebidos pelo servidor">

@@ -4,7 +4,7 @@
  */
 import { ChevronDown, ChevronUp, Eye, FileSpreadsheet, FileText, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { totaisDoRelatorio } from '../../../shared/relatorios';

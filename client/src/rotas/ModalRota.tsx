@@ -5,7 +5,7 @@
  */
 import { Check, MapPin, Plus, Search, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import type { CidadeResumo, Rota } from '../../../shared/schemas/rotas';
 import { nomeDaUf } from '../../../shared/ufs';
 import { mensagemDeErro } from '../api/client';

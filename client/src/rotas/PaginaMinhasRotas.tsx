@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { CalendarDays, CheckCircle2, CloudOff, Flag, MapPin } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { ErroOffline } from '../api/client';
 import { Botao } from '../components/Botao';

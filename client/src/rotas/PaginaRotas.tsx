@@ -1,7 +1,10 @@
 /** /rotas: the admin's route management or the employee's 'Minhas Rotas', by the user's tipo. */
+import { lazy } from 'react';
 import { useAuth } from '../auth/AuthProvider';
-import { PaginaMinhasRotas } from './PaginaMinhasRotas';
-import { PaginaRotasAdmin } from './PaginaRotasAdmin';
+
+// One chunk per role: the employee's phone never downloads the admin's screen.
+const PaginaMinhasRotas = lazy(() => import('./PaginaMinhasRotas').then((m) => ({ default: m.PaginaMinhasRotas })));
+const PaginaRotasAdmin = lazy(() => import('./PaginaRotasAdmin').then((m) => ({ default: m.PaginaRotasAdmin })));
 
 export function PaginaRotas() {
   const { usuario } = useAuth();

@@ -5,7 +5,7 @@
  */
 import { Ban, CalendarDays, Filter, MapPin, Pencil, Plus, Receipt, Trash2, User, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
 import { LIMITE_DIARIO_CENTAVOS, ROTULO_STATUS_ROTA, STATUS_ROTA, type Rota, type StatusRota } from '../../../shared/schemas/rotas';

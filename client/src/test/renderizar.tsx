@@ -6,10 +6,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { definirFetch } from '../api/client';
 import { AuthProvider } from '../auth/AuthProvider';
+import { Avisos } from '../components/avisos';
 import { salvarSessao } from '../auth/sessaoLocal';
 
 export type RespostaFalsa = { status?: number; corpo?: unknown } | 'offline';
@@ -111,7 +111,7 @@ export function renderizarApp(rotas: RouteObject[], { em = '/', extra }: { em?: 
         <RouterProvider router={roteador} />
         {extra}
       </AuthProvider>
-      <ToastContainer position="top-right" autoClose={5000} />
+      <Avisos />
     </QueryClientProvider>,
   );
   return { ...resultado, roteador, queryClient };

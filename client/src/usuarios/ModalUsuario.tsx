@@ -3,7 +3,7 @@
  * type required; a password of 6+ characters on create; on edit a new password is optional.
  */
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import { SENHA_MINIMA } from '../../../shared/schemas/campos';
 import { usuarioCriarSchema, usuarioEditarSchema, type TipoUsuario, type Usuario } from '../../../shared/schemas/usuarios';
 import { mensagemDeErro } from '../api/client';

@@ -4,7 +4,7 @@
  */
 import { Lock, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import { formatarDataHora } from '../../../shared/dates';
 import { ROTULO_TIPO, type Usuario } from '../../../shared/schemas/usuarios';
 import { mensagemDeErro } from '../api/client';

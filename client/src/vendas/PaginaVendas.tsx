@@ -1,9 +1,12 @@
 /** /vendas: the employee's daily registration, the admin's sales view; any other role sees it is not ready. */
+import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ehDataValida } from '../../../shared/dates';
 import { useAuth } from '../auth/AuthProvider';
-import { VendasAdmin } from './VendasAdmin';
-import { VendasFuncionario } from './VendasFuncionario';
+
+// One chunk per role: the employee's phone never downloads the admin's screen.
+const VendasAdmin = lazy(() => import('./VendasAdmin').then((m) => ({ default: m.VendasAdmin })));
+const VendasFuncionario = lazy(() => import('./VendasFuncionario').then((m) => ({ default: m.VendasFuncionario })));
 
 /** ?data=&cidade= (the sync panel's 'Editar' of a refused closing): open that day and that city. */
 function pedidoDaUrl(busca: string): { data: string; cidadeId: number | null } | null {

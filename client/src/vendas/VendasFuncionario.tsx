@@ -6,7 +6,7 @@
 import { Search, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '../components/avisos';
 import { v7 as uuidv7 } from 'uuid';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import type { Usuario } from '../../../shared/schemas/usuarios';
