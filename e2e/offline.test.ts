@@ -17,7 +17,7 @@ import { TelaLogin } from './paginas/login';
 import { TelaVendasFuncionario } from './paginas/vendas';
 import { jpegPequeno, pdfPequeno } from './suporte/arquivos';
 import { abrirPerfil, capturar, temChromium } from './suporte/navegador';
-import { iniciarServidor, iniciarServidorProcesso, portaLivre, type ServidorDeTeste } from './suporte/servidor';
+import { iniciarServidor, PASTA_CLIENTE, iniciarServidorProcesso, portaLivre, type ServidorDeTeste } from './suporte/servidor';
 
 const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
 const CIDADES = [5208707, 5201108, 5204508, 5205109, 5211503]; // Goiânia, Anápolis, Caldas Novas, Catalão, Itumbiara
@@ -339,7 +339,7 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
   it('uma versão nova só é aplicada com a fila vazia: "Atualizar" espera o envio e não perde o que estava na fila', async () => {
     // This test ships a "new version": it serves its own copy of the built client and changes it.
     const copia = path.join(raiz, 'cliente');
-    fs.cpSync(path.join(process.cwd(), 'build', 'public'), copia, { recursive: true });
+    fs.cpSync(PASTA_CLIENTE, copia, { recursive: true });
     const local = await iniciarServidor({}, copia);
     try {
       const admin = await local.tokenAdmin();

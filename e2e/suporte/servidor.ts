@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { criarAppDeTeste, type AppDeTeste } from '../../server/test/helper';
 
-export const PASTA_CLIENTE = path.join(process.cwd(), 'build', 'public');
+/** E2E_PASTA_CLIENTE: another build of the client (people working in parallel each build their own). */
+export const PASTA_CLIENTE = process.env.E2E_PASTA_CLIENTE ?? path.join(process.cwd(), 'build', 'public');
 
 export interface ServidorDeTeste extends AppDeTeste {
   url: string;
