@@ -1,6 +1,6 @@
 /**
  * The app under load, in its own process (the load generator must not share its event loop):
- * a temporary database with a year of data, listening on loopback. Prints one JSON line with the
+ * a temporary database with a year of data (the same seed every run), listening on loopback. Prints one JSON line with the
  * port, tokens and ids the benchmark needs, then serves until killed.
  */
 import fs from 'node:fs';
@@ -28,7 +28,8 @@ const db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: r
 gravarEstadosECidades(db, UFS, []);
 await garantirPrimeiroAdmin(db, config, { info() {}, warn() {} });
 const dados = process.argv.includes('--vazio') ? null : await gerarAnoDeDados(db, PADRAO);
-const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: null });
+// --sem-cache: every answer computed afresh, as on a busy day when phones keep writing.
+const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: null, cacheDeLeituras: !process.argv.includes('--sem-cache') });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as { port: number };
 

@@ -36,6 +36,8 @@ export interface OpcoesApp {
   pastaCliente?: string | null;
   logger?: FastifyServerOptions['logger'];
   versao?: string;
+  /** false: every read computed afresh (the benchmark's measure of the uncached cost). */
+  cacheDeLeituras?: boolean;
   /** Told of every route as it is registered: the permission tests check their table lists them all. */
   aoRegistrarRota?: (rota: { method: string | string[]; url: string }) => void;
 }
@@ -103,7 +105,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { segredo: opcoes.segredoJwt, ttlSegundos: config.jwtTtlSegundos });
-  await app.register(cacheLeituras, { db, fuso: config.appTz });
+  if (opcoes.cacheDeLeituras !== false) await app.register(cacheLeituras, { db, fuso: config.appTz });
 
   app.get(
     '/api/health',

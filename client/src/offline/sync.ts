@@ -310,7 +310,7 @@ export class MotorSync {
       }
       if (r.status === 'retido') continue; // held behind a refusal in the same batch
       if (r.status < 300) {
-        const recebidoEm = this.operacoes[item.tipo]?.recebidoEm?.(r.corpo) ?? new Date(this.agora()).toISOString();
+        const recebidoEm = r.recebido_em ?? this.operacoes[item.tipo]?.recebidoEm?.(r.corpo) ?? new Date(this.agora()).toISOString();
         await confirmarItem(this.banco, item, recebidoEm);
         progresso = true;
         continue;

@@ -20,6 +20,9 @@ export type StatusEnvio = number | 'retido' | 'nao_processado';
 export interface ResultadoEnvio {
   id: string;
   status: StatusEnvio;
+  /** The batch's receipt: when the server took the write (accepted writes only). */
+  recebido_em?: string | null;
+  /** The single endpoint's answer, or a refusal's `{ error }`. */
   corpo?: unknown;
 }
 

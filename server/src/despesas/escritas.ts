@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { uuidCliente } from '../../../shared/schemas/campos';
 import { despesaCriarSchema, despesaEditarSchema } from '../../../shared/schemas/despesas';
 import { definirEscrita } from '../sync/escritas';
-import { buscarDespesaApresentada } from './repositorio';
+import { buscarDespesa, buscarDespesaApresentada } from './repositorio';
 import { criarDespesa, editarDespesa, excluirDespesa } from './servico';
 
 export const paramsDespesa = z.object({ id: uuidCliente('Identificador da despesa') });
@@ -18,7 +18,7 @@ export const escritaCriarDespesa = definirEscrita({
   gravaArquivos: true,
   async executar(ctx, usuario, _params, dados, cupom) {
     const { despesa, criada } = await criarDespesa(ctx, usuario, dados, cupom);
-    return { status: criada ? 201 : 200, corpo: { despesa: buscarDespesaApresentada(ctx.db, despesa.id)! } };
+    return { status: criada ? 201 : 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.recebidoEm };
   },
 });
 
@@ -30,7 +30,7 @@ export const escritaEditarDespesa = definirEscrita({
   gravaArquivos: true,
   async executar(ctx, usuario, params, dados, cupom) {
     const despesa = await editarDespesa(ctx, usuario, params.id, dados, cupom);
-    return { status: 200, corpo: { despesa: buscarDespesaApresentada(ctx.db, despesa.id)! } };
+    return { status: 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm };
   },
 });
 
@@ -42,6 +42,10 @@ export const escritaExcluirDespesa = definirEscrita({
   gravaArquivos: true,
   async executar(ctx, usuario, params) {
     const despesa = await excluirDespesa(ctx, usuario, params.id);
-    return { status: 200, corpo: { message: 'Despesa excluída com sucesso!', despesa: buscarDespesaApresentada(ctx.db, despesa.id)! } };
+    return {
+      status: 200,
+      corpo: () => ({ message: 'Despesa excluída com sucesso!', despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }),
+      recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm,
+    };
   },
 });

@@ -107,7 +107,7 @@ export default async function rotasDespesas(app: App) {
       const { campos, cupom } = await lerFormulario(request);
       const r = await escritaCriarDespesa.executar(ctx, request.usuario, {}, validar(escritaCriarDespesa.corpo, campos), cupom);
       if (r.status === 201) request.log.info({ por: request.usuario.id }, 'despesa registrada');
-      return reply.code(r.status as 200 | 201).send(r.corpo as z.infer<typeof umaDespesaSchema>);
+      return reply.code(r.status as 200 | 201).send(r.corpo() as z.infer<typeof umaDespesaSchema>);
     },
   );
 
@@ -117,14 +117,14 @@ export default async function rotasDespesas(app: App) {
     async (request) => {
       const { campos, cupom } = await lerFormulario(request);
       const r = await escritaEditarDespesa.executar(ctx, request.usuario, request.params, validar(escritaEditarDespesa.corpo, campos), cupom);
-      return r.corpo as z.infer<typeof umaDespesaSchema>;
+      return r.corpo() as z.infer<typeof umaDespesaSchema>;
     },
   );
 
   app.delete(
     '/:id',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema.extend({ message: z.string() }) } } },
-    async (request) => (await escritaExcluirDespesa.executar(ctx, request.usuario, request.params, undefined)).corpo as z.infer<typeof umaDespesaSchema> & { message: string },
+    async (request) => (await escritaExcluirDespesa.executar(ctx, request.usuario, request.params, undefined)).corpo() as z.infer<typeof umaDespesaSchema> & { message: string },
   );
 
   app.patch(

@@ -21,7 +21,8 @@ export const escritaVisitar = definirEscrita({
     });
     return {
       status: 200,
-      corpo: { visita: { id: visita.id, rota_id: visita.rotaId, cidade_id: visita.cidadeId, data: visita.data, recebido_em: visita.recebidoEm } },
+      corpo: () => ({ visita: { id: visita.id, rota_id: visita.rotaId, cidade_id: visita.cidadeId, data: visita.data, recebido_em: visita.recebidoEm } }),
+      recebidoEm: () => visita.recebidoEm,
     };
   },
 });
@@ -33,6 +34,6 @@ export const escritaFinalizarRota = definirEscrita({
   corpo: z.unknown(),
   executar(ctx, usuario, params) {
     const rota = finalizarRota(ctx.db, usuario, params.id);
-    return { status: 200, corpo: { rota: apresentarRotas(ctx.db, [rota], hoje(ctx.fuso))[0]! } };
+    return { status: 200, corpo: () => ({ rota: apresentarRotas(ctx.db, [rota], hoje(ctx.fuso))[0]! }), recebidoEm: () => rota.finalizadaEm };
   },
 });

@@ -126,7 +126,7 @@ export default async function rotasRotas(app: App) {
   app.patch(
     '/:id/finalizar',
     { onRequest: app.exigirFuncionario, schema: { params: escritaFinalizarRota.params, response: { 200: umaRota } } },
-    async (request) => (await escritaFinalizarRota.executar(contexto, request.usuario, request.params, undefined)).corpo as z.infer<typeof umaRota>,
+    async (request) => (await escritaFinalizarRota.executar(contexto, request.usuario, request.params, undefined)).corpo() as z.infer<typeof umaRota>,
   );
 
   app.patch(
@@ -145,6 +145,6 @@ export default async function rotasRotas(app: App) {
       schema: { params: escritaVisitar.params, body: escritaVisitar.corpo, response: { 200: visitaRespostaSchema } },
     },
     async (request) =>
-      (await escritaVisitar.executar(contexto, request.usuario, request.params, request.body)).corpo as z.infer<typeof visitaRespostaSchema>,
+      (await escritaVisitar.executar(contexto, request.usuario, request.params, request.body)).corpo() as z.infer<typeof visitaRespostaSchema>,
   );
 }

@@ -19,7 +19,14 @@ export interface ContextoEscrita {
 
 export interface RespostaEscrita {
   status: number;
-  corpo: unknown;
+  /**
+   * The single endpoint's answer (the record as the screens show it). Built only when asked: a batch
+   * answers each write with its receipt time alone, so hundreds of records are not read back,
+   * joined and sent to a phone that only needs to know they arrived.
+   */
+  corpo(): unknown;
+  /** When the server took the write, shown on the phone as 'Recebido pelo servidor às ...'. */
+  recebidoEm(): string | null;
 }
 
 export type Metodo = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -25,7 +25,7 @@ import { escritaFinalizarRota, escritaVisitar } from '../rotas/escritas';
 import type { UsuarioSessao } from '../tipos';
 import { validar } from '../validacao';
 import { escritaEditarVenda, escritaSalvarVenda } from '../vendas/escritas';
-import type { ContextoEscrita, Escrita, Metodo } from './escritas';
+import type { ContextoEscrita, Escrita, Metodo, RespostaEscrita } from './escritas';
 
 /** Every write a phone may queue. */
 export const ESCRITAS: readonly Escrita[] = [
@@ -58,10 +58,20 @@ export const loteSchema = z.object({
 
 export type StatusOperacao = number | 'retido' | 'nao_processado';
 
+/**
+ * A write's outcome. Accepted: its status and when the server took it (`recebido_em`), not the
+ * record: the phone already shows what it sent, and 200 records read back and joined would be most
+ * of the batch's time and a hundred kilobytes over a field connection. Refused: `corpo` has the message.
+ */
 export interface ResultadoOperacao {
   id: string;
   status: StatusOperacao;
+  recebido_em?: string | null;
   corpo?: unknown;
+}
+
+function aceita(id: string, r: RespostaEscrita): ResultadoOperacao {
+  return { id, status: r.status, recebido_em: r.recebidoEm() };
 }
 
 interface Alvo {
@@ -145,8 +155,8 @@ export async function processarLote(
     try {
       const { params, dados } = prepararExecucao(alvo, op);
       // A nested better-sqlite3 transaction is a savepoint: a refusal rolls back only this write.
-      const r = ctx.db.$client.transaction(() => alvo!.escrita.executar(ctx, usuario, params, dados) as { status: number; corpo: unknown })();
-      return { tipo: 'resultado', resultado: { id: op.id, status: r.status, corpo: r.corpo } };
+      const r = ctx.db.$client.transaction(() => aceita(op.id, alvo!.escrita.executar(ctx, usuario, params, dados) as RespostaEscrita))();
+      return { tipo: 'resultado', resultado: r };
     } catch (erro) {
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
       return { tipo: 'inesperado', erro };
@@ -157,7 +167,7 @@ export async function processarLote(
     try {
       const { params, dados } = prepararExecucao(alvo, op);
       const r = await alvo.escrita.executar(ctx, usuario, params, dados, arquivos.get(op.id));
-      return { tipo: 'resultado', resultado: { id: op.id, status: r.status, corpo: r.corpo } };
+      return { tipo: 'resultado', resultado: aceita(op.id, r) };
     } catch (erro) {
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
       return { tipo: 'inesperado', erro };
@@ -181,9 +191,9 @@ export async function processarLote(
         for (let j = inicio; j < fim; j++) {
           const op = operacoes[j]!;
           const { params, dados } = prepararExecucao(alvos[j] ?? null, op);
-          const r = alvos[j]!.escrita.executar(ctx, usuario, params, dados) as { status: number; corpo: unknown };
+          const r = alvos[j]!.escrita.executar(ctx, usuario, params, dados) as RespostaEscrita;
           if (r.status >= 400) throw new Error('recusa');
-          parciais.push({ id: op.id, status: r.status, corpo: r.corpo });
+          parciais.push(aceita(op.id, r));
         }
       })();
     } catch {

@@ -21,6 +21,7 @@ const PREFIXO_ARQUIVO = 'arquivo:';
 const resultadoSchema = z.object({
   id: z.string(),
   status: z.union([z.number(), z.literal('retido'), z.literal('nao_processado')]),
+  recebido_em: z.string().nullable().optional(),
   corpo: z.unknown().optional(),
 });
 

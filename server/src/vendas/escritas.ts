@@ -1,8 +1,14 @@
 /** The sale writes a phone queues (see sync/escritas.ts): used by /api/vendas and by the batch sync. */
 import { z } from 'zod';
 import { paramsVenda, vendaCriarSchema, vendaEditarSchema } from '../../../shared/schemas/vendas';
-import { definirEscrita } from '../sync/escritas';
+import { definirEscrita, type ContextoEscrita, type RespostaEscrita } from '../sync/escritas';
+import { buscarVenda, buscarVendaApresentada } from './repositorio';
 import { editarVenda, salvarVenda } from './servico';
+
+/** The sale as the screens list it; its receipt is when it last changed on the server. */
+function respostaVenda(ctx: ContextoEscrita, status: number, id: string): RespostaEscrita {
+  return { status, corpo: () => ({ venda: buscarVendaApresentada(ctx.db, id)! }), recebidoEm: () => buscarVenda(ctx.db, id)!.atualizadoEm };
+}
 
 export const escritaSalvarVenda = definirEscrita({
   metodo: 'POST',
@@ -10,8 +16,8 @@ export const escritaSalvarVenda = definirEscrita({
   params: z.object({}),
   corpo: vendaCriarSchema,
   executar(ctx, usuario, _params, dados) {
-    const { venda, criada } = salvarVenda(ctx.db, usuario, dados, ctx.fuso);
-    return { status: criada ? 201 : 200, corpo: { venda } };
+    const { id, criada } = salvarVenda(ctx.db, usuario, dados, ctx.fuso);
+    return respostaVenda(ctx, criada ? 201 : 200, id);
   },
 });
 
@@ -21,6 +27,6 @@ export const escritaEditarVenda = definirEscrita({
   params: paramsVenda,
   corpo: vendaEditarSchema,
   executar(ctx, usuario, params, dados) {
-    return { status: 200, corpo: { venda: editarVenda(ctx.db, usuario, params.id, dados) } };
+    return respostaVenda(ctx, 200, editarVenda(ctx.db, usuario, params.id, dados));
   },
 });

@@ -42,13 +42,13 @@ export default async function rotasVendas(app: App) {
     async (request, reply) => {
       const r = await escritaSalvarVenda.executar(contexto, request.usuario, {}, request.body);
       if (r.status === 201) request.log.info({ rotaId: request.body.rota_id, por: request.usuario.id }, 'venda registrada');
-      return reply.code(r.status as 200 | 201).send(r.corpo as z.infer<typeof vendaRespostaSchema>);
+      return reply.code(r.status as 200 | 201).send(r.corpo() as z.infer<typeof vendaRespostaSchema>);
     },
   );
 
   app.put(
     '/:id',
     { onRequest: app.exigirFuncionario, schema: { params: escritaEditarVenda.params, body: escritaEditarVenda.corpo, response: { 200: vendaRespostaSchema } } },
-    async (request) => (await escritaEditarVenda.executar(contexto, request.usuario, request.params, request.body)).corpo as z.infer<typeof vendaRespostaSchema>,
+    async (request) => (await escritaEditarVenda.executar(contexto, request.usuario, request.params, request.body)).corpo() as z.infer<typeof vendaRespostaSchema>,
   );
 }

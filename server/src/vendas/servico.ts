@@ -15,7 +15,6 @@ import type { UsuarioSessao } from '../tipos';
 import {
   atualizarValoresDaVenda,
   buscarVenda,
-  buscarVendaApresentada,
   buscarVendaDoDia,
   historicoDaRota,
   inserirVenda,
@@ -57,12 +56,9 @@ function marcarVisita(db: Db, funcionarioId: number, dados: VendaCriarDados, reg
   marcarVisitaSeNova(db, { id: uuidv7(), rotaId: dados.rota_id, cidadeId: dados.cidade_id, funcionarioId, data: dados.data_venda, registradoEm });
 }
 
-function apresentar(db: Db, id: string): VendaListada {
-  return buscarVendaApresentada(db, id)!;
-}
-
 export interface ResultadoVenda {
-  venda: VendaListada;
+  /** The sale's id: this write's own, or the one of the closing it converged on. */
+  id: string;
   /** True when this call created the record (201); false for a replay, an edit or a converged create. */
   criada: boolean;
 }
@@ -84,10 +80,10 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
         mesma.funcionarioId === usuario.id && mesma.rotaId === dados.rota_id && mesma.cidadeId === dados.cidade_id && mesma.dataVenda === dados.data_venda;
       if (!mesmoRegistro) throw conflito(ID_JA_USADO);
       // A replay is answered even after the route was finished: the write it repeats was accepted.
-      if (!dados.registrado_em || dados.registrado_em <= mesma.registradoEm) return { venda: apresentar(db, mesma.id), criada: false };
+      if (!dados.registrado_em || dados.registrado_em <= mesma.registradoEm) return { id: mesma.id, criada: false };
       exigirRotaAtivaDoFuncionario(db, usuario, mesma.rotaId, mesma.cidadeId);
       aplicarSeMaisNova(db, mesma, dados, dados.registrado_em);
-      return { venda: apresentar(db, mesma.id), criada: false };
+      return { id: mesma.id, criada: false };
     }
 
     exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, dados.cidade_id);
@@ -99,7 +95,7 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
       aplicarSeMaisNova(db, doDia, dados, registradoEm);
       marcarVisita(db, usuario.id, dados, registradoEm);
-      return { venda: apresentar(db, doDia.id), criada: false };
+      return { id: doDia.id, criada: false };
     }
     inserirVenda(db, {
       id: dados.id,
@@ -111,7 +107,7 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       registradoEm,
     });
     marcarVisita(db, usuario.id, dados, registradoEm);
-    return { venda: apresentar(db, dados.id), criada: true };
+    return { id: dados.id, criada: true };
   });
 }
 
@@ -119,15 +115,15 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
  * PUT /vendas/{id}: the owner changes the amounts and note while the route is active. A write
  * recorded before the stored one (a late replay from the queue) changes nothing.
  */
-export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados): VendaListada {
+export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados): string {
   exigirFuncionario(usuario);
   return emTransacao(db, () => {
     const venda = buscarVenda(db, id);
     if (!venda || venda.funcionarioId !== usuario.id) throw naoEncontrado(VENDA_NAO_ENCONTRADA);
-    if (dados.registrado_em && dados.registrado_em <= venda.registradoEm) return apresentar(db, id);
+    if (dados.registrado_em && dados.registrado_em <= venda.registradoEm) return id;
     exigirRotaAtivaDoFuncionario(db, usuario, venda.rotaId, venda.cidadeId);
     aplicarSeMaisNova(db, venda, dados, dados.registrado_em ?? new Date().toISOString());
-    return apresentar(db, id);
+    return id;
   });
 }
 

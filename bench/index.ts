@@ -1,0 +1,50 @@
+/**
+ * `npm run bench`: every benchmark of the project, each figure a ratio against a baseline measured
+ * in the same run, written to bench/resultados.json and docs/performance.md.
+ * BENCH_SO=api,sync,cliente runs only some parts (the others keep their last figures).
+ * BENCH_RAPIDO=1: shorter runs, to check the machinery (figures not worth publishing).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { medirApi, type ResultadoApi } from './api';
+import { medirCliente, type ResultadoCliente } from './cliente';
+import { relatorio } from './relatorio';
+import { medirSync, type MedidaSync } from './sync';
+
+export interface Resultados {
+  maquina?: { cpus: number; modelo: string; memoriaGiB: number; node: string };
+  api?: ResultadoApi & { medidoEm: string };
+  sync?: { medidas: MedidaSync[]; repeticoes: number; medidoEm: string };
+  cliente?: ResultadoCliente & { medidoEm: string };
+}
+
+const ARQUIVO = 'bench/resultados.json';
+const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente').split(',').map((p) => p.trim()));
+const rapido = process.env.BENCH_RAPIDO === '1';
+const agora = () => new Date().toISOString();
+
+const resultados: Resultados = fs.existsSync(ARQUIVO) ? (JSON.parse(fs.readFileSync(ARQUIVO, 'utf8')) as Resultados) : {};
+resultados.maquina = { cpus: os.cpus().length, modelo: os.cpus()[0]?.model ?? '?', memoriaGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+
+const salvar = () => {
+  fs.writeFileSync(ARQUIVO, `${JSON.stringify(resultados, null, 2)}\n`);
+  fs.writeFileSync('docs/performance.md', relatorio(resultados));
+};
+
+if (partes.has('api')) {
+  console.log('API sob carga (um ano de dados):');
+  resultados.api = { ...(await medirApi(rapido ? 3 : 10)), medidoEm: agora() };
+  salvar();
+}
+if (partes.has('sync')) {
+  console.log('Sincronização de uma fila de vendas:');
+  const repeticoes = rapido ? 1 : 3;
+  resultados.sync = { medidas: await medirSync(rapido ? [1_000] : [1_000, 5_000], repeticoes), repeticoes, medidoEm: agora() };
+  salvar();
+}
+if (partes.has('cliente')) {
+  console.log('Cliente (Chromium, celular):');
+  resultados.cliente = { ...(await medirCliente(rapido ? 2 : 5)), medidoEm: agora() };
+  salvar();
+}
+console.log(`Resultados em ${ARQUIVO} e docs/performance.md`);

@@ -1,0 +1,155 @@
+/** docs/performance.md from the benchmark results (bench/index.ts). */
+import type { Resultados } from './index';
+
+const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+const int = (n: number) => Math.round(n).toLocaleString('pt-BR');
+const ok = (passou: boolean) => (passou ? 'sim' : '**não**');
+const dia = (iso: string) => iso.slice(0, 16).replace('T', ' ') + ' UTC';
+
+function secaoApi(api: NonNullable<Resultados['api']>): string {
+  const linhas = api.medidas.map(
+    (m) =>
+      `| ${m.nome} | ${int(m.rps)} | ${pct(m.razao)} | ${m.p50} | ${m.p99} | ${kb(m.bytes)} | ${ok(m.passou)} | ${int(m.semCache.rps)} (${pct(m.semCache.razao)}) | ${m.semCache.p99} | ${kb(m.semCache.bytes)} |`,
+  );
+  const falhas = api.medidas.filter((m) => !m.passou);
+  return `## API sob carga
+
+Um ano de dados (${int(api.dados.vendas)} vendas, ${int(api.dados.despesas)} despesas; 50 funcionários, 250 dias úteis),
+autocannon no loopback, ${api.conexoes} conexões, ${api.segundos} s por endpoint depois de 2 s de aquecimento,
+aceitando gzip como um navegador. Teto: uma rota "olá" do Fastify no mesmo processo-tipo, medida na mesma
+execução: **${int(api.teto.rps)} req/s**, p99 ${api.teto.p99} ms. Meta: cada endpoint a 30% do teto ou mais,
+p99 abaixo de 50 ms. Medido em ${dia(api.medidoEm)}.
+
+| Endpoint | req/s | % do teto | p50 ms | p99 ms | resposta | meta | sem cache: req/s (% teto) | p99 ms | resposta |
+|---|---:|---:|---:|---:|---:|:-:|---:|---:|---:|
+${linhas.join('\n')}
+
+"Sem cache" é o mesmo endpoint com o cache de leituras desligado: toda resposta calculada no SQLite, como
+logo depois de uma sincronização (qualquer escrita invalida o cache). É o custo de pior caso, medido em
+metade do tempo; as metas valem para o servidor como ele roda.
+
+- **O cache de leituras** (\`server/src/plugins/cache-leituras.ts\`) guarda a resposta de cada GET pesado
+  por usuário, URL e dia de negócio enquanto o banco não muda (\`total_changes\` + \`data_version\`, que
+  também vê commits de outro processo), já comprimida em gzip. Entre duas sincronizações, o admin que
+  atualiza o painel e o funcionário que reabre a tela recebem a mesma resposta sem consulta nem serialização.
+- **Fechamento diário** devolve todas as vendas do filtro (${kb(api.medidas[1]?.semCache.bytes ?? 0)} comprimidos no dia medido, cerca de
+  500 linhas): é o que a tela de Vendas do admin mostra e exporta. Sem filtro de data, a tela carrega a
+  rota ativa inteira; num ano de dados isso chega a milhares de linhas, e a paginação no servidor é o próximo
+  passo se as rotas crescerem.
+${falhas.length ? `- **Abaixo da meta nesta execução:** ${falhas.map((m) => `${m.nome} (${pct(m.razao)}, p99 ${m.p99} ms)`).join('; ')}. Com 2 núcleos, o gerador de carga e o servidor disputam a mesma CPU; a razão varia alguns pontos entre execuções.\n` : ''}`;
+}
+
+function secaoSync(sync: NonNullable<Resultados['sync']>): string {
+  const linhas = sync.medidas.map(
+    (m) =>
+      `| ${int(m.vendas)} | ${int(m.app.porSegundo)} (${m.app.lotes} lotes) | ${int(m.limite.porSegundo)} | ${int(m.par.porSegundo)} | ${pct(m.razaoLimite)} | ${m.razaoPar.toFixed(1)}x | ${int(m.app.reenvioMs)} ms | ${ok(m.passou)} |`,
+  );
+  return `## Sincronização
+
+Um celular reenvia uma fila de vendas em sequência, como o app faz. Três lados na mesma execução, cada um em
+processo e banco novos, depois de aquecer com 400 outros registros, mediana de ${sync.repeticoes} rodadas
+intercaladas. Medido em ${dia(sync.medidoEm)}.
+
+- **app**: \`POST /api/sync/lote\` em lotes de 200 (o tamanho que o app usa), autenticado, cada escrita
+  validada pelo mesmo esquema e pela mesma regra do endpoint sozinho (rota ativa do funcionário, cidade da
+  rota, data não futura), deduplicada pelo id e pela chave (rota, cidade, data), e marcando a visita da cidade.
+- **limite**: os mesmos registros em lotes de 50 para uma rota Fastify que só os insere (better-sqlite3,
+  uma transação por lote, sem validação).
+- **par**: PouchDB no "celular" replicando os mesmos registros para express-pouchdb (protocolo CouchDB), o
+  que uma equipe escolheria para sincronizar offline.
+
+Metas: 60% das linhas por segundo do limite e 4x o par.
+
+| Vendas | app/s | limite/s | PouchDB/s | % do limite | x PouchDB | reenvio do mesmo lote | meta |
+|---|---:|---:|---:|---:|---:|---:|:-:|
+${linhas.join('\n')}
+
+"Reenvio" é a fila inteira mandada de novo (a resposta se perdeu): nada é gravado duas vezes.
+
+**As metas não são atingidas**, e o motivo está no que cada venda faz a mais que o limite:
+
+| por venda, no servidor (perfil de CPU, \`BENCH_PERFIL=1\`) | µs |
+|---|---:|
+| validação do esquema compartilhado (dinheiro em texto ou número, datas, uuid, limites) | ~8–19 |
+| busca pelo id (reenvio?) e pela venda do dia (outro aparelho?) | ~6 |
+| rota ativa do funcionário e cidade da rota | ~6 |
+| inserir a venda (4 índices) | ~14 |
+| marcar a visita da cidade (insert-or-ignore, 2 índices) | ~9 |
+| hora de recebimento para o recibo | ~2 |
+
+O limite insere uma linha sem olhar nada; o app grava duas (venda e visita) e faz quatro leituras para
+garantir "nunca perdido, nunca contado duas vezes, nunca na rota de outro". O que já foi feito para chegar aqui:
+
+- **Lote sem savepoints**: cada trecho de escritas só-SQLite roda numa transação sem um savepoint por
+  escrita (um savepoint faz o SQLite copiar cada página tocada, triplicando o custo de um insert); se alguma
+  escrita for recusada, o trecho é desfeito e refeito com savepoints, com o mesmo resultado.
+- **Recibos em vez de registros**: o lote responde cada escrita com o status e a hora em que o servidor a
+  recebeu, não com a venda relida e juntada a rota/cidade/funcionário. Isso tirou uma consulta com joins
+  por escrita e levou a resposta de um lote de 200 de ~116 KB para ~15 KB (no 3G do interior isso conta).
+- Consultas preparadas uma vez (Drizzle \`.prepare()\`), a visita marcada com um único insert-or-ignore, a
+  data de hoje no fuso memorizada por minuto.
+
+O que sobra é a validação (o mesmo esquema zod da tela e do endpoint sozinho; trocar por validação escrita à
+mão duplicaria a regra) e as leituras de segurança. Contra o PouchDB o app fica entre 2x e 3x: o par não
+valida nada e grava um documento por venda, mas paga revisões e o protocolo de replicação.
+`;
+}
+
+function secaoCliente(c: NonNullable<Resultados['cliente']>): string {
+  const arquivos = c.js.arquivos
+    .slice(0, 10)
+    .map((a) => `| ${a.nome} | ${kb(a.bytes)} | ${kb(a.gzip)} | ${a.primeiraTela ? 'sim' : 'Vendas'} |`);
+  return `## Cliente no celular
+
+Chromium headless a 390x844, o cliente compilado de verdade e o servidor real. Medido em ${dia(c.medidoEm)}.
+
+**JavaScript da primeira tela do funcionário** (o app aberto já logado, contado quando o dashboard mostra
+"Rota Ativa"; scripts carregados pela página, gzip nível 9): **${kb(c.js.primeiraTelaFuncionario)}**, meta abaixo de
+200 KB: ${ok(c.js.passou)}. Linha de base na mesma execução: um app React mínimo compilado pelo mesmo Vite,
+${kb(c.js.reactMinimo)} (a primeira tela é ${c.js.razaoReact.toFixed(1)}x isso). A tela de login de um celular que
+nunca abriu o app carrega ${kb(c.js.login)}; abrir Vendas soma ${kb(c.js.vendasAMais)}.
+
+| arquivo | bytes | gzip | primeira tela |
+|---|---:|---:|:-:|
+${arquivos.join('\n')}
+
+O que mantém a primeira tela abaixo da meta: páginas carregadas sob demanda e separadas por papel (o
+funcionário nunca baixa o painel do admin, a exportação ou a tabela de vendas do admin), a tela de login e o
+painel de sincronização sob demanda, os avisos (react-toastify) carregados na primeira vez que aparecem, e o
+aviso de atualização (workbox-window) depois que a tela ficou pronta; o service worker é registrado na hora.
+
+**Vendas com ${c.vendas60.cidades} cidades**: o app instalado (service worker e IndexedDB quentes, como no
+celular de todo dia), CPU ${c.vendas60.lentidaoCpu}x mais lenta (um Android intermediário), cada visita numa aba
+nova: mediana **${int(c.vendas60.medianaMs)} ms** até "Em aberto (${c.vendas60.cidades})" aparecer (tentativas:
+${c.vendas60.tentativasMs.map((t) => int(t)).join(', ')} ms). Linha de base na mesma execução e no mesmo navegador:
+a casca do app até o formulário de login, ${int(c.vendas60.cascaMs)} ms; Vendas leva ${c.vendas60.razaoCasca.toFixed(1)}x
+isso, incluindo ler rota, cidades, situação do dia e histórico do cache do aparelho e desenhar 12 cartões.
+`;
+}
+
+export function relatorio(r: Resultados): string {
+  const m = r.maquina;
+  const partes = [
+    `# Desempenho
+
+Gerado por \`npm run bench\` (\`bench/\`); não edite à mão. Cada número é uma razão contra uma linha de base
+medida na mesma execução, na mesma máquina: ${m ? `${m.cpus} núcleos (${m.modelo}), ${m.memoriaGiB} GiB, Node ${m.node}` : '—'}.
+Números absolutos mudam de máquina para máquina; as razões mudam bem menos. Resultados brutos em
+\`bench/resultados.json\`. \`BENCH_SO=api|sync|cliente\` roda só uma parte; \`BENCH_PERFIL=1\` grava perfis de CPU
+dos servidores em \`bench/.results/perfil\`.
+
+## Resumo
+
+| Medida | Resultado | Meta | Atingida |
+|---|---|---|:-:|
+${r.api ? r.api.medidas.map((x) => `| API: ${x.nome} | ${pct(x.razao)} do teto, p99 ${x.p99} ms | ≥ 30%, p99 < 50 ms | ${ok(x.passou)} |`).join('\n') : ''}
+${r.sync ? r.sync.medidas.map((x) => `| Sync de ${int(x.vendas)} vendas | ${pct(x.razaoLimite)} do limite, ${x.razaoPar.toFixed(1)}x o PouchDB | ≥ 60%, ≥ 4x | ${ok(x.passou)} |`).join('\n') : ''}
+${r.cliente ? `| JS da primeira tela do funcionário | ${kb(r.cliente.js.primeiraTelaFuncionario)} gzip | < 200 KB | ${ok(r.cliente.js.passou)} |\n| Vendas com ${r.cliente.vendas60.cidades} cidades (CPU ${r.cliente.vendas60.lentidaoCpu}x) | ${int(r.cliente.vendas60.medianaMs)} ms, ${r.cliente.vendas60.razaoCasca.toFixed(1)}x a casca até o login | — | — |` : ''}
+`,
+  ];
+  if (r.api) partes.push(secaoApi(r.api));
+  if (r.sync) partes.push(secaoSync(r.sync));
+  if (r.cliente) partes.push(secaoCliente(r.cliente));
+  return `${partes.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
