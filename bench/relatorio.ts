@@ -86,7 +86,7 @@ garantir "nunca perdido, nunca contado duas vezes, nunca na rota de outro". O qu
   escrita for recusada, o trecho é desfeito e refeito com savepoints, com o mesmo resultado.
 - **Recibos em vez de registros**: o lote responde cada escrita com o status e a hora em que o servidor a
   recebeu, não com a venda relida e juntada a rota/cidade/funcionário. Isso tirou uma consulta com joins
-  por escrita e levou a resposta de um lote de 200 de ~116 KB para ~15 KB (no 3G do interior isso conta).
+  por escrita e levou a resposta de um lote de 200 de ~116 KB para ~20 KB (no 3G do interior isso conta).
 - Consultas preparadas uma vez (Drizzle \`.prepare()\`), a visita marcada com um único insert-or-ignore, a
   data de hoje no fuso memorizada por minuto.
 
