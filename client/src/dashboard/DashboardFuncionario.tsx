@@ -25,6 +25,7 @@ import { useSaldoProprio } from '../saldo/consultas';
 import { useFilaDeVendas } from '../vendas/useFilaDeVendas';
 import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
+import { CartaoProntoParaViajar } from './CartaoProntoParaViajar';
 import { chavesDashboard, useBaseDoSalario } from './consultas';
 import { estimarSalario, type Estimativa } from './estimativa';
 
@@ -55,6 +56,7 @@ export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
         <div className="alerta alerta--aviso" role="status">
           <WifiOff size={16} aria-hidden="true" /> Sem conexão. Abra o dashboard uma vez com internet para poder usá-lo offline neste aparelho.
         </div>
+        <CartaoProntoParaViajar usuarioId={usuario.id} semServidor />
       </div>
     );
   }
@@ -183,6 +185,8 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
           {finalizadas?.length}
         </CartaoEstatistica>
       </section>
+
+      <CartaoProntoParaViajar usuarioId={usuario.id} semServidor={guardadosEm !== undefined} />
 
       <div className="painel-funcionario__corpo">
         {estimativa ? (

@@ -1,0 +1,202 @@
+/**
+ * The device side of 'Pronto para viajar': which copies each employee screen needs to open offline
+ * (the same device-cache keys the screens' hooks write), read back as a snapshot for the checklist,
+ * and 'Atualizar tudo', which loads every one of them from the server while there is signal.
+ *
+ * Screen -> what it reads offline:
+ * - Dashboard: rotas:ativas:<id>, rotas:finalizadas:<id>, saldo:resumo, relatorios:salario:<rota>;
+ * - Minhas Rotas: rotas:ativas:<id>, rotas:finalizadas:<id>;
+ * - Vendas: rotas:ativas:<id>, vendas:dia:<rota>:<hoje>, vendas:historico:<rota>;
+ * - Despesas: rotas:ativas:<id>, saldo:resumo, despesas:lista:<first page, no filters>.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ListaDespesas } from '../../../shared/schemas/despesas';
+import type { RelatorioSalarioRota } from '../../../shared/schemas/relatorios';
+import type { CidadeStatus, Rota } from '../../../shared/schemas/rotas';
+import type { ResumoSaldoFuncionario } from '../../../shared/schemas/saldo';
+import type { FechamentoDiario, HistoricoResposta } from '../../../shared/schemas/vendas';
+import { api, ErroOffline } from '../api/client';
+import { chavesDespesas, parametrosDaLista, type FiltrosDespesas } from '../despesas/consultas';
+import { buscarComCache, lerDoCache } from '../offline/cache';
+import type { BancoLocal } from '../offline/db';
+import { itensDoUsuario } from '../offline/outbox';
+import { chavesCacheRotas, chavesRotas } from '../rotas/consultas';
+import { chavesSaldo } from '../saldo/consultas';
+import { chavesCache as chavesCacheVendas, chavesVendas } from '../vendas/consultas';
+import { chaveCacheSalario, chavesDashboard } from './consultas';
+import type { Copia, RetratoAparelho } from './prontoParaViajar';
+
+/** The employee's Despesas as it opens: no filters, first page (PaginaDespesas' initial state). */
+const FILTROS_SEM_NADA: FiltrosDespesas = {
+  funcionario_id: '',
+  rota_id: '',
+  status_rota: '',
+  data_inicio: '',
+  data_fim: '',
+  tipo: '',
+  status_aprovacao: '',
+};
+const PARAMETROS_DESPESAS = parametrosDaLista(FILTROS_SEM_NADA, 1, false);
+
+/** Device-cache keys the screens write (despesas/consultas.ts and saldo/consultas.ts build these inline). */
+export const chavesCacheViagem = {
+  despesas: `despesas:lista:${JSON.stringify(PARAMETROS_DESPESAS)}`,
+  saldo: 'saldo:resumo',
+};
+
+/** The copies part of the snapshot (IndexedDB only: read inside a live query, so the card follows every write). */
+export type CopiasDoAparelho = Omit<RetratoAparelho, 'persistente' | 'livreBytes'>;
+
+const copia = (c: { atualizadoEm: string } | null): Copia | null =>
+  c && typeof c.atualizadoEm === 'string' && !Number.isNaN(Date.parse(c.atualizadoEm)) ? { atualizadoEm: c.atualizadoEm } : null;
+
+/** The active route in a kept list, checked (an older version may have kept another shape). */
+function rotaAtivaDaLista(dados: unknown): Rota | null {
+  if (!Array.isArray(dados)) return null;
+  const rota = (dados as Partial<Rota>[]).find((r) => r && r.status === 'ativa' && typeof r.id === 'number');
+  return rota ? (rota as Rota) : null;
+}
+
+/** Reads this user's copies and queue (never another person's, on a shared phone). `hoje`: the APP_TZ date. */
+export async function lerCopiasDoAparelho(banco: BancoLocal, usuarioId: number, hoje: string): Promise<CopiasDoAparelho> {
+  const [rotas, finalizadas, despesas, saldo, itens] = await Promise.all([
+    lerDoCache<unknown>(banco, chavesCacheRotas.ativas(usuarioId), usuarioId),
+    lerDoCache(banco, chavesCacheRotas.finalizadas(usuarioId), usuarioId),
+    lerDoCache(banco, chavesCacheViagem.despesas, usuarioId),
+    lerDoCache(banco, chavesCacheViagem.saldo, usuarioId),
+    itensDoUsuario(banco, usuarioId),
+  ]);
+  const ativa = rotas ? rotaAtivaDaLista(rotas.dados) : null;
+  const [historico, diaDeHoje, salario] = ativa
+    ? await Promise.all([
+        lerDoCache(banco, chavesCacheVendas.historico(ativa.id), usuarioId),
+        lerDoCache(banco, chavesCacheVendas.dia(ativa.id, hoje), usuarioId),
+        lerDoCache(banco, chaveCacheSalario(ativa.id), usuarioId),
+      ])
+    : [null, null, null];
+  const copiaRotas = copia(rotas);
+  const recusados = itens.filter((i) => i.estado === 'erro').length;
+  return {
+    rotas: copiaRotas && {
+      ...copiaRotas,
+      ativa: ativa && { nome: String(ativa.nome ?? ''), cidades: Array.isArray(ativa.cidades) ? ativa.cidades.length : 0 },
+    },
+    finalizadas: copia(finalizadas),
+    historico: copia(historico),
+    diaDeHoje: copia(diaDeHoje),
+    despesas: copia(despesas),
+    saldo: copia(saldo),
+    salario: copia(salario),
+    fila: { aguardando: itens.length - recusados, recusados },
+  };
+}
+
+export interface Armazenamento {
+  persistente: boolean | null;
+  livreBytes: number | null;
+}
+
+/** navigator.storage as the checklist needs it; null where the browser cannot say. */
+export async function lerArmazenamento(): Promise<Armazenamento> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  let persistente: boolean | null = null;
+  let livreBytes: number | null = null;
+  try {
+    if (storage?.persisted) persistente = await storage.persisted();
+  } catch {
+    persistente = null;
+  }
+  try {
+    if (storage?.estimate) {
+      const { usage = 0, quota } = await storage.estimate();
+      if (typeof quota === 'number' && quota > 0) livreBytes = Math.max(0, quota - usage);
+    }
+  } catch {
+    livreBytes = null;
+  }
+  return { persistente, livreBytes };
+}
+
+export interface ResultadoAtualizacao {
+  /** What could not be refreshed (checklist titles), empty when everything came. */
+  falhas: string[];
+  /** Some piece failed for lack of connection (not a refusal of the server). */
+  semConexao: boolean;
+  /** When the refresh ended (ISO). */
+  em: string;
+}
+
+export interface OpcoesAtualizacao {
+  banco: BancoLocal;
+  usuarioId: number;
+  hoje: string;
+  queryClient: QueryClient;
+  /** The sync engine's 'Sincronizar agora'. */
+  sincronizar: () => Promise<void>;
+  /** Asks for persistent storage (no-op when already granted). */
+  pedirPersistencia: () => Promise<boolean>;
+}
+
+/**
+ * 'Atualizar tudo': persistent storage, the queue sent (so the copies that follow include it), then
+ * every copy the employee screens read offline, from the server, and the screens' queries told so.
+ */
+export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtualizacao> {
+  const { banco, usuarioId, hoje } = o;
+  await o.pedirPersistencia().catch(() => false);
+  try {
+    await o.sincronizar();
+  } catch (erro) {
+    // The queue keeps its items and its own retries; the copies can still be refreshed.
+    console.error('Erro ao sincronizar a fila:', erro);
+  }
+
+  const falhas = new Set<string>();
+  let semConexao = false;
+  /** One copy: only an answer from the server counts (buscarComCache falls back to the kept one offline). */
+  async function passo<T>(rotulo: string, chave: string, buscar: () => Promise<T>): Promise<T | null> {
+    try {
+      const r = await buscarComCache(banco, chave, usuarioId, buscar);
+      if (r.origem === 'servidor') return r.dados;
+      semConexao = true;
+    } catch (erro) {
+      if (erro instanceof ErroOffline) semConexao = true;
+      else console.error(`Erro ao atualizar ${rotulo}:`, erro);
+    }
+    falhas.add(rotulo);
+    return null;
+  }
+
+  const rotas = await passo('Rota ativa', chavesCacheRotas.ativas(usuarioId), () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario').then((r) => r.rotas));
+  // Offline mid-way, the kept route still says which route's copies to ask for.
+  const ativa = rotaAtivaDaLista(rotas ?? (await lerDoCache(banco, chavesCacheRotas.ativas(usuarioId), usuarioId))?.dados);
+  const passos: Promise<unknown>[] = [
+    passo('Rotas concluídas', chavesCacheRotas.finalizadas(usuarioId), () => api.get<{ rotas: Rota[] }>('/rotas/finalizadas/funcionario').then((r) => r.rotas)),
+    passo('Saldo', chavesCacheViagem.saldo, () => api.get<ResumoSaldoFuncionario>('/saldo/resumo')),
+    passo('Suas despesas', chavesCacheViagem.despesas, () => api.get<ListaDespesas>('/despesas', { params: PARAMETROS_DESPESAS })),
+  ];
+  if (ativa) {
+    const rotaId = ativa.id;
+    passos.push(
+      passo('Vendas recentes', chavesCacheVendas.historico(rotaId), async () => (await api.get<HistoricoResposta>(`/vendas/rota/${rotaId}/historico`)).historico),
+      // The same pair useDiaDaRota keeps: the day's city status and closings, fetched together.
+      passo('Vendas recentes', chavesCacheVendas.dia(rotaId, hoje), async () => {
+        const [status, fechamento] = await Promise.all([
+          api.get<{ cidades: CidadeStatus[] }>(`/rotas/${rotaId}/cidades-status`, { params: { data: hoje } }),
+          api.get<FechamentoDiario>('/vendas/fechamento-diario', { params: { rota_id: rotaId, data: hoje } }),
+        ]);
+        return { status: status.cidades, vendas: fechamento.vendas };
+      }),
+      passo('Salário estimado', chaveCacheSalario(rotaId), async () => (await api.get<RelatorioSalarioRota>(`/relatorios/rota/${rotaId}`)).base),
+    );
+  }
+  await Promise.all(passos);
+
+  // The screens on show read their data again (the others when opened).
+  await Promise.all(
+    [chavesRotas.minhas(usuarioId), chavesVendas.funcionario(usuarioId), chavesDespesas.todos, chavesSaldo.todos, chavesDashboard.funcionario(usuarioId)].map((queryKey) =>
+      o.queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+  return { falhas: [...falhas], semConexao, em: new Date().toISOString() };
+}
