@@ -1,11 +1,16 @@
 /// <reference types="vitest/config" />
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+// The app's own version (package.json), sent to the server on every request (client/src/versaoApp.ts).
+const versaoApp = (JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 // The client lives in client/ and is built into build/public, which the Fastify server serves.
 export default defineConfig({
   root: 'client',
+  define: { __VERSAO_APP__: JSON.stringify(versaoApp) },
   publicDir: 'public',
   // Per checkout (not node_modules/.vite): worktrees sharing one node_modules do not clash.
   cacheDir: '../.vite-cache',

@@ -61,7 +61,7 @@ describe('rotas do sistema', () => {
   it('GET /api/config traz o nome do centro e o fuso, sem autenticação', async () => {
     const r = await t.chamar({ method: 'GET', url: '/api/config' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ centro_nome: 'Centro de Ensino', app_tz: 'America/Sao_Paulo', versao: 'dev' });
+    expect(r.json()).toEqual({ centro_nome: 'Centro de Ensino', app_tz: 'America/Sao_Paulo', versao: 'dev', versao_minima_app: '0.1.0' });
   });
 });
 

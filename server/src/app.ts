@@ -21,11 +21,14 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { ErroApp, naoEncontrado } from './errors';
 import cabecalhosPlugin from './plugins/cabecalhos';
+import dispositivosPlugin from './dispositivos/plugin';
+import rotasDispositivos from './dispositivos/rotas';
 import cacheLeituras from './plugins/cache-leituras';
 import errosPlugin from './plugins/erros';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
 import rotasSync from './sync/rotas';
+import rotasImportacao from './sync/importacao';
 import rotasVendas from './vendas/rotas';
 
 export interface OpcoesApp {
@@ -106,6 +109,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { segredo: opcoes.segredoJwt, ttlSegundos: config.jwtTtlSegundos });
   if (opcoes.cacheDeLeituras !== false) await app.register(cacheLeituras, { db, fuso: config.appTz });
+  // Phones' queue reports and the minimum app version for queued writes (after auth, before the cache).
+  await app.register(dispositivosPlugin);
 
   app.get(
     '/api/health',
@@ -123,8 +128,9 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
 
   app.get(
     '/api/config',
-    { schema: { response: { 200: z.object({ centro_nome: z.string(), app_tz: z.string(), versao: z.string() }) } } },
-    async () => ({ centro_nome: config.centroNome, app_tz: config.appTz, versao: opcoes.versao ?? 'dev' }),
+    { schema: { response: { 200: z.object({ centro_nome: z.string(), app_tz: z.string(), versao: z.string(), versao_minima_app: z.string() }) } } },
+    // versao_minima_app: a phone paused by a 426 asks here whether it may send again.
+    async () => ({ centro_nome: config.centroNome, app_tz: config.appTz, versao: opcoes.versao ?? 'dev', versao_minima_app: config.versaoMinimaApp }),
   );
 
   await app.register(rotasAuth, { prefix: '/api/auth' });
@@ -134,6 +140,9 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasRelatorios, { prefix: '/api/relatorios' });
   await app.register(rotasVendas, { prefix: '/api/vendas' });
   await app.register(rotasSync, { prefix: '/api/sync' });
+  await app.register(rotasDispositivos, { prefix: '/api/dispositivos' });
+  // The admin's import of an 'Exportar pendências' file: its own scope (admin only, larger upload).
+  await app.register(rotasImportacao, { prefix: '/api/sync' });
   await app.register(rotasDespesas, { prefix: '/api/despesas' });
   await app.register(rotasSaldo, { prefix: '/api/saldo' });
 

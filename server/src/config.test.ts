@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VERSAO_MINIMA_APP } from '../../shared/versao';
 import { carregarConfig, ErroDeConfiguracao, lerDuracao } from './config';
 
 /** The error `carregarConfig` throws for `env`. */
@@ -29,7 +30,13 @@ describe('carregarConfig', () => {
       centroNome: 'Centro de Ensino',
       trustProxy: false,
       limiteLoginPorMinuto: 10,
+      versaoMinimaApp: VERSAO_MINIMA_APP,
     });
+  });
+
+  it('VERSAO_MINIMA_APP: a versão mínima do aplicativo, validada', () => {
+    expect(carregarConfig({ VERSAO_MINIMA_APP: ' 0.3.1 ' }).versaoMinimaApp).toBe('0.3.1');
+    expect(erroDe({ VERSAO_MINIMA_APP: 'dois' }).problemas).toEqual([`VERSAO_MINIMA_APP="dois": deve ser uma versão como '0.2.0'`]);
   });
 
   it('variáveis vazias valem como ausentes', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { APP_TZ_PADRAO, fusoValido } from '../../shared/dates';
 import { PADRAO_EMAIL } from '../../shared/schemas/campos';
+import { VERSAO_MINIMA_APP, versaoValida } from '../../shared/versao';
 
 export interface Config {
   port: number;
@@ -25,6 +26,8 @@ export interface Config {
   trustProxy: boolean;
   /** Login attempts allowed per client address per minute. */
   limiteLoginPorMinuto: number;
+  /** Oldest client app version whose queued writes are accepted (older ones get 426 'Atualize o aplicativo'). */
+  versaoMinimaApp: string;
 }
 
 const UNIDADES: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
@@ -100,6 +103,10 @@ const esquema = z.object({
     vazioComoAusente,
     z.coerce.number({ error: LIMITE_LOGIN }).int(LIMITE_LOGIN).min(1, LIMITE_LOGIN).max(10_000, LIMITE_LOGIN).default(10),
   ),
+  VERSAO_MINIMA_APP: z.preprocess(
+    vazioComoAusente,
+    z.string().trim().default(VERSAO_MINIMA_APP).refine(versaoValida, "deve ser uma versão como '0.2.0'"),
+  ),
 });
 
 export class ErroDeConfiguracao extends Error {
@@ -133,5 +140,6 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     centroNome: e.CENTRO_NOME,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     limiteLoginPorMinuto: e.LOGIN_RATE_LIMIT,
+    versaoMinimaApp: e.VERSAO_MINIMA_APP,
   };
 }

@@ -29,3 +29,4 @@ export const arquivoGrande = (mensagem: string) => new ErroApp(413, 'arquivo_gra
 export const tipoNaoSuportado = (mensagem: string) => new ErroApp(415, 'tipo_nao_suportado', mensagem);
 export const regraDeNegocio = (mensagem: string) => new ErroApp(422, 'regra_de_negocio', mensagem);
 export const muitasTentativas = (mensagem: string) => new ErroApp(429, 'muitas_tentativas', mensagem);
+export const versaoAntigaDoApp = (mensagem: string) => new ErroApp(426, 'versao_antiga', mensagem);

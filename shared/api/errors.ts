@@ -16,6 +16,7 @@ export const CODIGOS_ERRO = [
   'arquivo_grande', // 413
   'tipo_nao_suportado', // 415
   'regra_de_negocio', // 422: well-formed but not allowed by a business rule
+  'versao_antiga', // 426: the client app is older than the server accepts writes from (update it)
   'muitas_tentativas', // 429
   'erro_interno', // 500: details never leave the server
   'indisponivel', // 503

@@ -1,6 +1,7 @@
 /** Reports and dashboards (spec sections 2, 3 and 7): response shapes and filters. */
 import { z } from '../zod';
 import { dataOpcional, idInteiro, opcao } from './campos';
+import { celularComFilaSchema } from './dispositivos';
 import { STATUS_ROTA } from './rotas';
 
 export const filtroRelatorioRotasSchema = z.object({
@@ -139,5 +140,7 @@ export const dashboardAdminSchema = z.object({
       totalCidades: z.number(),
     }),
   ),
+  /** 'Pendências nos celulares': what each employee's phone last said is waiting on it. */
+  celulares: z.array(celularComFilaSchema),
 });
 export type DashboardAdmin = z.infer<typeof dashboardAdminSchema>;

@@ -5,6 +5,7 @@
  */
 import { ehCorpoErro, type CodigoErro } from '../../../shared/api/errors';
 import { lerToken, sessaoExpirou } from '../auth/sessaoLocal';
+import { versaoApp } from '../versaoApp';
 
 export const BASE_API = '/api';
 export const TEMPO_LIMITE_MS = 10_000;
@@ -47,6 +48,12 @@ export function definirFetch(f: typeof fetch): void {
   fetchAtual = f;
 }
 
+/** Headers added to every request: the phone's queue report (offline/dispositivo.ts); null removes them. */
+let cabecalhosExtras: (() => Record<string, string>) | null = null;
+export function definirCabecalhosExtras(f: (() => Record<string, string>) | null): void {
+  cabecalhosExtras = f;
+}
+
 /** Where the API lives: same origin in the app; an absolute origin for tests that run outside a page. */
 let origemApi = '';
 export function definirOrigemApi(origem: string): void {
@@ -65,7 +72,8 @@ export function montarUrl(caminho: string, params?: Parametros): string {
 }
 
 export async function requisitar<T>(metodo: string, caminho: string, opcoes: OpcoesRequisicao = {}): Promise<T> {
-  const cabecalhos: Record<string, string> = { Accept: 'application/json' };
+  // The version on every request: the server refuses queued writes from an app too old for it (426).
+  const cabecalhos: Record<string, string> = { ...cabecalhosExtras?.(), Accept: 'application/json', 'X-Versao-App': versaoApp() };
   const token = opcoes.token === undefined ? lerToken() : opcoes.token;
   if (token) cabecalhos.Authorization = `Bearer ${token}`;
   let corpo: BodyInit | undefined;

@@ -5,6 +5,8 @@ import 'react-toastify/dist/ReactToastify.css';
 import { AuthProvider, useAuth } from '../auth/AuthProvider';
 import { Avisos } from '../components/avisos';
 import { motorSync } from '../offline';
+import { bancoLocal } from '../offline/db';
+import { iniciarRelatorioDoDispositivo } from '../offline/dispositivo';
 import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
 
 // The service worker is registered at once (the precache of every screen must start on the first
@@ -66,8 +68,13 @@ export function Provedores({
   const [cliente] = useState(() => queryClient ?? criarQueryClient());
   const depoisDaPrimeiraTela = useDepoisDaPrimeiraTela();
   useEffect(() => {
+    // Before the first request: the phone's queue report goes with every request (offline/dispositivo.ts).
+    const pararRelatorio = iniciarRelatorioDoDispositivo(bancoLocal);
     void motorSync.iniciar();
-    return () => motorSync.parar();
+    return () => {
+      motorSync.parar();
+      pararRelatorio();
+    };
   }, []);
   useEffect(() => {
     if (comServiceWorker && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);

@@ -25,9 +25,10 @@ const DADOS: DashboardAdmin = {
     { id: 2, nome: 'Bruno Campo', rota_id: 7, rota_nome: 'Rota Goiás', saldo: 254.1, vendas: 1500.3, cidadesAtendidas: 3, totalCidades: 4 },
     { id: 3, nome: 'Carla Estrada', rota_id: 8, rota_nome: 'Rota Minas', saldo: -12.5, vendas: 0, cidadesAtendidas: 0, totalCidades: 2 },
   ],
+  celulares: [],
 };
 
-const VAZIO: DashboardAdmin = { funcionariosEmRota: 0, funcionariosSemRota: 0, rotasAtivas: 0, vendasDia: 0, despesasDia: 0, rotas: [], funcionarios: [] };
+const VAZIO: DashboardAdmin = { funcionariosEmRota: 0, funcionariosSemRota: 0, rotasAtivas: 0, vendasDia: 0, despesasDia: 0, rotas: [], funcionarios: [], celulares: [] };
 
 const rotaAtiva = (id: number, nome: string): Rota => ({
   id,

@@ -16,6 +16,7 @@ import { TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp, hojeNoApp } from '../config/configApp';
 import { MENSAGENS_PAINEL, ModalMovimentacaoSaldo } from '../saldo/ModalMovimentacaoSaldo';
 import { saudacao } from './apresentacao';
+import { CelularesPendentes } from './CelularesPendentes';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
 import { chavesDashboard, DASHBOARD_ADMIN_VAZIO, useDashboardAdmin } from './consultas';
 
@@ -99,6 +100,8 @@ export function DashboardAdmin({ usuario }: { usuario: Usuario }) {
         <CartaoAcao titulo="Nova Rota" descricao="Crie e acompanhe as rotas da equipe." icone={<MapPlus size={22} />} cor="azul" para="/rotas" />
         <CartaoAcao titulo="Ver Relatórios" descricao="Vendas, despesas e salários por rota, com PDF e Excel." icone={<BarChart3 size={22} />} cor="laranja" para="/relatorios" />
       </nav>
+
+      <CelularesPendentes celulares={dados.celulares} carregando={carregando} />
 
       <div className="painel-admin__tabelas">
         <TabelaDados

@@ -27,6 +27,7 @@ export const DASHBOARD_ADMIN_VAZIO: DashboardAdmin = {
   despesasDia: 0,
   rotas: [],
   funcionarios: [],
+  celulares: [],
 };
 
 /**

@@ -5,7 +5,16 @@ import { useOnline } from '../components/useOnline';
 import { fusoDoApp } from '../config/configApp';
 import { useEstadoSync } from '../offline';
 
-export function textoIndicador(e: { online: boolean; sincronizando: boolean; pendentes: number; comErro: number; pausadoPorSessao: boolean }): string {
+export function textoIndicador(e: {
+  online: boolean;
+  sincronizando: boolean;
+  pendentes: number;
+  comErro: number;
+  pausadoPorSessao: boolean;
+  atualizacaoNecessaria?: boolean;
+}): string {
+  // Nothing goes until the app is updated: that comes before anything else the queue could say.
+  if (e.atualizacaoNecessaria) return 'Atualize o aplicativo';
   if (e.comErro > 0) return `${e.comErro} precisa${e.comErro > 1 ? 'm' : ''} de atenção`;
   if (!e.online) return e.pendentes > 0 ? `Offline · ${e.pendentes} aguardando` : 'Offline';
   if (e.pausadoPorSessao) return 'Entre de novo para enviar';
@@ -18,9 +27,10 @@ export function IndicadorSync({ aoAbrir }: { aoAbrir: () => void }) {
   const estado = useEstadoSync();
   const online = useOnline() && estado.online;
   const e = { ...estado, online };
-  const classe = e.comErro > 0 ? 'indicador-sync--erro' : !online ? 'indicador-sync--offline' : e.pendentes === 0 ? 'indicador-sync--ok' : '';
+  const bloqueado = e.comErro > 0 || e.atualizacaoNecessaria;
+  const classe = bloqueado ? 'indicador-sync--erro' : !online ? 'indicador-sync--offline' : e.pendentes === 0 ? 'indicador-sync--ok' : '';
   const icone =
-    e.comErro > 0 ? <AlertTriangle size={15} /> : !online ? <CloudOff size={15} /> : e.pendentes > 0 || e.sincronizando ? <RefreshCw size={15} /> : <CheckCircle2 size={15} />;
+    bloqueado ? <AlertTriangle size={15} /> : !online ? <CloudOff size={15} /> : e.pendentes > 0 || e.sincronizando ? <RefreshCw size={15} /> : <CheckCircle2 size={15} />;
   const ultima = estado.ultimaSincronizacao ? `Última sincronização às ${formatarHora(estado.ultimaSincronizacao, fusoDoApp())}` : 'Ainda não sincronizado neste aparelho';
   return (
     <button type="button" className={`indicador-sync ${classe}`} onClick={aoAbrir} title={ultima} aria-label={`${textoIndicador(e)}. ${ultima}. Abrir sincronização`}>

@@ -16,6 +16,8 @@ import { motorSync, operacoes, useEstadoSync } from '../offline';
 import { bancoLocal, type ItemOutbox } from '../offline/db';
 import { descartarItem, itensDoUsuario, tentarNovamente } from '../offline/outbox';
 import { formatarBytes, lerUsoArmazenamento, type UsoArmazenamento } from '../pwa/armazenamento';
+import { AvisoVersaoAntiga } from './AvisoVersaoAntiga';
+import { ExportarPendencias } from './ExportarPendencias';
 
 export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; aoFechar: () => void; usuarioId: number }) {
   const estado = useEstadoSync();
@@ -60,6 +62,7 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
         {estado.ultimaSincronizacao ? `Última sincronização: ${formatarDataHora(estado.ultimaSincronizacao, fuso)}.` : ''}
       </p>
 
+      <AvisoVersaoAntiga aguardando={itens.length} />
       {itensLidos === undefined && <Carregando />}
       {recusados.length > 0 && (
         <section aria-label="Precisam de atenção">
@@ -121,6 +124,8 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
           )}
         </section>
       )}
+
+      {itensLidos !== undefined && itens.length > 0 && <ExportarPendencias quantidade={itens.length} />}
 
       {recebidos.length > 0 && (
         <section aria-label="Recebidos pelo servidor">

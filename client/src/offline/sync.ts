@@ -5,13 +5,17 @@
  * - No answer (offline, timeout, 5xx, 429): the item stays, retried with exponential backoff forever;
  *   later items wait behind it, so order is kept.
  * - 401: the queue pauses until the user signs in again (`retomar()`), nothing changes.
+ * - 426: this app is older than the server accepts ('Atualize o aplicativo'): the queue pauses, nothing
+ *   is discarded; it goes again once the app is another version, or the server says it accepts this one.
  * - Any other refusal (400, 403, 404, 409, 413, 422...): the item is marked 'precisa de atenção' with
  *   the server's message and set aside; later items on the same entity wait, the rest go on.
  * - Nothing leaves the outbox without the server's confirmation or the person's decision.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { ehCorpoErro } from '../../../shared/api/errors';
-import { ErroApi, ErroOffline } from '../api/client';
+import { versaoAntiga, versaoValida } from '../../../shared/versao';
+import { api, ErroApi, ErroOffline } from '../api/client';
+import { versaoApp } from '../versaoApp';
 import type { BancoLocal, ItemOutbox } from './db';
 import { arquivosDoItem, atualizarItem, confirmarItem, itensDoUsuario, type Operacoes, type RequisicaoOperacao } from './outbox';
 import {
@@ -33,6 +37,8 @@ export interface EstadoSync {
   ultimaSincronizacao: string | null;
   /** The server refused the session (401): waiting for the user to sign in again. */
   pausadoPorSessao: boolean;
+  /** The server refused this app's version (426): waiting for the update ('Atualize o aplicativo'). */
+  atualizacaoNecessaria: boolean;
   /** Last network failure, for the indicator's tooltip. */
   ultimoErroRede: string | null;
 }
@@ -56,9 +62,16 @@ export interface OpcoesMotor {
   /** Backoff base; doubles per attempt up to `esperaMaximaMs`. */
   esperaBaseMs?: number;
   esperaMaximaMs?: number;
+  /** The oldest app version the server accepts (GET /api/config), asked while paused by a 426. */
+  consultarVersaoMinima?: () => Promise<string | null>;
 }
 
-const CHAVE_ULTIMA_SYNC = 'ultimaSincronizacao';
+async function versaoMinimaDoServidor(): Promise<string | null> {
+  const config = await api.get<{ versao_minima_app?: unknown }>('/config');
+  return typeof config?.versao_minima_app === 'string' ? config.versao_minima_app : null;
+}
+
+export const CHAVE_ULTIMA_SYNC = 'ultimaSincronizacao';
 
 const MENSAGEM_TIPO_DESCONHECIDO =
   'Este registro foi criado por outra versão do aplicativo e não pode ser enviado. Descarte-o ou refaça o registro.';
@@ -85,8 +98,12 @@ export class MotorSync {
     comErro: 0,
     ultimaSincronizacao: null,
     pausadoPorSessao: false,
+    atualizacaoNecessaria: false,
     ultimoErroRede: null,
   };
+  private readonly consultarVersaoMinima: () => Promise<string | null>;
+  /** The version the server refused (426). */
+  private versaoRecusada: string | null = null;
   private readonly ouvintes = new Set<() => void>();
   private emAndamento: Promise<void> | null = null;
   private repetir = false;
@@ -112,6 +129,7 @@ export class MotorSync {
     this.intervaloMs = opcoes.intervaloMs ?? 30_000;
     this.esperaBaseMs = opcoes.esperaBaseMs ?? 2_000;
     this.esperaMaximaMs = opcoes.esperaMaximaMs ?? 5 * 60_000;
+    this.consultarVersaoMinima = opcoes.consultarVersaoMinima ?? versaoMinimaDoServidor;
   }
 
   estado = (): EstadoSync => this.atual;
@@ -218,6 +236,7 @@ export class MotorSync {
   private async passada(ignorarEspera: boolean): Promise<void> {
     const sessao = this.obterSessao();
     if (!sessao || this.atual.pausadoPorSessao) return;
+    if (this.atual.atualizacaoNecessaria && !(await this.versaoVoltouASerAceita())) return;
     this.acompanharContagem();
     // Batch after batch until the queue is done, waits behind a failure, or is paused.
     for (;;) {
@@ -319,6 +338,10 @@ export class MotorSync {
         this.definir({ pausadoPorSessao: true });
         return { seguir: false, progresso };
       }
+      if (r.status === 426) {
+        this.pausarPorVersao();
+        return { seguir: false, progresso };
+      }
       const mensagem = ehCorpoErro(r.corpo) ? r.corpo.error : `Erro ${r.status}`;
       if (ehStatusTransitorio(r.status)) {
         await this.adiar(item, mensagem);
@@ -336,6 +359,10 @@ export class MotorSync {
       this.definir({ pausadoPorSessao: true });
       return;
     }
+    if (erro instanceof ErroApi && erro.status === 426) {
+      this.pausarPorVersao();
+      return;
+    }
     const mensagem = erro instanceof Error ? erro.message : String(erro);
     if (erro instanceof ErroOffline || (erro instanceof ErroApi && ehStatusTransitorio(erro.status))) {
       await this.adiar(primeiro, mensagem);
@@ -343,6 +370,33 @@ export class MotorSync {
       return;
     }
     await atualizarItem(this.banco, primeiro.id, { estado: 'erro', erro: mensagem });
+  }
+
+  /** 426: nothing is discarded or marked; the queue waits for the update. */
+  private pausarPorVersao(): void {
+    this.versaoRecusada = versaoApp();
+    this.definir({ atualizacaoNecessaria: true });
+  }
+
+  /**
+   * While paused by a 426: another version of the app is running (it was updated), or the server
+   * now accepts this one (its minimum went down). The check is one small GET, on each pass.
+   */
+  private async versaoVoltouASerAceita(): Promise<boolean> {
+    let aceita = versaoApp() !== this.versaoRecusada;
+    if (!aceita) {
+      try {
+        const minima = await this.consultarVersaoMinima();
+        aceita = minima !== null && versaoValida(minima) && !versaoAntiga(versaoApp(), minima);
+      } catch {
+        aceita = false; // no answer: stay paused, ask again on the next pass
+      }
+    }
+    if (aceita) {
+      this.versaoRecusada = null;
+      this.definir({ atualizacaoNecessaria: false });
+    }
+    return aceita;
   }
 
   /** Another attempt later, with the wait growing each time. */

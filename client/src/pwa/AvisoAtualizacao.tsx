@@ -9,9 +9,12 @@ import { Botao } from '../components/Botao';
 import { motorSync, useEstadoSync } from '../offline';
 import { useHaFormularioAberto } from './formularios';
 
-/** Why an update must wait, or null when it can be applied now. */
-export function motivoParaEsperar(pendentes: number, sincronizando: boolean, formularioAberto: boolean): string | null {
-  if (pendentes > 0 || sincronizando) {
+/**
+ * Why an update must wait, or null when it can be applied now. When the server refused this version
+ * (426) the queue cannot empty before the update: it stays in IndexedDB and goes with the new version.
+ */
+export function motivoParaEsperar(pendentes: number, sincronizando: boolean, formularioAberto: boolean, atualizacaoNecessaria = false): string | null {
+  if ((pendentes > 0 || sincronizando) && !atualizacaoNecessaria) {
     return `Enviando ${pendentes} registro${pendentes === 1 ? '' : 's'} antes de atualizar...`;
   }
   if (formularioAberto) return 'Feche o formulário aberto para atualizar.';
@@ -33,7 +36,7 @@ export function AvisoAtualizacao() {
   const sync = useEstadoSync();
   const formularioAberto = useHaFormularioAberto();
   const [querAtualizar, setQuerAtualizar] = useState(false);
-  const motivo = motivoParaEsperar(sync.pendentes, sync.sincronizando, formularioAberto);
+  const motivo = motivoParaEsperar(sync.pendentes, sync.sincronizando, formularioAberto, sync.atualizacaoNecessaria);
 
   useEffect(() => {
     if (querAtualizar && motivo === null) void updateServiceWorker(true);

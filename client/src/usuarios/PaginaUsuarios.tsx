@@ -2,7 +2,7 @@
  * 'Gerenciamento de Usuários' (admin): tabs Ativos / Inativos / Bloqueados, the table with every
  * column of the spec, create/edit, activate/deactivate with a Sim/Não confirmation, unlock.
  */
-import { Lock, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
+import { FileUp, Lock, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarDataHora } from '../../../shared/dates';
@@ -16,6 +16,7 @@ import { TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
 import { useAlterarStatusUsuario, useDesbloquearUsuario, useUsuarios } from './consultas';
 import { ModalUsuario } from './ModalUsuario';
+import { ModalImportarPendencias } from './ModalImportarPendencias';
 
 type AbaUsuarios = 'ativos' | 'inativos' | 'bloqueados';
 
@@ -34,6 +35,7 @@ export function PaginaUsuarios() {
   const [aba, setAba] = useState<AbaUsuarios>('ativos');
   const [editando, setEditando] = useState<Usuario | null | 'novo'>(null);
   const [mudandoStatus, setMudandoStatus] = useState<Usuario | null>(null);
+  const [importando, setImportando] = useState(false);
   const alterarStatus = useAlterarStatusUsuario();
   const desbloquear = useDesbloquearUsuario();
   const fuso = fusoDoApp();
@@ -100,10 +102,16 @@ export function PaginaUsuarios() {
           <h1>Gerenciamento de Usuários</h1>
           <p className="pagina__descricao">Crie, edite, ative, desative e desbloqueie os acessos da equipe.</p>
         </div>
-        <Botao icone={<UserPlus size={18} />} onClick={() => setEditando('novo')}>
-          Novo Funcionário
-        </Botao>
+        <div className="pagina__acoes">
+          <Botao variante="outline" icone={<FileUp size={18} />} onClick={() => setImportando(true)}>
+            Importar pendências
+          </Botao>
+          <Botao icone={<UserPlus size={18} />} onClick={() => setEditando('novo')}>
+            Novo Funcionário
+          </Botao>
+        </div>
       </div>
+      <ModalImportarPendencias aberto={importando} aoFechar={() => setImportando(false)} />
 
       <Abas
         rotulo="Situação dos usuários"

@@ -5,7 +5,7 @@
  * - Sales, visits and expenses are created offline, so their ids are client UUIDs (v7).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const agora = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -230,4 +230,30 @@ export const movimentacoesSaldo = sqliteTable(
     check('movimentacoes_valor_positivo', sql`${t.valorCentavos} > 0`),
     check('movimentacoes_tipo_valido', sql`${t.tipo} in ('credito', 'debito', 'devolucao')`),
   ],
+);
+
+/**
+ * What each phone last said about its own queue (X-Dispositivo, X-Versao-App, X-Fila... on every
+ * request): one row per install and signed-in employee, so a phone handed to a colleague never
+ * overwrites the first one's report, and a forged device id only ever writes the sender's own row.
+ */
+export const dispositivos = sqliteTable(
+  'dispositivos',
+  {
+    /** Random UUID made once per install of the app. */
+    dispositivoId: text('dispositivo_id').notNull(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    versao: text('versao').notNull(),
+    filaVendas: integer('fila_vendas').notNull().default(0),
+    filaVisitas: integer('fila_visitas').notNull().default(0),
+    filaDespesas: integer('fila_despesas').notNull().default(0),
+    filaRotas: integer('fila_rotas').notNull().default(0),
+    /** When the oldest waiting write was made (server clock: now minus the age the phone reported). */
+    maisAntigoEm: text('mais_antigo_em'),
+    ultimaSyncEm: text('ultima_sync_em'),
+    vistoEm: text('visto_em').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dispositivoId, t.usuarioId] }), index('dispositivos_usuario').on(t.usuarioId)],
 );

@@ -20,7 +20,7 @@ export default async function rotasRelatorios(app: App) {
   app.addHook('onRequest', app.autenticar);
 
   app.get('/dashboard-admin', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { response: { 200: dashboardAdminSchema } } }, async () =>
-    dashboardAdmin(app.db, hoje(app.config.appTz)),
+    dashboardAdmin(app.db, hoje(app.config.appTz), app.config.versaoMinimaApp),
   );
 
   // The employee's own route too: their dashboard shows the estimated salary.

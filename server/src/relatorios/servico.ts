@@ -22,6 +22,7 @@ import {
   type FiltroTotais,
   type TotaisRota,
 } from './repositorio';
+import { celularesComFila } from '../dispositivos/servico';
 
 const reais = centavosParaReais;
 
@@ -148,7 +149,7 @@ export function detalhesDaRota(db: Db, rotaId: number): DetalhesRota {
   };
 }
 
-export function dashboardAdmin(db: Db, dia: string): DashboardAdmin {
+export function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: string): DashboardAdmin {
   const resumo = resumoDoDia(db, dia);
   const ativas = apresentarRotas(db, listarLinhasRotas(db, { status: 'ativa' }), dia);
   return {
@@ -175,5 +176,6 @@ export function dashboardAdmin(db: Db, dia: string): DashboardAdmin {
       cidadesAtendidas: f.cidadesAtendidas,
       totalCidades: f.totalCidades,
     })),
+    celulares: celularesComFila(db, versaoMinimaApp),
   };
 }

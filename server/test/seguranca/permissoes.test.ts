@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, formulario } from '../despesas';
 import { ADMIN, criarAppDeTeste, type AppDeTeste } from '../helper';
+import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../pendencias';
 import { criarPastaClienteFalsa, esperarCorpoDeErro, fotografia } from './suporte';
 
 type Ator = 'anonimo' | 'funcionarioA' | 'funcionarioB' | 'admin';
@@ -170,6 +171,29 @@ const TABELA: Linha[] = [
         ],
       }),
     esperado: soFuncionario(),
+  },
+  // A phone's queue report (the headers are the report; each row is the sender's own, see dispositivos.test.ts).
+  { rota: 'POST /api/dispositivos/relato', pedido: () => json('POST', '/api/dispositivos/relato'), esperado: soFuncionario(204) },
+  // Rescue import of an employee's exported queue: admin only; each write inside runs as that employee.
+  {
+    rota: 'POST /api/sync/importar',
+    descricao: 'arquivo de pendências de A, uma venda na rota de A',
+    pedido: async (f) => ({
+      method: 'POST',
+      url: '/api/sync/importar',
+      ...(await formularioPendencias(
+        arquivoPendencias({ id: f.a.id, nome: 'Ana Proprietária', email: f.a.email }, [
+          operacaoPendencia({
+            metodo: 'POST',
+            caminho: '/vendas',
+            corpo: { id: uuidv7(), rota_id: f.rotaA, cidade_id: ANAPOLIS, data_venda: somarDias(HOJE(), -40 - ++sequencia), ...valoresVenda },
+            chaves: [],
+            descricao: 'Fechamento de Anápolis',
+          }),
+        ]),
+      )),
+    }),
+    esperado: soAdmin(),
   },
 
   // Expenses

@@ -1,0 +1,209 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoje, somarDias } from '../../../shared/dates';
+import { cabecalhosDoRelato, filaVazia, type RelatoDispositivo } from '../../../shared/dispositivos';
+import type { CelularComFila } from '../../../shared/schemas/dispositivos';
+import { ANAPOLIS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
+import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { carimboDoBanco } from '../db';
+import { INTERVALO_VISTO_MS, linhaDoRelato, mensagemVersaoAntiga, precisaGravar } from './plugin';
+
+const CELULAR_ANA = '11111111-2222-4333-8444-555555555555';
+const CELULAR_BRUNO = '66666666-7777-4888-9999-aaaaaaaaaaaa';
+const HORA = 3600;
+
+let t: AppDeTeste;
+let ana: { id: number; token: string };
+let bruno: { id: number; token: string };
+let carla: { id: number; token: string };
+let rotaAna: number;
+const dia = hoje('America/Sao_Paulo');
+
+beforeAll(async () => {
+  t = await criarAppDeTeste({ env: { VERSAO_MINIMA_APP: '0.5.0' } });
+  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
+  bruno = await t.criarFuncionario({ nome: 'Bruno Campo' });
+  carla = await t.criarFuncionario({ nome: 'Carla Serra' });
+  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Goiás');
+});
+afterAll(() => t.fechar());
+
+const relato = (r: Partial<RelatoDispositivo> = {}): Record<string, string> =>
+  cabecalhosDoRelato({ dispositivoId: CELULAR_ANA, versao: '0.5.0', fila: filaVazia(), filaIdadeS: null, syncIdadeS: null, ...r });
+
+const linhas = (onde = '1 = 1') => t.db.$client.prepare(`select * from dispositivos where ${onde} order by usuario_id`).all() as Record<string, unknown>[];
+
+async function celulares(): Promise<CelularComFila[]> {
+  const r = await t.chamar({ method: 'GET', url: '/api/relatorios/dashboard-admin', token: await t.tokenAdmin() });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().celulares;
+}
+
+const ha = (instante: string | null) => (instante === null ? null : (Date.now() - Date.parse(instante)) / 1000);
+
+describe('relato dos celulares em cada contato', () => {
+  it('o painel do admin mostra, por funcionário, o que espera no celular, a versão e a última sincronização', async () => {
+    const r = await t.chamar({
+      method: 'GET',
+      url: '/api/rotas/ativas/funcionario',
+      token: ana.token,
+      headers: relato({ fila: { venda: 1, visita: 0, despesa: 3, rota: 0 }, filaIdadeS: 2 * HORA, syncIdadeS: 30 * 60 }),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: bruno.token, headers: relato({ dispositivoId: CELULAR_BRUNO, fila: { ...filaVazia(), visita: 2 }, filaIdadeS: 26 * HORA }) });
+    // Carla's phone is clean: not listed.
+    await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: carla.token, headers: relato({ dispositivoId: uuidv7() }) });
+
+    const lista = await celulares();
+    expect(lista.map((c) => [c.funcionario_nome, c.dispositivo_id, c.fila, c.versao, c.versao_antiga])).toEqual([
+      // Oldest waiting first: Bruno's 26 h, then Ana's 2 h.
+      ['Bruno Campo', CELULAR_BRUNO, { venda: 0, visita: 2, despesa: 0, rota: 0 }, '0.5.0', false],
+      ['Ana Estrada', CELULAR_ANA, { venda: 1, visita: 0, despesa: 3, rota: 0 }, '0.5.0', false],
+    ]);
+    const [doBruno, daAna] = lista as [CelularComFila, CelularComFila];
+    // More than 24 hours: the screen highlights it (the instant is the server's clock minus the age the phone said).
+    expect(ha(doBruno.mais_antigo_em)).toBeGreaterThan(24 * HORA);
+    expect(ha(doBruno.mais_antigo_em)).toBeCloseTo(26 * HORA, -1);
+    expect(doBruno.ultima_sync_em).toBeNull();
+    expect(ha(daAna.mais_antigo_em)).toBeCloseTo(2 * HORA, -1);
+    expect(ha(daAna.ultima_sync_em)).toBeCloseTo(30 * 60, -1);
+    expect(ha(daAna.visto_em)).toBeLessThan(60);
+    expect(linhas(`usuario_id = ${carla.id}`)).toHaveLength(1);
+  });
+
+  it('a fila esvaziou: o celular sai da lista; nada é gravado de novo enquanto o relato não muda', async () => {
+    await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: relato({ syncIdadeS: 0 }) });
+    expect((await celulares()).map((c) => c.funcionario_nome)).toEqual(['Bruno Campo']);
+    const antes = carimboDoBanco(t.db);
+    for (let i = 0; i < 5; i++) {
+      const r = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: relato({ syncIdadeS: i }) });
+      expect(r.statusCode).toBe(200);
+    }
+    // Not a single write: the read cache of everyone stays valid.
+    expect(carimboDoBanco(t.db)).toBe(antes);
+  });
+
+  it('só o próprio funcionário escreve a linha dele: o id do celular de outro cria uma linha do remetente, não muda a do dono', async () => {
+    const antesBruno = linhas(`usuario_id = ${bruno.id}`);
+    const r = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: carla.token, headers: relato({ dispositivoId: CELULAR_BRUNO, fila: filaVazia() }) });
+    expect(r.statusCode).toBe(200);
+    expect(linhas(`usuario_id = ${bruno.id}`)).toEqual(antesBruno);
+    expect(linhas(`dispositivo_id = '${CELULAR_BRUNO}'`).map((l) => l.usuario_id)).toEqual([bruno.id, carla.id]);
+    expect((await celulares()).map((c) => c.funcionario_nome)).toEqual(['Bruno Campo']);
+  });
+
+  it('funcionário não vê os celulares (nem o painel do admin); o admin não é registrado', async () => {
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/dashboard-admin', token: ana.token, headers: relato() }), 403, 'sem_permissao');
+    const antes = linhas().length;
+    const r = await t.chamar({ method: 'GET', url: '/api/rotas', token: await t.tokenAdmin(), headers: relato({ dispositivoId: uuidv7(), fila: { ...filaVazia(), venda: 9 }, filaIdadeS: 10 }) });
+    expect(r.statusCode).toBe(200);
+    expect(linhas()).toHaveLength(antes);
+  });
+
+  it('cabeçalhos de lixo são ignorados: a requisição segue normal, nada é gravado, nunca um 500', async () => {
+    const antes = JSON.stringify(linhas());
+    const lixos: Record<string, string>[] = [
+      { 'X-Dispositivo': 'abc' },
+      { 'X-Versao-App': 'versão nova' },
+      { 'X-Fila': 'venda=muitas' },
+      { 'X-Fila': `venda=${'9'.repeat(50)}` },
+      { 'X-Fila-Idade': '-1' },
+      { 'X-Sync-Idade': 'x'.repeat(5000) },
+    ];
+    for (const lixo of lixos) {
+      const r = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: { ...relato({ fila: { ...filaVazia(), venda: 7 }, filaIdadeS: 5 }), ...lixo } });
+      expect(r.statusCode, JSON.stringify(lixo)).toBe(200);
+    }
+    // A garbled version is not gated either: the write goes through its own validation.
+    const escrita = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, headers: { 'X-Versao-App': '0.0.1.0' }, payload: {} });
+    esperarRecusa(escrita, 400, 'dados_invalidos');
+    expect(JSON.stringify(linhas())).toBe(antes);
+  });
+
+  it('sem mudança, "visto em" só é regravado depois do intervalo; qualquer mudança grava na hora', () => {
+    const agora = Date.parse('2026-11-20T12:00:00Z');
+    const r: RelatoDispositivo = { dispositivoId: CELULAR_ANA, versao: '0.5.0', fila: { ...filaVazia(), despesa: 1 }, filaIdadeS: 600, syncIdadeS: 60 };
+    const gravada = linhaDoRelato(r, 1, agora);
+    expect(precisaGravar(undefined, gravada)).toBe(true);
+    // Ages measured again a few seconds later point to the same instants: same report.
+    expect(precisaGravar(gravada, linhaDoRelato({ ...r, filaIdadeS: 603, syncIdadeS: 63 }, 1, agora + 3000))).toBe(false);
+    expect(precisaGravar(gravada, linhaDoRelato(r, 1, agora + INTERVALO_VISTO_MS - 1))).toBe(true); // ages not re-measured: instants moved
+    expect(precisaGravar(gravada, linhaDoRelato({ ...r, filaIdadeS: 600 + 299, syncIdadeS: 60 + 299 }, 1, agora + 299_000))).toBe(false);
+    expect(precisaGravar(gravada, linhaDoRelato({ ...r, filaIdadeS: 600 + 300, syncIdadeS: 60 + 300 }, 1, agora + INTERVALO_VISTO_MS))).toBe(true);
+    expect(precisaGravar(gravada, linhaDoRelato({ ...r, fila: { ...filaVazia(), despesa: 2 } }, 1, agora + 1000))).toBe(true);
+    expect(precisaGravar(gravada, linhaDoRelato({ ...r, versao: '0.6.0' }, 1, agora + 1000))).toBe(true);
+    expect(precisaGravar(gravada, linhaDoRelato({ ...r, syncIdadeS: 0 }, 1, agora + 1000))).toBe(false); // within the tolerance
+    expect(precisaGravar(gravada, linhaDoRelato({ ...r, syncIdadeS: null }, 1, agora + 1000))).toBe(true);
+  });
+});
+
+describe('versão mínima do aplicativo (426)', () => {
+  const MENSAGEM = mensagemVersaoAntiga('0.4.9', '0.5.0');
+  const antiga = relato({ versao: '0.4.9', fila: { ...filaVazia(), venda: 1 }, filaIdadeS: 40 * HORA });
+
+  it('a mensagem diz o que fazer e que nada se perde', () => {
+    expect(MENSAGEM).toBe(
+      'Atualize o aplicativo para continuar sincronizando. Esta versão (0.4.9) é anterior à mínima aceita pelo servidor (0.5.0). ' +
+        'Os registros continuam guardados no celular e serão enviados depois da atualização.',
+    );
+  });
+
+  it('o lote e cada escrita que o celular enfileira respondem 426 a um aplicativo antigo, sem gravar nada', async () => {
+    const venda = { id: uuidv7(), rota_id: rotaAna, cidade_id: GOIANIA, data_venda: somarDias(dia, -1), valor_dinheiro: 10, registrado_em: new Date().toISOString() };
+    const chamadas: { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: Record<string, unknown> }[] = [
+      { method: 'POST', url: '/api/sync/lote', payload: { operacoes: [{ id: uuidv7(), metodo: 'POST', caminho: '/vendas', corpo: venda }] } },
+      { method: 'POST', url: '/api/vendas', payload: venda },
+      { method: 'PUT', url: `/api/vendas/${uuidv7()}`, payload: { valor_dinheiro: 1 } },
+      { method: 'POST', url: `/api/rotas/${rotaAna}/cidades/${GOIANIA}/visitar`, payload: { id: uuidv7(), data: dia } },
+      { method: 'PATCH', url: `/api/rotas/${rotaAna}/finalizar` },
+      { method: 'POST', url: '/api/despesas', payload: {} },
+      { method: 'PUT', url: `/api/despesas/${uuidv7()}`, payload: {} },
+      { method: 'DELETE', url: `/api/despesas/${uuidv7()}` },
+    ];
+    for (const c of chamadas) {
+      const r = await t.chamar({ ...c, token: ana.token, headers: antiga });
+      esperarRecusa(r, 426, 'versao_antiga', MENSAGEM);
+    }
+    const contar = (tabela: string) => (t.db.$client.prepare(`select count(*) as n from ${tabela}`).get() as { n: number }).n;
+    expect(contar('vendas')).toBe(0);
+    expect(contar('visitas')).toBe(0);
+    expect((t.db.$client.prepare('select status from rotas where id = ?').get(rotaAna) as { status: string }).status).toBe('ativa');
+    // The admin sees the stuck phone, and why.
+    const daAna = (await celulares()).find((c) => c.funcionario_id === ana.id);
+    expect(daAna).toMatchObject({ versao: '0.4.9', versao_antiga: true, fila: { venda: 1 } });
+  });
+
+  it('a mesma escrita passa com a versão mínima, com uma mais nova, ou sem o cabeçalho (scripts e testes)', async () => {
+    const venda = (diasAtras: number) => ({ id: uuidv7(), rota_id: rotaAna, cidade_id: ANAPOLIS, data_venda: somarDias(dia, -diasAtras), valor_dinheiro: 5, registrado_em: new Date().toISOString() });
+    for (const [i, headers] of [relato({ versao: '0.5.0' }), relato({ versao: '1.0.0' }), {}].entries()) {
+      const r = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: ana.token, headers, payload: { operacoes: [{ id: uuidv7(), metodo: 'POST', caminho: '/vendas', corpo: venda(10 + i) }] } });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().resultados[0].status).toBe(201);
+    }
+    const sozinha = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: venda(20) });
+    expect(sozinha.statusCode, sozinha.body).toBe(201);
+  });
+
+  it('leituras e escritas do admin não passam pelo portão; GET /api/config diz a versão mínima', async () => {
+    const antiga = { 'X-Versao-App': '0.0.1' };
+    expect((await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: antiga })).statusCode).toBe(200);
+    const r = await t.chamar({
+      method: 'POST',
+      url: '/api/saldo/credito',
+      token: await t.tokenAdmin(),
+      headers: antiga,
+      payload: { funcionario_id: bruno.id, valor: 10, descricao: 'teste' },
+    });
+    expect(r.statusCode).not.toBe(426);
+    expect((await t.chamar({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ versao_minima_app: '0.5.0' });
+  });
+
+  it('sem VERSAO_MINIMA_APP vale a constante do código; a variável de ambiente a troca', async () => {
+    const padrao = await criarAppDeTeste({ cidades: false });
+    try {
+      expect(padrao.config.versaoMinimaApp).toBe('0.1.0');
+    } finally {
+      await padrao.fechar();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The phones in the field, seen from the server (decisions.md, 'Celulares em campo e versão mínima'):
+ * - every request of a signed-in employee that carries a report (X-Dispositivo, X-Versao-App, X-Fila...)
+ *   updates that phone's row, but only when it says something new, or to refresh 'visto em' every few
+ *   minutes: a write per request would change the database stamp and empty the read cache for everyone;
+ * - the writes a phone queues (the batch and each single endpoint of the Escrita list) answer 426
+ *   'Atualize o aplicativo...' to an app older than the minimum version. A request without
+ *   X-Versao-App (scripts, tests, curl) is not gated.
+ * Both run in one preValidation hook: after authentication (onRequest), before the body is validated
+ * (an old app's body may not even fit today's schema) and before the read cache answers (preHandler).
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CABECALHO_VERSAO, lerRelato, type RelatoDispositivo } from '../../../shared/dispositivos';
+import { versaoAntiga, versaoValida } from '../../../shared/versao';
+import { versaoAntigaDoApp } from '../errors';
+import { ESCRITAS } from '../sync/lote';
+import type { App } from '../tipos';
+import { buscarDispositivo, gravarDispositivo, type LinhaDispositivo } from './repositorio';
+
+/** With nothing new to say, a phone's row is rewritten at most this often (only 'visto em' moves). */
+export const INTERVALO_VISTO_MS = 5 * 60_000;
+/** Ages are measured again on every request: instants this close are the same report. */
+const TOLERANCIA_MS = 2 * 60_000;
+const MAXIMO_EM_MEMORIA = 10_000;
+
+export function mensagemVersaoAntiga(versao: string, minima: string): string {
+  return (
+    `Atualize o aplicativo para continuar sincronizando. Esta versão (${versao}) é anterior à mínima aceita pelo servidor (${minima}). ` +
+    'Os registros continuam guardados no celular e serão enviados depois da atualização.'
+  );
+}
+
+/** The row a report makes, with the server's clock: the phone's ages become instants. */
+export function linhaDoRelato(r: RelatoDispositivo, usuarioId: number, agoraMs: number): LinhaDispositivo {
+  const instante = (idadeS: number | null) => (idadeS === null ? null : new Date(agoraMs - idadeS * 1000).toISOString());
+  return {
+    dispositivoId: r.dispositivoId,
+    usuarioId,
+    versao: r.versao,
+    filaVendas: r.fila.venda,
+    filaVisitas: r.fila.visita,
+    filaDespesas: r.fila.despesa,
+    filaRotas: r.fila.rota,
+    maisAntigoEm: instante(r.filaIdadeS),
+    ultimaSyncEm: instante(r.syncIdadeS),
+    vistoEm: new Date(agoraMs).toISOString(),
+  };
+}
+
+const pertos = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Math.abs(Date.parse(a) - Date.parse(b)) <= TOLERANCIA_MS);
+
+/** Whether `nova` must be written over `anterior` (what the database has). */
+export function precisaGravar(anterior: LinhaDispositivo | undefined, nova: LinhaDispositivo): boolean {
+  if (!anterior) return true;
+  const mesmo =
+    anterior.versao === nova.versao &&
+    anterior.filaVendas === nova.filaVendas &&
+    anterior.filaVisitas === nova.filaVisitas &&
+    anterior.filaDespesas === nova.filaDespesas &&
+    anterior.filaRotas === nova.filaRotas &&
+    pertos(anterior.maisAntigoEm, nova.maisAntigoEm) &&
+    pertos(anterior.ultimaSyncEm, nova.ultimaSyncEm);
+  return !mesmo || Date.parse(nova.vistoEm) - Date.parse(anterior.vistoEm) >= INTERVALO_VISTO_MS;
+}
+
+/** 'POST /api/vendas', 'PUT /api/despesas/:id'...: the route patterns of the writes a phone queues. */
+function rotasDasEscritas(): Set<string> {
+  const rotas = new Set(ESCRITAS.map((e) => `${e.metodo} /api${e.caminho}`));
+  rotas.add('POST /api/sync/lote');
+  return rotas;
+}
+
+async function dispositivos(app: App) {
+  const gatedas = rotasDasEscritas();
+  // What each (device, employee) row holds in the database, so an unchanged report costs no query.
+  const conhecidas = new Map<string, LinhaDispositivo | undefined>();
+
+  function registrar(request: FastifyRequest) {
+    const relato = lerRelato(request.headers);
+    if (!relato) return;
+    const usuarioId = request.usuario.id;
+    const chave = `${relato.dispositivoId}|${usuarioId}`;
+    if (!conhecidas.has(chave)) {
+      if (conhecidas.size >= MAXIMO_EM_MEMORIA) conhecidas.clear();
+      conhecidas.set(chave, buscarDispositivo(app.db, relato.dispositivoId, usuarioId));
+    }
+    const nova = linhaDoRelato(relato, usuarioId, Date.now());
+    if (!precisaGravar(conhecidas.get(chave), nova)) return;
+    gravarDispositivo(app.db, nova);
+    conhecidas.set(chave, nova);
+  }
+
+  app.addHook('preValidation', async (request) => {
+    if (request.usuario?.tipo === 'funcionario') {
+      try {
+        registrar(request);
+      } catch (erro) {
+        // The report is a side note: the request itself must go on.
+        conhecidas.clear();
+        request.log.warn({ err: erro }, 'relato do celular não gravado');
+      }
+    }
+    if (request.method === 'GET') return;
+    const versao = request.headers[CABECALHO_VERSAO.toLowerCase()];
+    if (typeof versao !== 'string' || !versaoValida(versao.trim())) return;
+    const rota = `${request.method} ${(request.routeOptions.url ?? '').replace(/\/$/, '')}`;
+    const minima = app.config.versaoMinimaApp;
+    if (gatedas.has(rota) && versaoAntiga(versao.trim(), minima)) throw versaoAntigaDoApp(mensagemVersaoAntiga(versao.trim(), minima));
+  });
+}
+
+export default fp(dispositivos, { name: 'dispositivos', dependencies: ['auth'] });
