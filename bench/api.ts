@@ -24,6 +24,8 @@ export interface MedidaApi extends Carga {
   nome: string;
   caminho: string;
   razao: number;
+  /** The bare route answering the same number of bytes: how much of the gap is just the answer's size. */
+  tetoMesmoTamanho: Carga & { razao: number };
   metaRazao: number;
   metaP99: number;
   passou: boolean;
@@ -108,8 +110,23 @@ export async function medirApi(segundos = 10): Promise<ResultadoApi> {
 
   const comCache = await medirServidor(segundos, false);
   const semCache = await medirServidor(Math.max(3, Math.round(segundos / 2)), true);
+
+  // Answers much larger than the "olá": the bare route sending as many bytes, for comparison.
+  const ola2 = await iniciarFilho<{ porta: number }>('ola.ts');
+  const mesmoTamanho: Carga[] = [];
+  try {
+    for (const m of comCache.medidas) {
+      const url = `http://127.0.0.1:${ola2.info.porta}/bytes/${m.bytes}`;
+      await carregar(url, 1);
+      mesmoTamanho.push(await carregar(url, Math.max(3, Math.round(segundos / 2))));
+    }
+  } finally {
+    await ola2.parar();
+  }
+
   const medidas = comCache.medidas.map((m, i): MedidaApi => {
     const sem = semCache.medidas[i]!;
+    const igual = mesmoTamanho[i]!;
     const razao = m.rps / teto.rps;
     const medida: MedidaApi = {
       ...m,
@@ -118,10 +135,12 @@ export async function medirApi(segundos = 10): Promise<ResultadoApi> {
       metaP99: META_P99_MS,
       passou: m.erros === 0 && razao >= META_RAZAO && m.p99 < META_P99_MS,
       semCache: { ...sem, razao: sem.rps / teto.rps },
+      tetoMesmoTamanho: { ...igual, razao: m.rps / igual.rps },
     };
     console.log(
       `  ${m.nome}: ${Math.round(m.rps)} req/s (${(razao * 100).toFixed(0)}% do teto), p50 ${m.p50} ms, p99 ${m.p99} ms, erros ${m.erros}` +
-        ` | sem cache: ${Math.round(sem.rps)} req/s (${((sem.rps / teto.rps) * 100).toFixed(0)}%), p99 ${sem.p99} ms`,
+        ` | sem cache: ${Math.round(sem.rps)} req/s (${((sem.rps / teto.rps) * 100).toFixed(0)}%), p99 ${sem.p99} ms` +
+        ` | teto com ${m.bytes} bytes: ${Math.round(igual.rps)} req/s (${((m.rps / igual.rps) * 100).toFixed(0)}% dele)`,
     );
     return medida;
   });

@@ -47,4 +47,5 @@ if (partes.has('cliente')) {
   resultados.cliente = { ...(await medirCliente(rapido ? 2 : 5)), medidoEm: agora() };
   salvar();
 }
+salvar();
 console.log(`Resultados em ${ARQUIVO} e docs/performance.md`);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 import { AuthProvider, useAuth } from '../auth/AuthProvider';
 import { Avisos } from '../components/avisos';
+import { useQuandoOcioso } from '../components/useQuandoOcioso';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { iniciarRelatorioDoDispositivo } from '../offline/dispositivo';
@@ -15,22 +16,6 @@ import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
 // an update found meanwhile (workbox-window reports a worker already waiting).
 const AvisoAtualizacao = lazy(() => import('../pwa/AvisoAtualizacao').then((m) => ({ default: m.AvisoAtualizacao })));
 const ESPERA_SERVICE_WORKER_MS = 3000;
-
-function useDepoisDaPrimeiraTela(): boolean {
-  const [pronto, setPronto] = useState(false);
-  useEffect(() => {
-    let ocioso: number | null = null;
-    const espera = window.setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') ocioso = window.requestIdleCallback(() => setPronto(true), { timeout: 2000 });
-      else setPronto(true);
-    }, ESPERA_SERVICE_WORKER_MS);
-    return () => {
-      window.clearTimeout(espera);
-      if (ocioso !== null) window.cancelIdleCallback(ocioso);
-    };
-  }, []);
-  return pronto;
-}
 
 export function criarQueryClient(): QueryClient {
   return new QueryClient({
@@ -66,7 +51,7 @@ export function Provedores({
   comServiceWorker?: boolean;
 }) {
   const [cliente] = useState(() => queryClient ?? criarQueryClient());
-  const depoisDaPrimeiraTela = useDepoisDaPrimeiraTela();
+  const depoisDaPrimeiraTela = useQuandoOcioso(ESPERA_SERVICE_WORKER_MS);
   useEffect(() => {
     // Before the first request: the phone's queue report goes with every request (offline/dispositivo.ts).
     const pararRelatorio = iniciarRelatorioDoDispositivo(bancoLocal);

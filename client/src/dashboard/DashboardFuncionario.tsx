@@ -8,7 +8,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, MapPin, Receipt, Route, ShoppingCart, Wallet, WifiOff } from 'lucide-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
@@ -16,6 +16,7 @@ import { BONUS_BOLETO_CENTAVOS, mediaParaExibir } from '../../../shared/payroll/
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { Carregando } from '../components/Carregando';
+import { useQuandoOcioso } from '../components/useQuandoOcioso';
 import { fusoDoApp } from '../config/configApp';
 import { useFilaDeDespesas } from '../despesas/consultas';
 import { contarNaFila, saldoProjetado } from '../despesas/fila';
@@ -25,11 +26,25 @@ import { useSaldoProprio } from '../saldo/consultas';
 import { useFilaDeVendas } from '../vendas/useFilaDeVendas';
 import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
-import { CartaoProntoParaViajar } from './CartaoProntoParaViajar';
 import { chavesDashboard, useBaseDoSalario } from './consultas';
 import { estimarSalario, type Estimativa } from './estimativa';
 
 export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
+
+// Below the numbers the person opens the app for: its code loads once they have been on screen a
+// moment (half a second, then the next idle time), so it never competes with drawing them.
+const ESPERA_CARTAO_VIAGEM_MS = 500;
+const CartaoProntoParaViajarTardio = lazy(() => import('./CartaoProntoParaViajar').then((m) => ({ default: m.CartaoProntoParaViajar })));
+
+function CartaoProntoParaViajar(props: { usuarioId: number; semServidor: boolean }) {
+  const numerosNaTela = useQuandoOcioso(ESPERA_CARTAO_VIAGEM_MS);
+  if (!numerosNaTela) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartaoProntoParaViajarTardio {...props} />
+    </Suspense>
+  );
+}
 
 /** Green above zero, red otherwise (spec: Saldo Atual). */
 const classeSaldo = (valor: number) => (valor > 0 ? 'valor-positivo' : 'valor-negativo');
