@@ -130,7 +130,7 @@ ${
       : ''
   }O que mantém a primeira tela abaixo da meta: páginas carregadas sob demanda e separadas por papel (o
 funcionário nunca baixa o painel do admin, a exportação ou a tabela de vendas do admin), a tela de login e o
-painel de sincronização sob demanda, os avisos (react-toastify) carregados na primeira vez que aparecem, e o
+painel de sincronização sob demanda, e o
 aviso de atualização (workbox-window) depois que a tela ficou pronta; o service worker é registrado na hora.
 
 **Vendas com ${c.vendas60.cidades} cidades**: o app instalado (service worker e IndexedDB quentes, como no

@@ -1,8 +1,8 @@
 /**
  * Toasts (react-toastify, spec: top-right, closing after 5 s), behind one module so every screen
  * uses the same options. Loaded with the app: a build where the library came in its own chunk,
- * loaded on demand, lost the first toast in clean-clone CI runs (the cause is not yet found; see
- * docs/performance.md), and a lost 'Email ou senha inválidos.' is worse than 10 KB.
+ * loaded on demand, lost the first toast in clean-clone CI runs (cause not yet found), and a lost
+ * 'Email ou senha inválidos.' is worse than 10 KB of JavaScript.
  */
 import { toast as toastify, ToastContainer, type ToastOptions } from 'react-toastify/unstyled';
 
