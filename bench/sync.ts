@@ -104,7 +104,7 @@ const contar = (arquivo: string, sql: string) => {
   }
 };
 
-async function medirApp(quantas: number) {
+export async function medirApp(quantas: number) {
   const servidor = await iniciarFilho<InfoApp>('sync-servidor.ts');
   try {
     const info = servidor.info;
@@ -137,7 +137,7 @@ async function medirApp(quantas: number) {
   }
 }
 
-async function medirLimite(quantas: number) {
+export async function medirLimite(quantas: number) {
   const servidor = await iniciarFilho<{ porta: number; arquivo: string }>('sync-limite.ts');
   try {
     const celular = { rotaId: 1, cidades: Array.from({ length: 50 }, (_, i) => i + 1), dia: '2026-11-20' };

@@ -105,15 +105,25 @@ export function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string): Rota
   }));
 }
 
-export function rotaTemCidade(db: Db, rotaId: number, cidadeId: number): boolean {
-  const consulta = preparada(db, 'rota.temCidade', () =>
+/**
+ * What a write on a route needs to know, in one lookup: whose route it is, its status and whether
+ * the city is on it. Every queued sale and visit asks this, so it reads three columns, not the row.
+ */
+export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): { funcionarioId: number; status: StatusRota; temCidade: boolean } | undefined {
+  const linha = preparada(db, 'rota.situacaoParaEscrita', () =>
     db
-      .select({ id: rotaCidades.id })
-      .from(rotaCidades)
-      .where(and(eq(rotaCidades.rotaId, sql.placeholder('rotaId')), eq(rotaCidades.cidadeId, sql.placeholder('cidadeId'))))
+      .select({
+        funcionarioId: rotas.funcionarioId,
+        status: rotas.status,
+        // Not correlated by column: drizzle drops the table names of a one-table select, and a bare
+        // "id" inside the subquery would be rota_cidades.id.
+        temCidade: sql<number>`exists(select 1 from ${rotaCidades} where ${rotaCidades.rotaId} = ${sql.placeholder('rotaId')} and ${rotaCidades.cidadeId} = ${sql.placeholder('cidadeId')})`,
+      })
+      .from(rotas)
+      .where(eq(rotas.id, sql.placeholder('rotaId')))
       .prepare(),
-  );
-  return consulta.get({ rotaId, cidadeId }) !== undefined;
+  ).get({ rotaId, cidadeId });
+  return linha && { funcionarioId: linha.funcionarioId, status: linha.status, temCidade: linha.temCidade === 1 };
 }
 
 /** Each city of the route on `data`: closed (has a sale that day), visited, and the sale's id. */

@@ -17,7 +17,7 @@ import {
   cidadesComMovimento,
   listarLinhasRotas,
   movimentoDaRota,
-  rotaTemCidade,
+  situacaoParaEscrita,
   substituirCidades,
   type LinhaRota,
   buscarVisitaDoDia,
@@ -45,14 +45,12 @@ export function mensagemRotaFechada(status: StatusRota): string {
  * The route an employee is writing to (sale, visit, expense): their own and still active.
  * With `cidadeId`, the city must belong to the route.
  */
-export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, cidadeId?: number): LinhaRota {
-  const rota = exigirRotaVisivel(db, usuario, rotaId);
-  if (rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, cidadeId?: number): void {
+  // Route and city in one lookup when there is a city: each queued sale and visit passes here.
+  const rota = cidadeId === undefined ? buscarRota(db, rotaId) : situacaoParaEscrita(db, rotaId, cidadeId);
+  if (!rota || rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
   if (rota.status !== 'ativa') throw conflito(mensagemRotaFechada(rota.status));
-  if (cidadeId !== undefined && !rotaTemCidade(db, rota.id, cidadeId)) {
-    throw regraDeNegocio('Esta cidade não faz parte da rota.');
-  }
-  return rota;
+  if (cidadeId !== undefined && !('temCidade' in rota && rota.temCidade)) throw regraDeNegocio('Esta cidade não faz parte da rota.');
 }
 
 export interface DadosRota {

@@ -5,9 +5,26 @@ import { definirEscrita, type ContextoEscrita, type RespostaEscrita } from '../s
 import { buscarVenda, buscarVendaApresentada } from './repositorio';
 import { editarVenda, salvarVenda } from './servico';
 
-/** The sale as the screens list it; its receipt is when it last changed on the server. */
-function respostaVenda(ctx: ContextoEscrita, status: number, id: string): RespostaEscrita {
-  return { status, corpo: () => ({ venda: buscarVendaApresentada(ctx.db, id)! }), recebidoEm: () => buscarVenda(ctx.db, id)!.atualizadoEm };
+/**
+ * The sale as the screens list it; its receipt is when it last changed on the server. A class, not
+ * an object of closures: a batch builds one per write and most are only asked for the receipt.
+ */
+class RespostaVenda implements RespostaEscrita {
+  constructor(
+    private readonly ctx: ContextoEscrita,
+    readonly status: number,
+    private readonly id: string,
+    /** Known when this write created the sale. */
+    private readonly atualizadaEm?: string,
+  ) {}
+
+  corpo() {
+    return { venda: buscarVendaApresentada(this.ctx.db, this.id)! };
+  }
+
+  recebidoEm() {
+    return this.atualizadaEm ?? buscarVenda(this.ctx.db, this.id)!.atualizadoEm;
+  }
 }
 
 export const escritaSalvarVenda = definirEscrita({
@@ -16,8 +33,8 @@ export const escritaSalvarVenda = definirEscrita({
   params: z.object({}),
   corpo: vendaCriarSchema,
   executar(ctx, usuario, _params, dados) {
-    const { id, criada } = salvarVenda(ctx.db, usuario, dados, ctx.fuso);
-    return respostaVenda(ctx, criada ? 201 : 200, id);
+    const { id, criada, recebidaEm } = salvarVenda(ctx.db, usuario, dados, ctx.fuso);
+    return new RespostaVenda(ctx, criada ? 201 : 200, id, recebidaEm);
   },
 });
 
@@ -27,6 +44,6 @@ export const escritaEditarVenda = definirEscrita({
   params: paramsVenda,
   corpo: vendaEditarSchema,
   executar(ctx, usuario, params, dados) {
-    return respostaVenda(ctx, 200, editarVenda(ctx.db, usuario, params.id, dados));
+    return new RespostaVenda(ctx, 200, editarVenda(ctx.db, usuario, params.id, dados));
   },
 });

@@ -29,7 +29,9 @@ export function buscarVendaDoDia(db: Db, rotaId: number, cidadeId: number, dataV
 
 export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualizadoEm'>;
 
-export function inserirVenda(db: Db, v: NovaVenda): void {
+/** Inserts the sale and answers when the server took it (its recebido_em and atualizado_em). */
+export function inserirVenda(db: Db, v: NovaVenda): string {
+  const agora = new Date().toISOString();
   preparada(db, 'venda.inserir', () =>
     db
       .insert(vendas)
@@ -46,9 +48,12 @@ export function inserirVenda(db: Db, v: NovaVenda): void {
         boletos: sql.placeholder('boletos'),
         observacoes: sql.placeholder('observacoes'),
         registradoEm: sql.placeholder('registradoEm'),
+        recebidoEm: sql.placeholder('agora'),
+        atualizadoEm: sql.placeholder('agora'),
       })
       .prepare(),
-  ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', ...v });
+  ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', ...v, agora });
+  return agora;
 }
 
 export interface ValoresVendaColunas {

@@ -61,6 +61,8 @@ export interface ResultadoVenda {
   id: string;
   /** True when this call created the record (201); false for a replay, an edit or a converged create. */
   criada: boolean;
+  /** When the server took it, if this call created it (saves reading it back for the receipt). */
+  recebidaEm?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       marcarVisita(db, usuario.id, dados, registradoEm);
       return { id: doDia.id, criada: false };
     }
-    inserirVenda(db, {
+    const recebidaEm = inserirVenda(db, {
       id: dados.id,
       rotaId: dados.rota_id,
       cidadeId: dados.cidade_id,
@@ -107,7 +109,7 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       registradoEm,
     });
     marcarVisita(db, usuario.id, dados, registradoEm);
-    return { id: dados.id, criada: true };
+    return { id: dados.id, criada: true, recebidaEm };
   });
 }
 
