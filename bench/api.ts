@@ -8,6 +8,7 @@
  * sync). The targets apply to the first; the second is reported so the cost without the cache is known.
  * Requests accept gzip, as every browser does.
  */
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { iniciarFilho } from './processo';
 
@@ -24,7 +25,7 @@ export interface MedidaApi extends Carga {
   nome: string;
   caminho: string;
   razao: number;
-  /** The bare route answering the same number of bytes: how much of the gap is just the answer's size. */
+  /** The bare route answering the very same bytes: how much of the gap is just the answer itself. */
   tetoMesmoTamanho: Carga & { razao: number };
   metaRazao: number;
   metaP99: number;
@@ -80,18 +81,51 @@ function alvos(s: InfoServidor) {
   ];
 }
 
+interface Resposta {
+  corpo: Buffer;
+  tipo: string;
+  codificacao: string;
+}
+
+/** One answer exactly as it comes over the wire (still gzipped), as autocannon receives it. */
+function buscarCrua(url: string, token: string): Promise<Resposta> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip, deflate, br', authorization: `Bearer ${token}` } }, (r) => {
+        const partes: Buffer[] = [];
+        r.on('data', (p: Buffer) => partes.push(p));
+        r.on('end', () => resolve({ corpo: Buffer.concat(partes), tipo: String(r.headers['content-type'] ?? ''), codificacao: String(r.headers['content-encoding'] ?? '') }));
+        r.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+function guardar(url: string, r: Resposta): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const pedido = http.request(url, { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'x-tipo': r.tipo, 'x-codificacao': r.codificacao } }, (resposta) => {
+      resposta.resume();
+      resposta.on('end', () => (resposta.statusCode === 200 ? resolve() : reject(new Error(`guardar: ${resposta.statusCode}`))));
+    });
+    pedido.on('error', reject);
+    pedido.end(r.corpo);
+  });
+}
+
 /** Every endpoint on one server (with or without its read cache), after a 2 s warm-up each. */
 async function medirServidor(segundos: number, semCache: boolean) {
   const servidor = await iniciarFilho<InfoServidor>('servidor.ts', semCache ? ['--sem-cache'] : []);
   try {
     const s = servidor.info;
     const medidas: (Carga & { nome: string; caminho: string })[] = [];
+    const respostas: Resposta[] = [];
     for (const alvo of alvos(s)) {
       const url = `http://127.0.0.1:${s.porta}/api${alvo.caminho}`;
       await carregar(url, 2, alvo.token);
       medidas.push({ nome: alvo.nome, caminho: alvo.caminho, ...(await carregar(url, segundos, alvo.token)) });
+      respostas.push(await buscarCrua(url, alvo.token));
     }
-    return { medidas, dados: { vendas: s.vendas, despesas: s.despesas } };
+    return { medidas, respostas, dados: { vendas: s.vendas, despesas: s.despesas } };
   } finally {
     await servidor.parar();
   }
@@ -111,12 +145,13 @@ export async function medirApi(segundos = 10): Promise<ResultadoApi> {
   const comCache = await medirServidor(segundos, false);
   const semCache = await medirServidor(Math.max(3, Math.round(segundos / 2)), true);
 
-  // Answers much larger than the "olá": the bare route sending as many bytes, for comparison.
+  // Answers much larger than the "olá": the bare route sending the very same bytes, for comparison.
   const ola2 = await iniciarFilho<{ porta: number }>('ola.ts');
   const mesmoTamanho: Carga[] = [];
   try {
-    for (const m of comCache.medidas) {
-      const url = `http://127.0.0.1:${ola2.info.porta}/bytes/${m.bytes}`;
+    for (const [i, resposta] of comCache.respostas.entries()) {
+      const url = `http://127.0.0.1:${ola2.info.porta}/resposta/${i}`;
+      await guardar(url, resposta);
       await carregar(url, 1);
       mesmoTamanho.push(await carregar(url, Math.max(3, Math.round(segundos / 2))));
     }
@@ -140,7 +175,7 @@ export async function medirApi(segundos = 10): Promise<ResultadoApi> {
     console.log(
       `  ${m.nome}: ${Math.round(m.rps)} req/s (${(razao * 100).toFixed(0)}% do teto), p50 ${m.p50} ms, p99 ${m.p99} ms, erros ${m.erros}` +
         ` | sem cache: ${Math.round(sem.rps)} req/s (${((sem.rps / teto.rps) * 100).toFixed(0)}%), p99 ${sem.p99} ms` +
-        ` | teto com ${m.bytes} bytes: ${Math.round(igual.rps)} req/s (${((m.rps / igual.rps) * 100).toFixed(0)}% dele)`,
+        ` | teto com a mesma resposta (${igual.bytes} bytes): ${Math.round(igual.rps)} req/s (${((m.rps / igual.rps) * 100).toFixed(0)}% dele)`,
     );
     return medida;
   });

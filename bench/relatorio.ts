@@ -26,8 +26,9 @@ p99 abaixo de 50 ms. Medido em ${dia(api.medidoEm)}.
 |---|---:|---:|---:|---:|---:|:-:|---:|---:|---:|---:|
 ${linhas.join('\n')}
 
-"Teto com a mesma resposta" é a rota "olá" devolvendo o mesmo número de bytes já prontos: o que custam o
-fio e o gerador de carga para uma resposta daquele tamanho, sem trabalho nenhum atrás. "Sem cache" é o mesmo endpoint com o cache de leituras desligado: toda resposta calculada no SQLite, como
+"Teto com a mesma resposta" é a rota "olá" devolvendo exatamente os bytes que o endpoint devolveu (o mesmo
+corpo em gzip, o mesmo content-type e content-encoding), já prontos: o que custam o fio e o gerador de carga
+para aquela resposta, sem trabalho nenhum atrás. "Sem cache" é o mesmo endpoint com o cache de leituras desligado: toda resposta calculada no SQLite, como
 logo depois de uma sincronização (qualquer escrita invalida o cache). É o custo de pior caso, medido em
 metade do tempo; as metas valem para o servidor como ele roda.
 
@@ -39,12 +40,15 @@ ${
     fechamento
       ? `- **Fechamento diário** devolve todas as vendas do filtro: cerca de 500 linhas no dia medido, ${kb(fechamento.semCache.bytes)} de JSON,
   ${kb(fechamento.bytes)} em gzip. É o que a tela de Vendas do admin mostra, busca e exporta de uma vez (a spec pagina na tela).
-  **Fica abaixo da meta** (${pct(fechamento.razao)} do teto, p99 ${fechamento.p99} ms). A rota "olá" mandando os mesmos bytes faz ${fechamento.tetoMesmoTamanho ? int(fechamento.tetoMesmoTamanho.rps) : '—'} req/s,
-  então o tamanho sozinho não explica. O que se sabe: a resposta sai do cache (sem consulta nem serialização; com o cache
-  desligado são ${int(fechamento.semCache.rps)} req/s), e um perfil de CPU do servidor sob esta carga (\`BENCH_PERFIL=1\`) o mostra ocioso na
-  maior parte do tempo; com uma conexão só, cada resposta leva ~0,6 ms de ida e volta contra ~0,16 ms do dashboard. A causa
-  ainda não foi achada; a latência (p99 ${fechamento.p99} ms) está bem dentro da meta. Sem filtro de data, a tela carrega
-  a rota ativa inteira; num ano de dados isso chega a milhares de linhas, e paginar no servidor é o próximo passo se as rotas crescerem.`
+  **Fica abaixo da meta** (${pct(fechamento.razao)} do teto, p99 ${fechamento.p99} ms), e o limite é o gerador de carga, não o servidor:
+  a rota "olá" devolvendo exatamente a mesma resposta faz ${fechamento.tetoMesmoTamanho ? int(fechamento.tetoMesmoTamanho.rps) : '—'} req/s, e o endpoint chega a
+  ${fechamento.tetoMesmoTamanho ? pct(fechamento.tetoMesmoTamanho.razao) : '—'} disso. O autocannon junta o corpo de cada resposta numa string
+  (\`req.body += data\` em \`lib/pipelinedRequestsQueue.js\`), o que decodifica os bytes como UTF-8; para 27 KB de gzip (bytes que
+  não são texto) isso custa ~0,4 ms de CPU por resposta do lado dele, contra ~0,06 ms para 27 KB de letras ASCII. Medido à parte
+  com uma conexão: o autocannon ocupa um núcleo inteiro e o servidor fica ~70% ocioso, gastando por resposta o mesmo que o
+  dashboard (~0,13–0,16 ms de CPU). Um navegador descomprime o corpo uma vez, em código nativo, e não paga isso. Sem filtro de
+  data, a tela carrega a rota ativa inteira; num ano de dados isso chega a milhares de linhas, e paginar no servidor é o
+  próximo passo se as rotas crescerem.`
       : ''
   }
 ${falhas.length ? `- **Abaixo da meta nesta execução:** ${falhas.map((m) => `${m.nome} (${pct(m.razao)}, p99 ${m.p99} ms)`).join('; ')}. Com 2 núcleos, o gerador de carga e o servidor disputam a mesma CPU; a razão varia alguns pontos entre execuções.\n` : ''}`;
