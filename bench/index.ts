@@ -9,12 +9,12 @@ import os from 'node:os';
 import { medirApi, type ResultadoApi } from './api';
 import { medirCliente, type ResultadoCliente } from './cliente';
 import { relatorio } from './relatorio';
-import { medirSync, type MedidaSync } from './sync';
+import { AQUECIMENTO, medirSync, type MedidaSync } from './sync';
 
 export interface Resultados {
   maquina?: { cpus: number; modelo: string; memoriaGiB: number; node: string };
   api?: ResultadoApi & { medidoEm: string };
-  sync?: { medidas: MedidaSync[]; repeticoes: number; medidoEm: string };
+  sync?: { medidas: MedidaSync[]; repeticoes: number; aquecimento?: number; medidoEm: string };
   cliente?: ResultadoCliente & { medidoEm: string };
 }
 
@@ -39,7 +39,7 @@ if (partes.has('api')) {
 if (partes.has('sync')) {
   console.log('Sincronização de uma fila de vendas:');
   const repeticoes = rapido ? 1 : 3;
-  resultados.sync = { medidas: await medirSync(rapido ? [1_000] : [1_000, 5_000], repeticoes), repeticoes, medidoEm: agora() };
+  resultados.sync = { medidas: await medirSync(rapido ? [1_000] : [1_000, 5_000], repeticoes), repeticoes, aquecimento: AQUECIMENTO, medidoEm: agora() };
   salvar();
 }
 if (partes.has('cliente')) {

@@ -62,7 +62,8 @@ function secaoSync(sync: NonNullable<Resultados['sync']>): string {
   return `## Sincronização
 
 Um celular reenvia uma fila de vendas em sequência, como o app faz. Três lados na mesma execução, cada um em
-processo e banco novos, depois de aquecer com 400 outros registros, mediana de ${sync.repeticoes} rodadas
+processo e banco novos, depois de aquecer com ${int(sync.aquecimento ?? 400)} outros registros (um servidor no ar
+há alguns dias já viu isso; com menos, mede-se o JIT compilando o caminho do app), mediana de ${sync.repeticoes} rodadas
 intercaladas. Medido em ${dia(sync.medidoEm)}.
 
 - **app**: \`POST /api/sync/lote\` em lotes de 200 (o tamanho que o app usa), autenticado, cada escrita

@@ -1,6 +1,7 @@
 /**
  * The app for the sync benchmark, in its own process: a temporary database with one employee and an
- * active route of 50 cities over the last 120 days (room for 6,000 distinct closings). Prints one
+ * active route of 50 cities over the last 150 days (room for 7,500 distinct closings: the warm-up's
+ * and the measured ones). Prints one
  * JSON line with what the client side needs, then serves until killed.
  */
 import fs from 'node:fs';
@@ -17,7 +18,7 @@ import { recursosDoProjeto } from '../server/src/recursos';
 import { garantirPrimeiroAdmin } from '../server/src/usuarios/primeiro-admin';
 
 export const CIDADES_DA_ROTA = 50;
-export const DIAS_DA_ROTA = 120;
+export const DIAS_DA_ROTA = 150;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-sync-'));
 const config = carregarConfig({
