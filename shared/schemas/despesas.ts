@@ -6,19 +6,10 @@
 import { z } from '../zod';
 import { booleano, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
 import { STATUS_ROTA } from './rotas';
+import { TIPOS_DESPESA, type TipoDespesa } from './tiposDespesa';
 
-export const TIPOS_DESPESA = ['alimentacao', 'hospedagem', 'combustivel', 'pedagio', 'aluguel_sala', 'outro'] as const;
-export type TipoDespesa = (typeof TIPOS_DESPESA)[number];
-
-/** The type as the form's select shows it. */
-export const ROTULO_TIPO_DESPESA: Record<TipoDespesa, string> = {
-  alimentacao: 'Alimentação',
-  hospedagem: 'Hospedagem',
-  combustivel: 'Combustível',
-  pedagio: 'Pedágio',
-  aluguel_sala: 'Aluguel de Sala',
-  outro: 'Outro',
-};
+// Zod-free, so the first screen and the offline queue can import them without the schema library.
+export { nomeDoTipo, ROTULO_TIPO_DESPESA, TIPOS_DESPESA, type TipoDespesa } from './tiposDespesa';
 
 export const STATUS_APROVACAO = ['pendente', 'aprovada', 'rejeitada'] as const;
 export type StatusAprovacao = (typeof STATUS_APROVACAO)[number];
@@ -190,8 +181,3 @@ export const listaDespesasSchema = z.object({
 export type ListaDespesas = z.infer<typeof listaDespesasSchema>;
 
 export const umaDespesaSchema = z.object({ despesa: despesaSchema });
-
-/** The type as lists and descriptions show it: 'outro' shows what the person wrote. */
-export function nomeDoTipo(tipo: TipoDespesa, tipoOutro?: string | null): string {
-  return tipo === 'outro' && tipoOutro ? tipoOutro : ROTULO_TIPO_DESPESA[tipo];
-}

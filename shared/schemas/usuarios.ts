@@ -1,15 +1,10 @@
 /** Users and sessions: request and response schemas shared by the API and the forms. */
 import { z } from '../zod';
 import { booleano, email, opcao, senha, texto } from './campos';
+import { TIPOS_USUARIO } from './tiposUsuario';
 
-export const TIPOS_USUARIO = ['admin', 'funcionario'] as const;
-export type TipoUsuario = (typeof TIPOS_USUARIO)[number];
-
-/** How a tipo is shown to people. */
-export const ROTULO_TIPO: Record<TipoUsuario, string> = {
-  admin: 'Administrador',
-  funcionario: 'Funcionário',
-};
+// Zod-free, so the app shell can import them without the schema library.
+export { ROTULO_TIPO, TIPOS_USUARIO, type TipoUsuario } from './tiposUsuario';
 
 export const NOME_MAXIMO = 120;
 

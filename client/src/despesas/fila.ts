@@ -4,14 +4,8 @@
  * disappears from the overlay when the server confirms it. Pure functions: no Dexie, no React.
  */
 import { centavosParaReais, reaisParaCentavos } from '../../../shared/money';
-import {
-  TIPOS_DESPESA,
-  type Despesa,
-  type ListaDespesas,
-  type StatusAprovacao,
-  type TipoDespesa,
-  type TotaisDespesas,
-} from '../../../shared/schemas/despesas';
+import type { Despesa, ListaDespesas, StatusAprovacao, TotaisDespesas } from '../../../shared/schemas/despesas';
+import { TIPOS_DESPESA, type TipoDespesa } from '../../../shared/schemas/tiposDespesa';
 
 export const OP_CRIAR = 'despesa.criar';
 export const OP_EDITAR = 'despesa.editar';

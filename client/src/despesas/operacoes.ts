@@ -4,7 +4,7 @@
  * idempotent on the server (the expense's client UUID), so a replay after a lost answer is safe.
  */
 import { formatarReais } from '../../../shared/money';
-import { nomeDoTipo } from '../../../shared/schemas/despesas';
+import { nomeDoTipo } from '../../../shared/schemas/tiposDespesa';
 import { motorSync, registrarOperacao } from '../offline';
 import { bancoLocal, type ArquivoLocal, type BancoLocal, type ItemOutbox } from '../offline/db';
 import { corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir, type RequisicaoOperacao } from '../offline/outbox';

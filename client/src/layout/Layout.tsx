@@ -6,7 +6,7 @@
 import { BarChart3, Download, LayoutDashboard, LogOut, Map, Menu, Receipt, ShoppingCart, Users, Wallet, WifiOff, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ROTULO_TIPO, type TipoUsuario } from '../../../shared/schemas/usuarios';
+import { ROTULO_TIPO, type TipoUsuario } from '../../../shared/schemas/tiposUsuario';
 import { useAuth } from '../auth/AuthProvider';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';

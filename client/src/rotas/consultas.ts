@@ -8,7 +8,8 @@ import type { CidadeResumo, Rota, StatusRota } from '../../../shared/schemas/rot
 import { api } from '../api/client';
 import { buscarComCache, carregarComCache, type Carga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
-import { mesclarResultados, podeBuscarCidades, type PedidoRota } from './formularioRota';
+import { mesclarResultados, podeBuscarCidades } from './buscaCidades';
+import type { PedidoRota } from './formularioRota';
 
 export interface FiltroRotas {
   status: StatusRota | '';

@@ -5,15 +5,13 @@
  */
 import { centavosParaReais } from '../../../shared/money';
 import { rotaSalvarSchema, type CidadeResumo, type Rota } from '../../../shared/schemas/rotas';
-import { normalizarBusca } from '../../../shared/texto';
 import { errosPorCampo } from '../components/errosDeFormulario';
 
 export const MENSAGEM_ESTADOS = 'Selecione pelo menos um estado para a rota.';
 export const MENSAGEM_DATAS_INVERTIDAS = 'A data de fim não pode ser anterior à data de início.';
 /** Spec section 9: the form previews at most 6 cities as tags. */
 export const TAGS_NA_PREVIA = 6;
-/** Spec section 9: the city search starts at 2 characters. */
-export const BUSCA_MINIMA_CIDADE = 2;
+export { BUSCA_MINIMA_CIDADE, mesclarResultados, podeBuscarCidades } from './buscaCidades';
 
 export interface FormularioRota {
   nome: string;
@@ -124,23 +122,6 @@ export function validarFormulario(form: FormularioRota): ResultadoValidacao {
       cidades: d.cidades,
     },
   };
-}
-
-/** The search may run: enough letters and at least one state. */
-export function podeBuscarCidades(termo: string, estados: string[]): boolean {
-  return termo.trim().length >= BUSCA_MINIMA_CIDADE && estados.length > 0;
-}
-
-/**
- * One answer per selected state, merged: each city once (by id), names starting with the
- * typed text first, then alphabetical.
- */
-export function mesclarResultados(listas: CidadeResumo[][], termo: string): CidadeResumo[] {
-  const porId = new Map<number, CidadeResumo>();
-  for (const lista of listas) for (const c of lista) if (!porId.has(c.id)) porId.set(c.id, c);
-  const t = normalizarBusca(termo);
-  const comeca = (c: CidadeResumo) => (normalizarBusca(c.nome).startsWith(t) ? 0 : 1);
-  return [...porId.values()].sort((a, b) => comeca(a) - comeca(b) || a.nome.localeCompare(b.nome, 'pt-BR') || a.uf.localeCompare(b.uf));
 }
 
 /** Adds a city unless it is already there (a city cannot be added twice). */

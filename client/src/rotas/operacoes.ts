@@ -3,22 +3,32 @@
  * It goes through the outbox like every employee write, so it works offline and reaches the server
  * after the sales and expenses of that route queued before it.
  */
-import { z } from '../../../shared/zod';
 import { registrarOperacao } from '../offline';
 import type { BancoLocal, ItemOutbox } from '../offline/db';
+import { ehInteiroPositivo, ehObjeto, ehTexto, ehTextoOpcional, leitor, opcional } from '../offline/leitor';
 import { enfileirar, itensDoUsuario } from '../offline/outbox';
 import type { FinalizacaoNaFila } from './minhasRotas';
 
 export const OPERACAO_FINALIZAR_ROTA = 'rota.finalizar';
 
-/** What the item stores; read back through this schema (an older app version may have written it). */
-const dadosFinalizarSchema = z.object({
-  rota_id: z.number().int().positive(),
-  rota_nome: z.string().optional(),
-});
-export type DadosFinalizarRota = z.infer<typeof dadosFinalizarSchema>;
+/** What the item stores; read back through this reader (an older app version may have written it). */
+export interface DadosFinalizarRota {
+  rota_id: number;
+  rota_nome?: string | undefined;
+}
 
-const respostaFinalizarSchema = z.object({ rota: z.object({ finalizada_em: z.string().nullable() }) });
+// Hand-written readers, not zod: the sync engine registers this on the first screen, which loads
+// no schema library (offline/leitor.ts).
+const dadosFinalizarSchema = leitor<DadosFinalizarRota>((v) => {
+  if (!ehObjeto(v) || !ehInteiroPositivo(v.rota_id) || !ehTextoOpcional(v.rota_nome)) return null;
+  return { rota_id: v.rota_id, ...opcional('rota_nome', v.rota_nome) };
+});
+
+const respostaFinalizarSchema = leitor<{ rota: { finalizada_em: string | null } }>((v) => {
+  const rota = ehObjeto(v) ? v.rota : undefined;
+  if (!ehObjeto(rota) || !(rota.finalizada_em === null || ehTexto(rota.finalizada_em))) return null;
+  return { rota: { finalizada_em: rota.finalizada_em } };
+});
 
 registrarOperacao(OPERACAO_FINALIZAR_ROTA, {
   requisicao(dados) {

@@ -1,43 +1,81 @@
 /**
- * What the sales writes store in the outbox, read back through these schemas (an item may have been
+ * What the sales writes store in the outbox, read back through these readers (an item may have been
  * written by an older version of the app). No side effects: the screen's pure rules import it.
  */
-import { z } from '../../../shared/zod';
+import { ehInteiroNaoNegativo, ehInteiroPositivo, ehNumeroNaoNegativo, ehObjeto, ehTexto, ehTextoOpcional, ehTextoPreenchido, leitor, opcional } from '../offline/leitor';
 
 export const OPERACAO_SALVAR_VENDA = 'venda.salvar';
 export const OPERACAO_REGISTRAR_VISITA = 'visita.registrar';
 
-const valorReais = z.number().finite().min(0);
-
-/** What a queued sale stores (amounts in reais, as the API takes them); read back through this schema. */
-export const dadosVendaSchema = z.object({
-  id: z.string().min(1),
-  rota_id: z.number().int().positive(),
-  cidade_id: z.number().int().positive(),
-  data_venda: z.string(),
-  valor_dinheiro: valorReais,
-  valor_pix: valorReais,
-  valor_cartao: valorReais,
-  valor_link: valorReais,
-  valor_boletos: z.number().int().min(0),
-  observacoes: z.string(),
-  registrado_em: z.string(),
+/** What a queued sale stores (amounts in reais, as the API takes them); read back through dadosVendaSchema. */
+export interface DadosVendaFila {
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data_venda: string;
+  valor_dinheiro: number;
+  valor_pix: number;
+  valor_cartao: number;
+  valor_link: number;
+  valor_boletos: number;
+  observacoes: string;
+  registrado_em: string;
   /** For the sync panel and the card; not sent. */
-  cidade_nome: z.string().optional(),
-  cidade_uf: z.string().optional(),
-});
-export type DadosVendaFila = z.infer<typeof dadosVendaSchema>;
+  cidade_nome?: string | undefined;
+  cidade_uf?: string | undefined;
+}
 
-export const dadosVisitaSchema = z.object({
-  id: z.string().min(1),
-  rota_id: z.number().int().positive(),
-  cidade_id: z.number().int().positive(),
-  data: z.string(),
-  registrado_em: z.string(),
-  cidade_nome: z.string().optional(),
-  cidade_uf: z.string().optional(),
+export interface DadosVisitaFila {
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data: string;
+  registrado_em: string;
+  cidade_nome?: string | undefined;
+  cidade_uf?: string | undefined;
+}
+
+// Hand-written readers, not zod: the dashboard reads the queue on the employee's first screen, which
+// loads no schema library (offline/leitor.ts). Rules as the zod schemas they replaced (fila.test.ts).
+export const dadosVendaSchema = leitor<DadosVendaFila>((v) => {
+  if (!ehObjeto(v)) return null;
+  const { id, rota_id, cidade_id, data_venda, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, registrado_em, cidade_nome, cidade_uf } = v;
+  const valido =
+    ehTextoPreenchido(id) &&
+    ehInteiroPositivo(rota_id) &&
+    ehInteiroPositivo(cidade_id) &&
+    ehTexto(data_venda) &&
+    ehNumeroNaoNegativo(valor_dinheiro) &&
+    ehNumeroNaoNegativo(valor_pix) &&
+    ehNumeroNaoNegativo(valor_cartao) &&
+    ehNumeroNaoNegativo(valor_link) &&
+    ehInteiroNaoNegativo(valor_boletos) &&
+    ehTexto(observacoes) &&
+    ehTexto(registrado_em) &&
+    ehTextoOpcional(cidade_nome) &&
+    ehTextoOpcional(cidade_uf);
+  if (!valido) return null;
+  return {
+    id, rota_id, cidade_id, data_venda, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, registrado_em,
+    ...opcional('cidade_nome', cidade_nome),
+    ...opcional('cidade_uf', cidade_uf),
+  };
 });
-export type DadosVisitaFila = z.infer<typeof dadosVisitaSchema>;
+
+export const dadosVisitaSchema = leitor<DadosVisitaFila>((v) => {
+  if (!ehObjeto(v)) return null;
+  const { id, rota_id, cidade_id, data, registrado_em, cidade_nome, cidade_uf } = v;
+  const valido =
+    ehTextoPreenchido(id) &&
+    ehInteiroPositivo(rota_id) &&
+    ehInteiroPositivo(cidade_id) &&
+    ehTexto(data) &&
+    ehTexto(registrado_em) &&
+    ehTextoOpcional(cidade_nome) &&
+    ehTextoOpcional(cidade_uf);
+  if (!valido) return null;
+  return { id, rota_id, cidade_id, data, registrado_em, ...opcional('cidade_nome', cidade_nome), ...opcional('cidade_uf', cidade_uf) };
+});
 
 /** The entity both writes of a city's day touch. */
 export const chaveDoDia = (rotaId: number, cidadeId: number, data: string) => `venda:${rotaId}:${cidadeId}:${data}`;

@@ -6,17 +6,24 @@
  * Both carry the time the phone recorded them, so the server keeps the newest and a replay changes
  * nothing. Both use the key of the (route, city, date): an edit waits behind a refused create.
  */
-import { z } from '../../../shared/zod';
 import { formatarData } from '../../../shared/dates';
 import { registrarOperacao } from '../offline';
 import type { BancoLocal, ItemOutbox } from '../offline/db';
+import { ehObjeto, ehTexto, leitor } from '../offline/leitor';
 import { enfileirarOuCorrigir } from '../offline/outbox';
 import { chaveDoDia, dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type DadosVendaFila, type DadosVisitaFila } from './fila';
 
 const ILEGIVEL = 'Registro ilegível (feito por outra versão do aplicativo). Descarte-o e registre de novo.';
 
-const respostaVenda = z.object({ venda: z.object({ atualizado_em: z.string() }) });
-const respostaVisita = z.object({ visita: z.object({ recebido_em: z.string() }) });
+// The server's times in its answers, read without zod (the registry loads with the first screen).
+const respostaVenda = leitor((v) => {
+  const venda = ehObjeto(v) ? v.venda : undefined;
+  return ehObjeto(venda) && ehTexto(venda.atualizado_em) ? { venda: { atualizado_em: venda.atualizado_em } } : null;
+});
+const respostaVisita = leitor((v) => {
+  const visita = ehObjeto(v) ? v.visita : undefined;
+  return ehObjeto(visita) && ehTexto(visita.recebido_em) ? { visita: { recebido_em: visita.recebido_em } } : null;
+});
 
 registrarOperacao(OPERACAO_SALVAR_VENDA, {
   requisicao(dados) {

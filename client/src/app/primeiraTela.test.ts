@@ -1,0 +1,87 @@
+/**
+ * The employee's first screen (app shell + dashboard) loads no zod: the library is an eighth of that
+ * screen's JavaScript and the 200 KB target has little room (docs/decisions.md). This follows the
+ * source's runtime imports (not `import type`, not the lazy `import()` of other screens) from the
+ * modules that draw it, so a constant imported from a schema file fails here, not months later in
+ * the benchmark.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(__dirname, '..');
+const PRIMEIRA_TELA = ['main.tsx', 'dashboard/PaginaDashboard.tsx', 'dashboard/DashboardFuncionario.tsx'].map((f) => path.join(SRC, f));
+
+/** Specifiers of the runtime imports and re-exports of a module (type-only ones left out). */
+function importacoes(codigo: string): string[] {
+  const semComentarios = codigo.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const lista: string[] = [];
+  for (const m of semComentarios.matchAll(/^(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/gm)) {
+    const [, soTipo, nomes = '', origem = ''] = m;
+    if (soTipo) continue;
+    const chaves = /\{([\s\S]*)\}/.exec(nomes);
+    const foraDasChaves = nomes.replace(/\{[\s\S]*\}/, '').replace(/,/g, '').trim();
+    const especificadores = chaves?.[1]?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+    if (foraDasChaves || especificadores.length === 0 || especificadores.some((s) => !s.startsWith('type '))) lista.push(origem);
+  }
+  for (const m of semComentarios.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) lista.push(m[1]!);
+  return lista;
+}
+
+function resolver(de: string, especificador: string): string | null {
+  const base = path.resolve(path.dirname(de), especificador);
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
+  }
+  return null;
+}
+
+/** Every package the first screen's modules import at run time, with one chain that reaches it. */
+function pacotesDaPrimeiraTela(): Map<string, string[]> {
+  const pacotes = new Map<string, string[]>();
+  const caminho = new Map<string, string[]>(PRIMEIRA_TELA.map((f) => [f, [path.relative(SRC, f)]]));
+  const fila = [...PRIMEIRA_TELA];
+  while (fila.length) {
+    const arquivo = fila.shift()!;
+    if (!/\.tsx?$/.test(arquivo)) continue;
+    for (const esp of importacoes(fs.readFileSync(arquivo, 'utf8'))) {
+      const cadeia = caminho.get(arquivo)!;
+      if (!esp.startsWith('.')) {
+        if (!pacotes.has(esp)) pacotes.set(esp, cadeia);
+        continue;
+      }
+      const alvo = resolver(arquivo, esp);
+      if (alvo && !caminho.has(alvo)) {
+        caminho.set(alvo, [...cadeia, path.relative(SRC, alvo)]);
+        fila.push(alvo);
+      }
+    }
+  }
+  return pacotes;
+}
+
+describe('JavaScript da primeira tela do funcionário', () => {
+  it('lê só as importações que rodam', () => {
+    const codigo = [
+      "import type { A } from './so-tipo';",
+      "import { type B, type C } from './so-tipos';",
+      "import { d, type E } from './misto';",
+      "import F from './padrao';",
+      "import './efeito';",
+      "export { g } from './reexporta';",
+      "export type { H } from './reexporta-tipo';",
+      "import {\n  i,\n  type J,\n} from './varias-linhas';",
+      "// import { k } from './comentado';",
+      "const L = lazy(() => import('./tardio'));",
+    ].join('\n');
+    expect(importacoes(codigo).sort()).toEqual(['./efeito', './misto', './padrao', './reexporta', './varias-linhas'].sort());
+  });
+
+  it('não carrega zod (nem schemas que o importam)', () => {
+    const pacotes = pacotesDaPrimeiraTela();
+    expect(pacotes.has('react-dom/client')).toBe(true); // the walk reached the app's real imports
+    expect(pacotes.has('dexie')).toBe(true);
+    const zod = [...pacotes].filter(([p]) => p === 'zod' || p.startsWith('zod/'));
+    expect(zod.map(([p, cadeia]) => `${p} <- ${[...cadeia].reverse().join(' <- ')}`)).toEqual([]);
+  });
+});
