@@ -29,10 +29,13 @@ export function buscarVendaDoDia(db: Db, rotaId: number, cidadeId: number, dataV
 
 export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualizadoEm'>;
 
-/** Inserts the sale and answers when the server took it (its recebido_em and atualizado_em). */
-export function inserirVenda(db: Db, v: NovaVenda): string {
+/**
+ * Inserts the sale unless its (route, city, date) already has one: answers when the server took it
+ * (its recebido_em and atualizado_em), or null when nothing was inserted.
+ */
+export function inserirVendaSeLivre(db: Db, v: NovaVenda): string | null {
   const agora = new Date().toISOString();
-  preparada(db, 'venda.inserir', () =>
+  const inserida = preparada(db, 'venda.inserirSeLivre', () =>
     db
       .insert(vendas)
       .values({
@@ -51,9 +54,10 @@ export function inserirVenda(db: Db, v: NovaVenda): string {
         recebidoEm: sql.placeholder('agora'),
         atualizadoEm: sql.placeholder('agora'),
       })
+      .onConflictDoNothing({ target: [vendas.rotaId, vendas.cidadeId, vendas.dataVenda] })
       .prepare(),
   ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', ...v, agora });
-  return agora;
+  return inserida.changes > 0 ? agora : null;
 }
 
 export interface ValoresVendaColunas {

@@ -17,7 +17,7 @@ import {
   buscarVenda,
   buscarVendaDoDia,
   historicoDaRota,
-  inserirVenda,
+  inserirVendaSeLivre,
   listarVendas,
   resumoDaRota,
   totaisDasVendas,
@@ -91,15 +91,9 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
     exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, dados.cidade_id);
     if (dados.data_venda > hoje(fuso)) throw regraDeNegocio(DATA_NO_FUTURO);
     const registradoEm = dados.registrado_em ?? new Date().toISOString();
-    const doDia = buscarVendaDoDia(db, dados.rota_id, dados.cidade_id, dados.data_venda);
-    if (doDia) {
-      // The route is this employee's, and its employee cannot change once it has sales.
-      if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
-      aplicarSeMaisNova(db, doDia, dados, registradoEm);
-      marcarVisita(db, usuario.id, dados, registradoEm);
-      return { id: doDia.id, criada: false };
-    }
-    const recebidaEm = inserirVenda(db, {
+    // The usual case is a new closing: insert it, and look for the day's closing only when the
+    // (route, city, date) is taken (the id is not: it was looked up above).
+    const recebidaEm = inserirVendaSeLivre(db, {
       id: dados.id,
       rotaId: dados.rota_id,
       cidadeId: dados.cidade_id,
@@ -108,8 +102,16 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       ...colunasDosValores(dados),
       registradoEm,
     });
+    if (recebidaEm) {
+      marcarVisita(db, usuario.id, dados, registradoEm);
+      return { id: dados.id, criada: true, recebidaEm };
+    }
+    const doDia = buscarVendaDoDia(db, dados.rota_id, dados.cidade_id, dados.data_venda)!;
+    // The route is this employee's, and its employee cannot change once it has sales.
+    if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
+    aplicarSeMaisNova(db, doDia, dados, registradoEm);
     marcarVisita(db, usuario.id, dados, registradoEm);
-    return { id: dados.id, criada: true, recebidaEm };
+    return { id: doDia.id, criada: false };
   });
 }
 
