@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', 'test-results/', 'coverage/', 'server/src/db/migrations/', 'data/'] },
+  { ignores: ['build/', 'node_modules/', 'test-results/', 'coverage/', 'server/src/db/migrations/', 'data/', 'bench/.results/'] }, // bench/.results: profiles and scratch output of the benchmarks
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
