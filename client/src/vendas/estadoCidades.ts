@@ -11,7 +11,7 @@ import { somarReais } from '../../../shared/money';
 import { normalizarBusca } from '../../../shared/texto';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import { HISTORICO_POR_CIDADE, type VendaHistorico, type VendaListada } from '../../../shared/schemas/vendas';
-import { dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA } from './fila';
+import { dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type ValoresVendaReais } from './fila';
 
 /** A write of this device: still queued ('pendente'), refused ('erro'), or confirmed a moment ago ('enviado'). */
 export interface ItemLocal {
@@ -24,14 +24,8 @@ export interface ItemLocal {
   recebidoEm?: string;
 }
 
-export interface VendaDoDia {
+export interface VendaDoDia extends ValoresVendaReais {
   id: string;
-  valor_dinheiro: number;
-  valor_pix: number;
-  valor_cartao: number;
-  valor_link: number;
-  valor_boletos: number;
-  observacoes: string;
   /** dinheiro + pix + cartão + link, in reais (boletos are a count). */
   total: number;
   registrado_em: string;

@@ -7,18 +7,22 @@ import { ehInteiroNaoNegativo, ehInteiroPositivo, ehNumeroNaoNegativo, ehObjeto,
 export const OPERACAO_SALVAR_VENDA = 'venda.salvar';
 export const OPERACAO_REGISTRAR_VISITA = 'visita.registrar';
 
-/** What a queued sale stores (amounts in reais, as the API takes them); read back through dadosVendaSchema. */
-export interface DadosVendaFila {
-  id: string;
-  rota_id: number;
-  cidade_id: number;
-  data_venda: string;
+/** The amounts (in reais, as the API takes them; boletos a count) and note of a closing. */
+export interface ValoresVendaReais {
   valor_dinheiro: number;
   valor_pix: number;
   valor_cartao: number;
   valor_link: number;
   valor_boletos: number;
   observacoes: string;
+}
+
+/** What a queued sale stores; read back through dadosVendaSchema. */
+export interface DadosVendaFila extends ValoresVendaReais {
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data_venda: string;
   registrado_em: string;
   /** For the sync panel and the card; not sent. */
   cidade_nome?: string | undefined;

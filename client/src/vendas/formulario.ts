@@ -7,6 +7,7 @@ import { centavosParaReais } from '../../../shared/money';
 import { valoresVendaSchema } from '../../../shared/schemas/vendas';
 import { errosPorCampo } from '../components/errosDeFormulario';
 import { temConteudo, type VendaDoDia } from './estadoCidades';
+import type { ValoresVendaReais } from './fila';
 
 export const CAMPOS_DINHEIRO = [
   { campo: 'valor_dinheiro', rotulo: 'Dinheiro' },
@@ -25,14 +26,7 @@ export interface CamposVenda {
 }
 
 /** The amounts as read from the form, in reais (what the API and the queue take). */
-export interface ValoresLidos {
-  valor_dinheiro: number;
-  valor_pix: number;
-  valor_cartao: number;
-  valor_link: number;
-  valor_boletos: number;
-  observacoes: string;
-}
+export type ValoresLidos = ValoresVendaReais;
 
 /** 12.5 -> '12,50'; 0 -> '' (blank is 0, and an empty field is quicker to type into). */
 function paraCampo(reais: number): string {
