@@ -6,7 +6,7 @@ import type { CelularComFila } from '../../../shared/schemas/dispositivos';
 import { ANAPOLIS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { carimboDoBanco } from '../db';
-import { INTERVALO_VISTO_MS, linhaDoRelato, mensagemVersaoAntiga, precisaGravar } from './plugin';
+import { DIAS_PARA_ESQUECER, INTERVALO_VISTO_MS, linhaDoRelato, mensagemVersaoAntiga, precisaGravar } from './plugin';
 
 const CELULAR_ANA = '11111111-2222-4333-8444-555555555555';
 const CELULAR_BRUNO = '66666666-7777-4888-9999-aaaaaaaaaaaa';
@@ -134,6 +134,30 @@ describe('relato dos celulares em cada contato', () => {
     expect(precisaGravar(gravada, linhaDoRelato({ ...r, versao: '0.6.0' }, 1, agora + 1000))).toBe(true);
     expect(precisaGravar(gravada, linhaDoRelato({ ...r, syncIdadeS: 0 }, 1, agora + 1000))).toBe(false); // within the tolerance
     expect(precisaGravar(gravada, linhaDoRelato({ ...r, syncIdadeS: null }, 1, agora + 1000))).toBe(true);
+  });
+
+  it(`um celular parado há mais de ${DIAS_PARA_ESQUECER} dias com a fila vazia é esquecido; com algo esperando, nunca`, async () => {
+    const antigo = new Date(Date.now() - (DIAS_PARA_ESQUECER + 1) * 86_400_000).toISOString();
+    const recente = new Date(Date.now() - (DIAS_PARA_ESQUECER - 1) * 86_400_000).toISOString();
+    const gravar = (dispositivoId: string, usuarioId: number, vistoEm: string, vendas: number) =>
+      t.db.$client
+        .prepare('insert into dispositivos (dispositivo_id, usuario_id, versao, fila_vendas, fila_visitas, fila_despesas, fila_rotas, visto_em) values (?, ?, ?, ?, 0, 0, 0, ?)')
+        .run(dispositivoId, usuarioId, '0.5.0', vendas, vistoEm);
+    const trocado = uuidv7();
+    const esquecidoComFila = uuidv7();
+    const parouHaPouco = uuidv7();
+    gravar(trocado, carla.id, antigo, 0);
+    gravar(esquecidoComFila, bruno.id, antigo, 4);
+    gravar(parouHaPouco, carla.id, recente, 0);
+
+    // Any phone's report that writes its row cleans up.
+    const r = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: relato({ dispositivoId: uuidv7() }) });
+    expect(r.statusCode).toBe(200);
+    const restantes = linhas().map((l) => l.dispositivo_id);
+    expect(restantes).not.toContain(trocado);
+    expect(restantes).toEqual(expect.arrayContaining([esquecidoComFila, parouHaPouco]));
+    // The silent phone with sales waiting stays on the admin's panel.
+    expect((await celulares()).map((c) => c.dispositivo_id)).toContain(esquecidoComFila);
   });
 });
 

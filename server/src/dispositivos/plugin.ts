@@ -16,10 +16,12 @@ import { versaoAntiga, versaoValida } from '../../../shared/versao';
 import { versaoAntigaDoApp } from '../errors';
 import { ESCRITAS } from '../sync/lote';
 import type { App } from '../tipos';
-import { buscarDispositivo, gravarDispositivo, type LinhaDispositivo } from './repositorio';
+import { buscarDispositivo, esquecerDispositivosParados, gravarDispositivo, type LinhaDispositivo } from './repositorio';
 
 /** With nothing new to say, a phone's row is rewritten at most this often (only 'visto em' moves). */
 export const INTERVALO_VISTO_MS = 5 * 60_000;
+/** A phone with an empty queue and not seen for this long is forgotten (esquecerDispositivosParados). */
+export const DIAS_PARA_ESQUECER = 90;
 /** Ages are measured again on every request: instants this close are the same report. */
 const TOLERANCIA_MS = 2 * 60_000;
 const MAXIMO_EM_MEMORIA = 10_000;
@@ -89,6 +91,9 @@ async function dispositivos(app: App) {
     if (!precisaGravar(conhecidas.get(chave), nova)) return;
     gravarDispositivo(app.db, nova);
     conhecidas.set(chave, nova);
+    // Cleaned where the table is written anyway (a few rows, at most every few minutes per phone):
+    // no timer, and no write of its own to empty the read cache.
+    if (esquecerDispositivosParados(app.db, new Date(Date.now() - DIAS_PARA_ESQUECER * 86_400_000).toISOString()) > 0) conhecidas.clear();
   }
 
   app.addHook('preValidation', async (request) => {

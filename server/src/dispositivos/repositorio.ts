@@ -1,5 +1,5 @@
 /** The `dispositivos` table: each phone's last report of its queue, per install and employee. */
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { preparada, type Db } from '../db';
 import { dispositivos, usuarios } from '../db/schema';
 
@@ -24,13 +24,23 @@ export function gravarDispositivo(db: Db, linha: LinhaDispositivo): void {
     .run();
 }
 
+const filaTotal = sql`${dispositivos.filaVendas} + ${dispositivos.filaVisitas} + ${dispositivos.filaDespesas} + ${dispositivos.filaRotas}`;
+
+/**
+ * Forgets the phones last seen before `vistoAntesDe` with nothing waiting (an install replaced or
+ * wiped): the table grows with installs, and those rows no longer tell anyone anything. A phone that
+ * still reports a queue is kept however long it stays silent: the admin must keep seeing it.
+ */
+export function esquecerDispositivosParados(db: Db, vistoAntesDe: string): number {
+  return db.delete(dispositivos).where(and(lt(dispositivos.vistoEm, vistoAntesDe), eq(filaTotal, 0))).run().changes;
+}
+
 export interface DispositivoComFila extends LinhaDispositivo {
   funcionarioNome: string;
 }
 
 /** Every phone that last said something is waiting on it, oldest waiting first. */
 export function dispositivosComFila(db: Db): DispositivoComFila[] {
-  const total = sql`${dispositivos.filaVendas} + ${dispositivos.filaVisitas} + ${dispositivos.filaDespesas} + ${dispositivos.filaRotas}`;
   return db
     .select({
       dispositivoId: dispositivos.dispositivoId,
@@ -47,7 +57,7 @@ export function dispositivosComFila(db: Db): DispositivoComFila[] {
     })
     .from(dispositivos)
     .innerJoin(usuarios, eq(usuarios.id, dispositivos.usuarioId))
-    .where(and(gt(total, 0), eq(usuarios.tipo, 'funcionario')))
+    .where(and(gt(filaTotal, 0), eq(usuarios.tipo, 'funcionario')))
     .orderBy(sql`${dispositivos.maisAntigoEm} is null`, dispositivos.maisAntigoEm, desc(dispositivos.vistoEm))
     .all();
 }
