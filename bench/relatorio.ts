@@ -68,7 +68,7 @@ intercaladas. Medido em ${dia(sync.medidoEm)}.
 
 - **app**: \`POST /api/sync/lote\` em lotes de 200 (o tamanho que o app usa), autenticado, cada escrita
   validada pelo mesmo esquema e pela mesma regra do endpoint sozinho (rota ativa do funcionário, cidade da
-  rota, data não futura), deduplicada pelo id e pela chave (rota, cidade, data), e marcando a visita da cidade.
+  rota, data não futura), deduplicada pelo id e pela chave (rota, cidade, data); a venda faz a cidade contar como visitada no dia.
 - **limite**: os mesmos registros em lotes de 50 para uma rota Fastify que só os insere (better-sqlite3,
   uma transação por lote, sem validação).
 - **par**: PouchDB no "celular" replicando os mesmos registros para express-pouchdb (protocolo CouchDB), o

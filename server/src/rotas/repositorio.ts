@@ -199,24 +199,7 @@ export function buscarVisitaDoDia(db: Db, rotaId: number, cidadeId: number, data
   ).get({ rotaId, cidadeId, data });
 }
 
-/** Marks the city visited on that date unless it already is (a sale does this): one statement, no read. */
-export function marcarVisitaSeNova(db: Db, v: Omit<typeof visitas.$inferInsert, 'recebidoEm'>): void {
-  preparada(db, 'visita.marcarSeNova', () =>
-    db
-      .insert(visitas)
-      .values({
-        id: sql.placeholder('id'),
-        rotaId: sql.placeholder('rotaId'),
-        cidadeId: sql.placeholder('cidadeId'),
-        funcionarioId: sql.placeholder('funcionarioId'),
-        data: sql.placeholder('data'),
-        registradoEm: sql.placeholder('registradoEm'),
-      })
-      .onConflictDoNothing({ target: [visitas.rotaId, visitas.cidadeId, visitas.data] })
-      .prepare(),
-  ).run(v);
-}
-
+/** A visit without a sale (the employee's 'Visitada' on a city). */
 export function inserirVisita(db: Db, v: Omit<typeof visitas.$inferInsert, 'recebidoEm'>): LinhaVisitaRota {
   return preparada(db, 'visita.inserir', () =>
     db

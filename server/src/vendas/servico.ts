@@ -4,12 +4,10 @@
  * recorded it (last write wins). Each write is a function of (db, usuario, dados, fuso) with no HTTP
  * in it, so a batch sync can replay many of them through the same rules.
  */
-import { v7 as uuidv7 } from 'uuid';
 import { hoje } from '../../../shared/dates';
 import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
 import { emTransacao, type Db } from '../db';
 import { conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
-import { marcarVisitaSeNova } from '../rotas/repositorio';
 import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel } from '../rotas/servico';
 import type { UsuarioSessao } from '../tipos';
 import {
@@ -51,11 +49,6 @@ function aplicarSeMaisNova(db: Db, atual: LinhaVenda, valores: ValoresVenda, reg
   atualizarValoresDaVenda(db, atual.id, colunasDosValores(valores), registradoEm);
 }
 
-/** A sale marks its city visited on its date (the salary counts visited cities). */
-function marcarVisita(db: Db, funcionarioId: number, dados: VendaCriarDados, registradoEm: string): void {
-  marcarVisitaSeNova(db, { id: uuidv7(), rotaId: dados.rota_id, cidadeId: dados.cidade_id, funcionarioId, data: dados.data_venda, registradoEm });
-}
-
 export interface ResultadoVenda {
   /** The sale's id: this write's own, or the one of the closing it converged on. */
   id: string;
@@ -71,7 +64,10 @@ export interface ResultadoVenda {
  *   `registrado_em` newer than the stored one (the device edited the closing it created).
  * - Another id for a (route, city, date) that already has a closing (a second device) updates that
  *   record when recorded later, and is answered with it: both devices converge on one record.
- * - Saving marks the city visited on that date, in the same transaction.
+ * - A city with a sale on a date is visited on that date: every reading of 'visited' (the day's
+ *   status, the salary's cities, the reports) looks at sales and visits, so no visit row is written
+ *   for a sale (the visits table holds the visits without a sale). That row was a third of the cost of
+ *   each queued sale replayed by the batch sync.
  */
 export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): ResultadoVenda {
   exigirFuncionario(usuario);
@@ -102,15 +98,11 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       ...colunasDosValores(dados),
       registradoEm,
     });
-    if (recebidaEm) {
-      marcarVisita(db, usuario.id, dados, registradoEm);
-      return { id: dados.id, criada: true, recebidaEm };
-    }
+    if (recebidaEm) return { id: dados.id, criada: true, recebidaEm };
     const doDia = buscarVendaDoDia(db, dados.rota_id, dados.cidade_id, dados.data_venda)!;
     // The route is this employee's, and its employee cannot change once it has sales.
     if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
     aplicarSeMaisNova(db, doDia, dados, registradoEm);
-    marcarVisita(db, usuario.id, dados, registradoEm);
     return { id: doDia.id, criada: false };
   });
 }

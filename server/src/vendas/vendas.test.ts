@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { vendas, visitas } from '../db/schema';
+import { vendas } from '../db/schema';
 
 const GOIANIA = 5208707;
 const ANAPOLIS = 5201108;
@@ -94,8 +94,11 @@ describe('POST /vendas', () => {
     const status = await t.chamar({ method: 'GET', url: `/api/rotas/${rotaAna}/cidades-status?data=${HOJE}`, token: ana.token });
     const goiania = status.json().cidades.find((c: { cidade_id: number }) => c.cidade_id === GOIANIA);
     expect(goiania).toMatchObject({ fechada: 1, visitada: true, venda_id: corpo.id });
-    const visitasDoDia = t.db.select().from(visitas).where(eq(visitas.cidadeId, GOIANIA)).all();
-    expect(visitasDoDia.map((v) => v.data)).toEqual([HOJE]);
+    // The sale alone makes the city visited for the salary (cities visited on the route).
+    const salario = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}`, token: ana.token });
+    expect(salario.statusCode, salario.body).toBe(200);
+    expect(salario.json().calculo_salario.cidades_visitadas).toBe(1);
+    expect(salario.json().base.cidades_visitadas_ids).toEqual([GOIANIA]);
   });
 
   it('valores em branco ou ausentes valem 0', async () => {
