@@ -9,17 +9,18 @@
  * E2E_PASTA_CAPTURAS when set.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../shared/dates';
 import { ADMIN } from '../server/test/helper';
 import { TelaDashboardAdmin } from './paginas/dashboard';
 import { TelaLogin } from './paginas/login';
 import { TelaVendasFuncionario } from './paginas/vendas';
-import { abrirNavegador, abrirPerfil, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
-import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
+import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
+import { entrarComSinal } from './suporte/celular';
+import { criarRotaEmCurso } from './suporte/dados';
+import { abrirPerfil, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import type { ServidorDeTeste } from './suporte/servidor';
 
 const CIDADES = [5208707, 5201108, 5204508]; // Goiânia, Anápolis, Caldas Novas
 const PASTA_CAPTURAS = process.env.E2E_PASTA_CAPTURAS ?? path.join(process.cwd(), 'test-results', 'screenshots');
@@ -88,36 +89,18 @@ describe.skipIf(!temChromium)('celulares em campo e versão mínima', () => {
 
   beforeAll(async () => {
     // The client under test is built from package.json's version (0.1.0); this server wants 0.2.0.
-    servidor = await iniciarServidor({ VERSAO_MINIMA_APP: '0.2.0' });
-    navegador = await abrirNavegador();
-    raiz = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-celulares-'));
+    ({ servidor, navegador, raiz } = await abrirAmbiente({ env: { VERSAO_MINIMA_APP: '0.2.0' }, navegador: true, pasta: 'sg-celulares-' }));
   });
-  afterAll(async () => {
-    await navegador?.close();
-    await servidor?.fechar();
-    if (raiz) fs.rmSync(raiz, { recursive: true, force: true });
-  });
+  afterAll(() => fecharAmbiente({ servidor, navegador, raiz }));
 
   it('versão antiga: a fila fica no celular com "Atualize o aplicativo", o admin vê as pendências, e tudo vai quando a versão é aceita', async () => {
-    const admin = await servidor.tokenAdmin();
     const f = await servidor.criarFuncionario({ nome: 'Maria Souza', email: 'maria@escola.com.br' });
-    const dia = hoje('America/Sao_Paulo');
-    const r = await servidor.chamar({
-      method: 'POST',
-      url: '/api/rotas',
-      token: admin,
-      payload: { nome: 'Rota Sul Goiano', funcionario_id: f.id, tem_secretario: false, valor_aluguel: 0, data_inicio: somarDias(dia, -10), data_fim: somarDias(dia, 10), observacoes: '', cidades: CIDADES },
-    });
-    expect(r.statusCode, r.body).toBe(201);
+    await criarRotaEmCurso(servidor, f.id, { nome: 'Rota Sul Goiano', cidades: CIDADES, diasAntes: 10, diasDepois: 10 });
     const vendasNoServidor = () => (servidor.db.$client.prepare('select count(*) as n from vendas where funcionario_id = ?').get(f.id) as { n: number }).n;
 
     // The employee signs in with signal and opens the sales screen once (kept for offline use).
     const { contexto, pagina } = await abrirPerfil(path.join(raiz, 'perfil-maria'), CELULAR);
-    const login = new TelaLogin(pagina);
-    await login.abrir(servidor.url);
-    await login.entrar(f.email, f.senha);
-    await pagina.waitForURL('**/dashboard');
-    await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await entrarComSinal(pagina, servidor.url, f.email, f.senha);
     const vendas = new TelaVendasFuncionario(pagina);
     await vendas.abrir(servidor.url);
     await pagina.getByText('Goiânia').first().waitFor();

@@ -17,8 +17,10 @@ import { TelaDashboardAdmin, TelaDashboardFuncionario } from './paginas/dashboar
 import { TelaDespesas } from './paginas/despesas';
 import { TelaLogin } from './paginas/login';
 import { TelaVendasFuncionario } from './paginas/vendas';
-import { abrirNavegador, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
-import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
+import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
+import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
+import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import type { ServidorDeTeste } from './suporte/servidor';
 
 const GOIANIA = 5208707;
 const ANAPOLIS = 5201108;
@@ -37,25 +39,13 @@ describe.skipIf(!temChromium)('dashboards no navegador', () => {
   let tokenAdmin: string;
 
   beforeAll(async () => {
-    servidor = await iniciarServidor();
-    navegador = await abrirNavegador();
+    ({ servidor, navegador } = await abrirAmbiente({ navegador: true }));
     tokenAdmin = await servidor.tokenAdmin();
   });
-  afterAll(async () => {
-    await navegador?.close();
-    await servidor?.fechar();
-  });
+  afterAll(() => fecharAmbiente({ servidor, navegador }));
 
-  async function criarRota(funcionarioId: number, nome: string, cidades: number[], valorAluguel = 0): Promise<number> {
-    const r = await servidor.chamar({
-      method: 'POST',
-      url: '/api/rotas',
-      token: tokenAdmin,
-      payload: { nome, funcionario_id: funcionarioId, valor_aluguel: valorAluguel, data_inicio: somarDias(HOJE, -10), data_fim: somarDias(HOJE, 20), cidades },
-    });
-    expect(r.statusCode, r.body).toBe(201);
-    return r.json().rota.id;
-  }
+  const criarRota = (funcionarioId: number, nome: string, cidades: number[], valorAluguel = 0) =>
+    criarRotaEmCurso(servidor, funcionarioId, { nome, cidades, diasAntes: 10, diasDepois: 20, valorAluguel });
 
   async function venda(token: string, rotaId: number, cidadeId: number, data: string, valores: Record<string, number>) {
     const r = await servidor.chamar({ method: 'POST', url: '/api/vendas', token, payload: { id: uuidv7(), rota_id: rotaId, cidade_id: cidadeId, data_venda: data, ...valores } });
@@ -74,10 +64,7 @@ describe.skipIf(!temChromium)('dashboards no navegador', () => {
     expect(r.statusCode, r.body).toBe(201);
   }
 
-  async function credito(funcionarioId: number, valor: number, rotaId: number | null) {
-    const r = await servidor.chamar({ method: 'POST', url: '/api/saldo/adicionar', token: tokenAdmin, payload: { funcionario_id: funcionarioId, valor, descricao: 'Adiantamento', rota_id: rotaId } });
-    expect(r.statusCode, r.body).toBe(201);
-  }
+  const credito = (funcionarioId: number, valor: number, rotaId: number | null) => creditarSaldo(servidor, funcionarioId, valor, { rotaId });
 
   async function entrar(tela: typeof CELULAR, email: string, senha: string) {
     const p = await novaPagina(navegador, tela);

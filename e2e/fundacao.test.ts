@@ -8,21 +8,18 @@ import { ADMIN } from '../server/test/helper';
 import { Casca } from './paginas/layout';
 import { TelaLogin } from './paginas/login';
 import { TelaUsuarios } from './paginas/usuarios';
-import { abrirNavegador, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
-import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
+import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
+import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import type { ServidorDeTeste } from './suporte/servidor';
 
 describe.skipIf(!temChromium)('fundação no navegador', () => {
   let servidor: ServidorDeTeste;
   let navegador: Browser;
 
   beforeAll(async () => {
-    servidor = await iniciarServidor();
-    navegador = await abrirNavegador();
+    ({ servidor, navegador } = await abrirAmbiente({ navegador: true }));
   });
-  afterAll(async () => {
-    await navegador?.close();
-    await servidor?.fechar();
-  });
+  afterAll(() => fecharAmbiente({ servidor, navegador }));
 
   it('login: erros de validação, senha errada e sucesso', async () => {
     const { contexto, pagina } = await novaPagina(navegador, CELULAR);

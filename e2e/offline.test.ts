@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -15,7 +14,10 @@ import { ADMIN } from '../server/test/helper';
 import { TelaDespesas } from './paginas/despesas';
 import { TelaLogin } from './paginas/login';
 import { TelaVendasFuncionario } from './paginas/vendas';
+import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { jpegPequeno, pdfPequeno } from './suporte/arquivos';
+import { entrarComSinal } from './suporte/celular';
+import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
 import { abrirPerfil, capturar, temChromium } from './suporte/navegador';
 import { iniciarServidor, PASTA_CLIENTE, iniciarServidorProcesso, portaLivre, type ServidorDeTeste } from './suporte/servidor';
 
@@ -68,36 +70,20 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
   let raiz: string;
 
   beforeAll(async () => {
-    servidor = await iniciarServidor();
-    raiz = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-offline-'));
+    ({ servidor, raiz } = await abrirAmbiente({ pasta: 'sg-offline-' }));
   });
-  afterAll(async () => {
-    await servidor?.fechar();
-    if (raiz) fs.rmSync(raiz, { recursive: true, force: true });
-  });
+  afterAll(() => fecharAmbiente({ servidor, raiz }));
 
   async function prepararFuncionario(nome: string, email: string) {
-    const admin = await servidor.tokenAdmin();
     const f = await servidor.criarFuncionario({ nome, email });
-    const r = await servidor.chamar({
-      method: 'POST',
-      url: '/api/rotas',
-      token: admin,
-      payload: { nome: `Rota de ${nome}`, funcionario_id: f.id, tem_secretario: false, valor_aluguel: 0, data_inicio: somarDias(hoje('America/Sao_Paulo'), -30), data_fim: somarDias(hoje('America/Sao_Paulo'), 30), observacoes: '', cidades: CIDADES },
-    });
-    const rotaId = r.json().rota.id as number;
-    const credito = await servidor.chamar({ method: 'POST', url: '/api/saldo/adicionar', token: admin, payload: { funcionario_id: f.id, valor: 500, descricao: 'Adiantamento da semana', rota_id: rotaId } });
-    expect(credito.statusCode, credito.body).toBe(201);
+    const rotaId = await criarRotaEmCurso(servidor, f.id, { nome: `Rota de ${nome}`, cidades: CIDADES, diasAntes: 30, diasDepois: 30 });
+    await creditarSaldo(servidor, f.id, 500, { descricao: 'Adiantamento da semana', rotaId });
     return { ...f, rotaId };
   }
 
   /** Signs in online and opens the employee's screens once, so they are kept on the phone. */
   async function entrarEGuardar(pagina: Page, email: string, senha: string) {
-    const login = new TelaLogin(pagina);
-    await login.abrir(servidor.url);
-    await login.entrar(email, senha);
-    await pagina.waitForURL('**/dashboard');
-    await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await entrarComSinal(pagina, servidor.url, email, senha);
     await new TelaVendasFuncionario(pagina).abrir(servidor.url);
     await pagina.getByText('Goiânia').first().waitFor();
     await new TelaDespesas(pagina).abrir(servidor.url);
@@ -168,8 +154,12 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
       { cidade_id: 5204508, d: 0, p: 0, c: 0, l: 9990, b: 0 },
       { cidade_id: 5208707, d: 15010, p: 20, c: 0, l: 0, b: 2 },
     ]);
+    // Visited today: the three cities with a sale and Catalão, visited without one (the only visit row).
+    const situacao = await servidor.chamar({ method: 'GET', url: `/api/rotas/${f.rotaId}/cidades-status?data=${dia}`, token: f.token });
+    const visitadas = (situacao.json().cidades as { cidade_id: number; visitada: boolean }[]).filter((c) => c.visitada).map((c) => c.cidade_id);
+    expect(visitadas.sort()).toEqual([5201108, 5204508, 5205109, 5208707]);
     const visitas = servidor.db.$client.prepare('select cidade_id from visitas where funcionario_id = ? and data = ? order by cidade_id').all(f.id, dia);
-    expect(visitas.map((v) => (v as { cidade_id: number }).cidade_id)).toEqual([5201108, 5204508, 5205109, 5208707]);
+    expect(visitas.map((v) => (v as { cidade_id: number }).cidade_id)).toEqual([5205109]);
     const cupons = servidor.db.$client
       .prepare('select descricao, arquivo_cupom as a, valor_centavos as v from despesas where funcionario_id = ? and excluida_em is null order by descricao')
       .all(f.id) as { descricao: string; a: string; v: number }[];
@@ -352,10 +342,7 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
         payload: { nome: 'Rota da Versão', funcionario_id: f.id, tem_secretario: false, valor_aluguel: 0, data_inicio: somarDias(dia, -5), data_fim: somarDias(dia, 5), observacoes: '', cidades: CIDADES },
       });
       const { contexto, pagina } = await abrirPerfil(path.join(raiz, 'perfil-ulisses'));
-      await new TelaLogin(pagina).abrir(local.url);
-      await new TelaLogin(pagina).entrar(f.email, f.senha);
-      await pagina.waitForURL('**/dashboard');
-      await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await entrarComSinal(pagina, local.url, f.email, f.senha);
 
       // The phone is online but its writes do not get through (a captive portal, a dead link).
       await contexto.route('**/api/sync/lote', (rota) => rota.abort('internetdisconnected'));

@@ -6,18 +6,20 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../shared/dates';
+import { hoje } from '../shared/dates';
 import { ADMIN } from '../server/test/helper';
 import { TelaDespesas } from './paginas/despesas';
 import { TelaLogin } from './paginas/login';
 import { TelaVendasFuncionario } from './paginas/vendas';
+import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { jpegPequeno } from './suporte/arquivos';
+import { entrarComSinal } from './suporte/celular';
+import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
 import { abrirNavegador, abrirPerfil, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
-import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
+import type { ServidorDeTeste } from './suporte/servidor';
 
 const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
 const CIDADES = [5208707, 5201108, 5204508]; // Goiânia, Anápolis, Caldas Novas
@@ -34,13 +36,9 @@ describe.skipIf(!temChromium)('exportar e importar pendências no navegador', ()
   let raiz: string;
 
   beforeAll(async () => {
-    servidor = await iniciarServidor();
-    raiz = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-pendencias-'));
+    ({ servidor, raiz } = await abrirAmbiente({ pasta: 'sg-pendencias-' }));
   });
-  afterAll(async () => {
-    await servidor?.fechar();
-    if (raiz) fs.rmSync(raiz, { recursive: true, force: true });
-  });
+  afterAll(() => fecharAmbiente({ servidor, raiz }));
 
   /** Everything the import or a sync could write. */
   const contagens = () =>
@@ -55,23 +53,12 @@ describe.skipIf(!temChromium)('exportar e importar pendências no navegador', ()
     const admin = await servidor.tokenAdmin();
     const f = await servidor.criarFuncionario({ nome: 'Rita Sertão', email: 'rita@escola.com.br' });
     const dia = hoje('America/Sao_Paulo');
-    const rota = await servidor.chamar({
-      method: 'POST',
-      url: '/api/rotas',
-      token: admin,
-      payload: { nome: 'Rota do Sertão', funcionario_id: f.id, tem_secretario: false, valor_aluguel: 0, data_inicio: somarDias(dia, -30), data_fim: somarDias(dia, 30), observacoes: '', cidades: CIDADES },
-    });
-    const rotaId = rota.json().rota.id as number;
-    const credito = await servidor.chamar({ method: 'POST', url: '/api/saldo/adicionar', token: admin, payload: { funcionario_id: f.id, valor: 300, descricao: 'Adiantamento', rota_id: rotaId } });
-    expect(credito.statusCode, credito.body).toBe(201);
+    const rotaId = await criarRotaEmCurso(servidor, f.id, { nome: 'Rota do Sertão', cidades: CIDADES, diasAntes: 30, diasDepois: 30 });
+    await creditarSaldo(servidor, f.id, 300, { rotaId });
 
     // The phone: signed in once online, its screens opened so they are kept for offline use.
     const { contexto, pagina } = await abrirPerfil(path.join(raiz, 'perfil-rita'));
-    const login = new TelaLogin(pagina);
-    await login.abrir(servidor.url);
-    await login.entrar(f.email, f.senha);
-    await pagina.waitForURL('**/dashboard');
-    await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await entrarComSinal(pagina, servidor.url, f.email, f.senha);
     const vendas = new TelaVendasFuncionario(pagina);
     await vendas.abrir(servidor.url);
     await pagina.getByText('Goiânia').first().waitFor();
@@ -154,7 +141,7 @@ describe.skipIf(!temChromium)('exportar e importar pendências no navegador', ()
       await redimensionar(adm, DESKTOP);
 
       // On the server, as the phone's sync would have written it; the receipt byte-identical.
-      expect(contagens()).toEqual({ ...antesDeTudo, vendas: antesDeTudo.vendas! + 1, visitas: antesDeTudo.visitas! + 1, despesas: antesDeTudo.despesas! + 1, movimentacoes: antesDeTudo.movimentacoes! + 1 });
+      expect(contagens()).toEqual({ ...antesDeTudo, vendas: antesDeTudo.vendas! + 1, despesas: antesDeTudo.despesas! + 1, movimentacoes: antesDeTudo.movimentacoes! + 1 });
       expect(uploads()).toBe(uploadsAntes + 1);
       const venda = servidor.db.$client.prepare('select dinheiro_centavos as d, pix_centavos as p from vendas where funcionario_id = ? and data_venda = ?').get(f.id, dia);
       expect(venda).toEqual({ d: 21050, p: 1950 });

@@ -4,8 +4,6 @@
  * fills the rest; with no signal and a reload the dashboard opens, the checklist still says ready,
  * the action is disabled, and the screens refreshed but never visited open from the device.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -17,8 +15,10 @@ import { TelaDespesas } from './paginas/despesas';
 import { TelaLogin } from './paginas/login';
 import { CartaoViagem } from './paginas/prontoParaViajar';
 import { TelaVendasFuncionario } from './paginas/vendas';
+import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
+import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
 import { abrirPerfil, capturar, CELULAR, DESKTOP, temChromium } from './suporte/navegador';
-import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
+import type { ServidorDeTeste } from './suporte/servidor';
 
 const HOJE = hoje('America/Sao_Paulo');
 const CIDADES = [5208707, 5201108, 5204508, 5205109, 5211503]; // Goiânia, Anápolis, Caldas Novas, Catalão, Itumbiara
@@ -28,28 +28,15 @@ describe.skipIf(!temChromium)('Pronto para viajar no navegador', () => {
   let raiz: string;
 
   beforeAll(async () => {
-    servidor = await iniciarServidor();
-    raiz = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-viagem-'));
+    ({ servidor, raiz } = await abrirAmbiente({ pasta: 'sg-viagem-' }));
   });
-  afterAll(async () => {
-    await servidor?.fechar();
-    if (raiz) fs.rmSync(raiz, { recursive: true, force: true });
-  });
+  afterAll(() => fecharAmbiente({ servidor, raiz }));
 
   /** An employee on the road: an active route, a credit, a sale yesterday and an expense on the server. */
   async function prepararFuncionario(nome: string, email: string) {
-    const admin = await servidor.tokenAdmin();
     const f = await servidor.criarFuncionario({ nome, email });
-    const r = await servidor.chamar({
-      method: 'POST',
-      url: '/api/rotas',
-      token: admin,
-      payload: { nome: 'Rota Sul Goiano', funcionario_id: f.id, valor_aluguel: 0, data_inicio: somarDias(HOJE, -10), data_fim: somarDias(HOJE, 20), cidades: CIDADES },
-    });
-    expect(r.statusCode, r.body).toBe(201);
-    const rotaId = r.json().rota.id as number;
-    const credito = await servidor.chamar({ method: 'POST', url: '/api/saldo/adicionar', token: admin, payload: { funcionario_id: f.id, valor: 500, descricao: 'Adiantamento', rota_id: rotaId } });
-    expect(credito.statusCode, credito.body).toBe(201);
+    const rotaId = await criarRotaEmCurso(servidor, f.id, { nome: 'Rota Sul Goiano', cidades: CIDADES, diasAntes: 10, diasDepois: 20 });
+    await creditarSaldo(servidor, f.id, 500, { rotaId });
     const venda = await servidor.chamar({
       method: 'POST',
       url: '/api/vendas',

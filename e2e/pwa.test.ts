@@ -6,21 +6,18 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Casca } from './paginas/layout';
 import { TelaLogin } from './paginas/login';
-import { abrirNavegador, capturar, CELULAR, novaPagina, temChromium } from './suporte/navegador';
-import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
+import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
+import { capturar, CELULAR, novaPagina, temChromium } from './suporte/navegador';
+import type { ServidorDeTeste } from './suporte/servidor';
 
 describe.skipIf(!temChromium)('PWA instalável', () => {
   let servidor: ServidorDeTeste;
   let navegador: Browser;
 
   beforeAll(async () => {
-    servidor = await iniciarServidor();
-    navegador = await abrirNavegador();
+    ({ servidor, navegador } = await abrirAmbiente({ navegador: true }));
   });
-  afterAll(async () => {
-    await navegador?.close();
-    await servidor?.fechar();
-  });
+  afterAll(() => fecharAmbiente({ servidor, navegador }));
 
   it('o manifesto é pt-BR, abre em /dashboard, em tela cheia, com ícones 192, 512 e maskable', async () => {
     const r = await servidor.chamar({ method: 'GET', url: '/manifest.webmanifest' });

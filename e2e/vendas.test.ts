@@ -10,8 +10,10 @@ import { hoje, somarDias } from '../shared/dates';
 import { ADMIN } from '../server/test/helper';
 import { TelaLogin } from './paginas/login';
 import { TelaVendasAdmin, TelaVendasFuncionario } from './paginas/vendas';
-import { abrirNavegador, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
-import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
+import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
+import { criarRotaEmCurso } from './suporte/dados';
+import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import type { ServidorDeTeste } from './suporte/servidor';
 
 const GOIANIA = 5208707;
 const ANAPOLIS = 5201108;
@@ -25,25 +27,12 @@ describe.skipIf(!temChromium)('vendas no navegador', () => {
   let tokenAdmin: string;
 
   beforeAll(async () => {
-    servidor = await iniciarServidor();
-    navegador = await abrirNavegador();
+    ({ servidor, navegador } = await abrirAmbiente({ navegador: true }));
     tokenAdmin = await servidor.tokenAdmin();
   });
-  afterAll(async () => {
-    await navegador?.close();
-    await servidor?.fechar();
-  });
+  afterAll(() => fecharAmbiente({ servidor, navegador }));
 
-  async function criarRota(funcionarioId: number, nome: string, cidades: number[]): Promise<number> {
-    const r = await servidor.chamar({
-      method: 'POST',
-      url: '/api/rotas',
-      token: tokenAdmin,
-      payload: { nome, funcionario_id: funcionarioId, data_inicio: somarDias(HOJE, -10), data_fim: somarDias(HOJE, 20), cidades },
-    });
-    expect(r.statusCode, r.body).toBe(201);
-    return r.json().rota.id;
-  }
+  const criarRota = (funcionarioId: number, nome: string, cidades: number[]) => criarRotaEmCurso(servidor, funcionarioId, { nome, cidades, diasAntes: 10, diasDepois: 20 });
 
   async function venda(token: string, rotaId: number, cidadeId: number, data: string, valores: Record<string, number | string>) {
     const r = await servidor.chamar({ method: 'POST', url: '/api/vendas', token, payload: { id: uuidv7(), rota_id: rotaId, cidade_id: cidadeId, data_venda: data, ...valores } });

@@ -6,6 +6,7 @@ import { hojeNoApp } from '../config/configApp';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
+import { rotaDeTeste } from '../test/rotas';
 import { enfileirarVenda } from '../vendas/operacoes';
 import { CartaoProntoParaViajar } from './CartaoProntoParaViajar';
 
@@ -18,31 +19,36 @@ const DESPESAS = 'despesas:lista:{"data_inicio":"","data_fim":"","tipo":"","page
 const CHAVES = [`rotas:ativas:${EU}`, `rotas:finalizadas:${EU}`, `vendas:historico:7`, `vendas:dia:7:${HOJE}`, DESPESAS, 'saldo:resumo', 'relatorios:salario:7'];
 
 function rota(): Rota {
-  return {
-    id: 7,
-    nome: 'Rota Sul Goiano',
-    funcionario_id: EU,
-    funcionario_nome: FUNCIONARIO_TESTE.nome,
-    tem_secretario: false,
-    secretario_nome: null,
+  return rotaDeTeste({
     valor_aluguel: 300,
-    data_inicio: '2026-11-01',
-    data_fim: '2026-11-30',
-    observacoes: '',
-    status: 'ativa',
     cidades: [
       { id: 5208707, nome: 'Goiânia', uf: 'GO' },
       { id: 5201108, nome: 'Anápolis', uf: 'GO' },
       { id: 5204508, nome: 'Caldas Novas', uf: 'GO' },
     ],
-    vendasHoje: 0,
-    despesasHoje: 0,
-    criado_em: '2026-11-01T10:00:00.000Z',
-    finalizada_em: null,
-  };
+  });
 }
 
 const haMs = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+/** A R$ 10 closing on route 7 today, queued on the device as the sales screen queues it. */
+function enfileirarVendaDeHoje(id: string, cidadeId: number) {
+  return enfileirarVenda(bancoLocal, EU, {
+    id,
+    rota_id: 7,
+    cidade_id: cidadeId,
+    data_venda: HOJE,
+    valor_dinheiro: 10,
+    valor_pix: 0,
+    valor_cartao: 0,
+    valor_link: 0,
+    valor_boletos: 0,
+    observacoes: '',
+    registrado_em: new Date().toISOString(),
+    cidade_nome: 'Goiânia',
+    cidade_uf: 'GO',
+  });
+}
 
 /** Puts the copies on the device as the screens' hooks keep them. */
 async function guardar(chaves: string[], { idadeMs = 5 * MIN, dono = EU }: { idadeMs?: number; dono?: number } = {}) {
@@ -153,25 +159,9 @@ describe('Pronto para viajar', () => {
     await guardar(CHAVES);
     montar();
     await waitFor(() => expect(resumo()).toHaveTextContent('Tudo pronto'));
-    const venda = (cidade: number) =>
-      enfileirarVenda(bancoLocal, EU, {
-        id: `venda-${cidade}`,
-        rota_id: 7,
-        cidade_id: cidade,
-        data_venda: HOJE,
-        valor_dinheiro: 10,
-        valor_pix: 0,
-        valor_cartao: 0,
-        valor_link: 0,
-        valor_boletos: 0,
-        observacoes: '',
-        registrado_em: new Date().toISOString(),
-        cidade_nome: 'Goiânia',
-        cidade_uf: 'GO',
-      });
     await act(async () => {
-      await venda(5208707);
-      await venda(5201108);
+      await enfileirarVendaDeHoje('venda-5208707', 5208707);
+      await enfileirarVendaDeHoje('venda-5201108', 5201108);
     });
     // Not ready any more: the list opens by itself.
     await waitFor(async () =>
@@ -233,21 +223,7 @@ describe('Pronto para viajar', () => {
         return { status: 201, corpo: { venda: corpo } };
       },
     });
-    await enfileirarVenda(bancoLocal, EU, {
-      id: 'venda-na-fila',
-      rota_id: 7,
-      cidade_id: 5208707,
-      data_venda: HOJE,
-      valor_dinheiro: 10,
-      valor_pix: 0,
-      valor_cartao: 0,
-      valor_link: 0,
-      valor_boletos: 0,
-      observacoes: '',
-      registrado_em: new Date().toISOString(),
-      cidade_nome: 'Goiânia',
-      cidade_uf: 'GO',
-    });
+    await enfileirarVendaDeHoje('venda-na-fila', 5208707);
     await waitFor(() => expect(resumo()).toHaveTextContent('Faltam 5 itens e 2 itens para conferir'));
 
     const antes = Date.now();

@@ -7,6 +7,7 @@ import type { Rota } from '../../../shared/schemas/rotas';
 import { hojeNoApp } from '../config/configApp';
 import { definirLarguraDaJanela } from '../test/janela';
 import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
+import { rotaDeTeste } from '../test/rotas';
 import { PaginaDashboard } from './PaginaDashboard';
 
 const sp = (t: string | null | undefined) => (t ?? '').replace(/\u00a0/g, ' ');
@@ -30,24 +31,7 @@ const DADOS: DashboardAdmin = {
 
 const VAZIO: DashboardAdmin = { funcionariosEmRota: 0, funcionariosSemRota: 0, rotasAtivas: 0, vendasDia: 0, despesasDia: 0, rotas: [], funcionarios: [], celulares: [] };
 
-const rotaAtiva = (id: number, nome: string): Rota => ({
-  id,
-  nome,
-  funcionario_id: 2,
-  funcionario_nome: 'Bruno Campo',
-  tem_secretario: false,
-  secretario_nome: null,
-  valor_aluguel: 0,
-  data_inicio: '2026-11-01',
-  data_fim: '2026-11-30',
-  observacoes: '',
-  status: 'ativa',
-  cidades: [],
-  vendasHoje: 0,
-  despesasHoje: 0,
-  criado_em: '',
-  finalizada_em: null,
-});
+const rotaAtiva = (id: number, nome: string): Rota => rotaDeTeste({ id, nome, criado_em: '' });
 
 function montar(painel: ManipuladorApi, extra: Record<string, ManipuladorApi> = {}) {
   entrarComo(ADMIN_TESTE);

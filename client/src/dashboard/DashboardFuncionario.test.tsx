@@ -8,6 +8,7 @@ import { fusoDoApp, hojeNoApp } from '../config/configApp';
 import { enfileirarCriacao } from '../despesas/operacoes';
 import { bancoLocal } from '../offline/db';
 import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type RespostaFalsa } from '../test/renderizar';
+import { rotaDeTeste } from '../test/rotas';
 import { enfileirarVenda, enfileirarVisita } from '../vendas/operacoes';
 import { PaginaDashboard } from './PaginaDashboard';
 
@@ -19,30 +20,16 @@ const CATALAO = 5205109;
 const sp = (t: string | null | undefined) => (t ?? '').replace(/\u00a0/g, ' ');
 
 function rota(extra: Partial<Rota> = {}): Rota {
-  return {
-    id: 7,
-    nome: 'Rota Sul Goiano',
-    funcionario_id: FUNCIONARIO_TESTE.id,
-    funcionario_nome: FUNCIONARIO_TESTE.nome,
-    tem_secretario: false,
-    secretario_nome: null,
+  return rotaDeTeste({
     valor_aluguel: 300,
-    data_inicio: '2026-11-01',
-    data_fim: '2026-11-30',
-    observacoes: '',
-    status: 'ativa',
     cidades: [
       { id: GOIANIA, nome: 'Goiânia', uf: 'GO' },
       { id: ANAPOLIS, nome: 'Anápolis', uf: 'GO' },
       { id: CALDAS, nome: 'Caldas Novas', uf: 'GO' },
       { id: CATALAO, nome: 'Catalão', uf: 'GO' },
     ],
-    vendasHoje: 0,
-    despesasHoje: 0,
-    criado_em: '2026-11-01T10:00:00.000Z',
-    finalizada_em: null,
     ...extra,
-  };
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { definirLarguraDaJanela } from '../test/janela';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
+import { rotaDeTeste } from '../test/rotas';
 import { PaginaDespesas } from './PaginaDespesas';
 import { salvarRascunho } from './rascunho';
 
@@ -15,28 +16,14 @@ import { salvarRascunho } from './rascunho';
 const comprimir = vi.hoisted(() => vi.fn());
 vi.mock('browser-image-compression', () => ({ default: comprimir }));
 
-const ROTA: Rota = {
-  id: 7,
+const ROTA = rotaDeTeste({
   nome: 'Rota Centro-Oeste',
-  funcionario_id: FUNCIONARIO_TESTE.id,
-  funcionario_nome: FUNCIONARIO_TESTE.nome,
-  tem_secretario: false,
-  secretario_nome: null,
-  valor_aluguel: 0,
-  data_inicio: '2026-11-01',
-  data_fim: '2026-11-30',
-  observacoes: '',
-  status: 'ativa',
   cidades: [
     { id: 5208707, nome: 'Goiânia', uf: 'GO' },
     { id: 5201108, nome: 'Anápolis', uf: 'GO' },
     { id: 5204508, nome: 'Caldas Novas', uf: 'GO' },
   ],
-  vendasHoje: 0,
-  despesasHoje: 0,
-  criado_em: '2026-11-01T10:00:00.000Z',
-  finalizada_em: null,
-};
+});
 
 function despesa(id: string, extra: Partial<Despesa> = {}): Despesa {
   return {

@@ -6,8 +6,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
-import { criarAppDeTeste, type AppDeTeste } from '../../../server/test/helper';
-import { definirFetch, definirOrigemApi } from '../api/client';
+import type { AppDeTeste } from '../../../server/test/helper';
+import { definirFetch } from '../api/client';
+import { fecharApiReal, iniciarApiReal } from '../test/apiReal';
 import { BancoLocal } from './db';
 import { enfileirar, itensDoUsuario, type Operacoes } from './outbox';
 import { MotorSync } from './sync';
@@ -33,22 +34,9 @@ const operacoes: Operacoes = {
 };
 
 beforeAll(async () => {
-  t = await criarAppDeTeste();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  definirOrigemApi(`http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
-  funcionario = await t.criarFuncionario({ nome: 'Eva Estrada' });
-  const r = await t.chamar({
-    method: 'POST',
-    url: '/api/rotas',
-    token: await t.tokenAdmin(),
-    payload: { nome: 'Rota Sync', funcionario_id: funcionario.id, tem_secretario: false, valor_aluguel: 0, data_inicio: '2024-01-01', data_fim: '2026-12-31', observacoes: '', cidades: CIDADES },
-  });
-  rotaId = r.json().rota.id;
+  ({ t, funcionario, rotaId } = await iniciarApiReal({ funcionario: 'Eva Estrada', rota: 'Rota Sync', cidades: CIDADES }));
 });
-afterAll(async () => {
-  definirOrigemApi('');
-  await t.fechar();
-});
+afterAll(() => fecharApiReal(t));
 beforeEach(async () => {
   banco = new BancoLocal(`teste-sync-servidor-${++n}`);
   await banco.open();

@@ -7,9 +7,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import type { CelularComFila } from '../../../shared/schemas/dispositivos';
-import { criarAppDeTeste, type AppDeTeste } from '../../../server/test/helper';
-import { api, definirFetch, definirOrigemApi } from '../api/client';
+import type { AppDeTeste } from '../../../server/test/helper';
+import { api, definirFetch } from '../api/client';
 import { salvarSessao } from '../auth/sessaoLocal';
+import { fecharApiReal, iniciarApiReal } from '../test/apiReal';
 import { definirVersaoAppParaTeste, versaoApp } from '../versaoApp';
 import { BancoLocal } from './db';
 import { cabecalhosDoDispositivo, CHAVE_DISPOSITIVO, iniciarRelatorioDoDispositivo } from './dispositivo';
@@ -32,22 +33,9 @@ const operacoes: Operacoes = {
 
 beforeAll(async () => {
   // The client under test is 0.1.0 (package.json, through vite's define); the server wants 0.2.0.
-  t = await criarAppDeTeste({ env: { VERSAO_MINIMA_APP: '0.2.0' } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  definirOrigemApi(`http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
-  funcionario = await t.criarFuncionario({ nome: 'Vera Versão' });
-  const r = await t.chamar({
-    method: 'POST',
-    url: '/api/rotas',
-    token: await t.tokenAdmin(),
-    payload: { nome: 'Rota Versão', funcionario_id: funcionario.id, tem_secretario: false, valor_aluguel: 0, data_inicio: '2024-01-01', data_fim: '2026-12-31', observacoes: '', cidades: CIDADES },
-  });
-  rotaId = r.json().rota.id;
+  ({ t, funcionario, rotaId } = await iniciarApiReal({ env: { VERSAO_MINIMA_APP: '0.2.0' }, funcionario: 'Vera Versão', rota: 'Rota Versão', cidades: CIDADES }));
 });
-afterAll(async () => {
-  definirOrigemApi('');
-  await t.fechar();
-});
+afterAll(() => fecharApiReal(t));
 beforeEach(async () => {
   banco = new BancoLocal(`teste-versao-${++n}`);
   await banco.open();

@@ -7,34 +7,23 @@ import { bancoLocal } from '../offline/db';
 import { atualizarItem, itensDoUsuario } from '../offline/outbox';
 import { definirLarguraDaJanela } from '../test/janela';
 import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type RespostaFalsa } from '../test/renderizar';
+import { rotaDeTeste } from '../test/rotas';
 import { PaginaRotas } from './PaginaRotas';
 
 const EU = FUNCIONARIO_TESTE;
 
 function rota(extra: Partial<Rota> = {}): Rota {
-  return {
+  return rotaDeTeste({
     id: 10,
     nome: 'Rota Sul',
-    funcionario_id: EU.id,
-    funcionario_nome: EU.nome,
-    tem_secretario: false,
-    secretario_nome: null,
-    valor_aluguel: 0,
-    data_inicio: '2026-11-01',
-    data_fim: '2026-11-30',
-    observacoes: '',
-    status: 'ativa',
     cidades: [
       { id: 5208707, nome: 'Goiânia', uf: 'GO' },
       { id: 3170206, nome: 'Uberlândia', uf: 'MG' },
       { id: 5201108, nome: 'Anápolis', uf: 'GO' },
     ],
-    vendasHoje: 0,
-    despesasHoje: 0,
     criado_em: '2026-10-30T12:00:00.000Z',
-    finalizada_em: null,
     ...extra,
-  };
+  });
 }
 
 interface Servidor {

@@ -5,35 +5,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Rota } from '../../../shared/schemas/rotas';
 import { PaginaDashboard } from '../dashboard/PaginaDashboard';
 import { PaginaDespesas } from '../despesas/PaginaDespesas';
 import { bancoLocal } from '../offline/db';
 import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi } from '../test/renderizar';
+import { rotaDeTeste } from '../test/rotas';
 import { PaginaVendas } from '../vendas/PaginaVendas';
 import { chavesCacheRotas, chavesRotas } from './consultas';
 
 // jsdom has no canvas: the receipt compressor Despesas loads is replaced.
 vi.mock('browser-image-compression', () => ({ default: vi.fn() }));
 
-const ROTA: Rota = {
-  id: 7,
-  nome: 'Rota Centro-Oeste',
-  funcionario_id: FUNCIONARIO_TESTE.id,
-  funcionario_nome: FUNCIONARIO_TESTE.nome,
-  tem_secretario: false,
-  secretario_nome: null,
-  valor_aluguel: 0,
-  data_inicio: '2026-11-01',
-  data_fim: '2026-11-30',
-  observacoes: '',
-  status: 'ativa',
-  cidades: [{ id: 5208707, nome: 'Goiânia', uf: 'GO' }],
-  vendasHoje: 0,
-  despesasHoje: 0,
-  criado_em: '2026-11-01T10:00:00.000Z',
-  finalizada_em: null,
-};
+const ROTA = rotaDeTeste({ nome: 'Rota Centro-Oeste', cidades: [{ id: 5208707, nome: 'Goiânia', uf: 'GO' }] });
 
 /** Online: only the active route answers (enough for the screens below to know it); offline: nothing does. */
 function montar(elemento: ReactNode, caminho: string, online: boolean) {

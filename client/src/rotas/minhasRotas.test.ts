@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
+import { rotaDeTeste } from '../test/rotas';
 import { mesclarMinhasRotas, type FinalizacaoNaFila } from './minhasRotas';
 
 function rota(id: number, extra: Partial<Rota> = {}): Rota {
-  return {
-    id,
-    nome: `Rota ${id}`,
-    funcionario_id: 2,
-    funcionario_nome: 'Bruno',
-    tem_secretario: false,
-    secretario_nome: null,
-    valor_aluguel: 0,
-    data_inicio: '2026-11-01',
-    data_fim: '2026-11-30',
-    observacoes: '',
-    status: 'ativa',
-    cidades: [],
-    vendasHoje: 0,
-    despesasHoje: 0,
-    criado_em: '2026-10-30T12:00:00.000Z',
-    finalizada_em: null,
-    ...extra,
-  };
+  return rotaDeTeste({ id, nome: `Rota ${id}`, funcionario_nome: 'Bruno', criado_em: '2026-10-30T12:00:00.000Z', ...extra });
 }
 
 const finalizada = (id: number, em: string) => rota(id, { status: 'finalizada', finalizada_em: em });

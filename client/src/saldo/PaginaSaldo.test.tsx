@@ -4,27 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Movimentacao } from '../../../shared/schemas/saldo';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
+import { rotaDeTeste } from '../test/rotas';
 import { ModalMovimentacaoSaldo } from './ModalMovimentacaoSaldo';
 import { PaginaSaldo } from './PaginaSaldo';
 
-const rota = (id: number, nome: string, funcionarioId: number): Rota => ({
-  id,
-  nome,
-  funcionario_id: funcionarioId,
-  funcionario_nome: '',
-  tem_secretario: false,
-  secretario_nome: null,
-  valor_aluguel: 0,
-  data_inicio: '2026-11-01',
-  data_fim: '2026-11-30',
-  observacoes: '',
-  status: 'ativa',
-  cidades: [],
-  vendasHoje: 0,
-  despesasHoje: 0,
-  criado_em: '',
-  finalizada_em: null,
-});
+const rota = (id: number, nome: string, funcionarioId: number): Rota =>
+  rotaDeTeste({ id, nome, funcionario_id: funcionarioId, funcionario_nome: '', criado_em: '' });
 
 const movimentacao = (id: number, extra: Partial<Movimentacao>): Movimentacao => ({
   id,

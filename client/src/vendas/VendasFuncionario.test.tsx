@@ -9,6 +9,7 @@ import { bancoLocal } from '../offline/db';
 import { descartarItem } from '../offline/outbox';
 import { definirLarguraDaJanela } from '../test/janela';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type RespostaFalsa } from '../test/renderizar';
+import { rotaDeTeste } from '../test/rotas';
 import { PaginaVendas } from './PaginaVendas';
 import './operacoes';
 
@@ -20,24 +21,7 @@ const CIDADES = [
 ];
 
 function rota(cidades = CIDADES): Rota {
-  return {
-    id: 7,
-    nome: 'Rota Sul Goiano',
-    funcionario_id: FUNCIONARIO_TESTE.id,
-    funcionario_nome: FUNCIONARIO_TESTE.nome,
-    tem_secretario: false,
-    secretario_nome: null,
-    valor_aluguel: 0,
-    data_inicio: '2026-01-01',
-    data_fim: '2026-12-31',
-    observacoes: '',
-    status: 'ativa',
-    cidades,
-    vendasHoje: 0,
-    despesasHoje: 0,
-    criado_em: '2026-01-01T00:00:00.000Z',
-    finalizada_em: null,
-  };
+  return rotaDeTeste({ data_inicio: '2026-01-01', data_fim: '2026-12-31', cidades, criado_em: '2026-01-01T00:00:00.000Z' });
 }
 
 interface Servidor {
