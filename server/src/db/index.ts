@@ -3,6 +3,7 @@
  * committed migrations. The one place that creates a connection.
  */
 import Database from 'better-sqlite3';
+import { is, Param, Placeholder } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
@@ -64,6 +65,46 @@ export function preparada<T>(db: Db, chave: string, construir: () => T): T {
     doBanco.set(chave, consulta);
   }
   return consulta;
+}
+
+/** A statement drizzle built, run straight on better-sqlite3 (see preparadaDireta). */
+export interface ComandoDireto {
+  run(valores: Record<string, unknown>): Database.RunResult;
+  /** The first row as an array, in the order of the select's fields. */
+  linha(valores: Record<string, unknown>): unknown[] | undefined;
+}
+
+/**
+ * For the few statements every queued sale runs: the SQL still comes from drizzle's query builder,
+ * but how each placeholder becomes a driver value is worked out once, not on every call. Drizzle's
+ * own prepared query checks each parameter's kind on every run and maps result rows to objects,
+ * about a fifth of the cost of a small insert.
+ */
+export function preparadaDireta(db: Db, chave: string, construir: () => { toSQL(): { sql: string; params: unknown[] } }): ComandoDireto {
+  return preparada(db, `direta:${chave}`, () => {
+    const { sql: texto, params } = construir().toSQL();
+    const valoresDe = params.map((p): ((valores: Record<string, unknown>) => unknown) => {
+      if (is(p, Placeholder)) return (valores) => valorDe(valores, p.name);
+      if (is(p, Param) && is(p.value, Placeholder)) {
+        const { encoder } = p;
+        const nome = p.value.name;
+        return (valores) => encoder.mapToDriverValue(valorDe(valores, nome));
+      }
+      return () => p;
+    });
+    const comando = db.$client.prepare(texto);
+    const lista = comando.reader ? db.$client.prepare(texto).raw(true) : null;
+    const argumentos = (valores: Record<string, unknown>) => valoresDe.map((v) => v(valores));
+    return {
+      run: (valores) => comando.run(...argumentos(valores)),
+      linha: (valores) => lista?.get(...argumentos(valores)) as unknown[] | undefined,
+    };
+  });
+}
+
+function valorDe(valores: Record<string, unknown>, nome: string): unknown {
+  if (!(nome in valores)) throw new Error(`Sem valor para "${nome}".`);
+  return valores[nome];
 }
 
 /** How often commits by other processes (a CLI command beside the running server) are looked for. */

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CidadeResumo, CidadeStatus, Rota, StatusRota } from '../../../shared/schemas/rotas';
 import { centavosParaReais } from '../../../shared/money';
-import { preparada, type Db } from '../db';
+import { preparada, preparadaDireta, type Db } from '../db';
 import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/schema';
 
 export type LinhaRota = typeof rotas.$inferSelect;
@@ -110,7 +110,8 @@ export function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string): Rota
  * the city is on it. Every queued sale and visit asks this, so it reads three columns, not the row.
  */
 export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): { funcionarioId: number; status: StatusRota; temCidade: boolean } | undefined {
-  const linha = preparada(db, 'rota.situacaoParaEscrita', () =>
+  // Run straight on the driver (db/index.ts, preparadaDireta): every queued sale and visit asks this.
+  const linha = preparadaDireta(db, 'rota.situacaoParaEscrita', () =>
     db
       .select({
         funcionarioId: rotas.funcionarioId,
@@ -120,10 +121,9 @@ export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): {
         temCidade: sql<number>`exists(select 1 from ${rotaCidades} where ${rotaCidades.rotaId} = ${sql.placeholder('rotaId')} and ${rotaCidades.cidadeId} = ${sql.placeholder('cidadeId')})`,
       })
       .from(rotas)
-      .where(eq(rotas.id, sql.placeholder('rotaId')))
-      .prepare(),
-  ).get({ rotaId, cidadeId });
-  return linha && { funcionarioId: linha.funcionarioId, status: linha.status, temCidade: linha.temCidade === 1 };
+      .where(eq(rotas.id, sql.placeholder('rotaId'))),
+  ).linha({ rotaId, cidadeId }) as [number, StatusRota, number] | undefined;
+  return linha && { funcionarioId: linha[0], status: linha[1], temCidade: linha[2] === 1 };
 }
 
 /** Each city of the route on `data`: closed (has a sale that day), visited, and the sale's id. */

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { centavosParaReais } from '../../../shared/money';
 import type { ResumoVendas, TotaisVendas, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
-import { preparada, type Db } from '../db';
+import { preparada, preparadaDireta, type Db } from '../db';
 import { cidades, rotas, usuarios, vendas } from '../db/schema';
 import type { LinhaRota } from '../rotas/repositorio';
 
@@ -35,7 +35,8 @@ export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualiz
  */
 export function inserirVendaSeLivre(db: Db, v: NovaVenda): string | null {
   const agora = new Date().toISOString();
-  const inserida = preparada(db, 'venda.inserirSeLivre', () =>
+  // Run straight on the driver: every queued sale comes through here (db/index.ts, preparadaDireta).
+  const inserida = preparadaDireta(db, 'venda.inserirSeLivre', () =>
     db
       .insert(vendas)
       .values({
@@ -54,8 +55,7 @@ export function inserirVendaSeLivre(db: Db, v: NovaVenda): string | null {
         recebidoEm: sql.placeholder('agora'),
         atualizadoEm: sql.placeholder('agora'),
       })
-      .onConflictDoNothing({ target: [vendas.rotaId, vendas.cidadeId, vendas.dataVenda] })
-      .prepare(),
+      .onConflictDoNothing({ target: [vendas.rotaId, vendas.cidadeId, vendas.dataVenda] }),
   ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', ...v, agora });
   return inserida.changes > 0 ? agora : null;
 }
