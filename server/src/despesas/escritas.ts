@@ -13,6 +13,7 @@ export const paramsDespesa = z.object({ id: uuidCliente('Identificador da despes
 export const escritaCriarDespesa = definirEscrita({
   metodo: 'POST',
   caminho: '/despesas',
+  preservaRotas: true,
   params: z.object({}),
   corpo: despesaCriarSchema,
   gravaArquivos: true,
@@ -25,6 +26,7 @@ export const escritaCriarDespesa = definirEscrita({
 export const escritaEditarDespesa = definirEscrita({
   metodo: 'PUT',
   caminho: '/despesas/:id',
+  preservaRotas: true,
   params: paramsDespesa,
   corpo: despesaEditarSchema,
   gravaArquivos: true,
@@ -37,6 +39,7 @@ export const escritaEditarDespesa = definirEscrita({
 export const escritaExcluirDespesa = definirEscrita({
   metodo: 'DELETE',
   caminho: '/despesas/:id',
+  preservaRotas: true,
   params: paramsDespesa,
   corpo: z.unknown(),
   gravaArquivos: true,

@@ -10,6 +10,7 @@ import { finalizarRota, registrarVisita } from './servico';
 export const escritaVisitar = definirEscrita({
   metodo: 'POST',
   caminho: '/rotas/:rotaId/cidades/:cidadeId/visitar',
+  preservaRotas: true,
   params: z.object({ rotaId: idInteiro('Rota', 'f'), cidadeId: idInteiro('Cidade', 'f') }),
   // The spec's call has no payload; the offline client sends the visit's id and date.
   corpo: z.preprocess((v) => v ?? {}, visitaSchema),

@@ -105,12 +105,40 @@ export function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string): Rota
   }));
 }
 
+export interface SituacaoParaEscrita {
+  funcionarioId: number;
+  status: StatusRota;
+  temCidade: boolean;
+}
+
+/** Answers remembered while a batch run is open (comSituacoesMemorizadas), per database. */
+const situacoesMemorizadas = new WeakMap<Db, Map<string, SituacaoParaEscrita | undefined>>();
+
+/**
+ * Runs `fn`, one synchronous run of a phone's batch inside one transaction, remembering each answer
+ * of situacaoParaEscrita: two hundred sales of one route ask the same few questions. Nothing else
+ * can write while the run holds the event loop, so only the run's own writes could change an answer:
+ * `fn` gets `esquecer`, which the batch calls after every write not known to leave routes alone.
+ */
+export function comSituacoesMemorizadas<T>(db: Db, fn: (esquecer: () => void) => T): T {
+  const memoria = new Map<string, SituacaoParaEscrita | undefined>();
+  situacoesMemorizadas.set(db, memoria);
+  try {
+    return fn(() => memoria.clear());
+  } finally {
+    situacoesMemorizadas.delete(db);
+  }
+}
+
 /**
  * What a write on a route needs to know, in one lookup: whose route it is, its status and whether
  * the city is on it. Every queued sale and visit asks this, so it reads three columns, not the row.
  */
-export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): { funcionarioId: number; status: StatusRota; temCidade: boolean } | undefined {
-  // Run straight on the driver (db/index.ts, preparadaDireta): every queued sale and visit asks this.
+export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): SituacaoParaEscrita | undefined {
+  const memoria = situacoesMemorizadas.get(db);
+  const chave = `${rotaId}|${cidadeId}`;
+  if (memoria?.has(chave)) return memoria.get(chave);
+  // Run straight on the driver (db/index.ts, preparadaDireta).
   const linha = preparadaDireta(db, 'rota.situacaoParaEscrita', () =>
     db
       .select({
@@ -123,7 +151,9 @@ export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): {
       .from(rotas)
       .where(eq(rotas.id, sql.placeholder('rotaId'))),
   ).linha({ rotaId, cidadeId }) as [number, StatusRota, number] | undefined;
-  return linha && { funcionarioId: linha[0], status: linha[1], temCidade: linha[2] === 1 };
+  const situacao = linha && { funcionarioId: linha[0], status: linha[1], temCidade: linha[2] === 1 };
+  memoria?.set(chave, situacao);
+  return situacao;
 }
 
 /** Each city of the route on `data`: closed (has a sale that day), visited, and the sale's id. */

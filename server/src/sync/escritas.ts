@@ -42,6 +42,11 @@ export interface Escrita<P extends z.ZodType = z.ZodType, C extends z.ZodType = 
    * synchronous, so the batch commits before it and runs it on its own.
    */
   gravaArquivos?: boolean;
+  /**
+   * Changes no route (status, employee, cities): a batch keeps remembering the routes it looked up
+   * across this write. Left out, the batch forgets them after it (the safe default).
+   */
+  preservaRotas?: boolean;
   executar(ctx: ContextoEscrita, usuario: UsuarioSessao, params: z.output<P>, dados: z.output<C>, cupom?: CupomRecebido): RespostaEscrita | Promise<RespostaEscrita>;
 }
 

@@ -225,3 +225,25 @@ describe('POST /api/sync/lote', () => {
     esperarRecusa(await t.chamar({ method: 'POST', url: '/api/sync/lote', payload: { operacoes: [venda(GOIANIA, dia)] } }), 401, 'nao_autenticado');
   });
 });
+
+describe('o lote lembra as rotas que consultou, mas não além de uma escrita que muda a rota', () => {
+  it('venda, finalizar a rota e outra venda no mesmo lote: a segunda é recusada (409) e nada dela é gravado', async () => {
+    const carla = await t.criarFuncionario({ nome: 'Carla Serra' });
+    const rota = await criarRotaAtiva(t, carla.id, [GOIANIA, ANAPOLIS], 'Rota da Carla');
+    // The same city on two days: the second sale asks the route exactly what the first one asked.
+    const vendaDaCarla = (cidade: number, d: string): Op => ({
+      id: uuidv7(),
+      metodo: 'POST',
+      caminho: '/vendas',
+      corpo: { id: uuidv7(), rota_id: rota, cidade_id: cidade, data_venda: d, valor_dinheiro: 10, registrado_em: new Date().toISOString() },
+      chaves: [`venda:${rota}:${cidade}:${d}`],
+    });
+    const finalizar: Op = { id: uuidv7(), metodo: 'PATCH', caminho: `/rotas/${rota}/finalizar`, chaves: [`rota:${rota}`] };
+    const r = await lote([vendaDaCarla(GOIANIA, somarDias(dia, -2)), finalizar, vendaDaCarla(GOIANIA, somarDias(dia, -1))], carla.token);
+    expect(r.statusCode, r.body).toBe(200);
+    const resultados = r.json().resultados as { status: number; corpo?: { error: string } }[];
+    expect(resultados.map((x) => x.status)).toEqual([201, 200, 409]);
+    expect(resultados[2]!.corpo!.error).toBe('Esta rota já foi finalizada e não aceita novos registros.');
+    expect(contar('vendas', `rota_id = ${rota}`)).toBe(1);
+  });
+});

@@ -22,6 +22,7 @@ import type { CupomRecebido } from '../despesas/cupons';
 import { escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa } from '../despesas/escritas';
 import { ErroApp } from '../errors';
 import { escritaFinalizarRota, escritaVisitar } from '../rotas/escritas';
+import { comSituacoesMemorizadas } from '../rotas/repositorio';
 import type { UsuarioSessao } from '../tipos';
 import { validar } from '../validacao';
 import { escritaEditarVenda, escritaSalvarVenda } from '../vendas/escritas';
@@ -187,15 +188,19 @@ export async function processarLote(
     if (!semRetidas) return false;
     const parciais: ResultadoOperacao[] = [];
     try {
-      ctx.db.$client.transaction(() => {
-        for (let j = inicio; j < fim; j++) {
-          const op = operacoes[j]!;
-          const { params, dados } = prepararExecucao(alvos[j] ?? null, op);
-          const r = alvos[j]!.escrita.executar(ctx, usuario, params, dados) as RespostaEscrita;
-          if (r.status >= 400) throw new Error('recusa');
-          parciais.push(aceita(op.id, r));
-        }
-      })();
+      ctx.db.$client.transaction(() =>
+        comSituacoesMemorizadas(ctx.db, (esquecer) => {
+          for (let j = inicio; j < fim; j++) {
+            const op = operacoes[j]!;
+            const { params, dados } = prepararExecucao(alvos[j] ?? null, op);
+            const escrita = alvos[j]!.escrita;
+            const r = escrita.executar(ctx, usuario, params, dados) as RespostaEscrita;
+            if (r.status >= 400) throw new Error('recusa');
+            if (!escrita.preservaRotas) esquecer();
+            parciais.push(aceita(op.id, r));
+          }
+        }),
+      )();
     } catch {
       return false; // rolled back: done again below, one savepoint per write
     }

@@ -30,6 +30,7 @@ class RespostaVenda implements RespostaEscrita {
 export const escritaSalvarVenda = definirEscrita({
   metodo: 'POST',
   caminho: '/vendas',
+  preservaRotas: true,
   params: z.object({}),
   corpo: vendaCriarSchema,
   executar(ctx, usuario, _params, dados) {
@@ -41,6 +42,7 @@ export const escritaSalvarVenda = definirEscrita({
 export const escritaEditarVenda = definirEscrita({
   metodo: 'PUT',
   caminho: '/vendas/:id',
+  preservaRotas: true,
   params: paramsVenda,
   corpo: vendaEditarSchema,
   executar(ctx, usuario, params, dados) {
