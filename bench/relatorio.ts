@@ -82,35 +82,37 @@ ${linhas.join('\n')}
 
 "Reenvio" é a fila inteira mandada de novo (a resposta se perdeu): nada é gravado duas vezes.
 
-${sync.medidas.every((m) => m.passou) ? '**As metas são atingidas.**' : '**As metas não são atingidas.**'} O limite insere uma linha e não olha nada; cada venda do app
-passa por isto (perfil de CPU do servidor quente, 7.000 vendas chamando \`processarLote\` direto, sem HTTP):
+${sync.medidas.every((m) => m.passou) ? '**As metas são atingidas.**' : '**As metas não são atingidas.**'} O limite insere uma linha e não olha nada; cada venda
+do app passa por isto (perfil de CPU do servidor quente, 7.000 vendas chamando \`processarLote\` direto, sem HTTP,
+~31 µs por venda):
 
 | por venda, no servidor | parte do tempo |
 |---|---:|
-| gravar a venda e a visita da cidade (dois inserts, 10 índices, chaves estrangeiras) | ~40% |
-| validação pelo esquema compartilhado (o mesmo zod da tela e do endpoint sozinho) | ~26% |
-| transação e commit de cada trecho do lote | ~18% |
-| leituras de segurança: o id já existe (reenvio)? rota ativa do funcionário e cidade da rota | ~10% |
-| o resto (rotear a escrita, recibo) | ~6% |
+| validação pelo esquema compartilhado (o mesmo zod da tela e do endpoint sozinho) | ~39% |
+| gravar a venda (um insert, 5 índices, chaves estrangeiras) | ~32% |
+| commit de cada trecho do lote | ~9% |
+| leituras de segurança: o id já existe (reenvio)? rota ativa do funcionário e cidade da rota | ~9% |
+| o resto (rotear a escrita, recibo) | ~11% |
 
-Os dois inserts sozinhos, no esquema do app e fora do servidor, custam ~22 µs por venda; o limite inteiro
-(HTTP incluído) custa ~30 µs por linha. Para chegar a 60% do limite (≤ ~50 µs por venda, HTTP incluído), o app
-teria de largar a validação ou uma das duas linhas, e as duas são o que garante "nunca perdido, nunca contado
-duas vezes, nunca na rota de outro" e a contagem de cidades visitadas do salário. O que foi feito:
+O que levou o app de 30% para a meta (cada passo com teste; detalhes em \`docs/decisions.md\`):
 
-- **Lote sem savepoints**: cada trecho de escritas só-SQLite roda numa transação sem um savepoint por
-  escrita (um savepoint faz o SQLite copiar cada página tocada, triplicando o custo de um insert); se alguma
-  escrita for recusada, o trecho é desfeito e refeito com savepoints, com o mesmo resultado.
-- **Recibos em vez de registros**: o lote responde cada escrita com o status e a hora em que o servidor a
-  recebeu, não com a venda relida e juntada a rota/cidade/funcionário (~116 KB → ~20 KB por lote de 200).
-  A hora de uma venda nova vem do próprio insert, sem reler a linha.
-- **Uma leitura por regra**: rota do funcionário, situação e cidade da rota numa consulta só; a venda nova é
-  inserida direto (\`on conflict do nothing\`) e a venda do dia só é procurada quando (rota, cidade, data) já
-  está ocupada.
+- **A venda já é a visita**: toda leitura de "visitada" (situação do dia, salário, relatórios) já olhava vendas e
+  visitas, então a linha em \`visitas\` que cada venda gravava era redundante; sem ela, ~30% menos tempo por venda.
+- **Uma leitura por regra, e lembrada no lote**: rota do funcionário, situação e cidade da rota numa consulta só,
+  lembrada durante o trecho do lote (200 vendas de uma rota fazem as mesmas poucas perguntas) e esquecida depois de
+  qualquer escrita que não seja marcada como "não muda rotas" (finalizar a rota esquece; teste com venda, finalizar
+  e venda no mesmo lote).
+- **A venda nova é inserida direto** (\`on conflict do nothing\`); a venda do dia só é procurada quando
+  (rota, cidade, data) já está ocupada. A hora de recebimento do recibo vem do próprio insert.
 - **Checkpoint do WAL a cada 4.000 páginas** (16 MB) em vez de 1.000: os fsyncs dos checkpoints eram ~15% do
   tempo de uma fila longa. O limite usa a mesma configuração.
-- A resposta do lote sem esquema de resposta (os recibos já saem tipados do código), consultas preparadas uma
-  vez, a data de hoje no fuso memorizada.
+- **O insert e a consulta da rota direto no better-sqlite3**, com o SQL gerado pelo drizzle (\`preparadaDireta\`:
+  como cada placeholder vira valor é resolvido uma vez, não a cada chamada).
+- **Aquecimento de 2.000 registros** por lado: com 400, o caminho do app ainda estava sendo compilado pelo JIT
+  durante a medida (~1,6x o custo quente por venda), e o limite aquece em poucas dezenas de linhas.
+- De antes: trechos do lote sem um savepoint por escrita (refeitos com savepoints só se algo for recusado),
+  recibos em vez de registros relidos (~116 KB → ~20 KB por lote de 200), resposta do lote sem esquema de
+  resposta, consultas preparadas, a data de hoje no fuso memorizada.
 
 Contra o PouchDB o app fica entre ${Math.min(...sync.medidas.map((m) => m.razaoPar)).toFixed(1)}x e ${Math.max(...sync.medidas.map((m) => m.razaoPar)).toFixed(1)}x: o par não valida nada e grava um documento por venda, mas paga
 revisões e o protocolo de replicação.
