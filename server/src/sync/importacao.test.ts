@@ -6,6 +6,7 @@ import { hoje, somarDias } from '../../../shared/dates';
 import { LIMITE_PENDENCIAS_BYTES } from '../../../shared/schemas/pendencias';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, sha256 } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { VERSAO_MINIMA_APP } from '../../../shared/versao';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { LIMITES_IMPORTACAO } from './importacao';
 
@@ -261,6 +262,23 @@ describe('POST /api/sync/importar', () => {
       esperarRecusa(await importar(arquivoPendencias({ id: 1, nome: 'Administrador', email: 'admin@teste.com.br' }, ops)), 422, 'regra_de_negocio', /administrador/);
       expect(fotografia()).toEqual(antes);
     });
+  });
+
+  it('arquivo exportado por um aplicativo anterior à versão mínima: 422 com o que fazer, nada gravado; a versão mínima ou mais nova passa', async () => {
+    const admin = await t.tokenAdmin();
+    const d = somarDias(dia, -9);
+    const ops = [operacaoPendencia({ metodo: 'POST', caminho: '/vendas', corpo: { id: uuidv7(), rota_id: rotaAna, cidade_id: GOIANIA, data_venda: d, valor_dinheiro: 7, registrado_em: new Date().toISOString() }, chaves: [`venda:${rotaAna}:${GOIANIA}:${d}`], descricao: 'Venda: Goiânia' })];
+    const antes = fotografia();
+    esperarRecusa(
+      await importar({ ...arquivoPendencias(dono(ana), ops), versaoApp: '0.0.9' }, admin),
+      422,
+      'regra_de_negocio',
+      `Este arquivo foi exportado pela versão 0.0.9 do aplicativo, anterior à mínima aceita pelo servidor (${VERSAO_MINIMA_APP}). Atualize o aplicativo no celular e exporte as pendências de novo: elas continuam guardadas no celular.`,
+    );
+    expect(fotografia()).toEqual(antes);
+    const r = await importar({ ...arquivoPendencias(dono(ana), ops), versaoApp: VERSAO_MINIMA_APP }, admin);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().totais.aceito).toBe(1);
   });
 
   it('arquivo acima do limite: 413 com o limite na mensagem, nada gravado', async () => {

@@ -11,6 +11,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { versaoAntiga, versaoValida } from '../../../shared/versao';
 import { CUPOM_TAMANHO_MAXIMO, MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
 import {
   FORMATO_PENDENCIAS,
@@ -87,6 +88,20 @@ export function lerPendencias(conteudo: Buffer): ArquivoPendencias {
   return arquivo;
 }
 
+/**
+ * The gate the phone's own sync has (426 there): writes exported by an app older than the server's
+ * minimum are not taken, whoever brings them. A file without a version it can read (tests, scripts)
+ * is not gated, as a request without X-Versao-App is not.
+ */
+export function exigirVersaoAceita(arquivo: ArquivoPendencias, minima: string): void {
+  const versao = arquivo.versaoApp?.trim();
+  if (!versao || !versaoValida(versao) || !versaoAntiga(versao, minima)) return;
+  throw regraDeNegocio(
+    `Este arquivo foi exportado pela versão ${versao} do aplicativo, anterior à mínima aceita pelo servidor (${minima}). ` +
+      'Atualize o aplicativo no celular e exporte as pendências de novo: elas continuam guardadas no celular.',
+  );
+}
+
 /** Each operation as the batch takes it, through the batch's own schema; receipts decoded and checked by their bytes. */
 export function prepararOperacoes(arquivo: ArquivoPendencias): { operacoes: Operacao[]; arquivos: Map<string, CupomRecebido> } {
   const arquivos = new Map<string, CupomRecebido>();
@@ -146,6 +161,7 @@ export default async function rotasImportacao(app: App) {
   app.post('/importar', { schema: { response: { 200: resultadoImportacaoSchema } } }, async (request): Promise<ResultadoImportacao> => {
     const enviado = await lerArquivoEnviado(request);
     const arquivo = lerPendencias(enviado.conteudo);
+    exigirVersaoAceita(arquivo, app.config.versaoMinimaApp);
     const { operacoes, arquivos } = prepararOperacoes(arquivo);
     const funcionario = funcionarioDoArquivo(app, arquivo);
 
