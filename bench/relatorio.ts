@@ -63,7 +63,9 @@ function secaoSync(sync: NonNullable<Resultados['sync']>): string {
 
 Um celular reenvia uma fila de vendas em sequência, como o app faz. Três lados na mesma execução, cada um em
 processo e banco novos, depois de aquecer com ${int(sync.aquecimento ?? 400)} outros registros (um servidor no ar
-há alguns dias já viu isso; com menos, mede-se o JIT compilando o caminho do app), mediana de ${sync.repeticoes} rodadas
+há alguns dias já viu isso; com menos, mede-se o JIT compilando o caminho do app) e de uma pausa de 300 ms
+antes de cada medida, igual para os três (o V8 termina de otimizar em segundo plano; com 2 núcleos isso
+disputava a CPU dentro de uma medida de ~50 ms), mediana de ${sync.repeticoes} rodadas
 intercaladas. Medido em ${dia(sync.medidoEm)}.
 
 - **app**: \`POST /api/sync/lote\` em lotes de 200 (o tamanho que o app usa), autenticado, cada escrita
@@ -108,8 +110,9 @@ O que levou o app de 30% para a meta (cada passo com teste; detalhes em \`docs/d
   tempo de uma fila longa. O limite usa a mesma configuração.
 - **O insert e a consulta da rota direto no better-sqlite3**, com o SQL gerado pelo drizzle (\`preparadaDireta\`:
   como cada placeholder vira valor é resolvido uma vez, não a cada chamada).
-- **Aquecimento de 2.000 registros** por lado: com 400, o caminho do app ainda estava sendo compilado pelo JIT
-  durante a medida (~1,6x o custo quente por venda), e o limite aquece em poucas dezenas de linhas.
+- **Aquecimento de 2.000 registros e pausa de 300 ms** por lado: com 400 e sem pausa, o caminho do app ainda
+  estava sendo compilado pelo JIT durante a medida (~1,6x o custo quente por venda), e o limite aquece em poucas
+  dezenas de linhas. Cinco rodadas em vez de três: uma medida de 1.000 vendas dura ~50 ms.
 - De antes: trechos do lote sem um savepoint por escrita (refeitos com savepoints só se algo for recusado),
   recibos em vez de registros relidos (~116 KB → ~20 KB por lote de 200), resposta do lote sem esquema de
   resposta, consultas preparadas, a data de hoje no fuso memorizada.

@@ -92,6 +92,13 @@ async function postar(url: string, corpo: unknown, token?: string) {
 }
 
 /**
+ * A pause before each timed window, the same for every side: after the warm-up, V8 is still compiling
+ * the hot functions on its background threads, and on 2 cores those threads take turns with the
+ * server and the phone. A 1,000-sale run lasts ~50 ms, so whether that lands inside it decided ~10%.
+ */
+const assentar = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/**
  * Records sent before measuring, on dates the measured ones never use (they take the last 100 days).
  * 2,000: a few days of a team's writes, what a server that has been up since its last deploy has seen.
  * With 400 the app's path (validation, rules, two tables) was still being compiled while measured:
@@ -121,6 +128,7 @@ export async function medirApp(quantas: number) {
     const url = `http://127.0.0.1:${info.porta}/api/sync/lote`;
     for (const lote of operacoes(vendasDoCelular(info, AQUECIMENTO, DIAS_DO_AQUECIMENTO))) await postar(url, { operacoes: lote }, info.token);
     const lotes = operacoes(vendasDoCelular(info, quantas));
+    await assentar();
     const enviar = async () => {
       const inicio = performance.now();
       for (const operacoes of lotes) {
@@ -147,6 +155,7 @@ export async function medirLimite(quantas: number) {
     const celular = { rotaId: 1, cidades: Array.from({ length: 50 }, (_, i) => i + 1), dia: '2026-11-20' };
     for (const lote of emLotes(vendasDoCelular(celular, AQUECIMENTO, DIAS_DO_AQUECIMENTO), 50)) await postar(`http://127.0.0.1:${servidor.info.porta}/vendas-lote`, lote);
     const lotes = emLotes(vendasDoCelular(celular, quantas), 50);
+    await assentar();
     const inicio = performance.now();
     for (const lote of lotes) await postar(`http://127.0.0.1:${servidor.info.porta}/vendas-lote`, lote);
     const ms = performance.now() - inicio;
@@ -173,6 +182,7 @@ async function medirPar(quantas: number) {
     const vendas = vendasDoCelular(celularInfo, quantas);
     // The phone's queue: written before the signal comes back (not timed).
     for (const lote of emLotes(vendas, 500)) await celular.bulkDocs(lote.map(({ id, ...v }) => ({ _id: id, ...v })));
+    await assentar();
     const inicio = performance.now();
     await celular.replicate.to(remoto);
     const ms = performance.now() - inicio;
