@@ -21,6 +21,9 @@ export function motivoParaEsperar(pendentes: number, sincronizando: boolean, for
   return null;
 }
 
+/** How often the queue is tried while an update waits on it. */
+const INSISTIR_A_CADA_MS = 5_000;
+
 export function AvisoAtualizacao() {
   const {
     needRefresh: [precisaAtualizar],
@@ -41,6 +44,15 @@ export function AvisoAtualizacao() {
   useEffect(() => {
     if (querAtualizar && motivo === null) void updateServiceWorker(true);
   }, [querAtualizar, motivo, updateServiceWorker]);
+
+  // The person is looking at 'Enviando ... antes de atualizar': try every few seconds instead of sitting
+  // out the queue's backoff, which after a few failures (a captive portal, a dead link) is minutes.
+  const insistir = querAtualizar && sync.pendentes > 0 && !sync.atualizacaoNecessaria;
+  useEffect(() => {
+    if (!insistir) return;
+    const tentativas = setInterval(() => void motorSync.sincronizarAgora({ ignorarEspera: true }), INSISTIR_A_CADA_MS);
+    return () => clearInterval(tentativas);
+  }, [insistir]);
 
   if (!precisaAtualizar) return null;
   return (
