@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import type { DadosVendaFila } from '../client/src/vendas/fila';
 
 const pasta = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-limite-'));
 const arquivo = path.join(pasta, 'limite.db');
@@ -22,19 +23,8 @@ db.exec(`create table vendas (
 const inserir = db.prepare(
   'insert into vendas values (@id, @rota_id, @cidade_id, @funcionario_id, @data_venda, @dinheiro, @pix, @cartao, @link, @boletos, @observacoes, @registrado_em)',
 );
-interface Venda {
-  id: string;
-  rota_id: number;
-  cidade_id: number;
-  data_venda: string;
-  valor_dinheiro: number;
-  valor_pix: number;
-  valor_cartao: number;
-  valor_link: number;
-  valor_boletos: number;
-  observacoes: string;
-  registrado_em: string;
-}
+/** The sales the phone posts (bench/sync.ts). */
+type Venda = Omit<DadosVendaFila, 'cidade_nome' | 'cidade_uf'>;
 const inserirTodas = db.transaction((vendas: Venda[]) => {
   for (const v of vendas) {
     inserir.run({

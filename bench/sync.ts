@@ -16,6 +16,7 @@ import replicacao from 'pouchdb-replication';
 import { v7 as uuidv7 } from 'uuid';
 import { somarDias } from '../shared/dates';
 import { LIMITES_LOTE } from '../client/src/offline/transporte';
+import type { DadosVendaFila } from '../client/src/vendas/fila';
 import { iniciarFilho } from './processo';
 
 const BancoCelular = PouchDB.plugin(memoria).plugin(http).plugin(replicacao);
@@ -39,19 +40,8 @@ interface InfoApp {
   dia: string;
 }
 
-interface Venda {
-  id: string;
-  rota_id: number;
-  cidade_id: number;
-  data_venda: string;
-  valor_dinheiro: number;
-  valor_pix: number;
-  valor_cartao: number;
-  valor_link: number;
-  valor_boletos: number;
-  observacoes: string;
-  registrado_em: string;
-}
+/** A queued sale as the phone sends it (what the app's outbox stores, without the names it shows). */
+type Venda = Omit<DadosVendaFila, 'cidade_nome' | 'cidade_uf'>;
 
 /** `quantas` closings on distinct (city, date) pairs of the route, as the sales screen queues them. */
 function vendasDoCelular(info: Pick<InfoApp, 'rotaId' | 'cidades' | 'dia'>, quantas: number, diasAntes = 0): Venda[] {

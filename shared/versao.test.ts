@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compararVersoes, VERSAO_MINIMA_APP, versaoAntiga, versaoValida } from './versao';
+import { abaixoDaMinima, compararVersoes, VERSAO_MINIMA_APP, versaoAntiga, versaoValida } from './versao';
 
 describe('versaoValida', () => {
   it('aceita major.minor.patch com pré-lançamento opcional', () => {
@@ -42,5 +42,14 @@ describe('versaoAntiga', () => {
     expect(versaoAntiga('0.1.0-rc.1', '0.1.0')).toBe(true);
     expect(versaoAntiga('0.1.0', '0.1.0')).toBe(false);
     expect(versaoAntiga('0.2.0', '0.1.0')).toBe(false);
+  });
+});
+
+describe('abaixoDaMinima', () => {
+  it('só uma versão legível e anterior à mínima é barrada; ausente, de script ou lixo passa', () => {
+    expect(abaixoDaMinima('0.0.9', '0.1.0')).toBe(true);
+    expect(abaixoDaMinima(' 0.0.9 ', '0.1.0')).toBe(true);
+    expect(abaixoDaMinima('0.1.0', '0.1.0')).toBe(false);
+    for (const ilegivel of [undefined, null, 7, '', 'teste', '0.0.1.0', ['0.0.9']]) expect(abaixoDaMinima(ilegivel, '0.1.0')).toBe(false);
   });
 });

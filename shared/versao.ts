@@ -61,3 +61,13 @@ export function compararVersoes(a: string, b: string): -1 | 0 | 1 {
 export function versaoAntiga(versao: string, minima: string): boolean {
   return compararVersoes(versao, minima) < 0;
 }
+
+/**
+ * The minimum-version gate as every caller applies it: a readable version older than `minima`.
+ * Anything unreadable (absent, a script's 'teste', garbage) is never gated.
+ */
+export function abaixoDaMinima(versao: unknown, minima: string): boolean {
+  if (typeof versao !== 'string') return false;
+  const texto = versao.trim();
+  return versaoValida(texto) && versaoAntiga(texto, minima);
+}

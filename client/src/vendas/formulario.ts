@@ -25,8 +25,6 @@ export interface CamposVenda {
   observacoes: string;
 }
 
-/** The amounts as read from the form, in reais (what the API and the queue take). */
-export type ValoresLidos = ValoresVendaReais;
 
 /** 12.5 -> '12,50'; 0 -> '' (blank is 0, and an empty field is quicker to type into). */
 function paraCampo(reais: number): string {
@@ -45,7 +43,7 @@ export function camposDe(venda: VendaDoDia | null): CamposVenda {
 }
 
 /** Reads the form with the API's own rules (the shared schema), so the phone refuses what the server would. */
-export function lerCampos(campos: CamposVenda): { ok: true; valores: ValoresLidos } | { ok: false; erros: Record<string, string> } {
+export function lerCampos(campos: CamposVenda): { ok: true; valores: ValoresVendaReais } | { ok: false; erros: Record<string, string> } {
   const r = valoresVendaSchema.safeParse(campos);
   if (!r.success) return { ok: false, erros: errosPorCampo(r.error) };
   const v = r.data;
@@ -67,6 +65,6 @@ export function lerCampos(campos: CamposVenda): { ok: true; valores: ValoresLido
  * keeps it and gets the new values even when they are all blank: otherwise clearing a wrong closing
  * would be silently ignored.
  */
-export function oQueEnviar(valores: ValoresLidos, jaTemVenda: boolean): 'venda' | 'visita' {
+export function oQueEnviar(valores: ValoresVendaReais, jaTemVenda: boolean): 'venda' | 'visita' {
   return jaTemVenda || temConteudo(valores) ? 'venda' : 'visita';
 }

@@ -92,12 +92,13 @@ export function preparadaDireta(db: Db, chave: string, construir: () => { toSQL(
       }
       return () => p;
     });
+    // A select answers arrays (raw), in the order of its fields; an insert or update only runs.
     const comando = db.$client.prepare(texto);
-    const lista = comando.reader ? db.$client.prepare(texto).raw(true) : null;
+    if (comando.reader) comando.raw(true);
     const argumentos = (valores: Record<string, unknown>) => valoresDe.map((v) => v(valores));
     return {
       run: (valores) => comando.run(...argumentos(valores)),
-      linha: (valores) => lista?.get(...argumentos(valores)) as unknown[] | undefined,
+      linha: (valores) => comando.get(...argumentos(valores)) as unknown[] | undefined,
     };
   });
 }

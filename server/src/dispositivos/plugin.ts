@@ -12,7 +12,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CABECALHO_VERSAO, lerRelato, type RelatoDispositivo } from '../../../shared/dispositivos';
-import { versaoAntiga, versaoValida } from '../../../shared/versao';
+import { abaixoDaMinima } from '../../../shared/versao';
 import { versaoAntigaDoApp } from '../errors';
 import { ESCRITAS } from '../sync/lote';
 import type { App } from '../tipos';
@@ -108,10 +108,10 @@ async function dispositivos(app: App) {
     }
     if (request.method === 'GET') return;
     const versao = request.headers[CABECALHO_VERSAO.toLowerCase()];
-    if (typeof versao !== 'string' || !versaoValida(versao.trim())) return;
-    const rota = `${request.method} ${(request.routeOptions.url ?? '').replace(/\/$/, '')}`;
     const minima = app.config.versaoMinimaApp;
-    if (gatedas.has(rota) && versaoAntiga(versao.trim(), minima)) throw versaoAntigaDoApp(mensagemVersaoAntiga(versao.trim(), minima));
+    if (!abaixoDaMinima(versao, minima)) return;
+    const rota = `${request.method} ${(request.routeOptions.url ?? '').replace(/\/$/, '')}`;
+    if (gatedas.has(rota)) throw versaoAntigaDoApp(mensagemVersaoAntiga((versao as string).trim(), minima));
   });
 }
 

@@ -1,6 +1,6 @@
 /** The phones with something waiting, as the admin dashboard lists them. */
 import type { CelularComFila } from '../../../shared/schemas/dispositivos';
-import { versaoAntiga, versaoValida } from '../../../shared/versao';
+import { abaixoDaMinima } from '../../../shared/versao';
 import type { Db } from '../db';
 import { dispositivosComFila } from './repositorio';
 
@@ -10,7 +10,7 @@ export function celularesComFila(db: Db, versaoMinimaApp: string): CelularComFil
     funcionario_nome: d.funcionarioNome,
     dispositivo_id: d.dispositivoId,
     versao: d.versao,
-    versao_antiga: versaoValida(d.versao) && versaoAntiga(d.versao, versaoMinimaApp),
+    versao_antiga: abaixoDaMinima(d.versao, versaoMinimaApp),
     fila: { venda: d.filaVendas, visita: d.filaVisitas, despesa: d.filaDespesas, rota: d.filaRotas },
     mais_antigo_em: d.maisAntigoEm,
     ultima_sync_em: d.ultimaSyncEm,

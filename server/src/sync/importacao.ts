@@ -11,7 +11,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { versaoAntiga, versaoValida } from '../../../shared/versao';
+import { abaixoDaMinima } from '../../../shared/versao';
 import { CUPOM_TAMANHO_MAXIMO, MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
 import {
   FORMATO_PENDENCIAS,
@@ -94,10 +94,9 @@ export function lerPendencias(conteudo: Buffer): ArquivoPendencias {
  * is not gated, as a request without X-Versao-App is not.
  */
 export function exigirVersaoAceita(arquivo: ArquivoPendencias, minima: string): void {
-  const versao = arquivo.versaoApp?.trim();
-  if (!versao || !versaoValida(versao) || !versaoAntiga(versao, minima)) return;
+  if (!abaixoDaMinima(arquivo.versaoApp, minima)) return;
   throw regraDeNegocio(
-    `Este arquivo foi exportado pela versão ${versao} do aplicativo, anterior à mínima aceita pelo servidor (${minima}). ` +
+    `Este arquivo foi exportado pela versão ${arquivo.versaoApp!.trim()} do aplicativo, anterior à mínima aceita pelo servidor (${minima}). ` +
       'Atualize o aplicativo no celular e exporte as pendências de novo: elas continuam guardadas no celular.',
   );
 }
