@@ -74,6 +74,8 @@ export const rotas = sqliteTable(
     criadoEm: text('criado_em').notNull().default(agora),
     atualizadoEm: text('atualizado_em').notNull().default(agora),
     finalizadaEm: text('finalizada_em'),
+    /** When an admin cancelled it (cleared when reopened): the end of its active period. */
+    canceladaEm: text('cancelada_em'),
   },
   (t) => [
     index('rotas_funcionario_status').on(t.funcionarioId, t.status),
@@ -146,6 +148,10 @@ export const vendas = sqliteTable(
     registradoEm: text('registrado_em').notNull(),
     recebidoEm: text('recebido_em').notNull().default(agora),
     atualizadoEm: text('atualizado_em').notNull().default(agora),
+    /** Bumped by every change: an edit names the version it was based on (decisions.md, 'Sync protocol'). */
+    versao: integer('versao').notNull().default(1),
+    /** The device (client id) whose operation last changed it; null for rows written before the sync protocol. */
+    alteradaPorCliente: text('alterada_por_cliente'),
   },
   (t) => [
     uniqueIndex('vendas_rota_cidade_data').on(t.rotaId, t.cidadeId, t.dataVenda),
@@ -257,3 +263,21 @@ export const dispositivos = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.dispositivoId, t.usuarioId] }), index('dispositivos_usuario').on(t.usuarioId)],
 );
+
+/**
+ * The operation log (decisions.md, 'Sync protocol'): every queued operation the server applied, with
+ * its device, the device's sequence number and its outcome, written in the same transaction as its
+ * effect. A replay (lost answer, second tab, re-imported rescue file) is answered from here and
+ * touches nothing. Refusals are not recorded: they change nothing, and the person may correct and
+ * send the same operation again.
+ */
+export const operacoesAplicadas = sqliteTable('operacoes_aplicadas', {
+  id: text('id').primaryKey(),
+  usuarioId: integer('usuario_id').notNull(),
+  clienteId: text('cliente_id').notNull(),
+  seq: integer('seq').notNull(),
+  tipo: text('tipo').notNull(),
+  status: integer('status').notNull(),
+  /** The receipt the phone shows ('Recebido pelo servidor às ...'). */
+  recebidoEm: text('recebido_em'),
+});
