@@ -3,18 +3,27 @@
  * into `{ error, codigo }` with their status; anything else becomes a 500 whose details stay in
  * the log.
  */
-import type { CodigoErro } from '../../shared/api/errors';
+import type { CodigoErro, ConflitoDeVersao } from '../../shared/api/errors';
 
 export class ErroApp extends Error {
   constructor(
     public readonly statusCode: number,
     public readonly codigo: CodigoErro,
     mensagem: string,
+    /** Sent in the body beside the message (a version conflict's two values). */
+    public readonly conflito?: ConflitoDeVersao,
   ) {
     super(mensagem);
     this.name = 'ErroApp';
   }
+
+  /** The body the API answers with. */
+  corpo(): { error: string; codigo: CodigoErro; conflito?: ConflitoDeVersao } {
+    return { error: this.message, codigo: this.codigo, ...(this.conflito ? { conflito: this.conflito } : {}) };
+  }
 }
+
+export const conflitoDeVersao = (mensagem: string, conflito: ConflitoDeVersao) => new ErroApp(409, 'conflito_de_versao', mensagem, conflito);
 
 export const dadosInvalidos = (mensagem: string) => new ErroApp(400, 'dados_invalidos', mensagem);
 export const naoAutenticado = (mensagem = 'Não autenticado. Faça login para continuar.') =>

@@ -128,7 +128,8 @@ export function esperarRecusa(
   expect(r.statusCode, r.body).toBe(status);
   expect(r.headers['content-type']).toMatch(/^application\/json/);
   const corpo = r.json() as Record<string, unknown>;
-  expect(Object.keys(corpo).sort(), r.body).toEqual(['codigo', 'error']);
+  // A version conflict also carries both values (shared/api/errors.ts, ConflitoDeVersao).
+  expect(Object.keys(corpo).sort(), r.body).toEqual(codigo === 'conflito_de_versao' ? ['codigo', 'conflito', 'error'] : ['codigo', 'error']);
   expect(corpo.codigo, r.body).toBe(codigo);
   expect(typeof corpo.error).toBe('string');
   if (typeof mensagem === 'string') expect(corpo.error).toBe(mensagem);

@@ -13,6 +13,7 @@ export const CODIGOS_ERRO = [
   'sem_permissao', // 403
   'nao_encontrado', // 404
   'conflito', // 409
+  'conflito_de_versao', // 409: an offline edit based on a version someone else changed since (both values in `conflito`)
   'arquivo_grande', // 413
   'tipo_nao_suportado', // 415
   'regra_de_negocio', // 422: well-formed but not allowed by a business rule
@@ -27,6 +28,24 @@ export type CodigoErro = (typeof CODIGOS_ERRO)[number];
 export interface CorpoErro {
   error: string;
   codigo?: CodigoErro;
+  /** With 'conflito_de_versao': the server's current version and values, and the ones sent. */
+  conflito?: ConflitoDeVersao;
+}
+
+/** Amounts in centavos, boletos a count. */
+export interface ValoresEmConflito {
+  valor_dinheiro: number;
+  valor_pix: number;
+  valor_cartao: number;
+  valor_link: number;
+  valor_boletos: number;
+  observacoes: string;
+}
+
+export interface ConflitoDeVersao {
+  versao_atual: number;
+  servidor: ValoresEmConflito;
+  enviado: ValoresEmConflito;
 }
 
 export function ehCorpoErro(valor: unknown): valor is CorpoErro {

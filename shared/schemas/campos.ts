@@ -125,6 +125,19 @@ export function dinheiro(rotulo: string, { obrigatorio: exigido = true, genero =
   }, numero);
 }
 
+/**
+ * An amount already in integer centavos (the offline writes' wire format: converted once, on the
+ * phone, when the write was queued). Absent is 0 unless required.
+ */
+export function centavos(rotulo: string, { obrigatorio: exigido = true, genero = 'm' as Genero } = {}) {
+  const numero = z
+    .number({ error: (iss) => (ausente(iss.input) ? obrigatorio(rotulo, genero) : `${rotulo} deve ser um número.`) })
+    .int(`${rotulo} deve ser um valor em centavos.`)
+    .min(0, `${rotulo} não pode ser negativo.`)
+    .max(MAXIMO_CENTAVOS, `${rotulo} é alto demais.`);
+  return exigido ? numero : z.preprocess((v) => (v === undefined || v === null ? 0 : v), numero);
+}
+
 /** A whole count >= 0 (boletos). Blank is 0. */
 export function contagem(rotulo: string) {
   return z.preprocess(

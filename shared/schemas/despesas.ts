@@ -46,7 +46,7 @@ export const MENSAGEM_MOTIVO = 'Informe o motivo da rejeição.';
 /** Decision: an expense of R$ 0,00 is refused — it is a blank field, and the ledger only records real amounts. */
 const valorDespesa = dinheiro('Valor').refine((v) => v > 0, 'Valor deve ser maior que zero.');
 
-const camposDespesa = {
+export const camposDespesa = {
   cidade_id: idInteiro('Cidade', 'f'),
   data_despesa: data('Data da despesa'),
   tipo: opcao('Tipo de despesa', TIPOS_DESPESA),
@@ -57,7 +57,7 @@ const camposDespesa = {
   registrado_em: z.preprocess((v) => (v === '' ? undefined : v), z.iso.datetime({ error: 'Hora de registro inválida.' }).optional()),
 };
 
-function exigirTipoOutro(v: { tipo: TipoDespesa; tipo_outro: string }, ctx: z.RefinementCtx) {
+export function exigirTipoOutro(v: { tipo: TipoDespesa; tipo_outro: string }, ctx: z.RefinementCtx) {
   if (v.tipo === 'outro' && v.tipo_outro === '') {
     ctx.addIssue({ code: 'custom', path: ['tipo_outro'], message: MENSAGEM_ESPECIFICAR_TIPO });
   }

@@ -3,13 +3,19 @@
  * sent by WhatsApp, e-mail or cable and imported by an admin (POST /api/sync/importar). The client
  * builds it and previews it; the server validates it and replays it with the batch sync's code.
  *
- * Each operation is exactly what the batch sends ({ id, metodo, caminho, corpo, chaves }), so the
- * import runs the same schemas, rules and idempotency (the same ids) as a normal sync.
+ * Each operation is exactly what the batch sends ({ id, tipo, seq, dados }: shared/sync/operacoes.ts),
+ * so the import runs the same schemas, rules and operation log (the same ids) as a normal sync.
+ * Version 1 files (apps before the sync protocol) hold { id, metodo, caminho, corpo, chaves } and are
+ * still read.
  */
+import { OPERACOES, ehTipoOperacao } from '../sync/operacoes';
 import { z } from '../zod';
 
 export const FORMATO_PENDENCIAS = 'sistema-de-gestao/pendencias';
-export const VERSAO_PENDENCIAS = 1;
+/** The version this app writes. */
+export const VERSAO_PENDENCIAS = 2;
+/** The versions a server reads. */
+export const VERSOES_PENDENCIAS_LIDAS = [1, 2] as const;
 export const EXTENSAO_PENDENCIAS = 'sgp';
 
 /** The whole file, receipts included (base64): a phone's queue with a few dozen photos fits well below it. */
@@ -30,10 +36,16 @@ export type ArquivoPendencia = z.infer<typeof arquivoPendenciaSchema>;
 
 export const operacaoPendenciaSchema = z.object({
   id: texto(100, 'Identificador de operação inválido no arquivo.').min(1, 'Identificador de operação inválido no arquivo.'),
-  metodo: z.enum(['POST', 'PUT', 'PATCH', 'DELETE'], { error: 'Método de operação inválido no arquivo.' }),
-  caminho: texto(300, 'Caminho de operação inválido no arquivo.'),
+  /** Version 2: the operation's kind, the device's sequence number and its data (amounts in centavos). */
+  tipo: texto(60, 'Tipo de operação inválido no arquivo.').optional(),
+  seq: z.number({ error: 'Sequência de operação inválida no arquivo.' }).int().nonnegative().optional(),
+  dados: z.unknown().optional(),
+  /** Version 1: the request the old app would have sent. */
+  metodo: z.enum(['POST', 'PUT', 'PATCH', 'DELETE'], { error: 'Método de operação inválido no arquivo.' }).optional(),
+  caminho: texto(300, 'Caminho de operação inválido no arquivo.').optional(),
   corpo: z.unknown().optional(),
-  chaves: z.array(z.string().max(200)).max(50).default([]),
+  // No small cap: an old finishing carried the keys of every write of its route.
+  chaves: z.array(z.string().max(200)).max(20_000).default([]),
   /** When the phone recorded it. */
   criadoEm: texto(40, 'Data de operação inválida no arquivo.'),
   /** What the phone's sync panel calls it ('Despesa: Alimentação de R$ 45,90 em Goiânia'). */
@@ -69,7 +81,21 @@ export type ArquivoPendenciasEntrada = z.input<typeof pendenciasSchema>;
 /** The kinds of write, as the preview and the result count them. */
 export type TipoPendencia = 'venda' | 'visita' | 'despesa' | 'finalizacao' | 'outra';
 
-export function tipoDaPendencia(metodo: string, caminho: string): TipoPendencia {
+const TIPO_DO_GRUPO = { vendas: 'venda', visitas: 'visita', despesas: 'despesa', rotas: 'finalizacao' } as const;
+
+/** An operation of either version: its kind, or the request of an old one. */
+export interface OperacaoDescrita {
+  tipo?: string | undefined;
+  metodo?: string | undefined;
+  caminho?: string | undefined;
+}
+
+export function tipoDaPendencia(op: OperacaoDescrita): TipoPendencia {
+  if (op.tipo !== undefined) return ehTipoOperacao(op.tipo) ? TIPO_DO_GRUPO[OPERACOES[op.tipo].grupo] : 'outra';
+  return tipoDaRequisicao(op.metodo ?? '', op.caminho ?? '');
+}
+
+function tipoDaRequisicao(metodo: string, caminho: string): TipoPendencia {
   const c = caminho.split('?')[0]!;
   if (/^\/vendas(\/[^/]+)?$/.test(c)) return 'venda';
   if (metodo === 'POST' && /^\/rotas\/[^/]+\/cidades\/[^/]+\/visitar$/.test(c)) return 'visita';
@@ -89,10 +115,10 @@ const NOMES_TIPO: Record<TipoPendencia, [string, string]> = {
 export const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
 
 /** '3 vendas, 1 visita sem venda e 2 despesas' (edits and deletions count under their kind). */
-export function resumirPorTipo(operacoes: { metodo: string; caminho: string }[]): string {
+export function resumirPorTipo(operacoes: OperacaoDescrita[]): string {
   const contagem = new Map<TipoPendencia, number>();
   for (const op of operacoes) {
-    const t = tipoDaPendencia(op.metodo, op.caminho);
+    const t = tipoDaPendencia(op);
     contagem.set(t, (contagem.get(t) ?? 0) + 1);
   }
   const partes = (Object.keys(NOMES_TIPO) as TipoPendencia[]).filter((t) => contagem.has(t)).map((t) => plural(contagem.get(t)!, ...NOMES_TIPO[t]));

@@ -14,7 +14,7 @@ export const BONUS_BOLETO_CENTAVOS = 550;
 /** How many past sales of a city the employee's 'Histórico de vendas' shows (spec section 9). */
 export const HISTORICO_POR_CIDADE = 6;
 
-const registradoEm = z.iso
+export const registradoEm = z.iso
   .datetime({ error: 'Hora de registro inválida.' })
   // One textual form, so the server compares instants as strings ('...00Z' and '...00.000Z' are equal).
   .transform((v) => new Date(v).toISOString())
@@ -43,7 +43,11 @@ export type VendaCriarPedido = z.input<typeof vendaCriarSchema>;
 export type VendaCriarDados = z.output<typeof vendaCriarSchema>;
 
 /** PUT /vendas/{id}: the money and note fields (a full replacement: blank is 0). */
-export const vendaEditarSchema = valoresVendaSchema.extend({ registrado_em: registradoEm });
+export const vendaEditarSchema = valoresVendaSchema.extend({
+  registrado_em: registradoEm,
+  /** The version this edit was based on (from the listing): refused as a conflict if it changed since. */
+  versao_base: z.number({ error: 'Versão de base inválida.' }).int('Versão de base inválida.').positive('Versão de base inválida.').optional(),
+});
 export type VendaEditarDados = z.output<typeof vendaEditarSchema>;
 
 export const paramsVenda = z.object({ id: uuidCliente('Identificador da venda') });
@@ -100,6 +104,8 @@ export const vendaListadaSchema = z.object({
   recebido_em: z.string(),
   /** When the server last stored a change to it (equals recebido_em until an edit arrives). */
   atualizado_em: z.string(),
+  /** Goes up with every change: an offline edit sends the version it was based on (versao_base). */
+  versao: z.number().int(),
 });
 export type VendaListada = z.infer<typeof vendaListadaSchema>;
 

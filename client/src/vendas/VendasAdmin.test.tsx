@@ -27,6 +27,7 @@ const venda = (extra: Partial<VendaListada>): VendaListada => ({
   registrado_em: '2026-11-20T12:00:00.000Z',
   recebido_em: '2026-11-20T12:00:01.000Z',
   atualizado_em: '2026-11-20T12:00:01.000Z',
+  versao: 1,
   ...extra,
 });
 

@@ -36,6 +36,7 @@ function vendaServidor(c: typeof GOIANIA, extra: Partial<VendaListada> = {}): Ve
     registrado_em: '2026-11-22T12:00:00.000Z',
     recebido_em: '2026-11-22T12:00:05.000Z',
     atualizado_em: '2026-11-22T12:00:05.000Z',
+    versao: 1,
     ...extra,
   };
 }

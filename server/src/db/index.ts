@@ -72,6 +72,8 @@ export interface ComandoDireto {
   run(valores: Record<string, unknown>): Database.RunResult;
   /** The first row as an array, in the order of the select's fields. */
   linha(valores: Record<string, unknown>): unknown[] | undefined;
+  /** Every row, as arrays. */
+  todas(valores: Record<string, unknown>): unknown[][];
 }
 
 /**
@@ -99,6 +101,7 @@ export function preparadaDireta(db: Db, chave: string, construir: () => { toSQL(
     return {
       run: (valores) => comando.run(...argumentos(valores)),
       linha: (valores) => comando.get(...argumentos(valores)) as unknown[] | undefined,
+      todas: (valores) => comando.all(...argumentos(valores)) as unknown[][],
     };
   });
 }

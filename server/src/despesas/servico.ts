@@ -1,6 +1,7 @@
 /**
  * Expense rules (decisions.md, 'Expenses' and 'Balance ledger'):
- * - an employee creates, edits and deletes only own expenses, on own active route, while Pendente;
+ * - an employee creates, edits and deletes only own expenses, on own active route (or a closed one,
+ *   for expenses dated inside the period it was active: rotas/periodo.ts), while Pendente;
  * - creates are idempotent by the client's UUID (a replay answers the stored expense, even a
  *   deleted one, and changes nothing); the same id from someone else is 409;
  * - each write moves the balance in the same transaction: debito on create, debito/devolucao for a
@@ -30,6 +31,11 @@ export interface ContextoDespesas {
   pastaUploads: string;
   /** APP_TZ: "today" for the date rule. */
   fuso: string;
+  /**
+   * Called inside the transaction of a change, with its answer: the batch sync records the
+   * operation there, so effect and record commit together (sync/registroOperacoes.ts).
+   */
+  aoAplicar?: (status: number, recebidoEm: string) => void;
 }
 
 function exigirFuncionario(usuario: UsuarioSessao) {
@@ -57,9 +63,14 @@ function exigirDespesaPropria(db: Db, usuario: UsuarioSessao, id: string): Linha
   return despesa;
 }
 
-function exigirAlteravel(db: Db, usuario: UsuarioSessao, despesa: LinhaDespesa, cidadeId?: number) {
+/**
+ * A change to a stored expense: still Pendente, and its route takes records of its date — the date
+ * it has and, on an edit, the one it gets (a closed route takes only dates of its active period).
+ */
+function exigirAlteravel(db: Db, usuario: UsuarioSessao, fuso: string, despesa: LinhaDespesa, edicao?: { cidadeId: number; data: string }) {
   if (despesa.statusAprovacao !== 'pendente') throw conflito(MENSAGEM_JA_AVALIADA);
-  exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, cidadeId);
+  exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso, ...(edicao ? { cidadeId: edicao.cidadeId } : {}) });
+  if (edicao && edicao.data !== despesa.dataDespesa) exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: edicao.data, fuso });
 }
 
 const tipoOutroDe = (dados: { tipo: string; tipo_outro: string }) => (dados.tipo === 'outro' ? dados.tipo_outro : null);
@@ -82,7 +93,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
   if (existente) return repetida(existente);
 
   const validar = () => {
-    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, dados.cidade_id);
+    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_despesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
     validarData(ctx.fuso, dados.data_despesa);
   };
   validar(); // before touching the disk
@@ -117,6 +128,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
         rotaId: despesa.rotaId,
         despesaId: despesa.id,
       });
+      ctx.aoAplicar?.(201, despesa.recebidoEm);
       return { despesa, criada: true };
     });
     if (!resultado.criada) await removerCupom(ctx.pastaUploads, arquivo);
@@ -159,7 +171,7 @@ export async function editarDespesa(
   if (await edicaoSemMudanca(ctx, atual, dados, cupom)) return atual;
 
   const validar = (despesa: LinhaDespesa) => {
-    exigirAlteravel(db, usuario, despesa, dados.cidade_id);
+    exigirAlteravel(db, usuario, ctx.fuso, despesa, { cidadeId: dados.cidade_id, data: dados.data_despesa });
     validarData(ctx.fuso, dados.data_despesa);
   };
   validar(atual);
@@ -196,6 +208,7 @@ export async function editarDespesa(
           despesaId: despesa.id,
         });
       }
+      ctx.aoAplicar?.(200, despesa.atualizadoEm);
       return { despesa, arquivoAntigo: trocaCupom ? antes.arquivoCupom : null };
     });
     await removerCupom(ctx.pastaUploads, arquivoAntigo);
@@ -217,7 +230,7 @@ export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSess
     const atual = buscarDespesa(db, id);
     if (!atual || atual.funcionarioId !== usuario.id) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
     if (atual.excluidaEm !== null) return { despesa: atual, arquivo: null };
-    exigirAlteravel(db, usuario, atual);
+    exigirAlteravel(db, usuario, ctx.fuso, atual);
     const despesa = atualizarDespesa(db, id, {
       excluidaEm: new Date().toISOString(),
       // Nobody can see a deleted expense's receipt: the file goes, the row says so.
@@ -236,6 +249,7 @@ export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSess
         despesaId: atual.id,
       });
     }
+    ctx.aoAplicar?.(200, despesa.atualizadoEm);
     return { despesa, arquivo: atual.arquivoCupom };
   });
   await removerCupom(ctx.pastaUploads, arquivo);

@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import { CABECALHO_VERSAO, lerRelato, type RelatoDispositivo } from '../../../shared/dispositivos';
 import { abaixoDaMinima } from '../../../shared/versao';
 import { versaoAntigaDoApp } from '../errors';
-import { ESCRITAS } from '../sync/lote';
+import { ESCRITAS } from '../sync/legado';
 import type { App } from '../tipos';
 import { buscarDispositivo, esquecerDispositivosParados, gravarDispositivo, type LinhaDispositivo } from './repositorio';
 

@@ -46,7 +46,7 @@ const MENSAGENS_STATUS: Record<number, { codigo: CodigoErro; error: string }> = 
 
 export function corpoDoErro(erro: FastifyError | ErroApp | Error, request: FastifyRequest): { status: number; corpo: CorpoErro } {
   if (erro instanceof ErroApp) {
-    return { status: erro.statusCode, corpo: { error: erro.message, codigo: erro.codigo } };
+    return { status: erro.statusCode, corpo: erro.corpo() };
   }
   const e = erro as FastifyError;
   if (hasZodFastifySchemaValidationErrors(e)) {

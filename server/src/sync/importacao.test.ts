@@ -143,8 +143,8 @@ describe('POST /api/sync/importar', () => {
     expect(segunda.statusCode, segunda.body).toBe(200);
     expect(segunda.json().totais).toEqual({ aceito: 0, ja_recebido: 2, recusado: 0, retido: 0, nao_processado: 0 });
     expect(segunda.json().itens.map((i: { situacao: string; status: number }) => [i.situacao, i.status])).toEqual([
-      ['ja_recebido', 200],
-      ['ja_recebido', 200],
+      ['ja_recebido', 201],
+      ['ja_recebido', 201],
     ]);
     expect(fotografia()).toEqual(depois);
     expect((t.db.$client.prepare('select arquivo_cupom as a from despesas where id = ?').get(gasto.id) as { a: string }).a).toBe(cupom);
@@ -163,7 +163,8 @@ describe('POST /api/sync/importar', () => {
       headers: { 'content-type': resp.headers.get('content-type')! },
     });
     expect(lote.statusCode, lote.body).toBe(200);
-    expect(lote.json().resultados.map((x: { status: number }) => x.status)).toEqual([200, 200]);
+    // The import recorded them: the phone's copies are answered from the operation log.
+    expect(lote.json().resultados.map((x: { status: number; repetida?: boolean }) => [x.status, x.repetida])).toEqual([[201, true], [201, true]]);
     expect(fotografia()).toEqual(depois);
   });
 
@@ -211,7 +212,7 @@ describe('POST /api/sync/importar', () => {
     const casos: [string, () => string | object, RegExp][] = [
       ['não é JSON', () => 'isto não é um arquivo de pendências', /não é um arquivo de pendências do Sistema de Gestão/],
       ['JSON de outra coisa', () => ({ nome: 'planilha' }), /não é um arquivo de pendências do Sistema de Gestão/],
-      ['versão mais nova', () => ({ ...valido(), versao: 2 }), /versão mais nova do aplicativo/],
+      ['versão mais nova', () => ({ ...valido(), versao: 3 }), /versão mais nova do aplicativo/],
       ['versão desconhecida', () => ({ ...valido(), versao: 'um' }), /Versão do arquivo de pendências não suportada/],
       ['sem funcionário', () => ({ ...valido(), funcionario: undefined }), /não diz de qual funcionário/],
       ['sem pendências', () => ({ ...valido(), operacoes: [] }), /não tem nenhuma pendência/],
@@ -230,16 +231,23 @@ describe('POST /api/sync/importar', () => {
         const arq = a.operacoes[1]!.arquivo!;
         return { ...a, operacoes: [a.operacoes[0]!, { ...a.operacoes[1]!, arquivo: { ...arq, base64: arq.base64.slice(0, 400) } }] };
       }, /está incompleto no arquivo/],
-      ['comprovante de tipo não aceito', () => {
-        const a = valido();
-        const html = Buffer.from('<html><script>alert(1)</script></html>');
-        return { ...a, operacoes: [a.operacoes[0]!, { ...a.operacoes[1]!, arquivo: { nome: 'nota.jpg', tipo: 'image/jpeg', tamanho: html.length, base64: html.toString('base64') } }] };
-      }, /Comprovante de "Despesa: Válida" não é aceito|comprovante de "Despesa: Válida" não é aceito/i],
     ];
     it.each(casos)('%s', async (_nome, conteudo, mensagem) => {
       const antes = fotografia();
       esperarRecusa(await importar(conteudo()), 400, 'dados_invalidos', mensagem);
       expect(fotografia()).toEqual(antes);
+    });
+
+    it('um comprovante de tipo não aceito recusa só a sua despesa, com a mensagem; o resto do arquivo é importado', async () => {
+      const a = valido();
+      const html = Buffer.from('<html><script>alert(1)</script></html>');
+      const conteudo = { ...a, operacoes: [a.operacoes[0]!, { ...a.operacoes[1]!, arquivo: { nome: 'nota.jpg', tipo: 'image/jpeg', tamanho: html.length, base64: html.toString('base64') } }] };
+      const r = await importar(conteudo);
+      expect(r.statusCode, r.body).toBe(200);
+      const itens = r.json().itens as { situacao: string; status: number; mensagem: string | null }[];
+      expect(itens.map((i) => i.situacao)).toEqual(['aceito', 'recusado']);
+      expect(itens[1]!.status).toBe(415);
+      expect(itens[1]!.mensagem).toMatch(/comprovante de "Despesa: Válida" não é aceito/i);
     });
 
     it('sem arquivo, em outro campo, ou como JSON em vez de multipart', async () => {
@@ -288,5 +296,65 @@ describe('POST /api/sync/importar', () => {
     const antes = fotografia();
     esperarRecusa(await importar(arquivo), 413, 'arquivo_grande', 'O arquivo de pendências é grande demais: o máximo é 3 KB.');
     expect(fotografia()).toEqual(antes);
+  });
+});
+
+describe('POST /api/sync/importar: pendências de um funcionário desativado', () => {
+  it('o admin importa o trabalho guardado no celular de quem foi desativado depois: vendas, visita, despesa com comprovante e a finalização da rota; o funcionário continua sem entrar', async () => {
+    const senha = 'senha-da-carla';
+    const carla = { ...(await t.criarFuncionario({ nome: 'Carla Desligada', email: 'carla.desligada@teste.com.br', senha })), nome: 'Carla Desligada' };
+    const rota = await criarRotaAtiva(t, carla.id, [GOIANIA, ANAPOLIS], 'Rota da Carla');
+    const d = somarDias(dia, -1);
+    // Queued on her phone while she was still active.
+    const v1 = venda(rota, GOIANIA, d, { valor_pix: 12 });
+    const visita = operacaoPendencia({
+      metodo: 'POST',
+      caminho: `/rotas/${rota}/cidades/${ANAPOLIS}/visitar`,
+      corpo: { id: uuidv7(), data: d },
+      chaves: [`venda:${rota}:${ANAPOLIS}:${d}`, `rota:${rota}`],
+      descricao: 'Visita a Anápolis',
+    });
+    const gasto = despesa(rota, GOIANIA, 'Hotel da última noite');
+    const finalizar = operacaoPendencia({
+      metodo: 'PATCH',
+      caminho: `/rotas/${rota}/finalizar`,
+      corpo: { id: uuidv7() },
+      chaves: [`rota:${rota}`],
+      descricao: 'Finalizar Rota da Carla',
+    });
+
+    expect((await t.chamar({ method: 'PATCH', url: `/api/usuarios/${carla.id}/desativar`, token: admin })).statusCode).toBe(200);
+    // She is out: her old token stops at once and she cannot sign in again (that stays so).
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auth/me', token: carla.token }), 401, 'sessao_invalida');
+    esperarRecusa(await t.chamar({ method: 'POST', url: '/api/auth/login', payload: { email: carla.email, senha } }), 403, 'usuario_inativo', 'Usuário inativo. Procure um administrador.');
+
+    const antes = fotografia();
+    const r = await importar(arquivoPendencias(dono(carla), [v1, visita, gasto.op, finalizar]), admin, 'pendencias-carla-desligada.sgp');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().funcionario).toEqual({ id: carla.id, nome: 'Carla Desligada', email: 'carla.desligada@teste.com.br' });
+    expect(r.json().itens.map((i: { situacao: string; status: number | null; mensagem: string | null }) => [i.situacao, i.status, i.mensagem])).toEqual([
+      ['aceito', 201, null],
+      ['aceito', 200, null],
+      ['aceito', 201, null],
+      ['aceito', 200, null],
+    ]);
+    expect(r.json().totais).toEqual({ aceito: 4, ja_recebido: 0, recusado: 0, retido: 0, nao_processado: 0 });
+    expect(fotografia()).toEqual({
+      ...antes,
+      vendas: antes.vendas + 1,
+      visitas: antes.visitas + 1,
+      despesas: antes.despesas + 1,
+      movimentacoes: antes.movimentacoes + 1,
+      rotasFinalizadas: antes.rotasFinalizadas + 1,
+      uploads: antes.uploads + 1,
+    });
+    expect(t.db.$client.prepare('select funcionario_id as f, pix_centavos as p from vendas where rota_id = ?').all(rota)).toEqual([{ f: carla.id, p: 1200 }]);
+    expect(t.db.$client.prepare('select funcionario_id as f, valor_centavos as v from despesas where id = ?').get(gasto.id)).toEqual({ f: carla.id, v: 4590 });
+
+    // Importing again changes nothing; she still cannot sign in, and is still inactive.
+    const segunda = await importar(arquivoPendencias(dono(carla), [v1, visita, gasto.op, finalizar]));
+    expect(segunda.json().totais).toEqual({ aceito: 0, ja_recebido: 4, recusado: 0, retido: 0, nao_processado: 0 });
+    esperarRecusa(await t.chamar({ method: 'POST', url: '/api/auth/login', payload: { email: carla.email, senha } }), 403, 'usuario_inativo');
+    expect((t.db.$client.prepare('select ativo from usuarios where id = ?').get(carla.id) as { ativo: number }).ativo).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ import {
   resultadoImportacaoSchema,
   tipoDaPendencia,
   VERSAO_PENDENCIAS,
+  VERSOES_PENDENCIAS_LIDAS,
   type ArquivoPendencias,
   type ItemImportado,
   type ResultadoImportacao,
@@ -31,7 +32,7 @@ import type { App, UsuarioSessao } from '../tipos';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
 import { validar } from '../validacao';
 import { contextoDeEscrita } from './contexto';
-import { operacaoSchema, processarLote, type Operacao, type ResultadoOperacao } from './lote';
+import { prepararOperacoes as prepararDoLote, processarLote, type Preparada, type ResultadoOperacao } from './lote';
 
 /** The size limit read at each request (tests lower it instead of sending 100 MB). */
 export const LIMITES_IMPORTACAO = { bytes: LIMITE_PENDENCIAS_BYTES };
@@ -78,7 +79,7 @@ export function lerPendencias(conteudo: Buffer): ArquivoPendencias {
   if (typeof cabecalho.versao === 'number' && cabecalho.versao > VERSAO_PENDENCIAS) {
     throw dadosInvalidos('Este arquivo foi criado por uma versão mais nova do aplicativo. Atualize o servidor e importe de novo.');
   }
-  if (cabecalho.versao !== VERSAO_PENDENCIAS) throw dadosInvalidos('Versão do arquivo de pendências não suportada.');
+  if (!(VERSOES_PENDENCIAS_LIDAS as readonly unknown[]).includes(cabecalho.versao)) throw dadosInvalidos('Versão do arquivo de pendências não suportada.');
   const arquivo = validar(pendenciasSchema, bruto);
   const ids = new Set<string>();
   for (const op of arquivo.operacoes) {
@@ -101,25 +102,39 @@ export function exigirVersaoAceita(arquivo: ArquivoPendencias, minima: string): 
   );
 }
 
-/** Each operation as the batch takes it, through the batch's own schema; receipts decoded and checked by their bytes. */
-export function prepararOperacoes(arquivo: ArquivoPendencias): { operacoes: Operacao[]; arquivos: Map<string, CupomRecebido> } {
+/**
+ * Each operation as the batch takes it (either version), checked alone; receipts decoded and checked
+ * by their bytes. A receipt of a refused type is the refusal of its operation; a receipt whose size
+ * does not match what the file says means the file was altered, and the whole file is refused.
+ */
+export function prepararOperacoes(arquivo: ArquivoPendencias, clienteId: string): { operacoes: Preparada[]; arquivos: Map<string, CupomRecebido> } {
   const arquivos = new Map<string, CupomRecebido>();
-  const operacoes = arquivo.operacoes.map((op) => {
-    const nome = op.descricao || op.caminho;
+  const errosDeArquivo = new Map<string, ErroApp>();
+  const brutas = arquivo.operacoes.map((op) => {
+    const nome = op.descricao || op.tipo || op.caminho || op.id;
     if (op.arquivo) {
       const bytes = Buffer.from(op.arquivo.base64, 'base64');
-      if (bytes.length > CUPOM_TAMANHO_MAXIMO) throw arquivoGrande(`O comprovante de "${nome}" passa de ${mb(CUPOM_TAMANHO_MAXIMO)}.`);
       if (bytes.length !== op.arquivo.tamanho) throw dadosInvalidos(`O comprovante de "${nome}" está incompleto no arquivo: ele foi alterado depois de exportado.`);
-      try {
-        arquivos.set(op.id, lerCupom(bytes, op.arquivo.nome));
-      } catch (erro) {
-        if (erro instanceof ErroApp) throw dadosInvalidos(`O comprovante de "${nome}" não é aceito. ${MENSAGEM_TIPO_ARQUIVO}`);
-        throw erro;
+      if (bytes.length > CUPOM_TAMANHO_MAXIMO) errosDeArquivo.set(op.id, arquivoGrande(`O comprovante de "${nome}" passa de ${mb(CUPOM_TAMANHO_MAXIMO)}.`));
+      else {
+        try {
+          arquivos.set(op.id, lerCupom(bytes, op.arquivo.nome));
+        } catch (erro) {
+          if (!(erro instanceof ErroApp)) throw erro;
+          errosDeArquivo.set(op.id, new ErroApp(erro.statusCode, erro.codigo, `O comprovante de "${nome}" não é aceito. ${MENSAGEM_TIPO_ARQUIVO}`));
+        }
       }
     }
-    return validar(operacaoSchema, { id: op.id, metodo: op.metodo, caminho: op.caminho, corpo: op.corpo, chaves: op.chaves });
+    return op.tipo !== undefined
+      ? { id: op.id, tipo: op.tipo, seq: op.seq ?? 0, dados: op.dados }
+      : { id: op.id, metodo: op.metodo, caminho: op.caminho, corpo: op.corpo, chaves: op.chaves };
   });
-  return { operacoes, arquivos };
+  return { operacoes: prepararDoLote(brutas, clienteId, errosDeArquivo), arquivos };
+}
+
+/** The device the file's operations were queued on (the same id its own sync records them under). */
+export function clienteDoArquivo(arquivo: ArquivoPendencias, funcionarioId: number): string {
+  return arquivo.dispositivo ?? `sem-aparelho:${funcionarioId}`;
 }
 
 /** The employee the file speaks for, as this server knows them. */
@@ -147,6 +162,8 @@ export function situacaoDe(r: ResultadoOperacao, inicio: number): { situacao: Si
     const corpo = r.corpo as { error?: unknown } | undefined;
     return { situacao: 'recusado', status: r.status, mensagem: typeof corpo?.error === 'string' ? corpo.error : `Erro ${r.status}` };
   }
+  // Answered from the operation log: applied before (by the phone or an earlier import), nothing changed now.
+  if (r.repetida) return { situacao: 'ja_recebido', status: r.status, mensagem: null };
   const recebido = r.recebido_em ? Date.parse(r.recebido_em) : NaN;
   const ja = Number.isFinite(recebido) && recebido < inicio;
   return { situacao: ja ? 'ja_recebido' : 'aceito', status: r.status, mensagem: null };
@@ -161,15 +178,16 @@ export default async function rotasImportacao(app: App) {
     const enviado = await lerArquivoEnviado(request);
     const arquivo = lerPendencias(enviado.conteudo);
     exigirVersaoAceita(arquivo, app.config.versaoMinimaApp);
-    const { operacoes, arquivos } = prepararOperacoes(arquivo);
     const funcionario = funcionarioDoArquivo(app, arquivo);
+    const clienteId = clienteDoArquivo(arquivo, funcionario.id);
+    const { operacoes, arquivos } = prepararOperacoes(arquivo, clienteId);
 
     const inicio = Date.now();
-    const resultados = await processarLote(ctx, funcionario, operacoes, arquivos, request.log);
+    const resultados = await processarLote(ctx, funcionario, clienteId, operacoes, arquivos, request.log);
     const porId = new Map(resultados.map((r) => [r.id, r]));
     const itens: ItemImportado[] = arquivo.operacoes.map((op) => {
       const r = porId.get(op.id) ?? { id: op.id, status: 'nao_processado' as const };
-      return { id: op.id, tipo: tipoDaPendencia(op.metodo, op.caminho), descricao: op.descricao || `${op.metodo} ${op.caminho}`, ...situacaoDe(r, inicio) };
+      return { id: op.id, tipo: tipoDaPendencia(op), descricao: op.descricao || op.tipo || `${op.metodo} ${op.caminho}`, ...situacaoDe(r, inicio) };
     });
     const totais = { aceito: 0, ja_recebido: 0, recusado: 0, retido: 0, nao_processado: 0 };
     for (const i of itens) totais[i.situacao] += 1;

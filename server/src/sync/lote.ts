@@ -1,58 +1,44 @@
 /**
- * Replaying a phone's queue in one request (POST /api/sync/lote): hundreds of queued writes in a
- * few round trips instead of one each.
+ * Replaying a phone's queue in one request (POST /api/sync/lote), exactly once per operation
+ * (decisions.md, 'Sync protocol'):
  *
- * - Order is the phone's: writes run one after the other, as they were queued.
- * - Each write is the same Escrita its single endpoint runs: same schemas, rules and answer.
- * - A refused write (4xx) changes nothing and is answered with its message; later writes on the
- *   same entity (same `chaves`) are not run but answered 'retido', as the phone would hold them.
- * - Consecutive writes that only touch SQLite share one transaction: one commit per run instead of
- *   one per write. The run first goes without savepoints (a savepoint per write makes SQLite copy
- *   every page it touches, tripling the cost of an insert); if any write in it throws, the whole run
- *   is rolled back and done again with a savepoint per write, so a refusal rolls back only itself.
- *   Refusals are rare, so almost every batch takes the first way, with the same results.
- * - Writes with files (receipts) run on their own, after committing what came before.
- * - An unexpected failure stops the batch: what ran is committed, the rest answered 'nao_processado'
- *   and sent again later. Every write is idempotent, so a batch cut short (a lost answer, a server
- *   killed mid-way) is simply replayed.
+ * - Each operation is { id, tipo, seq, dados } (shared/sync/operacoes.ts), checked by its kind's
+ *   schema and run by its kind's function (execucoes.ts); the batch names the device (`cliente_id`).
+ *   Old-format operations still replay (legado.ts).
+ * - Exactly once: an applied operation is recorded (operacoes_aplicadas) in the same transaction as
+ *   its effect. One recorded before is answered with its recorded outcome (`repetida`) and not run:
+ *   a lost answer, a second tab or a re-imported rescue file change nothing.
+ * - Per-operation outcomes: a bad operation (invalid data, unknown kind, a receipt of a refused type
+ *   or size) is refused alone with its own message; later operations on the same entity (and a
+ *   finishing of its route) are answered 'retido'; everything else proceeds.
+ * - Order is the phone's. Consecutive operations that only touch SQLite share one transaction: the
+ *   run first goes without savepoints (a savepoint per write makes SQLite copy every page it
+ *   touches); if any write in it throws, the run is rolled back and done again with a savepoint per
+ *   write, so a refusal rolls back only itself. Operations with files run on their own.
+ * - An unexpected failure stops the batch: what ran is committed (and recorded), the rest answered
+ *   'nao_processado' and sent again later.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { ESQUEMAS_OPERACAO, operacaoSyncSchema } from '../../../shared/sync/esquemas';
+import { ehTipoOperacao, retencaoDe, Retencoes, TIPOS_OPERACAO, type TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
-import { escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa } from '../despesas/escritas';
-import { ErroApp } from '../errors';
-import { escritaFinalizarRota, escritaVisitar } from '../rotas/escritas';
+import { conflito, dadosInvalidos, ErroApp } from '../errors';
 import { comSituacoesMemorizadas } from '../rotas/repositorio';
 import type { UsuarioSessao } from '../tipos';
-import { validar } from '../validacao';
-import { escritaEditarVenda, escritaSalvarVenda } from '../vendas/escritas';
-import type { ContextoEscrita, Escrita, Metodo, RespostaEscrita } from './escritas';
-
-/** Every write a phone may queue. */
-export const ESCRITAS: readonly Escrita[] = [
-  escritaSalvarVenda,
-  escritaEditarVenda,
-  escritaVisitar,
-  escritaFinalizarRota,
-  escritaCriarDespesa,
-  escritaEditarDespesa,
-  escritaExcluirDespesa,
-] as Escrita[];
+import { ID_JA_USADO } from '../vendas/servico';
+import type { ContextoEscrita, RespostaEscrita } from './escritas';
+import { EXECUCOES } from './execucoes';
+import { operacaoLegadaSchema, prepararLegada } from './legado';
+import { buscarAplicadas, registrarAplicada, type OperacaoAplicada } from './registroOperacoes';
 
 export const MAXIMO_OPERACOES_POR_LOTE = 500;
 
-export const operacaoSchema = z.object({
-  id: z.string({ error: 'Identificador da operação inválido.' }).min(1, 'Identificador da operação inválido.').max(100, 'Identificador da operação inválido.'),
-  metodo: z.enum(['POST', 'PUT', 'PATCH', 'DELETE'], { error: 'Método da operação inválido.' }),
-  caminho: z.string({ error: 'Caminho da operação inválido.' }).max(300, 'Caminho da operação inválido.'),
-  corpo: z.unknown().optional(),
-  chaves: z.array(z.string().max(200)).max(50).default([]),
-});
-export type Operacao = z.infer<typeof operacaoSchema>;
-
 export const loteSchema = z.object({
+  /** The device: its operations are recorded under it. Absent in old apps' batches. */
+  cliente_id: z.string({ error: 'Identificador do aparelho inválido.' }).min(1, 'Identificador do aparelho inválido.').max(100, 'Identificador do aparelho inválido.').optional(),
   operacoes: z
-    .array(operacaoSchema, { error: 'Envie a lista de operações.' })
+    .array(z.unknown(), { error: 'Envie a lista de operações.' })
     .min(1, 'Envie ao menos uma operação.')
     .max(MAXIMO_OPERACOES_POR_LOTE, `Envie no máximo ${MAXIMO_OPERACOES_POR_LOTE} operações por lote.`),
 });
@@ -60,103 +46,149 @@ export const loteSchema = z.object({
 export type StatusOperacao = number | 'retido' | 'nao_processado';
 
 /**
- * A write's outcome. Accepted: its status and when the server took it (`recebido_em`), not the
- * record: the phone already shows what it sent, and 200 records read back and joined would be most
- * of the batch's time and a hundred kilobytes over a field connection. Refused: `corpo` has the message.
+ * An operation's outcome. Accepted: its status and when the server took it (`recebido_em`), and
+ * `repetida` when it had been applied before (answered from the log). Refused: `corpo` has the message.
  */
 export interface ResultadoOperacao {
   id: string;
   status: StatusOperacao;
   recebido_em?: string | null;
+  repetida?: true;
   corpo?: unknown;
+}
+
+type Rodar = (ctx: ContextoEscrita, usuario: UsuarioSessao, cupom?: CupomRecebido) => RespostaEscrita | Promise<RespostaEscrita>;
+
+/** An operation checked and bound to what runs it, or to its refusal. */
+export interface Preparada {
+  id: string;
+  tipo: string;
+  seq: number;
+  retencao: { espera: string[]; retem: string[] };
+  gravaArquivos: boolean;
+  preservaRotas: boolean;
+  rodar: Rodar | null;
+  erro: ErroApp | null;
+}
+
+const MENSAGEM_DESCONHECIDA = 'Operação desconhecida: atualize o aplicativo e tente de novo.';
+
+function mensagemDeValidacao(erro: z.ZodError): string {
+  return erro.issues[0]?.message ?? 'Dados inválidos.';
+}
+
+function prepararAtual(bruta: unknown, indice: number, clienteId: string): Preparada {
+  const op = operacaoSyncSchema.safeParse(bruta);
+  const id = op.success ? op.data.id : String((bruta as { id?: unknown }).id);
+  const base = { id, tipo: 'desconhecida', seq: indice, retencao: { espera: [], retem: [] }, gravaArquivos: false, preservaRotas: false, rodar: null };
+  if (!op.success) return { ...base, erro: dadosInvalidos(mensagemDeValidacao(op.error)) };
+  const { tipo, seq, dados } = op.data;
+  if (!ehTipoOperacao(tipo)) return { ...base, seq, erro: new ErroApp(422, 'regra_de_negocio', MENSAGEM_DESCONHECIDA) };
+  const validado = ESQUEMAS_OPERACAO[tipo].safeParse(dados);
+  let retencao: Preparada['retencao'];
+  try {
+    retencao = retencaoDe({ tipo, dados: validado.success ? validado.data : dados });
+  } catch {
+    retencao = base.retencao; // data too broken to name its entities: it holds nothing back
+  }
+  const execucao = EXECUCOES[tipo as TipoOperacao];
+  const comum = { ...base, tipo, seq, retencao, gravaArquivos: execucao.gravaArquivos === true, preservaRotas: execucao.preservaRotas === true };
+  if (!validado.success) return { ...comum, erro: dadosInvalidos(mensagemDeValidacao(validado.error)) };
+  const rodar: Rodar = (ctx, usuario, cupom) => (execucao.executar as (...a: unknown[]) => RespostaEscrita | Promise<RespostaEscrita>)(ctx, usuario, validado.data, { clienteId }, cupom);
+  return { ...comum, rodar, erro: null };
+}
+
+/**
+ * Each operation of a batch or rescue file, checked alone: a malformed one is refused alone.
+ * `errosDeArquivo`: receipts refused while reading the request (type, size), by operation id.
+ */
+export function prepararOperacoes(brutas: unknown[], clienteId: string, errosDeArquivo: Map<string, ErroApp> = new Map()): Preparada[] {
+  return brutas.map((bruta, i) => {
+    const objeto = typeof bruta === 'object' && bruta !== null ? (bruta as Record<string, unknown>) : {};
+    if (typeof objeto.id !== 'string' || objeto.id === '' || objeto.id.length > 100) throw dadosInvalidos(`A operação nº ${i + 1} não tem identificador.`);
+    let preparada: Preparada;
+    if ('tipo' in objeto) preparada = prepararAtual(objeto, i, clienteId);
+    else {
+      const legada = operacaoLegadaSchema.safeParse(objeto);
+      preparada = legada.success
+        ? prepararLegada(legada.data, i)
+        : { id: objeto.id, tipo: 'desconhecida', seq: i, retencao: { espera: [], retem: [] }, gravaArquivos: false, preservaRotas: false, rodar: null, erro: dadosInvalidos(mensagemDeValidacao(legada.error)) };
+    }
+    const erroDoArquivo = errosDeArquivo.get(preparada.id);
+    return erroDoArquivo && !preparada.erro ? { ...preparada, rodar: null, erro: erroDoArquivo } : preparada;
+  });
+}
+
+type Execucao = { tipo: 'resultado'; resultado: ResultadoOperacao } | { tipo: 'inesperado'; erro: unknown };
+
+function recusa(id: string, erro: ErroApp): ResultadoOperacao {
+  return { id, status: erro.statusCode, corpo: erro.corpo() };
 }
 
 function aceita(id: string, r: RespostaEscrita): ResultadoOperacao {
   return { id, status: r.status, recebido_em: r.recebidoEm() };
 }
 
-interface Alvo {
-  escrita: Escrita;
-  params: Record<string, string>;
-}
-
-interface Padrao {
-  escrita: Escrita;
-  metodo: Metodo;
-  regex: RegExp;
-  nomes: string[];
-}
-
-const PADROES: Padrao[] = ESCRITAS.map((escrita) => {
-  const nomes: string[] = [];
-  const fonte = escrita.caminho.replace(/:(\w+)/g, (_, nome: string) => {
-    nomes.push(nome);
-    return '([^/]+)';
-  });
-  return { escrita, metodo: escrita.metodo, regex: new RegExp(`^${fonte}$`), nomes };
-});
-
-/** Which write a queued request is ('POST /vendas', 'PUT /despesas/<id>'...), or null. */
-export function encontrarEscrita(metodo: Metodo, caminho: string): Alvo | null {
-  const semConsulta = caminho.split('?')[0]!;
-  for (const p of PADROES) {
-    if (p.metodo !== metodo) continue;
-    const m = p.regex.exec(semConsulta);
-    if (m) return { escrita: p.escrita, params: Object.fromEntries(p.nomes.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
-  }
-  return null;
-}
-
-type Execucao = { tipo: 'resultado'; resultado: ResultadoOperacao } | { tipo: 'inesperado'; erro: unknown };
-
-function recusa(id: string, erro: ErroApp): ResultadoOperacao {
-  return { id, status: erro.statusCode, corpo: { error: erro.message, codigo: erro.codigo } };
-}
-
-function prepararExecucao(alvo: Alvo | null, op: Operacao) {
-  if (!alvo) throw new ErroApp(404, 'nao_encontrado', 'Operação desconhecida: atualize o aplicativo e tente de novo.');
-  const params = validar(alvo.escrita.params, alvo.params);
-  const dados = validar(alvo.escrita.corpo, op.corpo);
-  return { params, dados };
-}
+export { TIPOS_OPERACAO };
 
 export async function processarLote(
   ctx: ContextoEscrita,
   usuario: UsuarioSessao,
-  operacoes: Operacao[],
+  clienteId: string,
+  operacoes: Preparada[],
   arquivos: Map<string, CupomRecebido>,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<ResultadoOperacao[]> {
   const resultados: ResultadoOperacao[] = [];
-  const retidas = new Set<string>();
-  const alvos = operacoes.map((op) => encontrarEscrita(op.metodo, op.caminho));
+  const retencoes = new Retencoes();
+  // Recorded before this batch, and recorded by it (committed): both are answered, never run again.
+  const aplicadas = buscarAplicadas(ctx.db, operacoes.map((op) => op.id));
   let i = 0;
   let interrompido = false;
 
-  const registrar = (op: Operacao, execucao: Execucao): boolean => {
-    if (execucao.tipo === 'inesperado') {
-      log.error({ err: execucao.erro, operacao: op.id, caminho: op.caminho }, 'lote interrompido por um erro inesperado');
-      return false;
-    }
-    const r = execucao.resultado;
-    if (typeof r.status === 'number' && r.status >= 400) op.chaves.forEach((c) => retidas.add(c));
+  const registro = (op: Preparada, r: ResultadoOperacao): OperacaoAplicada => ({
+    id: op.id,
+    usuarioId: usuario.id,
+    clienteId,
+    seq: op.seq,
+    tipo: op.tipo,
+    status: r.status as number,
+    recebidoEm: r.recebido_em ?? null,
+  });
+
+  /** Already applied (before, or earlier in this batch): the recorded outcome. Another user's id is refused. */
+  const jaAplicada = (op: Preparada): ResultadoOperacao | null => {
+    const a = aplicadas.get(op.id);
+    if (!a) return null;
+    if (a.usuarioId !== usuario.id) return recusa(op.id, conflito(ID_JA_USADO));
+    return { id: op.id, status: a.status, recebido_em: a.recebidoEm, repetida: true };
+  };
+
+  const anotar = (op: Preparada, r: ResultadoOperacao) => {
+    if (typeof r.status === 'number' && r.status >= 400) retencoes.reter(op.retencao);
     resultados.push(r);
-    return true;
   };
 
-  /** A write held behind an earlier refusal on the same entity. */
-  const retida = (op: Operacao): boolean => {
-    if (!op.chaves.some((c) => retidas.has(c))) return false;
-    op.chaves.forEach((c) => retidas.add(c));
-    resultados.push({ id: op.id, status: 'retido' });
-    return true;
+  /** Answered without running: recorded, refused before running, or held behind a refusal. */
+  const semRodar = (op: Preparada): ResultadoOperacao | null => {
+    const repetida = jaAplicada(op);
+    if (repetida) return repetida;
+    if (retencoes.retida(op.retencao)) {
+      retencoes.reter(op.retencao);
+      return { id: op.id, status: 'retido' };
+    }
+    if (op.erro) return recusa(op.id, op.erro);
+    return null;
   };
 
-  const executarSincrona = (op: Operacao, alvo: Alvo | null): Execucao => {
+  const executarSincrona = (op: Preparada): Execucao => {
     try {
-      const { params, dados } = prepararExecucao(alvo, op);
       // A nested better-sqlite3 transaction is a savepoint: a refusal rolls back only this write.
-      const r = ctx.db.$client.transaction(() => aceita(op.id, alvo!.escrita.executar(ctx, usuario, params, dados) as RespostaEscrita))();
+      const r = ctx.db.$client.transaction(() => {
+        const resultado = aceita(op.id, op.rodar!(ctx, usuario) as RespostaEscrita);
+        registrarAplicada(ctx.db, registro(op, resultado));
+        return resultado;
+      })();
       return { tipo: 'resultado', resultado: r };
     } catch (erro) {
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
@@ -164,47 +196,80 @@ export async function processarLote(
     }
   };
 
-  const executarComArquivos = async (op: Operacao, alvo: Alvo): Promise<Execucao> => {
+  const executarComArquivos = async (op: Preparada): Promise<Execucao> => {
+    let registrada = false;
+    let resultado: ResultadoOperacao | null = null;
+    // The service calls this inside the transaction of its change: effect and record commit together.
+    const aoAplicar = (status: number, recebidoEm: string) => {
+      resultado = { id: op.id, status, recebido_em: recebidoEm };
+      registrarAplicada(ctx.db, registro(op, resultado));
+      registrada = true;
+    };
     try {
-      const { params, dados } = prepararExecucao(alvo, op);
-      const r = await alvo.escrita.executar(ctx, usuario, params, dados, arquivos.get(op.id));
-      return { tipo: 'resultado', resultado: aceita(op.id, r) };
+      const r = await op.rodar!({ ...ctx, aoAplicar }, usuario, arquivos.get(op.id));
+      const final = resultado ?? aceita(op.id, r);
+      // Answered without a change (the same data again): recorded now, nothing to commit with it.
+      if (!registrada) ctx.db.$client.transaction(() => registrarAplicada(ctx.db, registro(op, final)))();
+      return { tipo: 'resultado', resultado: final };
     } catch (erro) {
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
       return { tipo: 'inesperado', erro };
     }
   };
 
-  /** Where the run of SQLite-only writes starting at `inicio` ends (the next write with files, or the end). */
+  const registrar = (op: Preparada, execucao: Execucao): boolean => {
+    if (execucao.tipo === 'inesperado') {
+      log.error({ err: execucao.erro, operacao: op.id, tipo: op.tipo }, 'lote interrompido por um erro inesperado');
+      return false;
+    }
+    const r = execucao.resultado;
+    if (typeof r.status === 'number' && r.status < 400) {
+      aplicadas.set(op.id, registro(op, r));
+    }
+    anotar(op, r);
+    return true;
+  };
+
+  /** Where the run of SQLite-only operations starting at `inicio` ends (the next one with files, or the end). */
   const fimDoTrecho = (inicio: number): number => {
     let j = inicio;
-    while (j < operacoes.length && !alvos[j]?.escrita.gravaArquivos) j += 1;
+    while (j < operacoes.length && !(operacoes[j]!.gravaArquivos && operacoes[j]!.rodar)) j += 1;
     return j;
   };
 
-  /** The run [inicio, fim) with no savepoints: false (and nothing written) if any write threw. */
+  /** The run [inicio, fim) with no savepoints: false (and nothing written) if any operation was refused or threw. */
   const trechoSemSavepoints = (inicio: number, fim: number): boolean => {
-    const semRetidas = operacoes.slice(inicio, fim).every((op) => !op.chaves.some((c) => retidas.has(c)));
-    if (!semRetidas) return false;
-    const parciais: ResultadoOperacao[] = [];
+    const parciais: { op: Preparada; r: ResultadoOperacao }[] = [];
+    const vistas = new Set<string>();
     try {
       ctx.db.$client.transaction(() =>
         comSituacoesMemorizadas(ctx.db, (esquecer) => {
           for (let j = inicio; j < fim; j++) {
             const op = operacoes[j]!;
-            const { params, dados } = prepararExecucao(alvos[j] ?? null, op);
-            const escrita = alvos[j]!.escrita;
-            const r = escrita.executar(ctx, usuario, params, dados) as RespostaEscrita;
+            const repetida = vistas.has(op.id) ? null : jaAplicada(op);
+            if (repetida) {
+              if (typeof repetida.status === 'number' && repetida.status >= 400) throw new Error('recusa');
+              parciais.push({ op, r: repetida });
+              continue;
+            }
+            if (op.erro || !op.rodar || vistas.has(op.id)) throw new Error('recusa');
+            const r = op.rodar(ctx, usuario) as RespostaEscrita;
             if (r.status >= 400) throw new Error('recusa');
-            if (!escrita.preservaRotas) esquecer();
-            parciais.push(aceita(op.id, r));
+            const resultado = aceita(op.id, r);
+            registrarAplicada(ctx.db, registro(op, resultado));
+            vistas.add(op.id);
+            if (!op.preservaRotas) esquecer();
+            parciais.push({ op, r: resultado });
           }
         }),
       )();
     } catch {
-      return false; // rolled back: done again below, one savepoint per write
+      return false; // rolled back: done again below, one savepoint per operation
     }
-    resultados.push(...parciais);
+    for (const { op, r } of parciais) {
+      if (!r.repetida) aplicadas.set(op.id, registro(op, r));
+      resultados.push(r);
+    }
     return true;
   };
 
@@ -213,13 +278,18 @@ export async function processarLote(
     if (fim > i && trechoSemSavepoints(i, fim)) {
       i = fim;
     } else {
-      // A run of writes that only touch SQLite, in one transaction, a savepoint each.
+      // A run of operations that only touch SQLite, in one transaction, a savepoint each.
       ctx.db.$client.transaction(() => {
         while (i < operacoes.length) {
           const op = operacoes[i]!;
-          const alvo = alvos[i] ?? null;
-          if (alvo?.escrita.gravaArquivos && !op.chaves.some((c) => retidas.has(c))) break;
-          if (!retida(op) && !registrar(op, executarSincrona(op, alvo))) {
+          const semExecutar = semRodar(op);
+          if (semExecutar) {
+            anotar(op, semExecutar);
+            i += 1;
+            continue;
+          }
+          if (op.gravaArquivos) break;
+          if (!registrar(op, executarSincrona(op))) {
             interrompido = true;
             break;
           }
@@ -229,7 +299,9 @@ export async function processarLote(
     }
     if (interrompido || i >= operacoes.length) break;
     const op = operacoes[i]!;
-    if (!registrar(op, await executarComArquivos(op, alvos[i]!))) break;
+    const semExecutar = semRodar(op);
+    if (semExecutar) anotar(op, semExecutar);
+    else if (!registrar(op, await executarComArquivos(op))) break;
     i += 1;
   }
   for (const op of operacoes.slice(resultados.length)) resultados.push({ id: op.id, status: 'nao_processado' });

@@ -9,7 +9,7 @@ import { editarVenda, salvarVenda } from './servico';
  * The sale as the screens list it; its receipt is when it last changed on the server. A class, not
  * an object of closures: a batch builds one per write and most are only asked for the receipt.
  */
-class RespostaVenda implements RespostaEscrita {
+export class RespostaVenda implements RespostaEscrita {
   constructor(
     private readonly ctx: ContextoEscrita,
     readonly status: number,

@@ -54,9 +54,10 @@ export function inserirVendaSeLivre(db: Db, v: NovaVenda): string | null {
         registradoEm: sql.placeholder('registradoEm'),
         recebidoEm: sql.placeholder('agora'),
         atualizadoEm: sql.placeholder('agora'),
+        alteradaPorCliente: sql.placeholder('alteradaPorCliente'),
       })
       .onConflictDoNothing({ target: [vendas.rotaId, vendas.cidadeId, vendas.dataVenda] }),
-  ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', ...v, agora });
+  ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', alteradaPorCliente: null, ...v, agora });
   return inserida.changes > 0 ? agora : null;
 }
 
@@ -69,7 +70,8 @@ export interface ValoresVendaColunas {
   observacoes: string;
 }
 
-export function atualizarValoresDaVenda(db: Db, id: string, valores: ValoresVendaColunas, registradoEm: string): void {
+/** Stores new values: the version goes up and the writing device is remembered. */
+export function atualizarValoresDaVenda(db: Db, id: string, valores: ValoresVendaColunas, registradoEm: string, clienteId: string | null): void {
   preparada(db, 'venda.atualizarValores', () =>
     db
       .update(vendas)
@@ -82,10 +84,12 @@ export function atualizarValoresDaVenda(db: Db, id: string, valores: ValoresVend
         observacoes: sql`${sql.placeholder('observacoes')}`,
         registradoEm: sql`${sql.placeholder('registradoEm')}`,
         atualizadoEm: sql`${sql.placeholder('atualizadoEm')}`,
+        versao: sql`${vendas.versao} + 1`,
+        alteradaPorCliente: sql`${sql.placeholder('clienteId')}`,
       })
       .where(eq(vendas.id, sql.placeholder('id')))
       .prepare(),
-  ).run({ id, ...valores, registradoEm, atualizadoEm: new Date().toISOString() });
+  ).run({ id, ...valores, registradoEm, clienteId, atualizadoEm: new Date().toISOString() });
 }
 
 /** Filters already resolved by the service (an employee's funcionarioId is forced to their own). */
@@ -148,6 +152,7 @@ function apresentarLinha({ venda: v, ...l }: LinhaListada): VendaListada {
     registrado_em: v.registradoEm,
     recebido_em: v.recebidoEm,
     atualizado_em: v.atualizadoEm,
+    versao: v.versao,
   };
 }
 

@@ -4,10 +4,12 @@
  * recorded it (last write wins). Each write is a function of (db, usuario, dados, fuso) with no HTTP
  * in it, so a batch sync can replay many of them through the same rules.
  */
-import { hoje } from '../../../shared/dates';
+import { APP_TZ_PADRAO, hoje } from '../../../shared/dates';
 import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
 import { emTransacao, type Db } from '../db';
-import { conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
+import type { ValoresEmConflito } from '../../../shared/api/errors';
+import { formatarCentavos } from '../../../shared/money';
+import { conflito, conflitoDeVersao, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel } from '../rotas/servico';
 import type { UsuarioSessao } from '../tipos';
 import {
@@ -43,10 +45,78 @@ function colunasDosValores(v: ValoresVenda) {
   };
 }
 
-/** Stores new values when they were recorded after the stored ones; an older write changes nothing. */
-function aplicarSeMaisNova(db: Db, atual: LinhaVenda, valores: ValoresVenda, registradoEm: string): void {
-  if (registradoEm <= atual.registradoEm) return;
-  atualizarValoresDaVenda(db, atual.id, colunasDosValores(valores), registradoEm);
+/**
+ * Who is writing (decisions.md, 'Sync protocol'): a queued operation names its device and, for an
+ * edit of a closing it read from the server, the version it was based on. The single endpoint (an
+ * API caller) writes in the server's order of arrival, unless it also names a version.
+ */
+export interface OrigemVenda {
+  clienteId: string | null;
+  versaoBase?: number | null | undefined;
+  /**
+   * An operation in the format of app versions before the protocol (sync/legado.ts): it carries only
+   * the phone's clock, so it changes a row no device has changed since only if recorded later.
+   */
+  legado?: boolean;
+}
+
+const DA_API: OrigemVenda = { clienteId: null };
+
+function valoresDaLinha(v: LinhaVenda): ValoresEmConflito {
+  return {
+    valor_dinheiro: v.dinheiroCentavos,
+    valor_pix: v.pixCentavos,
+    valor_cartao: v.cartaoCentavos,
+    valor_link: v.linkCentavos,
+    valor_boletos: v.boletos,
+    observacoes: v.observacoes,
+  };
+}
+
+function valoresEnviados(v: ValoresVenda): ValoresEmConflito {
+  const { valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes } = v;
+  return { valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes };
+}
+
+const mesmosValores = (a: ValoresEmConflito, b: ValoresEmConflito) =>
+  a.valor_dinheiro === b.valor_dinheiro &&
+  a.valor_pix === b.valor_pix &&
+  a.valor_cartao === b.valor_cartao &&
+  a.valor_link === b.valor_link &&
+  a.valor_boletos === b.valor_boletos &&
+  a.observacoes === b.observacoes;
+
+function resumoDosValores(v: ValoresEmConflito): string {
+  const total = v.valor_dinheiro + v.valor_pix + v.valor_cartao + v.valor_link;
+  return `${formatarCentavos(total)} e ${v.valor_boletos} ${v.valor_boletos === 1 ? 'boleto' : 'boletos'}`;
+}
+
+/**
+ * May this write change the stored closing? Yes when it names the stored version, when this device
+ * changed it last (its operations arrive in its own order), when the row predates the sync
+ * protocol, or for an API caller without a version (order of arrival). Otherwise the write was made
+ * on a copy someone else has changed since: a conflict the employee sees with both values.
+ */
+export function podeAlterarVenda(atual: Pick<LinhaVenda, 'versao' | 'alteradaPorCliente' | 'registradoEm'>, origem: OrigemVenda, registradoEm: string): boolean {
+  if (origem.legado) return atual.alteradaPorCliente === null && registradoEm > atual.registradoEm;
+  if (origem.clienteId !== null && atual.alteradaPorCliente === origem.clienteId) return true;
+  if (typeof origem.versaoBase === 'number') return origem.versaoBase === atual.versao;
+  return origem.clienteId === null || atual.alteradaPorCliente === null;
+}
+
+/** Stores the write's values, or refuses it as a conflict; the same values again change nothing. */
+function aplicarNaVenda(db: Db, atual: LinhaVenda, valores: ValoresVenda, registradoEm: string, origem: OrigemVenda): void {
+  const enviados = valoresEnviados(valores);
+  const servidor = valoresDaLinha(atual);
+  if (mesmosValores(enviados, servidor)) return;
+  if (!podeAlterarVenda(atual, origem, registradoEm)) {
+    throw conflitoDeVersao(
+      `Este fechamento foi alterado em outro aparelho depois que este aparelho o leu. No servidor: ${resumoDosValores(servidor)}; ` +
+        `neste aparelho: ${resumoDosValores(enviados)}. Escolha qual manter.`,
+      { versao_atual: atual.versao, servidor, enviado: enviados },
+    );
+  }
+  atualizarValoresDaVenda(db, atual.id, colunasDosValores(valores), registradoEm, origem.clienteId);
 }
 
 export interface ResultadoVenda {
@@ -59,7 +129,8 @@ export interface ResultadoVenda {
 }
 
 /**
- * POST /vendas. The employee's own active route and a city of it; the date not in the future.
+ * POST /vendas. The employee's own active route and a city of it — or a finished or cancelled one
+ * when the sale is dated inside the period it was active (rotas/periodo.ts); the date not in the future.
  * - The same id again is a replay: answered with the stored record, unchanged — unless it carries a
  *   `registrado_em` newer than the stored one (the device edited the closing it created).
  * - Another id for a (route, city, date) that already has a closing (a second device) updates that
@@ -69,7 +140,7 @@ export interface ResultadoVenda {
  *   for a sale (the visits table holds the visits without a sale). That row was a third of the cost of
  *   each queued sale replayed by the batch sync.
  */
-export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): ResultadoVenda {
+export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda = DA_API): ResultadoVenda {
   exigirFuncionario(usuario);
   return emTransacao(db, () => {
     const mesma = buscarVenda(db, dados.id);
@@ -78,13 +149,13 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
         mesma.funcionarioId === usuario.id && mesma.rotaId === dados.rota_id && mesma.cidadeId === dados.cidade_id && mesma.dataVenda === dados.data_venda;
       if (!mesmoRegistro) throw conflito(ID_JA_USADO);
       // A replay is answered even after the route was finished: the write it repeats was accepted.
-      if (!dados.registrado_em || dados.registrado_em <= mesma.registradoEm) return { id: mesma.id, criada: false };
-      exigirRotaAtivaDoFuncionario(db, usuario, mesma.rotaId, mesma.cidadeId);
-      aplicarSeMaisNova(db, mesma, dados, dados.registrado_em);
+      if (mesmosValores(valoresEnviados(dados), valoresDaLinha(mesma))) return { id: mesma.id, criada: false };
+      exigirRotaAtivaDoFuncionario(db, usuario, mesma.rotaId, { data: mesma.dataVenda, fuso, cidadeId: mesma.cidadeId });
+      aplicarNaVenda(db, mesma, dados, dados.registrado_em ?? new Date().toISOString(), origem);
       return { id: mesma.id, criada: false };
     }
 
-    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, dados.cidade_id);
+    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id });
     if (dados.data_venda > hoje(fuso)) throw regraDeNegocio(DATA_NO_FUTURO);
     const registradoEm = dados.registrado_em ?? new Date().toISOString();
     // The usual case is a new closing: insert it, and look for the day's closing only when the
@@ -97,28 +168,30 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       dataVenda: dados.data_venda,
       ...colunasDosValores(dados),
       registradoEm,
+      alteradaPorCliente: origem.clienteId,
     });
     if (recebidaEm) return { id: dados.id, criada: true, recebidaEm };
     const doDia = buscarVendaDoDia(db, dados.rota_id, dados.cidade_id, dados.data_venda)!;
     // The route is this employee's, and its employee cannot change once it has sales.
     if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
-    aplicarSeMaisNova(db, doDia, dados, registradoEm);
+    aplicarNaVenda(db, doDia, dados, registradoEm, origem);
     return { id: doDia.id, criada: false };
   });
 }
 
 /**
- * PUT /vendas/{id}: the owner changes the amounts and note while the route is active. A write
- * recorded before the stored one (a late replay from the queue) changes nothing.
+ * PUT /vendas/{id}: the owner changes the amounts and note while the route is active, in the
+ * server's order of arrival; with `versao_base`, only if nobody changed it since that version.
  */
-export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados): string {
+export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados, fuso: string = APP_TZ_PADRAO): string {
   exigirFuncionario(usuario);
   return emTransacao(db, () => {
     const venda = buscarVenda(db, id);
     if (!venda || venda.funcionarioId !== usuario.id) throw naoEncontrado(VENDA_NAO_ENCONTRADA);
-    if (dados.registrado_em && dados.registrado_em <= venda.registradoEm) return id;
-    exigirRotaAtivaDoFuncionario(db, usuario, venda.rotaId, venda.cidadeId);
-    aplicarSeMaisNova(db, venda, dados, dados.registrado_em ?? new Date().toISOString());
+    if (mesmosValores(valoresEnviados(dados), valoresDaLinha(venda))) return id;
+    // A closed route takes the change when the sale is dated inside its active period (`fuso`: the day it closed).
+    exigirRotaAtivaDoFuncionario(db, usuario, venda.rotaId, { data: venda.dataVenda, fuso, cidadeId: venda.cidadeId });
+    aplicarNaVenda(db, venda, dados, dados.registrado_em ?? new Date().toISOString(), { clienteId: null, versaoBase: dados.versao_base });
     return id;
   });
 }

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../../../shared/dates';
+import { dataNoFuso, hoje, somarDias } from '../../../shared/dates';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { vendas } from '../db/schema';
+import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
+import { rotas, vendas } from '../db/schema';
 
 const GOIANIA = 5208707;
 const ANAPOLIS = 5201108;
@@ -90,6 +91,7 @@ describe('POST /vendas', () => {
       registrado_em: expect.any(String),
       recebido_em: expect.any(String),
       atualizado_em: expect.any(String),
+      versao: 1,
     });
     const status = await t.chamar({ method: 'GET', url: `/api/rotas/${rotaAna}/cidades-status?data=${HOJE}`, token: ana.token });
     const goiania = status.json().cidades.find((c: { cidade_id: number }) => c.cidade_id === GOIANIA);
@@ -107,42 +109,43 @@ describe('POST /vendas', () => {
     expect(r.json().venda).toMatchObject({ valor_dinheiro: 0, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 3, total_vendas: 0 });
   });
 
-  it('repetir o mesmo id é uma reprodução: responde o registro guardado e não muda nada', async () => {
+  it('repetir o mesmo id com os mesmos valores é uma reprodução: responde o registro guardado e não muda nada', async () => {
     const corpo = corpoVenda(rotaAna, CALDAS, { registrado_em: '2026-01-05T10:00:00Z' });
     expect((await postar(ana, corpo)).statusCode).toBe(201);
     const antes = contarVendas();
     const de_novo = await postar(ana, corpo);
     expect(de_novo.statusCode, de_novo.body).toBe(200);
     expect(de_novo.json().venda).toMatchObject({ id: corpo.id, valor_dinheiro: 100, registrado_em: '2026-01-05T10:00:00.000Z' });
-    // Same id with other values but no newer recorded time: still a replay.
-    const outroCorpo = await postar(ana, { ...corpo, valor_dinheiro: 999, registrado_em: undefined });
-    expect(outroCorpo.statusCode).toBe(200);
-    expect(outroCorpo.json().venda.valor_dinheiro).toBe(100);
     expect(contarVendas()).toBe(antes);
   });
 
-  it('o mesmo id registrado depois no aparelho é uma edição: vale a gravação mais nova', async () => {
+  it('o relógio do aparelho não decide nada: pela API, a escrita que chega por último vale, mesmo marcada mais cedo', async () => {
     const corpo = corpoVenda(rotaAna, GOIANIA, { data_venda: somarDias(HOJE, -2), registrado_em: '2026-01-05T10:00:00.000Z' });
     await postar(ana, corpo);
     const editada = await postar(ana, { ...corpo, valor_dinheiro: 80, valor_boletos: 0, registrado_em: '2026-01-05T11:00:00.000Z' });
     expect(editada.statusCode).toBe(200);
     expect(editada.json().venda).toMatchObject({ id: corpo.id, valor_dinheiro: 80, valor_boletos: 0, total_vendas: 130.5 });
-    // The first write arriving late (it was queued behind) does not undo the edit.
-    const atrasada = await postar(ana, { ...corpo, valor_dinheiro: 1, registrado_em: '2026-01-05T10:30:00.000Z' });
-    expect(atrasada.json().venda.valor_dinheiro).toBe(80);
+    // A phone whose clock was hours ahead and then corrected: its later write is marked earlier, and still applies.
+    const corrigida = await postar(ana, { ...corpo, valor_dinheiro: 250, registrado_em: '2026-01-05T07:30:00.000Z' });
+    expect(corrigida.statusCode).toBe(200);
+    expect(corrigida.json().venda.valor_dinheiro).toBe(250);
   });
 
-  it('dois aparelhos convergem: outro id para a mesma rota, cidade e data atualiza o mesmo registro se for mais novo', async () => {
+  it('outro id para a mesma rota, cidade e data chega ao mesmo registro; a versão lida decide se é um conflito', async () => {
     const data = somarDias(HOJE, -3);
-    const celular = corpoVenda(rotaAna, ANAPOLIS, { data_venda: data, valor_dinheiro: 10, registrado_em: '2026-01-05T10:00:00.000Z' });
-    const tablet = corpoVenda(rotaAna, ANAPOLIS, { data_venda: data, valor_dinheiro: 20, registrado_em: '2026-01-05T12:00:00.000Z' });
-    const antigo = corpoVenda(rotaAna, ANAPOLIS, { data_venda: data, valor_dinheiro: 5, registrado_em: '2026-01-05T09:00:00.000Z' });
+    const celular = corpoVenda(rotaAna, ANAPOLIS, { data_venda: data, valor_dinheiro: 10 });
+    const tablet = corpoVenda(rotaAna, ANAPOLIS, { data_venda: data, valor_dinheiro: 20 });
     expect((await postar(ana, celular)).statusCode).toBe(201);
     const r = await postar(ana, tablet);
     expect(r.statusCode).toBe(200);
-    expect(r.json().venda).toMatchObject({ id: celular.id, valor_dinheiro: 20 });
-    const r2 = await postar(ana, antigo);
-    expect(r2.json().venda).toMatchObject({ id: celular.id, valor_dinheiro: 20 });
+    expect(r.json().venda).toMatchObject({ id: celular.id, valor_dinheiro: 20, versao: 2 });
+    // An edit based on version 1, which the tablet changed since: refused with both values, nothing written.
+    const velha = await t.chamar({ method: 'PUT', url: `/api/vendas/${celular.id}`, token: ana.token, payload: { valor_dinheiro: 5, versao_base: 1 } });
+    esperarRecusa(velha, 409, 'conflito_de_versao', /alterado em outro aparelho.*No servidor: R\$\s70,50.*neste aparelho: R\$\s5,00/);
+    expect(velha.json().conflito).toMatchObject({ versao_atual: 2, servidor: { valor_dinheiro: 2000 }, enviado: { valor_dinheiro: 500 } });
+    const atual = await t.chamar({ method: 'PUT', url: `/api/vendas/${celular.id}`, token: ana.token, payload: { valor_dinheiro: 5, versao_base: 2 } });
+    expect(atual.statusCode, atual.body).toBe(200);
+    expect(atual.json().venda).toMatchObject({ valor_dinheiro: 5, versao: 3 });
     const doDia = await fechamento(ana.token, `?rota_id=${rotaAna}&cidade_id=${ANAPOLIS}&data=${data}`);
     expect(doDia.vendas).toHaveLength(1);
   });
@@ -199,7 +202,19 @@ describe('POST /vendas', () => {
   });
 });
 
-describe('rotas finalizadas e canceladas', () => {
+/**
+ * Moves the moment a route closed `dias` days back and returns that day in APP_TZ: the last day of
+ * the period it was active (rotas/periodo.ts).
+ */
+function fechadaHaDias(rotaId: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): string {
+  const instante = new Date(Date.now() - dias * 86_400_000).toISOString();
+  t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, rotaId)).run();
+  return dataNoFuso(new Date(instante), t.config.appTz);
+}
+
+describe('rotas finalizadas e canceladas: vale a data da venda', () => {
+  const FINALIZADA = 'Esta rota já foi finalizada e não aceita novos registros.';
+  const CANCELADA = 'Esta rota foi cancelada e não aceita novos registros.';
   let carla: Pessoa;
   let rota: number;
   let vendaId: string;
@@ -208,20 +223,20 @@ describe('rotas finalizadas e canceladas', () => {
   beforeAll(async () => {
     const c = await t.criarFuncionario({ nome: 'Carla Fim' });
     carla = { id: c.id, token: c.token };
-    rota = await criarRota(carla.id, 'Rota que termina', [GOIANIA, ANAPOLIS]);
+    rota = await criarRota(carla.id, 'Rota que termina', [GOIANIA, ANAPOLIS, CALDAS]);
     vendaId = uuidv7();
     expect((await postar(carla, corpoOriginal())).statusCode).toBe(201);
     const fim = await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota}/finalizar`, token: carla.token });
     expect(fim.statusCode, fim.body).toBe(200);
   });
 
-  it('recusa nova venda e edição numa rota finalizada, com a mensagem da regra', async () => {
-    const nova = await postar(carla, corpoVenda(rota, ANAPOLIS));
-    esperarRecusa(nova, 409, 'conflito', 'Esta rota já foi finalizada e não aceita novos registros.');
-    const edicao = await t.chamar({ method: 'PUT', url: `/api/vendas/${vendaId}`, token: carla.token, payload: { valor_dinheiro: 1 } });
-    esperarRecusa(edicao, 409, 'conflito', 'Esta rota já foi finalizada e não aceita novos registros.');
-    const mesmoIdMaisNovo = await postar(carla, { ...corpoOriginal(), valor_dinheiro: 3, registrado_em: new Date().toISOString() });
-    esperarRecusa(mesmoIdMaisNovo, 409, 'conflito');
+  it('venda nova e edição datadas até o dia da finalização são aceitas depois dela (outro aparelho, fila atrasada)', async () => {
+    const nova = await postar(carla, corpoVenda(rota, ANAPOLIS, { data_venda: ONTEM }));
+    expect(nova.statusCode, nova.body).toBe(201);
+    expect(nova.json().venda).toMatchObject({ data_venda: ONTEM, rota_status: 'finalizada' });
+    const edicao = await t.chamar({ method: 'PUT', url: `/api/vendas/${vendaId}`, token: carla.token, payload: { valor_dinheiro: 7, registrado_em: new Date().toISOString() } });
+    expect(edicao.statusCode, edicao.body).toBe(200);
+    expect(edicao.json().venda).toMatchObject({ id: vendaId, valor_dinheiro: 7 });
   });
 
   it('a reprodução de uma venda já aceita continua respondida depois de finalizar', async () => {
@@ -230,12 +245,59 @@ describe('rotas finalizadas e canceladas', () => {
     expect(r.json().venda).toMatchObject({ id: vendaId, rota_status: 'finalizada' });
   });
 
-  it('rota cancelada pelo administrador também recusa, com a sua mensagem', async () => {
+  it('venda, edição ou nova versão datadas depois do dia da finalização (ou antes do início) são recusadas com a mensagem da regra', async () => {
+    const fim = fechadaHaDias(rota, 'finalizadaEm', 3);
+    const antes = contarVendas();
+    esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(fim, 1) })), 409, 'conflito', FINALIZADA);
+    esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(HOJE, -31) })), 409, 'conflito', FINALIZADA);
+    // The first sale is dated today, after the route's last day now.
+    const edicao = await t.chamar({ method: 'PUT', url: `/api/vendas/${vendaId}`, token: carla.token, payload: { valor_dinheiro: 1, registrado_em: new Date().toISOString() } });
+    esperarRecusa(edicao, 409, 'conflito', FINALIZADA);
+    const mesmoIdMaisNovo = await postar(carla, { ...corpoOriginal(), valor_dinheiro: 3, registrado_em: new Date().toISOString() });
+    esperarRecusa(mesmoIdMaisNovo, 409, 'conflito', FINALIZADA);
+    expect(contarVendas()).toBe(antes);
+    expect(t.db.select().from(vendas).where(eq(vendas.id, vendaId)).get()!.dinheiroCentavos).toBe(700);
+    // The route's last day itself is inside.
+    expect((await postar(carla, corpoVenda(rota, CALDAS, { data_venda: fim }))).statusCode).toBe(201);
+  });
+
+  it('rota cancelada pelo administrador: aceita o que foi vendido até o dia do cancelamento, recusa o que vem depois com a sua mensagem', async () => {
     const d = await t.criarFuncionario({ nome: 'Davi Cancelado' });
-    const rotaCancelada = await criarRota(d.id, 'Rota cancelada', [CALDAS]);
+    const davi = { id: d.id, token: d.token };
+    const rotaCancelada = await criarRota(d.id, 'Rota cancelada', [CALDAS, CATALAO]);
     expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaCancelada}/cancelar`, token: tokenAdmin })).statusCode).toBe(200);
-    const r = await postar({ id: d.id, token: d.token }, corpoVenda(rotaCancelada, CALDAS));
-    esperarRecusa(r, 409, 'conflito', 'Esta rota foi cancelada e não aceita novos registros.');
+    const hojeMesmo = await postar(davi, corpoVenda(rotaCancelada, CALDAS));
+    expect(hojeMesmo.statusCode, hojeMesmo.body).toBe(201);
+    expect(hojeMesmo.json().venda).toMatchObject({ data_venda: HOJE, rota_status: 'cancelada' });
+    expect((await postar(davi, corpoVenda(rotaCancelada, CATALAO, { data_venda: ONTEM }))).statusCode).toBe(201);
+
+    const fim = fechadaHaDias(rotaCancelada, 'canceladaEm', 3);
+    esperarRecusa(await postar(davi, corpoVenda(rotaCancelada, CATALAO, { data_venda: somarDias(fim, 1) })), 409, 'conflito', CANCELADA);
+    expect((await postar(davi, corpoVenda(rotaCancelada, CATALAO, { data_venda: fim }))).statusCode).toBe(201);
+  });
+
+  it('a importação de pendências pelo admin segue a mesma regra: aceita as vendas do período ativo de uma rota cancelada, recusa as de depois', async () => {
+    const e = await t.criarFuncionario({ nome: 'Elisa Resgate', email: 'elisa.resgate@teste.com.br' });
+    const rotaElisa = await criarRota(e.id, 'Rota da Elisa', [GOIANIA, ANAPOLIS]);
+    expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaElisa}/cancelar`, token: tokenAdmin })).statusCode).toBe(200);
+    const fim = fechadaHaDias(rotaElisa, 'canceladaEm', 3);
+    const venda = (cidade: number, data: string) =>
+      operacaoPendencia({
+        metodo: 'POST',
+        caminho: '/vendas',
+        corpo: { ...corpoVenda(rotaElisa, cidade, { data_venda: data }), registrado_em: new Date().toISOString() },
+        chaves: [`venda:${rotaElisa}:${cidade}:${data}`],
+        descricao: `Fechamento em ${data}`,
+      });
+    const arquivo = arquivoPendencias({ id: e.id, nome: 'Elisa Resgate', email: e.email }, [venda(GOIANIA, somarDias(fim, -1)), venda(ANAPOLIS, fim), venda(GOIANIA, somarDias(fim, 1))]);
+    const r = await t.chamar({ method: 'POST', url: '/api/sync/importar', token: tokenAdmin, ...(await formularioPendencias(arquivo)) });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().itens.map((i: { situacao: string; status: number | null; mensagem: string | null }) => [i.situacao, i.status, i.mensagem])).toEqual([
+      ['aceito', 201, null],
+      ['aceito', 201, null],
+      ['recusado', 409, CANCELADA],
+    ]);
+    expect(t.db.select().from(vendas).where(eq(vendas.rotaId, rotaElisa)).all().map((v) => v.dataVenda).sort()).toEqual([somarDias(fim, -1), fim]);
   });
 });
 
@@ -254,10 +316,11 @@ describe('PUT /vendas/{id}', () => {
     expect(r.json().venda.atualizado_em >= r.json().venda.recebido_em).toBe(true);
   });
 
-  it('uma edição gravada antes da guardada (reprodução atrasada) não muda nada', async () => {
-    const r = await t.chamar({ method: 'PUT', url: `/api/vendas/${vendaId}`, token: beto.token, payload: { valor_pix: 1, registrado_em: '2026-01-05T09:00:00Z' } });
-    expect(r.statusCode).toBe(200);
-    expect(r.json().venda.valor_pix).toBe(7.25);
+  it('uma edição baseada numa versão que mudou desde então é um conflito, nunca um 200 que ignora a escrita', async () => {
+    const r = await t.chamar({ method: 'PUT', url: `/api/vendas/${vendaId}`, token: beto.token, payload: { valor_pix: 1, versao_base: 1, registrado_em: '2026-01-05T09:00:00Z' } });
+    esperarRecusa(r, 409, 'conflito_de_versao', /alterado em outro aparelho/);
+    const lida = await t.chamar({ method: 'GET', url: `/api/vendas?rota_id=${rotaBeto}`, token: beto.token });
+    expect(lida.json().vendas.find((v: { id: string }) => v.id === vendaId).valor_pix).toBe(7.25);
   });
 
   it('outro funcionário não encontra a venda; valores inválidos são 400', async () => {

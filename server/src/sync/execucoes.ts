@@ -1,0 +1,61 @@
+/**
+ * What the server runs for each kind of offline write (shared/sync/operacoes.ts declares the kinds):
+ * the same service functions and answers as the single endpoints. A kind without an entry here is
+ * a compile error.
+ */
+import type { DadosValidados } from '../../../shared/sync/esquemas';
+import type { TipoOperacao } from '../../../shared/sync/operacoes';
+import type { CupomRecebido } from '../despesas/cupons';
+import { escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa } from '../despesas/escritas';
+import { escritaFinalizarRota, escritaVisitar } from '../rotas/escritas';
+import type { UsuarioSessao } from '../tipos';
+import { RespostaVenda } from '../vendas/escritas';
+import { salvarVenda } from '../vendas/servico';
+import type { ContextoEscrita, RespostaEscrita } from './escritas';
+
+export interface Execucao<T extends TipoOperacao> {
+  /** Writes files (a receipt): runs on its own, outside the batch's synchronous transaction. */
+  gravaArquivos?: boolean;
+  /** Changes no route: the batch keeps the routes it looked up across it (see sync/escritas.ts). */
+  preservaRotas?: boolean;
+  executar(
+    ctx: ContextoEscrita,
+    usuario: UsuarioSessao,
+    dados: DadosValidados<T>,
+    origem: { clienteId: string },
+    cupom?: CupomRecebido,
+  ): RespostaEscrita | Promise<RespostaEscrita>;
+}
+
+export const EXECUCOES: { [T in TipoOperacao]: Execucao<T> } = {
+  'venda.salvar': {
+    preservaRotas: true,
+    executar(ctx, usuario, dados, origem) {
+      const { id, criada, recebidaEm } = salvarVenda(ctx.db, usuario, dados, ctx.fuso, { clienteId: origem.clienteId, versaoBase: dados.versao_base });
+      return new RespostaVenda(ctx, criada ? 201 : 200, id, recebidaEm);
+    },
+  },
+  'visita.registrar': {
+    preservaRotas: true,
+    executar: (ctx, usuario, dados) =>
+      escritaVisitar.executar(ctx, usuario, { rotaId: dados.rota_id, cidadeId: dados.cidade_id }, { id: dados.id, data: dados.data, registrado_em: dados.registrado_em }),
+  },
+  'rota.finalizar': {
+    executar: (ctx, usuario, dados) => escritaFinalizarRota.executar(ctx, usuario, { id: dados.rota_id }, undefined),
+  },
+  'despesa.criar': {
+    gravaArquivos: true,
+    preservaRotas: true,
+    executar: (ctx, usuario, dados, _origem, cupom) => escritaCriarDespesa.executar(ctx, usuario, {}, dados, cupom),
+  },
+  'despesa.editar': {
+    gravaArquivos: true,
+    preservaRotas: true,
+    executar: (ctx, usuario, dados, _origem, cupom) => escritaEditarDespesa.executar(ctx, usuario, { id: dados.id }, dados, cupom),
+  },
+  'despesa.excluir': {
+    gravaArquivos: true,
+    preservaRotas: true,
+    executar: (ctx, usuario, dados) => escritaExcluirDespesa.executar(ctx, usuario, { id: dados.id }, undefined),
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * The operation log (operacoes_aplicadas): what makes every queued write exactly-once. An operation
+ * is recorded in the same transaction as its effect; a replay finds it here and is answered with the
+ * recorded outcome without running (decisions.md, 'Sync protocol').
+ */
+import { sql } from 'drizzle-orm';
+import { preparadaDireta, type Db } from '../db';
+import { operacoesAplicadas } from '../db/schema';
+
+export interface OperacaoAplicada {
+  id: string;
+  usuarioId: number;
+  clienteId: string;
+  seq: number;
+  tipo: string;
+  status: number;
+  recebidoEm: string | null;
+}
+
+/** The recorded operations among `ids` (one query for a whole batch). */
+export function buscarAplicadas(db: Db, ids: string[]): Map<string, OperacaoAplicada> {
+  const encontradas = new Map<string, OperacaoAplicada>();
+  if (ids.length === 0) return encontradas;
+  const comando = preparadaDireta(db, 'operacoes.aplicadas', () =>
+    db
+      .select({
+        id: operacoesAplicadas.id,
+        usuarioId: operacoesAplicadas.usuarioId,
+        clienteId: operacoesAplicadas.clienteId,
+        seq: operacoesAplicadas.seq,
+        tipo: operacoesAplicadas.tipo,
+        status: operacoesAplicadas.status,
+        recebidoEm: operacoesAplicadas.recebidoEm,
+      })
+      .from(operacoesAplicadas)
+      .where(sql`${operacoesAplicadas.id} in (select value from json_each(${sql.placeholder('ids')}))`),
+  );
+  for (const linha of comando.todas({ ids: JSON.stringify(ids) })) {
+    const [id, usuarioId, clienteId, seq, tipo, status, recebidoEm] = linha as [string, number, string, number, string, number, string | null];
+    encontradas.set(id, { id, usuarioId, clienteId, seq, tipo, status, recebidoEm });
+  }
+  return encontradas;
+}
+
+/** Records an applied operation; must run inside the transaction of its effect. */
+export function registrarAplicada(db: Db, op: OperacaoAplicada): void {
+  preparadaDireta(db, 'operacoes.registrar', () =>
+    db.insert(operacoesAplicadas).values({
+      id: sql.placeholder('id'),
+      usuarioId: sql.placeholder('usuarioId'),
+      clienteId: sql.placeholder('clienteId'),
+      seq: sql.placeholder('seq'),
+      tipo: sql.placeholder('tipo'),
+      status: sql.placeholder('status'),
+      recebidoEm: sql.placeholder('recebidoEm'),
+    }),
+  ).run(op as unknown as Record<string, unknown>);
+}

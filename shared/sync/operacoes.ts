@@ -1,0 +1,235 @@
+/**
+ * The offline writes, each defined once (decisions.md, 'Sync protocol'): its kind, the data it carries
+ * on the wire (money in centavos), the entities it touches, its label and group, and its effect on
+ * the phone's projections. The outbox, the batch endpoint, the rescue export and import, the device
+ * report and the sync panel all loop over OPERACOES; the server adds only the function that runs
+ * each kind (server/src/sync/execucoes.ts) and the client only how its queued data becomes this
+ * (client/src/offline/operacoes.ts). A missing piece on either side is a compile error.
+ *
+ * No zod here: the employee's first screen loads this. The schemas that check each kind's data on
+ * the server are in ./esquemas.ts, typed against DadosOperacao.
+ */
+
+/** Every kind of offline write. The names are the ones older queues and rescue files already hold. */
+export const TIPOS_OPERACAO = ['venda.salvar', 'visita.registrar', 'rota.finalizar', 'despesa.criar', 'despesa.editar', 'despesa.excluir'] as const;
+export type TipoOperacao = (typeof TIPOS_OPERACAO)[number];
+
+/** Integer centavos. */
+type Centavos = number;
+
+/** A city's closing of a date; the same record is written again to change it. */
+export interface DadosSalvarVenda {
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data_venda: string;
+  valor_dinheiro: Centavos;
+  valor_pix: Centavos;
+  valor_cartao: Centavos;
+  valor_link: Centavos;
+  /** A count, never money. */
+  valor_boletos: number;
+  observacoes: string;
+  /** When the device recorded it: information only, it decides nothing on the server. */
+  registrado_em?: string | undefined;
+  /** The server version this write was based on (null: a new closing, or one this device wrote last). */
+  versao_base?: number | null | undefined;
+}
+
+export interface DadosRegistrarVisita {
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data: string;
+  registrado_em?: string | undefined;
+}
+
+export interface DadosFinalizarRota {
+  rota_id: number;
+}
+
+export interface DadosCamposDespesa {
+  rota_id: number;
+  cidade_id: number;
+  data_despesa: string;
+  tipo: string;
+  tipo_outro: string;
+  valor: Centavos;
+  descricao: string;
+}
+
+export interface DadosCriarDespesa extends DadosCamposDespesa {
+  id: string;
+  registrado_em?: string | undefined;
+}
+
+export interface DadosEditarDespesa extends DadosCamposDespesa {
+  id: string;
+  /** Removes the stored receipt (when no new one is sent). */
+  excluir_cupom?: boolean | undefined;
+}
+
+export interface DadosExcluirDespesa {
+  id: string;
+  /** The expense's route, so a refused delete holds back the route's finishing. */
+  rota_id?: number | undefined;
+}
+
+export interface DadosOperacao {
+  'venda.salvar': DadosSalvarVenda;
+  'visita.registrar': DadosRegistrarVisita;
+  'rota.finalizar': DadosFinalizarRota;
+  'despesa.criar': DadosCriarDespesa;
+  'despesa.editar': DadosEditarDespesa;
+  'despesa.excluir': DadosExcluirDespesa;
+}
+
+/** One operation as it travels in a batch or a rescue file. */
+export type OperacaoSync = { [T in TipoOperacao]: { id: string; tipo: T; seq: number; dados: DadosOperacao[T] } }[TipoOperacao];
+
+/** The device report's counters ('Pendências nos celulares'). */
+export type GrupoOperacao = 'vendas' | 'visitas' | 'despesas' | 'rotas';
+
+/** What a queued write changes in what the phone shows before the server confirms it. */
+export interface EfeitoOperacao {
+  /** Change to the employee's balance, in centavos (an expense debits; its delete gives back). */
+  saldo?: Centavos;
+  /** The day's status of a city: a closing sells it, a visit marks it visited. */
+  dia?: { rota_id: number; cidade_id: number; data: string; situacao: 'vendida' | 'visitada' };
+  /** The route is finished. */
+  rotaFinalizada?: number;
+}
+
+export interface DefinicaoOperacao<T extends TipoOperacao> {
+  tipo: T;
+  /** What the sync panel and the rescue preview call this kind. */
+  rotulo: string;
+  grupo: GrupoOperacao;
+  /** Entities it touches: a later write on a refused entity waits for it. */
+  chaves(dados: DadosOperacao[T]): string[];
+  /** The route it writes to, if any: a refused write holds back that route's finishing. */
+  rota(dados: DadosOperacao[T]): number | null;
+  /** Carries a receipt file (sent beside the batch's JSON). */
+  comArquivo: boolean;
+  /** Finishes its route: waits for every earlier write of that route. */
+  finalizaRota: boolean;
+  /**
+   * Effect on the phone's projections. `anterior` is what the phone knew of the record before
+   * (an expense's previous value), when the kind needs it.
+   */
+  efeito(dados: DadosOperacao[T], anterior?: { valor?: Centavos }): EfeitoOperacao;
+}
+
+export const chaveDoDia = (rotaId: number, cidadeId: number, data: string) => `venda:${rotaId}:${cidadeId}:${data}`;
+export const chaveDaDespesa = (id: string) => `despesa:${id}`;
+export const chaveDaRota = (rotaId: number) => `rota:${rotaId}`;
+
+export const OPERACOES: { [T in TipoOperacao]: DefinicaoOperacao<T> } = {
+  'venda.salvar': {
+    tipo: 'venda.salvar',
+    rotulo: 'Fechamento do dia',
+    grupo: 'vendas',
+    chaves: (d) => [chaveDoDia(d.rota_id, d.cidade_id, d.data_venda)],
+    rota: (d) => d.rota_id,
+    comArquivo: false,
+    finalizaRota: false,
+    efeito: (d) => ({ dia: { rota_id: d.rota_id, cidade_id: d.cidade_id, data: d.data_venda, situacao: 'vendida' } }),
+  },
+  'visita.registrar': {
+    tipo: 'visita.registrar',
+    rotulo: 'Visita sem venda',
+    grupo: 'visitas',
+    chaves: (d) => [chaveDoDia(d.rota_id, d.cidade_id, d.data)],
+    rota: (d) => d.rota_id,
+    comArquivo: false,
+    finalizaRota: false,
+    efeito: (d) => ({ dia: { rota_id: d.rota_id, cidade_id: d.cidade_id, data: d.data, situacao: 'visitada' } }),
+  },
+  'rota.finalizar': {
+    tipo: 'rota.finalizar',
+    rotulo: 'Finalização de rota',
+    grupo: 'rotas',
+    chaves: (d) => [chaveDaRota(d.rota_id)],
+    rota: (d) => d.rota_id,
+    comArquivo: false,
+    finalizaRota: true,
+    efeito: (d) => ({ rotaFinalizada: d.rota_id }),
+  },
+  'despesa.criar': {
+    tipo: 'despesa.criar',
+    rotulo: 'Nova despesa',
+    grupo: 'despesas',
+    chaves: (d) => [chaveDaDespesa(d.id)],
+    rota: (d) => d.rota_id,
+    comArquivo: true,
+    finalizaRota: false,
+    efeito: (d) => ({ saldo: -d.valor }),
+  },
+  'despesa.editar': {
+    tipo: 'despesa.editar',
+    rotulo: 'Alteração de despesa',
+    grupo: 'despesas',
+    chaves: (d) => [chaveDaDespesa(d.id)],
+    rota: (d) => d.rota_id,
+    comArquivo: true,
+    finalizaRota: false,
+    efeito: (d, anterior) => ({ saldo: (anterior?.valor ?? d.valor) - d.valor }),
+  },
+  'despesa.excluir': {
+    tipo: 'despesa.excluir',
+    rotulo: 'Exclusão de despesa',
+    grupo: 'despesas',
+    chaves: (d) => [chaveDaDespesa(d.id)],
+    rota: (d) => d.rota_id ?? null,
+    comArquivo: false,
+    finalizaRota: false,
+    efeito: (_d, anterior) => ({ saldo: anterior?.valor ?? 0 }),
+  },
+};
+
+export function ehTipoOperacao(valor: unknown): valor is TipoOperacao {
+  return typeof valor === 'string' && (TIPOS_OPERACAO as readonly string[]).includes(valor);
+}
+
+export function definicaoDe<T extends TipoOperacao>(tipo: T): DefinicaoOperacao<T> {
+  return OPERACOES[tipo];
+}
+
+/** The same call on an operation whose kind is known only at run time. */
+export function chavesDe(op: { tipo: TipoOperacao; dados: unknown }): string[] {
+  return (OPERACOES[op.tipo] as DefinicaoOperacao<TipoOperacao>).chaves(op.dados as never);
+}
+
+export function rotaDe(op: { tipo: TipoOperacao; dados: unknown }): number | null {
+  return (OPERACOES[op.tipo] as DefinicaoOperacao<TipoOperacao>).rota(op.dados as never);
+}
+
+/**
+ * Which held keys make an operation wait, and which keys it holds when refused or held. Entities
+ * hold each other; a route's finishing also waits for every earlier write of that route, without
+ * those writes waiting for each other (and without carrying their keys: no limit grows with the
+ * number of writes queued on a route).
+ */
+export function retencaoDe(op: { tipo: TipoOperacao; dados: unknown }): { espera: string[]; retem: string[] } {
+  const def = OPERACOES[op.tipo] as DefinicaoOperacao<TipoOperacao>;
+  const chaves = def.chaves(op.dados as never);
+  const rota = def.rota(op.dados as never);
+  const daRota = rota === null ? [] : [`fim-da-rota:${rota}`];
+  return def.finalizaRota ? { espera: [...chaves, ...daRota], retem: chaves } : { espera: chaves, retem: [...chaves, ...daRota] };
+}
+
+/**
+ * Keeps an order's holds (client's batch, server's batch, one-per-request transport): `retida` says
+ * whether an operation waits behind an earlier refusal, `reter` records a refused or held one.
+ */
+export class Retencoes {
+  private readonly retidas = new Set<string>();
+
+  retida(r: { espera: string[] }): boolean {
+    return r.espera.some((c) => this.retidas.has(c));
+  }
+
+  reter(r: { retem: string[] }): void {
+    for (const c of r.retem) this.retidas.add(c);
+  }
+}
