@@ -2,11 +2,15 @@
  * Session state (spec section 4): carregando -> anonimo | autenticado.
  * Offline-first: a session stored on the device is trusted at once, so an employee on the road
  * opens the app without signal; the server check runs behind it and only a 401 ends the session.
+ * A signed-in employee also leaves their profile on the device (offline/perfis.ts), so the login
+ * screen can still export their queued writes after the session ends.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginResposta, Usuario } from '../../../shared/schemas/usuarios';
 import { api, ErroApi } from '../api/client';
+import { bancoLocal } from '../offline/db';
+import { guardarPerfil } from '../offline/perfis';
 import { aoSessaoExpirar, lerToken, lerUsuarioSalvo, limparSessao, salvarSessao } from './sessaoLocal';
 
 export type EstadoAuth =
@@ -44,6 +48,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   useEffect(() => aoSessaoExpirar(encerrarLocalmente), [encerrarLocalmente]);
+
+  // An employee's, at sign-in and at each session restore (the stored session at start too: a
+  // deactivated employee's first /auth/me is the 401 that ends it). Only employees queue writes.
+  const perfil = estado.usuario?.tipo === 'funcionario' ? estado.usuario : null;
+  useEffect(() => {
+    if (!perfil) return;
+    guardarPerfil(bancoLocal, perfil).catch((erro: unknown) => console.error('Erro ao guardar o perfil no aparelho:', erro));
+  }, [perfil]);
 
   // Startup check against the server.
   useEffect(() => {

@@ -1,4 +1,7 @@
-/** Login (spec sections 2, 5, 8): validation texts, 'Entrando...', toasts, back to where the user was going. */
+/**
+ * Login (spec sections 2, 5, 8): validation texts, 'Entrando...', toasts, back to where the user was going.
+ * Below the form, writes still on this device can be exported without signing in (PendenciasNoAparelho).
+ */
 import { Lock, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
@@ -9,6 +12,7 @@ import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { Marca } from '../components/Marca';
 import { useAuth } from './AuthProvider';
+import { PendenciasNoAparelho } from './PendenciasNoAparelho';
 
 interface ErrosLogin {
   email?: string;
@@ -112,6 +116,7 @@ export function PaginaLogin() {
           {entrando ? 'Entrando...' : 'Entrar'}
         </Botao>
       </form>
+      <PendenciasNoAparelho />
     </main>
   );
 }

@@ -1,16 +1,17 @@
 /**
- * 'Exportar pendências' in the sync panel: the queue (with receipts) saved into one file the person
- * sends to the office by WhatsApp, e-mail or cable when the phone cannot sync. Works offline. The
- * queue is kept: the phone still sends everything later, and the server knows each item by its id.
+ * 'Exportar pendências': the queue (with receipts) saved into one file the person sends to the
+ * office by WhatsApp, e-mail or cable when the phone cannot sync. Works offline. The queue is kept:
+ * the phone still sends everything later, and the server knows each item by its id.
+ * Shown in the sync panel (the session's owner) and on the login screen, with no session, once per
+ * person with writes on the device (a deactivated employee cannot sign in any more).
  */
 import { FileDown, Share2 } from 'lucide-react';
-import { useState } from 'react';
-import { useAuth } from '../auth/AuthProvider';
+import { useState, type ReactNode } from 'react';
 import { Botao } from '../components/Botao';
 import { fusoDoApp } from '../config/configApp';
 import { operacoes } from '../offline';
 import { bancoLocal } from '../offline/db';
-import { arquivoParaCompartilhar, baixarArquivo, montarExportacao, resumoDaExportacao } from '../offline/exportacao';
+import { arquivoParaCompartilhar, baixarArquivo, montarExportacao, resumoDaExportacao, type DonoExportacao } from '../offline/exportacao';
 
 interface Exportado {
   resumo: string;
@@ -20,18 +21,34 @@ interface Exportado {
   compartilhavel: File | null;
 }
 
-export function ExportarPendencias({ quantidade }: { quantidade: number }) {
-  const { usuario } = useAuth();
+const TEXTO_PAINEL = (
+  <>
+    Salve os registros da fila, com os comprovantes, num arquivo e envie ao escritório por WhatsApp, e-mail ou cabo. Eles continuam neste aparelho e serão
+    enviados quando a internet voltar, sem duplicar: o servidor reconhece cada registro.
+  </>
+);
+
+export interface PropsExportarPendencias {
+  /** Whose queue goes into the file (named in it: the import replays it as this employee). */
+  dono: DonoExportacao;
+  quantidade: number;
+  /** The sync panel's words by default. */
+  titulo?: ReactNode;
+  texto?: ReactNode;
+  /** The section's accessible name. */
+  rotulo?: string;
+}
+
+export function ExportarPendencias({ dono, quantidade, titulo = 'Sem conseguir sincronizar?', texto = TEXTO_PAINEL, rotulo = 'Exportar pendências' }: PropsExportarPendencias) {
   const [exportando, setExportando] = useState(false);
   const [exportado, setExportado] = useState<Exportado | null>(null);
   const [erro, setErro] = useState<string | null>(null);
 
   async function exportar() {
-    if (!usuario) return;
     setExportando(true);
     setErro(null);
     try {
-      const e = await montarExportacao(bancoLocal, operacoes, { id: usuario.id, nome: usuario.nome, email: usuario.email }, { fuso: fusoDoApp() });
+      const e = await montarExportacao(bancoLocal, operacoes, { id: dono.id, nome: dono.nome, email: dono.email }, { fuso: fusoDoApp() });
       const texto = JSON.stringify(e.conteudo);
       const blob = new Blob([texto], { type: 'application/json' });
       baixarArquivo(blob, e.nomeArquivo);
@@ -54,12 +71,9 @@ export function ExportarPendencias({ quantidade }: { quantidade: number }) {
   }
 
   return (
-    <section aria-label="Exportar pendências" className="exportar-pendencias">
-      <h3>Sem conseguir sincronizar?</h3>
-      <p className="campo__ajuda">
-        Salve os registros da fila, com os comprovantes, num arquivo e envie ao escritório por WhatsApp, e-mail ou cabo. Eles continuam neste aparelho e
-        serão enviados quando a internet voltar, sem duplicar: o servidor reconhece cada registro.
-      </p>
+    <section aria-label={rotulo} className="exportar-pendencias">
+      <h3>{titulo}</h3>
+      <p className="campo__ajuda">{texto}</p>
       <Botao variante="orange" icone={<FileDown size={18} />} onClick={() => void exportar()} carregando={exportando} disabled={quantidade === 0}>
         Exportar pendências
       </Botao>

@@ -5,6 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { formatarDataHora, formatarHora } from '../../../shared/dates';
+import { useAuth } from '../auth/AuthProvider';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
@@ -20,6 +21,7 @@ import { AvisoVersaoAntiga } from './AvisoVersaoAntiga';
 import { ExportarPendencias } from './ExportarPendencias';
 
 export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; aoFechar: () => void; usuarioId: number }) {
+  const { usuario } = useAuth();
   const estado = useEstadoSync();
   // Undefined until IndexedDB answers: the panel opens on a spinner, never on a false 'Nada aguardando'.
   const itensLidos = useLiveQuery(() => itensDoUsuario(bancoLocal, usuarioId), [usuarioId]);
@@ -125,7 +127,7 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
         </section>
       )}
 
-      {itensLidos !== undefined && itens.length > 0 && <ExportarPendencias quantidade={itens.length} />}
+      {itensLidos !== undefined && itens.length > 0 && usuario && <ExportarPendencias dono={usuario} quantidade={itens.length} />}
 
       {recebidos.length > 0 && (
         <section aria-label="Recebidos pelo servidor">
