@@ -51,6 +51,7 @@ interface Opcoes {
   rotas?: Rota[];
   excluir?: () => RespostaFalsa | null;
   salvar?: () => RespostaFalsa | null;
+  reabrir?: () => RespostaFalsa | null;
   despesas?: ManipuladorApi;
   listaFalha?: boolean;
 }
@@ -140,6 +141,13 @@ function montar(opcoes: Opcoes = {}) {
       r.status = 'cancelada';
       return { corpo: { rota: r } };
     },
+    'PATCH /rotas/:id/reabrir': (_c, url) => {
+      const recusa = opcoes.reabrir?.();
+      if (recusa) return recusa;
+      const r = rotas.find((x) => x.id === idDaUrl(url))!;
+      r.status = 'ativa';
+      return { corpo: { rota: r } };
+    },
     'GET /despesas': opcoes.despesas ?? (() => ({ corpo: { despesas: [] } })),
   });
   renderizarApp([{ path: '/rotas', element: <PaginaRotas /> }], { em: '/rotas' });
@@ -151,7 +159,8 @@ const cartao = (nome: string) => screen.getByRole('listitem', { name: nome });
 describe('Rotas (admin): lista e cartões', () => {
   it('abre com o filtro Ativas e mostra cada dado do cartão da especificação', async () => {
     const api = montar();
-    expect(await screen.findByRole('heading', { name: 'Rotas' })).toBeInTheDocument();
+    // The first test loads the lazy admin chunk cold: on a busy machine that alone can take more than findBy's 1 s.
+    expect(await screen.findByRole('heading', { name: 'Rotas' }, { timeout: 5000 })).toBeInTheDocument();
     const sul = await screen.findByRole('listitem', { name: 'Rota Sul Goiano' });
     expect(screen.queryByText('Rota Antiga')).not.toBeInTheDocument();
     expect(consultasDe('/rotas')).toEqual([{ status: 'ativa' }]);
@@ -459,6 +468,54 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
     expect(await screen.findByText('Rota cancelada com sucesso!')).toBeInTheDocument();
     expect(api.chamadas.find((c) => c.metodo === 'PATCH')?.caminho).toBe('/rotas/10/cancelar');
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Rota Sul Goiano' })).not.toBeInTheDocument());
+  });
+
+  it('o cartão de uma rota cancelada tem Reabrir (e não Cancelar rota); as ativas e finalizadas não têm', async () => {
+    montar({ rotas: [rotaBase(), rotaBase({ id: 12, nome: 'Rota Antiga', status: 'finalizada' }), rotaBase({ id: 13, nome: 'Rota Cancelada', status: 'cancelada' })] });
+    const usuario = userEvent.setup();
+    await screen.findByText('Rota Sul Goiano');
+    expect(within(cartao('Rota Sul Goiano')).queryByRole('button', { name: /Reabrir/ })).not.toBeInTheDocument();
+    await usuario.selectOptions(screen.getByLabelText('Status'), 'Todas');
+    await usuario.click(screen.getByRole('button', { name: 'Filtrar' }));
+    const cancelada = await screen.findByRole('listitem', { name: 'Rota Cancelada' });
+    expect(within(cancelada).getByText('Cancelada')).toHaveClass('selo--cinza');
+    expect(within(cancelada).getByRole('button', { name: 'Reabrir Rota Cancelada' })).toHaveTextContent('Reabrir');
+    expect(within(cancelada).queryByRole('button', { name: /^Cancelar/ })).not.toBeInTheDocument();
+    expect(within(cartao('Rota Antiga')).queryByRole('button', { name: /Reabrir/ })).not.toBeInTheDocument();
+    expect(within(cartao('Rota Sul Goiano')).queryByRole('button', { name: /Reabrir/ })).not.toBeInTheDocument();
+  });
+
+  it('reabrir rota cancelada pede confirmação; confirmada, a rota sai das canceladas; "Voltar" não reabre', async () => {
+    const api = montar({ rotas: [rotaBase({ id: 13, nome: 'Rota Cancelada', status: 'cancelada' })] });
+    const usuario = userEvent.setup();
+    await usuario.selectOptions(await screen.findByLabelText('Status'), 'Canceladas');
+    await usuario.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await usuario.click(await screen.findByRole('button', { name: 'Reabrir Rota Cancelada' }));
+    let pergunta = screen.getByRole('dialog', { name: 'Reabrir rota' });
+    expect(pergunta).toHaveTextContent(`Tem certeza que deseja reabrir a rota Rota Cancelada? Ela volta a ficar ativa para ${BRUNO.nome} e aceita de novo vendas, visitas e despesas.`);
+    await usuario.click(within(pergunta).getByRole('button', { name: 'Voltar' }));
+    expect(screen.queryByRole('dialog', { name: 'Reabrir rota' })).not.toBeInTheDocument();
+    expect(api.chamadas.some((c) => c.metodo === 'PATCH')).toBe(false);
+
+    await usuario.click(screen.getByRole('button', { name: 'Reabrir Rota Cancelada' }));
+    pergunta = screen.getByRole('dialog', { name: 'Reabrir rota' });
+    await usuario.click(within(pergunta).getByRole('button', { name: 'Reabrir rota' }));
+    expect(await screen.findByText('Rota reaberta com sucesso!')).toBeInTheDocument();
+    expect(api.chamadas.filter((c) => c.metodo === 'PATCH').map((c) => c.caminho)).toEqual(['/rotas/13/reabrir']);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Rota Cancelada' })).not.toBeInTheDocument());
+  });
+
+  it('reabrir recusado pelo servidor (o funcionário já tem outra rota ativa) mostra a mensagem dele e a rota continua cancelada', async () => {
+    const mensagem = 'Este funcionário já tem uma rota ativa ("Rota Nova"). Finalize ou cancele essa rota antes.';
+    montar({ rotas: [rotaBase({ id: 13, nome: 'Rota Cancelada', status: 'cancelada' })], reabrir: () => ({ status: 409, corpo: { error: mensagem, codigo: 'conflito' } }) });
+    const usuario = userEvent.setup();
+    await usuario.selectOptions(await screen.findByLabelText('Status'), 'Canceladas');
+    await usuario.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await usuario.click(await screen.findByRole('button', { name: 'Reabrir Rota Cancelada' }));
+    await usuario.click(within(screen.getByRole('dialog', { name: 'Reabrir rota' })).getByRole('button', { name: 'Reabrir rota' }));
+    expect(await screen.findByText(mensagem)).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Rota Cancelada' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Reabrir rota' })).not.toBeInTheDocument();
   });
 
   it('Ver despesas: a tabela da especificação, com o cupom e o motivo da rejeição', async () => {

@@ -1,9 +1,9 @@
 /**
  * 'Rotas' for the admin (spec section 2): filters by status and employee applied with 'Filtrar',
- * route cards, create/edit, delete with the messages of section 8, the route's expenses, and
- * cancelling an active route (decisions.md).
+ * route cards, create/edit, delete with the messages of section 8, the route's expenses,
+ * cancelling an active route and reopening a cancelled one (decisions.md).
  */
-import { Ban, CalendarDays, Filter, MapPin, Pencil, Plus, Receipt, Trash2, User, Users, Wallet } from 'lucide-react';
+import { Ban, CalendarDays, Filter, MapPin, Pencil, Plus, Receipt, RotateCcw, Trash2, User, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarData } from '../../../shared/dates';
@@ -15,7 +15,7 @@ import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
 import { Selo } from '../components/Selo';
 import { useFuncionarios } from '../usuarios/consultas';
-import { useCancelarRota, useExcluirRota, useRotas, type FiltroRotas } from './consultas';
+import { useCancelarRota, useExcluirRota, useReabrirRota, useRotas, type FiltroRotas } from './consultas';
 import { previaDeCidades } from './formularioRota';
 import { ModalCidadesRota } from './ModalCidadesRota';
 import { ModalDespesasRota } from './ModalDespesasRota';
@@ -57,10 +57,12 @@ export function PaginaRotasAdmin() {
   const [editando, setEditando] = useState<Rota | 'nova' | null>(null);
   const [excluindo, setExcluindo] = useState<Rota | null>(null);
   const [cancelando, setCancelando] = useState<Rota | null>(null);
+  const [reabrindo, setReabrindo] = useState<Rota | null>(null);
   const [vendoCidades, setVendoCidades] = useState<Rota | null>(null);
   const [vendoDespesas, setVendoDespesas] = useState<Rota | null>(null);
   const excluir = useExcluirRota();
   const cancelar = useCancelarRota();
+  const reabrir = useReabrirRota();
 
   async function confirmarExclusao() {
     if (!excluindo) return;
@@ -83,6 +85,19 @@ export function PaginaRotasAdmin() {
       toast.error(mensagemDeErro(erro, 'Erro ao cancelar rota. Tente novamente.'));
     } finally {
       setCancelando(null);
+    }
+  }
+
+  async function confirmarReabertura() {
+    if (!reabrindo) return;
+    try {
+      await reabrir.mutateAsync(reabrindo.id);
+      toast.success('Rota reaberta com sucesso!');
+    } catch (erro) {
+      // A 409 says why (another active route for the employee, no longer cancelled).
+      toast.error(mensagemDeErro(erro, 'Erro ao reabrir rota. Tente novamente.'));
+    } finally {
+      setReabrindo(null);
     }
   }
 
@@ -160,6 +175,7 @@ export function PaginaRotasAdmin() {
               aoEditar={() => setEditando(rota)}
               aoExcluir={() => setExcluindo(rota)}
               aoCancelar={() => setCancelando(rota)}
+              aoReabrir={() => setReabrindo(rota)}
               aoVerCidades={() => setVendoCidades(rota)}
               aoVerDespesas={() => setVendoDespesas(rota)}
             />
@@ -185,13 +201,23 @@ export function PaginaRotasAdmin() {
       <Confirmacao
         aberto={cancelando !== null}
         titulo="Cancelar rota"
-        mensagem={`Tem certeza que deseja cancelar a rota ${cancelando?.nome}? Ela deixa de aceitar vendas, visitas e despesas, e o funcionário fica livre para uma nova rota.`}
+        mensagem={`Tem certeza que deseja cancelar a rota ${cancelando?.nome}? Ela deixa de aceitar registros de depois de hoje, e o funcionário fica livre para uma nova rota. Vendas, visitas e despesas feitas até hoje que ainda estão no celular dele continuam sendo aceitas.`}
         textoConfirmar="Cancelar rota"
         textoCancelar="Voltar"
         varianteConfirmar="danger"
         processando={cancelar.isPending}
         aoConfirmar={() => void confirmarCancelamento()}
         aoCancelar={() => setCancelando(null)}
+      />
+      <Confirmacao
+        aberto={reabrindo !== null}
+        titulo="Reabrir rota"
+        mensagem={`Tem certeza que deseja reabrir a rota ${reabrindo?.nome}? Ela volta a ficar ativa para ${reabrindo?.funcionario_nome} e aceita de novo vendas, visitas e despesas.`}
+        textoConfirmar="Reabrir rota"
+        textoCancelar="Voltar"
+        processando={reabrir.isPending}
+        aoConfirmar={() => void confirmarReabertura()}
+        aoCancelar={() => setReabrindo(null)}
       />
     </div>
   );
@@ -202,11 +228,12 @@ interface PropsCartao {
   aoEditar: () => void;
   aoExcluir: () => void;
   aoCancelar: () => void;
+  aoReabrir: () => void;
   aoVerCidades: () => void;
   aoVerDespesas: () => void;
 }
 
-function CartaoRota({ rota, aoEditar, aoExcluir, aoCancelar, aoVerCidades, aoVerDespesas }: PropsCartao) {
+function CartaoRota({ rota, aoEditar, aoExcluir, aoCancelar, aoReabrir, aoVerCidades, aoVerDespesas }: PropsCartao) {
   const previa = previaDeCidades(rota.cidades, CIDADES_NO_CARTAO);
   return (
     <li className="cartao cartao-rota" aria-label={rota.nome}>
@@ -276,6 +303,11 @@ function CartaoRota({ rota, aoEditar, aoExcluir, aoCancelar, aoVerCidades, aoVer
         {rota.status === 'ativa' && (
           <Botao tamanho="sm" variante="orange" icone={<Ban size={15} />} onClick={aoCancelar} aria-label={`Cancelar ${rota.nome}`}>
             Cancelar rota
+          </Botao>
+        )}
+        {rota.status === 'cancelada' && (
+          <Botao tamanho="sm" variante="outline" icone={<RotateCcw size={15} />} onClick={aoReabrir} aria-label={`Reabrir ${rota.nome}`}>
+            Reabrir
           </Botao>
         )}
         <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={aoExcluir} aria-label={`Excluir ${rota.nome}`}>

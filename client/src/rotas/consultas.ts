@@ -233,3 +233,12 @@ export function useCancelarRota() {
     onSettled: invalidar,
   });
 }
+
+/** A cancelled route back to active (admin). A 409 (not cancelled any more) also means the list is stale. */
+export function useReabrirRota() {
+  const invalidar = useInvalidarRotas();
+  return useMutation({
+    mutationFn: (id: number) => api.patch<{ rota: Rota }>(`/rotas/${id}/reabrir`).then((r) => r.rota),
+    onSettled: invalidar,
+  });
+}

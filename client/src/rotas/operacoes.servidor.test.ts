@@ -158,7 +158,10 @@ describe('finalizar rota pela fila', () => {
     await enfileirarFinalizacao(banco, rota, funcionario.id);
     await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/cancelar`, token: await t.tokenAdmin() });
     await sincronizar();
-    expect((await itensDoUsuario(banco, funcionario.id))[0]).toMatchObject({ estado: 'erro', erro: 'Esta rota foi cancelada e não pode ser finalizada.' });
+    expect((await itensDoUsuario(banco, funcionario.id))[0]).toMatchObject({
+      estado: 'erro',
+      erro: 'Esta rota foi cancelada pelo administrador e não pode ser finalizada. As vendas, visitas e despesas feitas até o dia do cancelamento continuam sendo aceitas.',
+    });
     expect(await statusNoServidor()).toBe('cancelada');
   });
 

@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../../../shared/dates';
+import { eq } from 'drizzle-orm';
+import { dataNoFuso, hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, SAO_PAULO, criarRotaAtiva, formulario, sha256, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
+import { rotas } from '../db/schema';
 
 interface Pessoa {
   id: number;
@@ -386,21 +388,80 @@ describe('editar e excluir', () => {
   });
 });
 
-describe('rota finalizada', () => {
-  it('não aceita despesa nova, edição nem exclusão (409), mas a lista continua', async () => {
+describe('rota finalizada ou cancelada: vale a data da despesa', () => {
+  const FINALIZADA = 'Esta rota já foi finalizada e não aceita novos registros.';
+  const CANCELADA = 'Esta rota foi cancelada e não aceita novos registros.';
+  const HOJE = () => hoje('America/Sao_Paulo');
+
+  /** A route that started 30 days ago (dates relative to today). */
+  async function rotaDesde30Dias(funcionarioId: number, cidades: number[]): Promise<number> {
+    const r = await t.chamar({
+      method: 'POST',
+      url: '/api/rotas',
+      token: tokenAdmin,
+      payload: { nome: `Rota ${funcionarioId}`, funcionario_id: funcionarioId, valor_aluguel: 0, data_inicio: somarDias(HOJE(), -30), data_fim: somarDias(HOJE(), 30), cidades },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    return r.json().rota.id as number;
+  }
+
+  /** Moves the moment the route closed `dias` days back; returns that day (APP_TZ), its active period's last. */
+  function fechadaHaDias(rotaId: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): string {
+    const instante = new Date(Date.now() - dias * 86_400_000).toISOString();
+    t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, rotaId)).run();
+    return dataNoFuso(new Date(instante), t.config.appTz);
+  }
+
+  it('finalizada: criar, editar e excluir despesas datadas no período ativo continua valendo; datadas depois, 409; a lista continua', async () => {
     const carla = await t.criarFuncionario({ nome: 'Carla Final' });
-    const rota = await criarRotaAtiva(t, carla.id, [GOIANIA]);
+    const rota = await rotaDesde30Dias(carla.id, [GOIANIA, ANAPOLIS]);
     const campos = { ...camposDespesa({}, rota), cidade_id: GOIANIA };
     const d = await criarOk(carla, campos);
     expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota}/finalizar`, token: carla.token })).statusCode).toBe(200);
-    const mensagem = 'Esta rota já foi finalizada e não aceita novos registros.';
-    esperarRecusa(await criar(carla, { ...campos, id: uuidv7() }), 409, 'conflito', mensagem);
-    esperarRecusa(await editar(carla, d.id, { ...campos, valor: '1' }), 409, 'conflito', mensagem);
-    esperarRecusa(await t.chamar({ method: 'DELETE', url: `/api/despesas/${d.id}`, token: carla.token }), 409, 'conflito', mensagem);
+
+    // Expenses of the road, queued on a phone, arrive after the route was finished.
+    const tardia = await criar(carla, { ...campos, id: uuidv7(), data_despesa: HOJE(), descricao: 'Jantar do último dia' }, ARQUIVOS.jpeg());
+    expect(tardia.statusCode, tardia.body).toBe(201);
+    const { id: _id, ...semId } = campos;
+    expect((await editar(carla, d.id, { ...semId, valor: '40' })).statusCode).toBe(200);
+    expect(await saldoDe(carla)).toBe(-85.9);
+
+    const fim = fechadaHaDias(rota, 'finalizadaEm', 3);
+    const saldo = await saldoDe(carla);
+    esperarRecusa(await criar(carla, { ...campos, id: uuidv7(), data_despesa: somarDias(fim, 1) }), 409, 'conflito', FINALIZADA);
+    esperarRecusa(await criar(carla, { ...campos, id: uuidv7(), data_despesa: somarDias(HOJE(), -31) }), 409, 'conflito', FINALIZADA);
+    // `d` is dated yesterday: after the route's last day now.
+    esperarRecusa(await editar(carla, d.id, { ...semId, valor: '1' }), 409, 'conflito', FINALIZADA);
+    esperarRecusa(await t.chamar({ method: 'DELETE', url: `/api/despesas/${d.id}`, token: carla.token }), 409, 'conflito', FINALIZADA);
+
+    // On the last day itself: create, edit and delete; moving it past the last day is refused.
+    const noFim = await criarOk(carla, { ...campos, id: uuidv7(), data_despesa: fim, valor: '10' });
+    const { id: _noFim, ...semIdNoFim } = { ...campos, id: noFim.id, data_despesa: fim };
+    esperarRecusa(await editar(carla, noFim.id, { ...semIdNoFim, data_despesa: somarDias(fim, 1) }), 409, 'conflito', FINALIZADA);
+    expect((await editar(carla, noFim.id, { ...semIdNoFim, valor: '12' })).statusCode).toBe(200);
+    expect((await t.chamar({ method: 'DELETE', url: `/api/despesas/${noFim.id}`, token: carla.token })).statusCode).toBe(200);
+    expect(await saldoDe(carla)).toBe(saldo);
+
     // A create replayed after the route closed is still answered (it already happened).
     expect((await criar(carla, campos)).statusCode).toBe(200);
     const lista = await t.chamar({ method: 'GET', url: '/api/despesas', token: carla.token });
-    expect(lista.json().despesas.map((x: Despesa) => x.id)).toEqual([d.id]);
+    expect(lista.json().despesas.map((x: Despesa) => x.id).sort()).toEqual([d.id, tardia.json().despesa.id].sort());
+  });
+
+  it('cancelada pelo admin: a despesa (com comprovante) do período ativo é aceita; a datada depois do cancelamento é 409 com a mensagem do cancelamento', async () => {
+    const davi = await t.criarFuncionario({ nome: 'Davi Cancelado' });
+    const rota = await rotaDesde30Dias(davi.id, [GOIANIA]);
+    expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota}/cancelar`, token: tokenAdmin })).statusCode).toBe(200);
+    const campos = { ...camposDespesa({}, rota), cidade_id: GOIANIA };
+    const r = await criar(davi, { ...campos, data_despesa: HOJE() }, ARQUIVOS.pdf());
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().despesa).toMatchObject({ rota_id: rota, data_despesa: HOJE(), cupom_mime: 'application/pdf' });
+
+    const fim = fechadaHaDias(rota, 'canceladaEm', 3);
+    const arquivos = arquivosNoDisco();
+    esperarRecusa(await criar(davi, { ...campos, id: uuidv7(), data_despesa: somarDias(fim, 1) }, ARQUIVOS.png()), 409, 'conflito', CANCELADA);
+    expect(arquivosNoDisco()).toEqual(arquivos);
+    expect((await criar(davi, { ...campos, id: uuidv7(), data_despesa: fim })).statusCode).toBe(201);
   });
 });
 

@@ -4,6 +4,7 @@ import type { CidadeResumo, CidadeStatus, Rota, StatusRota } from '../../../shar
 import { centavosParaReais } from '../../../shared/money';
 import { preparada, preparadaDireta, type Db } from '../db';
 import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/schema';
+import type { DatasDaRota } from './periodo';
 
 export type LinhaRota = typeof rotas.$inferSelect;
 
@@ -105,9 +106,8 @@ export function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string): Rota
   }));
 }
 
-export interface SituacaoParaEscrita {
+export interface SituacaoParaEscrita extends DatasDaRota {
   funcionarioId: number;
-  status: StatusRota;
   temCidade: boolean;
 }
 
@@ -131,8 +131,9 @@ export function comSituacoesMemorizadas<T>(db: Db, fn: (esquecer: () => void) =>
 }
 
 /**
- * What a write on a route needs to know, in one lookup: whose route it is, its status and whether
- * the city is on it. Every queued sale and visit asks this, so it reads three columns, not the row.
+ * What a write on a route needs to know, in one lookup: whose route it is, its status, the dates of
+ * its active period (rotas/periodo.ts) and whether the city is on it. Every queued sale and visit
+ * asks this, so it reads those columns, not the row.
  */
 export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): SituacaoParaEscrita | undefined {
   const memoria = situacoesMemorizadas.get(db);
@@ -144,14 +145,26 @@ export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): S
       .select({
         funcionarioId: rotas.funcionarioId,
         status: rotas.status,
+        dataInicio: rotas.dataInicio,
+        criadoEm: rotas.criadoEm,
+        finalizadaEm: rotas.finalizadaEm,
+        canceladaEm: rotas.canceladaEm,
         // Not correlated by column: drizzle drops the table names of a one-table select, and a bare
         // "id" inside the subquery would be rota_cidades.id.
         temCidade: sql<number>`exists(select 1 from ${rotaCidades} where ${rotaCidades.rotaId} = ${sql.placeholder('rotaId')} and ${rotaCidades.cidadeId} = ${sql.placeholder('cidadeId')})`,
       })
       .from(rotas)
       .where(eq(rotas.id, sql.placeholder('rotaId'))),
-  ).linha({ rotaId, cidadeId }) as [number, StatusRota, number] | undefined;
-  const situacao = linha && { funcionarioId: linha[0], status: linha[1], temCidade: linha[2] === 1 };
+  ).linha({ rotaId, cidadeId }) as [number, StatusRota, string, string, string | null, string | null, number] | undefined;
+  const situacao = linha && {
+    funcionarioId: linha[0],
+    status: linha[1],
+    dataInicio: linha[2],
+    criadoEm: linha[3],
+    finalizadaEm: linha[4],
+    canceladaEm: linha[5],
+    temCidade: linha[6] === 1,
+  };
   memoria?.set(chave, situacao);
   return situacao;
 }

@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../../../shared/dates';
+import { dataNoFuso, hoje, somarDias } from '../../../shared/dates';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { despesas, movimentacoesSaldo, rotaCidades, rotas, vendas, visitas } from '../db/schema';
@@ -121,6 +121,16 @@ const contarRotas = () => t.db.select({ n: count() }).from(rotas).get()!.n;
 const contarRotaCidades = () => t.db.select({ n: count() }).from(rotaCidades).get()!.n;
 const linhaRota = (id: number) => t.db.select().from(rotas).where(eq(rotas.id, id)).get();
 
+/**
+ * Moves the moment a route closed `dias` days back and returns that day in APP_TZ: the last day of
+ * the period it was active (rotas/periodo.ts). Days before today, so the day after it is not in the future.
+ */
+function fechadaHaDias(id: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): string {
+  const instante = new Date(Date.now() - dias * 86_400_000).toISOString();
+  t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, id)).run();
+  return dataNoFuso(new Date(instante), t.config.appTz);
+}
+
 /** Every endpoint with a valid request aimed at route `id` (city `cidade` on it). */
 function endpoints(id: number | string, cidade = GOIANIA, funcionarioId = 1): (InjectOptions & { method: string; url: string })[] {
   return [
@@ -137,6 +147,7 @@ function endpoints(id: number | string, cidade = GOIANIA, funcionarioId = 1): (I
     { method: 'DELETE', url: `/api/rotas/${id}` },
     { method: 'PATCH', url: `/api/rotas/${id}/finalizar` },
     { method: 'PATCH', url: `/api/rotas/${id}/cancelar` },
+    { method: 'PATCH', url: `/api/rotas/${id}/reabrir` },
     { method: 'POST', url: `/api/rotas/${id}/cidades/${cidade}/visitar`, payload: { data: hojeApp } },
   ];
 }
@@ -161,8 +172,10 @@ describe('acesso', () => {
     expect(linhaRota(rotaA.id)?.status).toBe('ativa');
   });
 
-  it('funcionário recebe 403 em criar, editar e cancelar (antes da validação) e a mensagem da especificação ao excluir', async () => {
-    for (const e of endpoints(rotaA.id, GOIANIA, a.id).filter((x) => (x.method === 'POST' && x.url === '/api/rotas') || x.method === 'PUT' || x.url.endsWith('/cancelar'))) {
+  it('funcionário recebe 403 em criar, editar, cancelar e reabrir (antes da validação) e a mensagem da especificação ao excluir', async () => {
+    const soDoAdmin = (x: { method: string; url: string }) =>
+      (x.method === 'POST' && x.url === '/api/rotas') || x.method === 'PUT' || x.url.endsWith('/cancelar') || x.url.endsWith('/reabrir');
+    for (const e of endpoints(rotaA.id, GOIANIA, a.id).filter(soDoAdmin)) {
       esperarRecusa(await t.chamar({ ...e, token: a.token }), 403, 'sem_permissao', SO_ADMIN);
       esperarRecusa(await t.chamar({ ...e, token: a.token, url: e.url.replace(String(rotaA.id), 'abc'), ...(e.payload ? { payload: {} } : {}) }), 403, 'sem_permissao', SO_ADMIN);
     }
@@ -232,6 +245,7 @@ describe('acesso', () => {
       ['/api/rotas/-3/cidades', 'GET'],
       ['/api/rotas/1.5/cidades-status', 'GET'],
       ['/api/rotas/abc/cancelar', 'PATCH'],
+      ['/api/rotas/abc/reabrir', 'PATCH'],
       ['/api/rotas/abc', 'DELETE'],
     ] as const) {
       esperarRecusa(await comoAdmin({ method: metodo, url }), 400, 'dados_invalidos', 'Identificador inválido.');
@@ -245,6 +259,7 @@ describe('acesso', () => {
       { method: 'GET', url: '/api/rotas/999999/cidades-status' },
       { method: 'PUT', url: '/api/rotas/999999', payload: dadosRota(a.id) },
       { method: 'PATCH', url: '/api/rotas/999999/cancelar' },
+      { method: 'PATCH', url: '/api/rotas/999999/reabrir' },
     ] as const) {
       esperarRecusa(await comoAdmin(e), 404, 'nao_encontrado', NAO_ENCONTRADA);
     }
@@ -686,22 +701,37 @@ describe('finalizar e cancelar', () => {
     expect(linhaRota(rota.id)?.status).toBe('finalizada');
   });
 
-  it('o admin cancela uma rota ativa; repetir devolve a rota; cancelada não pode ser finalizada', async () => {
+  it('o admin cancela uma rota ativa (guardando a hora); repetir devolve a rota sem mudar a hora; cancelada não pode ser finalizada', async () => {
     const f = await novoFuncionario();
     const rota = await criarRota(f.id);
+    const antes = new Date().toISOString();
     const r = await comoAdmin({ method: 'PATCH', url: `/api/rotas/${rota.id}/cancelar` });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().rota).toMatchObject({ id: rota.id, status: 'cancelada', finalizada_em: null });
+    const canceladaEm = linhaRota(rota.id)!.canceladaEm!;
+    expect(canceladaEm >= antes && canceladaEm <= new Date().toISOString()).toBe(true);
     const deNovo = await comoAdmin({ method: 'PATCH', url: `/api/rotas/${rota.id}/cancelar` });
     expect(deNovo.statusCode).toBe(200);
     expect(deNovo.json().rota).toEqual(r.json().rota);
+    expect(linhaRota(rota.id)!.canceladaEm).toBe(canceladaEm);
+    // The phone's queued 'Finalizar Rota' arrives after the admin cancelled: refused, saying why.
     esperarRecusa(
       await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token }),
       409,
       'conflito',
-      'Esta rota foi cancelada e não pode ser finalizada.',
+      'Esta rota foi cancelada pelo administrador e não pode ser finalizada. As vendas, visitas e despesas feitas até o dia do cancelamento continuam sendo aceitas.',
     );
-    expect(linhaRota(rota.id)?.status).toBe('cancelada');
+    expect(linhaRota(rota.id)).toMatchObject({ status: 'cancelada', finalizadaEm: null, canceladaEm });
+  });
+
+  it('finalizar uma rota que já foi finalizada (por outro aparelho) devolve a rota como está', async () => {
+    const f = await novoFuncionario();
+    const rota = await criarRota(f.id);
+    const primeira = await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token });
+    expect(primeira.statusCode).toBe(200);
+    const segunda = await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token, payload: { id: uuidv7() } });
+    expect(segunda.statusCode, segunda.body).toBe(200);
+    expect(segunda.json().rota).toEqual(primeira.json().rota);
   });
 });
 
@@ -763,25 +793,100 @@ describe('visitar cidade', () => {
     expect(t.db.select().from(visitas).where(eq(visitas.cidadeId, CALDAS_NOVAS)).all()).toHaveLength(0);
   });
 
-  it('rota finalizada ou cancelada não aceita visita nova (409); o reenvio de uma visita já recebida ainda é respondido', async () => {
+  it('rota finalizada ou cancelada aceita a visita datada no período em que estava ativa; depois do fechamento é 409', async () => {
     const f = await novoFuncionario();
-    const rota = await criarRota(f.id);
+    const rota = await criarRota(f.id, { data_inicio: somarDias(hojeApp, -10), data_fim: somarDias(hojeApp, 10) });
     const id = uuidv7();
     const primeira = await visitar(rota, GOIANIA, f.token, { id, data: hojeApp });
     expect(primeira.statusCode).toBe(200);
-    await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token });
-    esperarRecusa(await visitar(rota, ANAPOLIS, f.token), 409, 'conflito', 'Esta rota já foi finalizada e não aceita novos registros.');
-    // The answer to the first send was lost; the queue sends it again after the route was finished.
+    expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token })).statusCode).toBe(200);
+    // Visits made on the road before the route was finished (queued on another phone) still count.
+    expect((await visitar(rota, ANAPOLIS, f.token)).statusCode).toBe(200);
+    expect((await visitar(rota, CALDAS_NOVAS, f.token, { id: uuidv7(), data: somarDias(hojeApp, -1) })).statusCode).toBe(200);
+
+    const fim = fechadaHaDias(rota.id, 'finalizadaEm', 3);
+    esperarRecusa(await visitar(rota, ANAPOLIS, f.token, { data: somarDias(fim, 1) }), 409, 'conflito', 'Esta rota já foi finalizada e não aceita novos registros.');
+    esperarRecusa(await visitar(rota, ANAPOLIS, f.token, { data: somarDias(hojeApp, -11) }), 409, 'conflito', 'Esta rota já foi finalizada e não aceita novos registros.');
+    expect((await visitar(rota, ANAPOLIS, f.token, { data: fim })).statusCode).toBe(200);
+    // The answer to the first send was lost; the queue sends it again: answered, whatever its date.
     const reenvio = await visitar(rota, GOIANIA, f.token, { id, data: hojeApp });
     expect(reenvio.statusCode, reenvio.body).toBe(200);
     expect(reenvio.json().visita).toEqual(primeira.json().visita);
-    expect(visitasDaRota(rota)).toHaveLength(1);
+    expect(visitasDaRota(rota).map((v) => v.data).sort()).toEqual([fim, somarDias(hojeApp, -1), hojeApp, hojeApp].sort());
 
     const g = await novoFuncionario();
-    const cancelada = await criarRota(g.id);
+    const cancelada = await criarRota(g.id, { data_inicio: somarDias(hojeApp, -10), data_fim: somarDias(hojeApp, 10) });
     await comoAdmin({ method: 'PATCH', url: `/api/rotas/${cancelada.id}/cancelar` });
-    esperarRecusa(await visitar(cancelada, GOIANIA, g.token), 409, 'conflito', 'Esta rota foi cancelada e não aceita novos registros.');
-    expect(visitasDaRota(cancelada)).toHaveLength(0);
+    expect((await visitar(cancelada, GOIANIA, g.token)).statusCode).toBe(200);
+    const fimCancelada = fechadaHaDias(cancelada.id, 'canceladaEm', 3);
+    esperarRecusa(await visitar(cancelada, ANAPOLIS, g.token, { data: somarDias(fimCancelada, 1) }), 409, 'conflito', 'Esta rota foi cancelada e não aceita novos registros.');
+    expect((await visitar(cancelada, ANAPOLIS, g.token, { data: fimCancelada })).statusCode).toBe(200);
+    expect(visitasDaRota(cancelada).map((v) => v.data).sort()).toEqual([fimCancelada, hojeApp].sort());
+  });
+
+  it('rota cancelada antes de a hora do cancelamento ser guardada: nenhuma visita nova (não se sabe até quando esteve ativa)', async () => {
+    const f = await novoFuncionario();
+    const rota = await criarRota(f.id, { data_inicio: somarDias(hojeApp, -10) });
+    await comoAdmin({ method: 'PATCH', url: `/api/rotas/${rota.id}/cancelar` });
+    t.db.update(rotas).set({ canceladaEm: null }).where(eq(rotas.id, rota.id)).run();
+    esperarRecusa(await visitar(rota, GOIANIA, f.token, { data: somarDias(hojeApp, -5) }), 409, 'conflito', 'Esta rota foi cancelada e não aceita novos registros.');
+    expect(visitasDaRota(rota)).toHaveLength(0);
+  });
+});
+
+describe('reabrir rota (admin)', () => {
+  const reabrir = (id: number, token = tokenAdmin) => t.chamar({ method: 'PATCH', url: `/api/rotas/${id}/reabrir`, token });
+  const cancelar = (id: number) => comoAdmin({ method: 'PATCH', url: `/api/rotas/${id}/cancelar` });
+  const visitar = (rota: Rota, cidade: number, token: string, data: string) =>
+    t.chamar({ method: 'POST', url: `/api/rotas/${rota.id}/cidades/${cidade}/visitar`, token, payload: { id: uuidv7(), data } });
+
+  it('volta a rota cancelada para ativa, sem a hora do cancelamento: ela aceita de novo registros de depois do cancelamento', async () => {
+    const f = await novoFuncionario();
+    const rota = await criarRota(f.id, { data_inicio: somarDias(hojeApp, -10) });
+    await cancelar(rota.id);
+    const fim = fechadaHaDias(rota.id, 'canceladaEm', 3);
+    esperarRecusa(await visitar(rota, GOIANIA, f.token, somarDias(fim, 1)), 409, 'conflito', 'Esta rota foi cancelada e não aceita novos registros.');
+
+    const r = await reabrir(rota.id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().rota).toMatchObject({ id: rota.id, status: 'ativa', finalizada_em: null, nome: rota.nome, funcionario_id: f.id });
+    expect(linhaRota(rota.id)).toMatchObject({ status: 'ativa', canceladaEm: null, finalizadaEm: null });
+    expect((await visitar(rota, GOIANIA, f.token, somarDias(fim, 1))).statusCode).toBe(200);
+    const ativas = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: f.token });
+    expect(ativas.json().rotas.map((x: Rota) => x.id)).toEqual([rota.id]);
+    // Reopening again: it is not cancelled any more.
+    esperarRecusa(await reabrir(rota.id), 409, 'conflito', 'Só rotas canceladas podem ser reabertas.');
+    // The employee can finish it now.
+    expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token })).statusCode).toBe(200);
+  });
+
+  it('recusas: rota ativa ou finalizada 409, inexistente 404, funcionário com outra rota ativa 409, funcionário inativo 422, funcionário 403', async () => {
+    const f = await novoFuncionario();
+    const ativa = await criarRota(f.id);
+    esperarRecusa(await reabrir(ativa.id), 409, 'conflito', 'Só rotas canceladas podem ser reabertas.');
+    expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${ativa.id}/finalizar`, token: f.token })).statusCode).toBe(200);
+    esperarRecusa(await reabrir(ativa.id), 409, 'conflito', 'Só rotas canceladas podem ser reabertas.');
+    expect(linhaRota(ativa.id)?.status).toBe('finalizada');
+    esperarRecusa(await reabrir(999999), 404, 'nao_encontrado', NAO_ENCONTRADA);
+
+    // One active route per employee: the admin gave them a new one after cancelling.
+    const cancelada = await criarRota(f.id, { nome: 'Rota cancelada por engano' });
+    await cancelar(cancelada.id);
+    const canceladaEm = linhaRota(cancelada.id)!.canceladaEm;
+    await criarRota(f.id, { nome: 'Rota Nova' });
+    esperarRecusa(await reabrir(cancelada.id), 409, 'conflito', 'Este funcionário já tem uma rota ativa ("Rota Nova"). Finalize ou cancele essa rota antes.');
+    expect(linhaRota(cancelada.id)).toMatchObject({ status: 'cancelada', canceladaEm });
+
+    // The employee cannot reopen, not even their own route.
+    esperarRecusa(await reabrir(cancelada.id, f.token), 403, 'sem_permissao', SO_ADMIN);
+    expect(linhaRota(cancelada.id)?.status).toBe('cancelada');
+
+    const g = await novoFuncionario();
+    const deInativo = await criarRota(g.id);
+    await cancelar(deInativo.id);
+    expect((await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${g.id}/desativar` })).statusCode).toBe(200);
+    esperarRecusa(await reabrir(deInativo.id), 422, 'regra_de_negocio', 'Este funcionário está inativo e não pode receber rotas.');
+    expect(linhaRota(deInativo.id)?.status).toBe('cancelada');
   });
 });
 

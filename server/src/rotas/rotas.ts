@@ -1,4 +1,4 @@
-/** /api/rotas: routes, their cities, the day's city status, visits, finishing and cancelling. */
+/** /api/rotas: routes, their cities, the day's city status, visits, finishing, cancelling and reopening. */
 import { z } from 'zod';
 import { hoje } from '../../../shared/dates';
 import { paramsId } from '../../../shared/schemas/campos';
@@ -23,6 +23,7 @@ import {
   editarRota,
   excluirRota,
   exigirRotaVisivel,
+  reabrirRota,
 } from './servico';
 
 const listaRotas = z.object({ rotas: z.array(rotaSchema) });
@@ -134,6 +135,17 @@ export default async function rotasRotas(app: App) {
     { onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: umaRota } } },
     async (request) => {
       const rota = cancelarRota(app.db, request.params.id);
+      return { rota: uma(rota) };
+    },
+  );
+
+  // A cancelled route back to active (decisions: 'Registros de campo depois que o admin finaliza ou cancela a rota').
+  app.patch(
+    '/:id/reabrir',
+    { onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: umaRota } } },
+    async (request) => {
+      const rota = reabrirRota(app.db, request.params.id);
+      request.log.info({ rotaId: rota.id, por: request.usuario.id }, 'rota reaberta');
       return { rota: uma(rota) };
     },
   );

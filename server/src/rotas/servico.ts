@@ -1,6 +1,7 @@
 /**
- * Route rules: who sees and writes which route, the route's life (ativa -> finalizada | cancelada),
- * what may be deleted, and visits. Sales and expenses ask here before writing.
+ * Route rules: who sees and writes which route, the route's life (ativa -> finalizada | cancelada,
+ * and cancelada -> ativa when an admin reopens it), what may be deleted, and visits. Sales and
+ * expenses ask here before writing.
  */
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -24,6 +25,7 @@ import {
   buscarVisitaPorId,
   inserirVisita,
 } from './repositorio';
+import { aceitaRegistroNaData } from './periodo';
 
 export const ROTA_NAO_ENCONTRADA = 'Rota não encontrada.';
 export const ROTA_NAO_ENCONTRADA_OU_EXCLUIDA = 'Rota não encontrada ou já foi excluída.';
@@ -41,15 +43,26 @@ export function mensagemRotaFechada(status: StatusRota): string {
     : 'Esta rota já foi finalizada e não aceita novos registros.';
 }
 
+/** A field record being written on a route: its date, and the city when it has one. */
+export interface EscritaNaRota {
+  /** The record's date ('yyyy-mm-dd'): a sale's data_venda, a visit's data, an expense's data_despesa. */
+  data: string;
+  /** APP_TZ: the day a route was created, finished or cancelled. */
+  fuso: string;
+  cidadeId?: number;
+}
+
 /**
- * The route an employee is writing to (sale, visit, expense): their own and still active.
- * With `cidadeId`, the city must belong to the route.
+ * The route an employee is writing to (sale, visit, expense, or a change to one): their own, and
+ * active — or, once finished or cancelled, the record dated inside the period it was active
+ * (rotas/periodo.ts: work done on the road outlives the admin's status change). With `cidadeId`,
+ * the city must belong to the route.
  */
-export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, cidadeId?: number): void {
+export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, { data, fuso, cidadeId }: EscritaNaRota): void {
   // Route and city in one lookup when there is a city: each queued sale and visit passes here.
   const rota = cidadeId === undefined ? buscarRota(db, rotaId) : situacaoParaEscrita(db, rotaId, cidadeId);
   if (!rota || rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
-  if (rota.status !== 'ativa') throw conflito(mensagemRotaFechada(rota.status));
+  if (!aceitaRegistroNaData(rota, data, fuso)) throw conflito(mensagemRotaFechada(rota.status));
   if (cidadeId !== undefined && !('temCidade' in rota && rota.temCidade)) throw regraDeNegocio('Esta cidade não faz parte da rota.');
 }
 
@@ -159,22 +172,31 @@ export function excluirRota(db: Db, id: number): void {
   });
 }
 
+/**
+ * The closing moment goes with the status: finalizada_em, cancelada_em (the end of the period the
+ * route was active, rotas/periodo.ts); back to 'ativa' (reopened) clears cancelada_em.
+ */
 function mudarStatus(db: Db, id: number, status: StatusRota): LinhaRota {
   const agora = new Date().toISOString();
+  const fechamento = status === 'finalizada' ? { finalizadaEm: agora } : status === 'cancelada' ? { canceladaEm: agora } : { canceladaEm: null };
   return db
     .update(rotas)
-    .set({ status, atualizadoEm: agora, ...(status === 'finalizada' ? { finalizadaEm: agora } : {}) })
+    .set({ status, atualizadoEm: agora, ...fechamento })
     .where(eq(rotas.id, id))
     .returning()
     .get()!;
 }
+
+export const ROTA_CANCELADA_NAO_FINALIZA =
+  'Esta rota foi cancelada pelo administrador e não pode ser finalizada. As vendas, visitas e despesas feitas até o dia do cancelamento continuam sendo aceitas.';
+export const SO_CANCELADAS_REABREM = 'Só rotas canceladas podem ser reabertas.';
 
 /** The employee finishes their own active route. Finishing again is answered with the route (a replay). */
 export function finalizarRota(db: Db, usuario: UsuarioSessao, id: number): LinhaRota {
   const rota = exigirRotaVisivel(db, usuario, id);
   if (rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
   if (rota.status === 'finalizada') return rota;
-  if (rota.status === 'cancelada') throw conflito('Esta rota foi cancelada e não pode ser finalizada.');
+  if (rota.status === 'cancelada') throw conflito(ROTA_CANCELADA_NAO_FINALIZA);
   return mudarStatus(db, id, 'finalizada');
 }
 
@@ -185,6 +207,24 @@ export function cancelarRota(db: Db, id: number): LinhaRota {
   if (rota.status === 'cancelada') return rota;
   if (rota.status === 'finalizada') throw conflito('Uma rota finalizada não pode ser cancelada.');
   return mudarStatus(db, id, 'cancelada');
+}
+
+/**
+ * An admin reopens a cancelled route (a cancellation by mistake): active again, cancelada_em
+ * cleared, so records dated after the cancellation are taken again. Only cancelled routes (a
+ * finished one was closed by its employee), only for an active employee, and only while the
+ * employee has no other active route (one active route per employee).
+ */
+export function reabrirRota(db: Db, id: number): LinhaRota {
+  return emTransacao(db, () => {
+    const rota = buscarRota(db, id);
+    if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+    if (rota.status !== 'cancelada') throw conflito(SO_CANCELADAS_REABREM);
+    const funcionario = buscarUsuarioPorId(db, rota.funcionarioId);
+    if (!funcionario?.ativo) throw regraDeNegocio('Este funcionário está inativo e não pode receber rotas.');
+    exigirSemOutraRotaAtiva(db, rota.funcionarioId, id);
+    return mudarStatus(db, id, 'ativa');
+  });
 }
 
 export interface NovaVisita {
@@ -234,7 +274,10 @@ export function garantirVisita(
   return inserirVisita(db, { id: id ?? uuidv7(), rotaId, cidadeId, funcionarioId, data: dataVisita, registradoEm: registradoEm ?? new Date().toISOString() });
 }
 
-/** The employee marks a city of their active route visited (spec: visitar; decisions: with its date). */
+/**
+ * The employee marks a city of their route visited (spec: visitar; decisions: with its date): an
+ * active route, or a closed one when the visit is dated inside the period it was active.
+ */
 export function registrarVisita(
   db: Db,
   usuario: UsuarioSessao,
@@ -252,7 +295,7 @@ export function registrarVisita(
       const recebida = visitaJaRecebida(db, visita.id, { funcionarioId: usuario.id, rotaId: rota.id, cidadeId, data: dataVisita });
       if (recebida) return recebida;
     }
-    exigirRotaAtivaDoFuncionario(db, usuario, rotaId, cidadeId);
+    exigirRotaAtivaDoFuncionario(db, usuario, rotaId, { data: dataVisita, fuso, cidadeId });
     if (dataVisita > hoje(fuso)) throw regraDeNegocio('A data da visita não pode estar no futuro.');
     return garantirVisita(db, usuario.id, rotaId, cidadeId, dataVisita, visita);
   });

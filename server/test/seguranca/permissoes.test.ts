@@ -40,6 +40,8 @@ interface Fixture {
   rotaACancelada: number;
   /** A's finished route: finishing again is answered (idempotent). */
   rotaAFinalizada: number;
+  /** D's cancelled route (D has no other active route): the admin may reopen it. */
+  rotaDCancelada: number;
   rotaB: number;
   vendaA: string;
   despesaA: string;
@@ -127,6 +129,7 @@ const TABELA: Linha[] = [
   { rota: 'DELETE /api/rotas/:id', pedido: (f) => json('DELETE', `/api/rotas/${f.rotaAExcluir}`), esperado: soAdmin() },
   { rota: 'PATCH /api/rotas/:id/finalizar', pedido: (f) => json('PATCH', `/api/rotas/${f.rotaAFinalizada}/finalizar`), esperado: soDono() },
   { rota: 'PATCH /api/rotas/:id/cancelar', pedido: (f) => json('PATCH', `/api/rotas/${f.rotaACancelada}/cancelar`), esperado: soAdmin() },
+  { rota: 'PATCH /api/rotas/:id/reabrir', pedido: (f) => json('PATCH', `/api/rotas/${f.rotaDCancelada}/reabrir`), esperado: soAdmin() },
   {
     rota: 'POST /api/rotas/:rotaId/cidades/:cidadeId/visitar',
     pedido: (f) => json('POST', `/api/rotas/${f.rotaA}/cidades/${ANAPOLIS}/visitar`, { data: ONTEM() }),
@@ -289,6 +292,9 @@ beforeAll(async () => {
   await ok(await comoA(json('PATCH', `/api/rotas/${rotaAFinalizada}/finalizar`)));
   const rotaA = await novaRota('Rota da Ana', a.id, [GOIANIA, ANAPOLIS]);
   const rotaB = await novaRota('Rota do Bruno', b.id, [CALDAS_NOVAS]);
+  const d = await t.criarFuncionario({ nome: 'Dora Reabertura', email: 'dora.reabertura@teste.com.br' });
+  const rotaDCancelada = await novaRota('Rota cancelada da Dora', d.id, [GOIANIA]);
+  await ok(await comoAdmin(json('PATCH', `/api/rotas/${rotaDCancelada}/cancelar`)));
 
   await ok(await comoAdmin(json('POST', '/api/saldo/adicionar', { funcionario_id: a.id, valor: 500, descricao: 'Adiantamento da Ana', rota_id: rotaA })), 201);
   const vendaA = (await ok(await comoA(json('POST', '/api/vendas', { id: uuidv7(), rota_id: rotaA, cidade_id: GOIANIA, data_venda: HOJE(), ...valoresVenda })), 201)).venda
@@ -301,7 +307,7 @@ beforeAll(async () => {
   const despesaAExcluir = await novaDespesa('Jantar da Ana');
   const despesaAAvaliar = await novaDespesa('Hotel da Ana');
 
-  f = { a, b, c, rotaA, rotaAExcluir, rotaACancelada, rotaAFinalizada, rotaB, vendaA, despesaA, despesaAExcluir, despesaAAvaliar };
+  f = { a, b, c, rotaA, rotaAExcluir, rotaACancelada, rotaAFinalizada, rotaDCancelada, rotaB, vendaA, despesaA, despesaAExcluir, despesaAAvaliar };
   marcasDeA = ['Ana Proprietária', a.email, 'Rota da Ana', 'Rota antiga da Ana', 'Fechamento da Ana', 'Almoço secreto da Ana', 'Adiantamento da Ana', vendaA, despesaA];
 });
 afterAll(async () => {
