@@ -55,6 +55,8 @@ export interface DadosEditar extends DadosDespesaNaFila {
 export interface DadosExcluir {
   operacao: 'excluir';
   id: string;
+  /** The expense's route: a refused delete holds back that route's finishing. */
+  rota_id?: number;
   anterior: EstadoAnterior;
   descricao_item: string;
 }

@@ -1,17 +1,14 @@
 /**
- * The employee's expense writes as outbox operations (decisions.md, 'Offline and sync'): create and
- * edit go as multipart with the receipt read back from the outbox's files, delete as DELETE. Each is
- * idempotent on the server (the expense's client UUID), so a replay after a lost answer is safe.
+ * The employee's expense writes as outbox operations (decisions.md, 'Sync protocol'): create, edit
+ * and delete, with the receipt read back from the outbox's files and sent beside the batch. The
+ * server applies each operation exactly once (its operation log), so a replay is always safe.
  */
-import { formatarReais } from '../../../shared/money';
+import { formatarReais, reaisParaCentavos } from '../../../shared/money';
 import { nomeDoTipo } from '../../../shared/schemas/tiposDespesa';
 import { motorSync, registrarOperacao } from '../offline';
-import { bancoLocal, type ArquivoLocal, type BancoLocal, type ItemOutbox } from '../offline/db';
-import { corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir, type RequisicaoOperacao } from '../offline/outbox';
+import { bancoLocal, type BancoLocal, type ItemOutbox } from '../offline/db';
+import { corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir } from '../offline/outbox';
 import { OP_CRIAR, OP_EDITAR, OP_EXCLUIR, type DadosCriar, type DadosDespesaNaFila, type DadosEditar, type DadosExcluir, type EstadoAnterior } from './fila';
-
-/** A receipt on a phone link: up to 20 MB may take far longer than the API's default 10 s. */
-const TEMPO_LIMITE_ENVIO_MS = 120_000;
 
 /** A receipt ready to queue: bytes already reduced in the browser when it is a large image. */
 export interface CupomPreparado {
@@ -20,49 +17,33 @@ export interface CupomPreparado {
   conteudo: ArrayBuffer;
 }
 
-function camposDoFormulario(d: Omit<DadosDespesaNaFila, 'cupom'>): FormData {
-  const form = new FormData();
-  form.append('rota_id', String(d.rota_id));
-  form.append('cidade_id', String(d.cidade_id));
-  form.append('data_despesa', d.data_despesa);
-  form.append('tipo', d.tipo);
-  form.append('tipo_outro', d.tipo === 'outro' ? d.tipo_outro : '');
-  form.append('valor', d.valor.toFixed(2));
-  form.append('descricao', d.descricao);
-  form.append('registrado_em', d.registrado_em);
-  return form;
-}
+const ILEGIVEL = 'Despesa ilegível (feita por outra versão do aplicativo). Descarte-a e registre de novo.';
 
-function anexarCupom(form: FormData, arquivos: ArquivoLocal[]) {
-  const arquivo = arquivos[0];
-  // Fields first, the file last: the server reads the parts in order.
-  if (arquivo) form.append('cupom', new Blob([arquivo.conteudo], { type: arquivo.tipo || 'application/octet-stream' }), arquivo.nome);
+/** The queued expense's fields as they travel: the amount becomes centavos here, once. */
+function camposParaEnvio(dados: unknown) {
+  const d = dados as Partial<DadosDespesaNaFila> | null;
+  const valido =
+    d !== null &&
+    typeof d === 'object' &&
+    typeof d.id === 'string' &&
+    typeof d.rota_id === 'number' &&
+    typeof d.cidade_id === 'number' &&
+    typeof d.data_despesa === 'string' &&
+    typeof d.tipo === 'string' &&
+    typeof d.valor === 'number' &&
+    Number.isFinite(d.valor);
+  if (!valido) throw new Error(ILEGIVEL);
+  return {
+    id: d.id!,
+    rota_id: d.rota_id!,
+    cidade_id: d.cidade_id!,
+    data_despesa: d.data_despesa!,
+    tipo: d.tipo!,
+    tipo_outro: d.tipo === 'outro' ? (d.tipo_outro ?? '') : '',
+    valor: reaisParaCentavos(d.valor!),
+    descricao: d.descricao ?? '',
+  };
 }
-
-export function requisicaoCriar(dados: unknown, arquivos: ArquivoLocal[]): RequisicaoOperacao {
-  const d = dados as DadosCriar;
-  const form = camposDoFormulario(d);
-  form.append('id', d.id);
-  anexarCupom(form, arquivos);
-  return { metodo: 'POST', caminho: '/despesas', corpo: form, tempoLimiteMs: TEMPO_LIMITE_ENVIO_MS };
-}
-
-export function requisicaoEditar(dados: unknown, arquivos: ArquivoLocal[]): RequisicaoOperacao {
-  const d = dados as DadosEditar;
-  const form = camposDoFormulario(d);
-  if (d.excluir_cupom && arquivos.length === 0) form.append('excluir_cupom', 'true');
-  anexarCupom(form, arquivos);
-  return { metodo: 'PUT', caminho: `/despesas/${d.id}`, corpo: form, tempoLimiteMs: TEMPO_LIMITE_ENVIO_MS };
-}
-
-export function requisicaoExcluir(dados: unknown): RequisicaoOperacao {
-  return { metodo: 'DELETE', caminho: `/despesas/${(dados as DadosExcluir).id}` };
-}
-
-type RespostaDespesa = { despesa?: { recebido_em?: string; atualizado_em?: string } } | null;
-// The server's own time: when it received the expense, or when it applied the change.
-const recebidoEm = (resposta: unknown) => (resposta as RespostaDespesa)?.despesa?.recebido_em;
-const alteradoEm = (resposta: unknown) => (resposta as RespostaDespesa)?.despesa?.atualizado_em;
 
 // The sync panel's 'Editar' of a refused expense opens it on the Despesas page.
 const editarEm = (dados: unknown) => {
@@ -70,9 +51,21 @@ const editarEm = (dados: unknown) => {
   return typeof id === 'string' ? `/despesas?corrigir=${encodeURIComponent(id)}` : null;
 };
 
-registrarOperacao(OP_CRIAR, { requisicao: requisicaoCriar, recebidoEm, editarEm });
-registrarOperacao(OP_EDITAR, { requisicao: requisicaoEditar, recebidoEm: alteradoEm, editarEm });
-registrarOperacao(OP_EXCLUIR, { requisicao: requisicaoExcluir, recebidoEm: alteradoEm });
+registrarOperacao(OP_CRIAR, {
+  paraEnvio: (dados) => ({ ...camposParaEnvio(dados), registrado_em: (dados as DadosCriar).registrado_em }),
+  editarEm,
+});
+registrarOperacao(OP_EDITAR, {
+  paraEnvio: (dados) => ({ ...camposParaEnvio(dados), excluir_cupom: (dados as DadosEditar).excluir_cupom === true }),
+  editarEm,
+});
+registrarOperacao(OP_EXCLUIR, {
+  paraEnvio(dados) {
+    const d = dados as Partial<DadosExcluir> | null;
+    if (!d || typeof d.id !== 'string') throw new Error(ILEGIVEL);
+    return { id: d.id, ...(typeof d.rota_id === 'number' ? { rota_id: d.rota_id } : {}) };
+  },
+});
 
 const rotulo = (d: { tipo: DadosDespesaNaFila['tipo']; tipo_outro: string; valor: number; cidade_nome: string }): string =>
   `${nomeDoTipo(d.tipo, d.tipo_outro)} de ${formatarReais(d.valor)} em ${d.cidade_nome}`;
@@ -152,13 +145,14 @@ export async function enfileirarEdicao(
 
 export function enfileirarExclusao(
   usuarioId: number,
-  despesa: { id: string; tipo: DadosDespesaNaFila['tipo']; tipo_outro: string | null; valor: number; data_despesa: string; cidade_nome: string },
+  despesa: { id: string; rota_id?: number; tipo: DadosDespesaNaFila['tipo']; tipo_outro: string | null; valor: number; data_despesa: string; cidade_nome: string },
   banco: BancoLocal = bancoLocal,
 ) {
   const d = { ...despesa, tipo_outro: despesa.tipo_outro ?? '' };
   const op: DadosExcluir = {
     operacao: 'excluir',
     id: despesa.id,
+    ...(despesa.rota_id !== undefined ? { rota_id: despesa.rota_id } : {}),
     anterior: { valor: despesa.valor, tipo: despesa.tipo, data_despesa: despesa.data_despesa },
     descricao_item: rotulo(d),
   };

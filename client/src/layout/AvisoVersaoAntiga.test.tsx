@@ -70,6 +70,11 @@ describe('Atualize o aplicativo (426)', () => {
     const e = { online: true, sincronizando: false, pendentes: 3, comErro: 1, pausadoPorSessao: false };
     expect(textoIndicador({ ...e, atualizacaoNecessaria: true })).toBe('Atualize o aplicativo');
     expect(textoIndicador(e)).toBe('1 precisa de atenção');
+    // A long replay shows its progress; someone else's queue on this phone is not 'Sincronizado'.
+    const parado = { online: true, sincronizando: false, pendentes: 0, comErro: 0, pausadoPorSessao: false };
+    expect(textoIndicador({ ...parado, sincronizando: true, pendentes: 880, progresso: { enviados: 120, total: 1000 } })).toBe('Enviando 120 de 1.000');
+    expect(textoIndicador({ ...parado, deOutrosUsuarios: 3 })).toBe('3 de outro usuário aguardando');
+    expect(textoIndicador(parado)).toBe('Sincronizado');
     expect(motivoParaEsperar(3, false, false, true)).toBeNull();
     expect(motivoParaEsperar(3, false, false, false)).toBe('Enviando 3 registros antes de atualizar...');
     expect(motivoParaEsperar(3, false, true, true)).toBe('Feche o formulário aberto para atualizar.');

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
@@ -60,5 +60,32 @@ describe('Painel de sincronização', () => {
     await userEvent.click(within(confirmacao).getByRole('button', { name: 'Descartar' }));
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect(await bancoLocal.outbox.count()).toBe(0);
+  });
+});
+
+describe('Conflito de versão no painel', () => {
+  it('mostra os dois valores; "Manter o deste aparelho" reenvia com base na versão do servidor', async () => {
+    const item = await montarComRecusa();
+    const conflito = {
+      versao_atual: 3,
+      servidor: { valor_dinheiro: 10_000, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '' },
+      enviado: { valor_dinheiro: 25_000, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 1, observacoes: '' },
+    };
+    await act(async () => {
+      await bancoLocal.outbox.where('id').equals(item.id).modify({ erro: 'Este fechamento foi alterado em outro aparelho depois que este aparelho o leu.', conflito });
+    });
+    const painel = await screen.findByRole('dialog', { name: 'Sincronização' });
+    const secao = await within(painel).findByRole('region', { name: 'Precisam de atenção' });
+    expect(await within(secao).findByText('No servidor')).toBeInTheDocument();
+    expect(within(secao).getByText(/R\$\s100,00 · 0 boletos/)).toBeInTheDocument();
+    expect(within(secao).getByText(/R\$\s250,00 · 1 boleto$/)).toBeInTheDocument();
+    expect(within(secao).queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+    // No signal: the item goes back to the queue and waits there, based on the server's version.
+    simularApi({ 'GET /auth/me': () => 'offline', 'GET /config': () => 'offline', 'POST /sync/lote': () => 'offline' });
+    await userEvent.click(within(secao).getByRole('button', { name: 'Manter o deste aparelho' }));
+    await waitFor(async () => {
+      const guardado = await bancoLocal.outbox.where('id').equals(item.id).first();
+      expect(guardado).toMatchObject({ estado: 'pendente', conflito: null, dados: { versao_base: 3, valor_dinheiro: 10 } });
+    });
   });
 });

@@ -15,10 +15,13 @@ import { fusoDoApp } from '../config/configApp';
 import { useNavigate } from 'react-router-dom';
 import { motorSync, operacoes, useEstadoSync } from '../offline';
 import { bancoLocal, type ItemOutbox } from '../offline/db';
-import { descartarItem, itensDoUsuario, tentarNovamente } from '../offline/outbox';
+import { descartarItem, itensDoUsuario, manterDesteAparelho, tentarNovamente } from '../offline/outbox';
+import { formatarCentavos } from '../../../shared/money';
+import type { ConflitoDeVersao, ValoresEmConflito } from '../../../shared/api/errors';
 import { formatarBytes, lerUsoArmazenamento, type UsoArmazenamento } from '../pwa/armazenamento';
 import { AvisoVersaoAntiga } from './AvisoVersaoAntiga';
 import { ExportarPendencias } from './ExportarPendencias';
+import { textoProgresso } from './IndicadorSync';
 
 export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; aoFechar: () => void; usuarioId: number }) {
   const { usuario } = useAuth();
@@ -64,6 +67,18 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
         {estado.ultimaSincronizacao ? `Última sincronização: ${formatarDataHora(estado.ultimaSincronizacao, fuso)}.` : ''}
       </p>
 
+      {estado.progresso && estado.progresso.total > 1 && (
+        <p className="campo__ajuda" role="status">
+          {textoProgresso(estado.progresso)}
+        </p>
+      )}
+      {estado.deOutrosUsuarios > 0 && (
+        <p className="campo__ajuda" role="note">
+          {estado.deOutrosUsuarios === 1 ? '1 registro de outro usuário aguarda' : `${estado.deOutrosUsuarios} registros de outro usuário aguardam`} neste
+          aparelho: eles são enviados quando essa pessoa entrar de novo (ou exportados pela tela de entrada).
+        </p>
+      )}
+
       <AvisoVersaoAntiga aguardando={itens.length} />
       {itensLidos === undefined && <Carregando />}
       {recusados.length > 0 && (
@@ -75,12 +90,19 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
                 <div>
                   <strong>{item.descricao}</strong>
                   <div className="campo__erro">{item.erro}</div>
+                  {item.conflito && <ValoresDoConflito conflito={item.conflito} />}
                   <div className="campo__ajuda">Registrado em {formatarDataHora(item.criadoEm, fuso)}</div>
                 </div>
                 <div className="acoes-linha">
-                  <Botao tamanho="sm" variante="outline" onClick={() => void tentarNovamente(bancoLocal, item.id).then(() => motorSync.sincronizarAgora({ ignorarEspera: true }))}>
-                    Tentar novamente
-                  </Botao>
+                  {item.conflito ? (
+                    <Botao tamanho="sm" variante="outline" onClick={() => void manterDesteAparelho(bancoLocal, item.id).then(() => motorSync.sincronizarAgora({ ignorarEspera: true }))}>
+                      Manter o deste aparelho
+                    </Botao>
+                  ) : (
+                    <Botao tamanho="sm" variante="outline" onClick={() => void tentarNovamente(bancoLocal, item.id).then(() => motorSync.sincronizarAgora({ ignorarEspera: true }))}>
+                      Tentar novamente
+                    </Botao>
+                  )}
                   {ondeEditar(item) && (
                     <Botao
                       tamanho="sm"
@@ -159,7 +181,11 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
       <Confirmacao
         aberto={descartando !== null}
         titulo="Descartar registro"
-        mensagem={`Descartar "${descartando?.descricao}"? Ele será apagado deste aparelho e nunca chegará ao servidor.`}
+        mensagem={
+          descartando?.conflito
+            ? `Ficar com o valor do servidor e descartar "${descartando.descricao}" deste aparelho?`
+            : `Descartar "${descartando?.descricao}"? Ele será apagado deste aparelho e nunca chegará ao servidor.`
+        }
         textoConfirmar="Descartar"
         textoCancelar="Cancelar"
         varianteConfirmar="danger"
@@ -170,5 +196,26 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
         }}
       />
     </Modal>
+  );
+}
+
+function resumo(v: ValoresEmConflito): string {
+  const total = v.valor_dinheiro + v.valor_pix + v.valor_cartao + v.valor_link;
+  return `${formatarCentavos(total)} · ${v.valor_boletos} ${v.valor_boletos === 1 ? 'boleto' : 'boletos'}`;
+}
+
+/** The two versions side by side: what the server has now, and what this device wanted to save. */
+function ValoresDoConflito({ conflito }: { conflito: ConflitoDeVersao }) {
+  return (
+    <dl className="conflito-valores">
+      <div>
+        <dt>No servidor</dt>
+        <dd>{resumo(conflito.servidor)}</dd>
+      </div>
+      <div>
+        <dt>Neste aparelho</dt>
+        <dd>{resumo(conflito.enviado)}</dd>
+      </div>
+    </dl>
   );
 }

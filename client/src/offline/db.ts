@@ -9,6 +9,7 @@
  * Rows are written by older app versions too, so everything read back is checked (restaurar*).
  */
 import Dexie, { type Table } from 'dexie';
+import type { ConflitoDeVersao } from '../../../shared/api/errors';
 
 export type EstadoItem = 'pendente' | 'erro';
 
@@ -32,6 +33,8 @@ export interface ItemOutbox {
   proximaTentativaEm: number | null;
   /** The server's refusal ('precisa de atenção'), or the last network error. */
   erro: string | null;
+  /** When the refusal is a version conflict: the server's values and version ('Manter o deste aparelho'). */
+  conflito: ConflitoDeVersao | null;
   criadoEm: string;
 }
 
@@ -91,6 +94,19 @@ export class BancoLocal extends Dexie {
       rascunhos: 'chave, usuarioId',
       meta: 'chave',
     });
+    // Version 2 (sync protocol): a queued finishing no longer carries the keys of every write of its
+    // route (the registry says what it waits for, shared/sync/operacoes.ts); its own key stays.
+    this.version(2)
+      .stores({})
+      .upgrade((tx) =>
+      tx
+        .table('outbox')
+        .toCollection()
+        .modify((item: Partial<ItemOutbox>) => {
+          const rotaId = (item.dados as { rota_id?: unknown } | null)?.rota_id;
+          if (item.tipo === 'rota.finalizar' && typeof rotaId === 'number') item.chaves = [`rota:${rotaId}`];
+        }),
+    );
   }
 }
 
@@ -115,6 +131,7 @@ export function restaurarItem(bruto: Partial<ItemOutbox> | undefined): ItemOutbo
     tentativas: typeof bruto.tentativas === 'number' ? bruto.tentativas : 0,
     proximaTentativaEm: typeof bruto.proximaTentativaEm === 'number' ? bruto.proximaTentativaEm : null,
     erro: typeof bruto.erro === 'string' ? bruto.erro : null,
+    conflito: bruto.conflito && typeof bruto.conflito === 'object' && typeof bruto.conflito.versao_atual === 'number' ? bruto.conflito : null,
     criadoEm: typeof bruto.criadoEm === 'string' ? bruto.criadoEm : new Date(0).toISOString(),
   };
 }

@@ -6,7 +6,8 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { v4 as uuidv4 } from 'uuid';
-import { cabecalhosDoRelato, dispositivoValido, filaVazia, TIPOS_FILA, type ContagemFila, type TipoFila } from '../../../shared/dispositivos';
+import { cabecalhosDoRelato, dispositivoValido, filaVazia, type ContagemFila, type TipoFila } from '../../../shared/dispositivos';
+import { ehTipoOperacao, OPERACOES, type GrupoOperacao } from '../../../shared/sync/operacoes';
 import { definirCabecalhosExtras, requisitar } from '../api/client';
 import { lerUsuarioSalvo } from '../auth/sessaoLocal';
 import { versaoApp } from '../versaoApp';
@@ -25,10 +26,11 @@ export interface ResumoFila {
   maisAntigoMs: number | null;
 }
 
-/** 'venda.salvar' -> 'venda'; kinds the report does not know are left out. */
+const FILA_DO_GRUPO: Record<GrupoOperacao, TipoFila> = { vendas: 'venda', visitas: 'visita', despesas: 'despesa', rotas: 'rota' };
+
+/** The report's counter of a kind (its group in the registry, shared/sync/operacoes.ts); unknown kinds are left out. */
 export function tipoDaFila(tipo: string): TipoFila | null {
-  const prefixo = tipo.split('.')[0] ?? '';
-  return (TIPOS_FILA as readonly string[]).includes(prefixo) ? (prefixo as TipoFila) : null;
+  return ehTipoOperacao(tipo) ? FILA_DO_GRUPO[OPERACOES[tipo].grupo] : null;
 }
 
 /** The outbox per owner: items that need attention still wait on the phone, so they count too. */

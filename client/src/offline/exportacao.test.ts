@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pendenciasSchema, resumirPorTipo } from '../../../shared/schemas/pendencias';
+import type { OperacaoSync } from '../../../shared/sync/operacoes';
 import { enfileirarCriacao } from '../despesas/operacoes';
 import { enfileirarVenda } from '../vendas/operacoes';
 import { operacoes } from '.';
@@ -86,7 +87,7 @@ describe('montarExportacao', () => {
     const arquivo = pendenciasSchema.parse(JSON.parse(JSON.stringify(e.conteudo)));
     expect(arquivo).toMatchObject({
       formato: 'sistema-de-gestao/pendencias',
-      versao: 1,
+      versao: 2,
       exportadoEm: '2026-11-22T18:05:00.000Z',
       funcionario: ANA,
       versaoApp: '1.4.0',
@@ -103,17 +104,20 @@ describe('montarExportacao', () => {
     });
     await transporte(
       await Promise.all(
-        itens.map(async (item) => {
-          const arquivos = await arquivosDoItem(banco, item);
-          return { item, arquivos, requisicao: operacoes[item.tipo]!.requisicao(item.dados, arquivos) };
-        }),
+        itens.map(async (item) => ({
+          item,
+          arquivos: await arquivosDoItem(banco, item),
+          operacao: { id: item.id, tipo: item.tipo, seq: item.seq!, dados: operacoes[item.tipo]!.paraEnvio(item.dados) } as OperacaoSync,
+        })),
       ),
       null,
+      arquivo.dispositivo!,
     );
-    const lote = JSON.parse(String(enviado!.get('operacoes'))).operacoes;
-    expect(arquivo.operacoes.map(({ id, metodo, caminho, corpo, chaves }) => ({ id, metodo, caminho, corpo, chaves }))).toEqual(lote);
+    const lote = JSON.parse(String(enviado!.get('operacoes')));
+    expect(lote.cliente_id).toBe(arquivo.dispositivo);
+    expect(arquivo.operacoes.map(({ id, tipo, seq, dados }) => ({ id, tipo, seq, dados }))).toEqual(lote.operacoes);
     expect(arquivo.operacoes.map((o) => [o.id, o.criadoEm, o.estado])).toEqual(itens.map((i) => [i.id, i.criadoEm, i.estado]));
-    expect(arquivo.operacoes.map((o) => o.caminho)).toEqual(['/vendas', '/despesas', '/vendas']);
+    expect(arquivo.operacoes.map((o) => o.tipo)).toEqual(['venda.salvar', 'despesa.criar', 'venda.salvar']);
 
     // The receipt: byte-identical to the Blob chosen in the form, with its name and type.
     const comprovante = arquivo.operacoes[1]!.arquivo!;

@@ -3,8 +3,8 @@
  * the person saves the queue into ONE file and sends it by other means; an admin imports it on the
  * server (POST /api/sync/importar), which replays it with the batch sync's code.
  *
- * Each item goes in as the same operation the batch sends ({ id, metodo, caminho, corpo, chaves }),
- * built by the same `operacoes[tipo].requisicao`, with its receipt embedded (base64). Nothing leaves
+ * Each item goes in as the same operation the batch sends ({ id, tipo, seq, dados }), built by the
+ * same `operacoes[tipo].paraEnvio`, with its receipt embedded (base64). Nothing leaves
  * the queue: the phone still sends its items later, and the server recognises them by id.
  * Works offline: it only reads IndexedDB.
  */
@@ -18,7 +18,7 @@ import {
   type ArquivoPendenciasEntrada,
 } from '../../../shared/schemas/pendencias';
 import { versaoApp } from '../versaoApp';
-import type { BancoLocal } from './db';
+import type { ArquivoLocal, BancoLocal } from './db';
 import { idDoDispositivo } from './dispositivo';
 import { arquivosDoItem, itensDoUsuario, type Operacoes } from './outbox';
 
@@ -51,28 +51,10 @@ export function paraBase64(bytes: Uint8Array): string {
   return btoa(binario);
 }
 
-async function lerBytes(arquivo: Blob): Promise<Uint8Array> {
-  if (typeof arquivo.arrayBuffer === 'function') return new Uint8Array(await arquivo.arrayBuffer());
-  return new Promise((resolve, reject) => {
-    const leitor = new FileReader();
-    leitor.onload = () => resolve(new Uint8Array(leitor.result as ArrayBuffer));
-    leitor.onerror = () => reject(leitor.error ?? new Error('Não foi possível ler o comprovante.'));
-    leitor.readAsArrayBuffer(arquivo);
-  });
-}
-
-/** A multipart body (expenses) as the batch carries it: text fields in `corpo`, its one file apart. */
-async function separarFormulario(corpo: FormData): Promise<{ campos: Record<string, string>; arquivo: ArquivoPendencia | null }> {
-  const campos: Record<string, string> = {};
-  let arquivo: File | null = null;
-  corpo.forEach((valor, chave) => {
-    if (typeof valor === 'string') campos[chave] = valor;
-    else arquivo = valor;
-  });
-  if (!arquivo) return { campos, arquivo: null };
-  const f = arquivo as File;
-  const bytes = await lerBytes(f);
-  return { campos, arquivo: { nome: f.name, tipo: f.type, tamanho: bytes.length, base64: paraBase64(bytes) } };
+/** A queued receipt as the file carries it (base64). */
+function arquivoDaPendencia(arquivo: ArquivoLocal): ArquivoPendencia {
+  const bytes = new Uint8Array(arquivo.conteudo);
+  return { nome: arquivo.nome, tipo: arquivo.tipo, tamanho: bytes.length, base64: paraBase64(bytes) };
 }
 
 /** 'Ana Souza' -> 'ana-souza' (a file name every phone and mail client keeps as is). */
@@ -107,26 +89,21 @@ export async function montarExportacao(banco: BancoLocal, operacoes: Operacoes, 
       ignorados.push(item.descricao);
       continue;
     }
-    let requisicao;
+    let dados: unknown;
     try {
-      requisicao = definicao.requisicao(item.dados, await arquivosDoItem(banco, item));
+      dados = definicao.paraEnvio(item.dados);
     } catch {
       ignorados.push(item.descricao); // unreadable data from another version: the sync panel shows it as refused
       continue;
     }
-    let corpo = requisicao.corpo;
-    let arquivo: ArquivoPendencia | null = null;
-    if (corpo instanceof FormData) {
-      const separado = await separarFormulario(corpo);
-      corpo = separado.campos;
-      arquivo = separado.arquivo;
-    }
+    const [primeiro] = await arquivosDoItem(banco, item);
+    const arquivo = primeiro ? arquivoDaPendencia(primeiro) : null;
     if (arquivo) comprovantes += 1;
     exportadas.push({
       id: item.id,
-      metodo: requisicao.metodo,
-      caminho: requisicao.caminho,
-      ...(corpo !== undefined ? { corpo } : {}),
+      tipo: item.tipo,
+      seq: item.seq ?? 0,
+      dados,
       chaves: item.chaves,
       criadoEm: item.criadoEm,
       descricao: item.descricao,

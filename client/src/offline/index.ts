@@ -5,14 +5,18 @@
 import { useSyncExternalStore } from 'react';
 import { lerToken, lerUsuarioSalvo } from '../auth/sessaoLocal';
 import { bancoLocal } from './db';
+import type { TipoOperacao } from '../../../shared/sync/operacoes';
 import type { DefinicaoOperacao, Operacoes } from './outbox';
 import { MotorSync, type EstadoSync } from './sync';
 
 export const operacoes: Operacoes = {};
 
-/** Each domain declares its queued write types once (e.g. 'venda.salvar'). */
-export function registrarOperacao(tipo: string, definicao: DefinicaoOperacao): void {
-  operacoes[tipo] = definicao;
+/**
+ * Each domain registers the client half of its kinds once (offline/operacoes.ts imports them all;
+ * a test checks every kind of shared/sync/operacoes.ts is registered).
+ */
+export function registrarOperacao<T extends TipoOperacao>(tipo: T, definicao: DefinicaoOperacao<T>): void {
+  operacoes[tipo] = definicao as DefinicaoOperacao<never>;
 }
 
 export const motorSync = new MotorSync({

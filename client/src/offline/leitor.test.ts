@@ -1,7 +1,8 @@
-/** The registered writes read their queued data and the server's answers without zod (offline/leitor.ts). */
+/** The registered writes read their queued data without zod (offline/leitor.ts) and turn it into what travels. */
 import { describe, expect, it } from 'vitest';
 import { finalizacoesNaFila, OPERACAO_FINALIZAR_ROTA } from '../rotas/operacoes';
 import { OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA } from '../vendas/fila';
+import { TIPOS_OPERACAO } from '../../../shared/sync/operacoes';
 import { operacoes } from '.';
 import './operacoes';
 
@@ -20,38 +21,44 @@ const venda = {
 };
 
 describe('operações registradas, lidas sem zod', () => {
-  it('venda: envia só os campos da API; um registro ilegível pede para registrar de novo', () => {
+  it('cada tipo de operação do registro compartilhado tem a sua metade no cliente', () => {
+    for (const tipo of TIPOS_OPERACAO) expect(operacoes[tipo], tipo).toBeDefined();
+  });
+
+  it('venda: envia só os campos da operação, em centavos; um registro ilegível pede para registrar de novo', () => {
     const definicao = operacoes[OPERACAO_SALVAR_VENDA]!;
-    expect(definicao.requisicao({ ...venda, cidade_nome: 'Goiânia', cidade_uf: 'GO', antigo: 1 }, [])).toEqual({ metodo: 'POST', caminho: '/vendas', corpo: venda });
-    expect(() => definicao.requisicao({ ...venda, rota_id: '3' }, [])).toThrow(/Registro ilegível/);
+    expect(definicao.paraEnvio({ ...venda, valor_dinheiro: 10.1, cidade_nome: 'Goiânia', cidade_uf: 'GO', antigo: 1 })).toEqual({
+      ...venda,
+      valor_dinheiro: 1010,
+      versao_base: null,
+    });
+    expect(definicao.paraEnvio({ ...venda, versao_base: 3 })).toMatchObject({ versao_base: 3 });
+    expect(() => definicao.paraEnvio({ ...venda, rota_id: '3' })).toThrow(/Registro ilegível/);
     expect(definicao.editarEm?.(venda)).toBe('/vendas?data=2026-11-22&cidade=7');
     expect(definicao.editarEm?.({ ...venda, cidade_id: 0 })).toBeNull();
-    expect(definicao.recebidoEm?.({ venda: { atualizado_em: '2026-11-22T13:00:01.000Z', outro: 1 } })).toBe('2026-11-22T13:00:01.000Z');
-    for (const estranho of [null, {}, { venda: null }, { venda: { atualizado_em: 5 } }, 'x']) expect(definicao.recebidoEm?.(estranho)).toBeUndefined();
   });
 
-  it('visita: o caminho da rota e da cidade; a hora de recebimento do servidor', () => {
+  it('visita: a rota, a cidade e o dia', () => {
     const definicao = operacoes[OPERACAO_REGISTRAR_VISITA]!;
     const visita = { id: 'x1', rota_id: 3, cidade_id: 7, data: '2026-11-22', registrado_em: '2026-11-22T13:00:00.000Z', cidade_nome: 'Goiânia' };
-    expect(definicao.requisicao(visita, [])).toEqual({
-      metodo: 'POST',
-      caminho: '/rotas/3/cidades/7/visitar',
-      corpo: { id: 'x1', data: '2026-11-22', registrado_em: '2026-11-22T13:00:00.000Z' },
-    });
-    expect(() => definicao.requisicao({ ...visita, id: '' }, [])).toThrow(/Registro ilegível/);
-    expect(definicao.recebidoEm?.({ visita: { recebido_em: 'agora' } })).toBe('agora');
-    expect(definicao.recebidoEm?.({ visita: {} })).toBeUndefined();
+    expect(definicao.paraEnvio(visita)).toEqual({ id: 'x1', rota_id: 3, cidade_id: 7, data: '2026-11-22', registrado_em: '2026-11-22T13:00:00.000Z' });
+    expect(() => definicao.paraEnvio({ ...visita, id: '' })).toThrow(/Registro ilegível/);
   });
 
-  it('finalizar rota: lê o registro e a hora da finalização do servidor', () => {
+  it('despesa: o valor em centavos; uma despesa ilegível pede para registrar de novo', () => {
+    const despesa = { id: 'd1', rota_id: 3, cidade_id: 7, data_despesa: '2026-11-22', tipo: 'alimentacao', tipo_outro: 'x', valor: 45.9, descricao: 'Almoço', registrado_em: 'r' };
+    expect(operacoes['despesa.criar']!.paraEnvio({ ...despesa, operacao: 'criar' })).toEqual({ ...despesa, tipo_outro: '', valor: 4590 });
+    expect(operacoes['despesa.editar']!.paraEnvio({ ...despesa, operacao: 'editar', excluir_cupom: true })).toMatchObject({ valor: 4590, excluir_cupom: true });
+    expect(operacoes['despesa.excluir']!.paraEnvio({ operacao: 'excluir', id: 'd1', rota_id: 3 })).toEqual({ id: 'd1', rota_id: 3 });
+    expect(() => operacoes['despesa.criar']!.paraEnvio({ ...despesa, valor: '45,90' })).toThrow(/ilegível/);
+  });
+
+  it('finalizar rota: só a rota', () => {
     const definicao = operacoes[OPERACAO_FINALIZAR_ROTA]!;
-    expect(definicao.requisicao({ rota_id: 4, rota_nome: 'Sul' }, [])).toEqual({ metodo: 'PATCH', caminho: '/rotas/4/finalizar' });
+    expect(definicao.paraEnvio({ rota_id: 4, rota_nome: 'Sul' })).toEqual({ rota_id: 4 });
     for (const ruim of [{ rota_id: 0 }, { rota_id: 1.5 }, { rota_id: '4' }, { rota_id: 4, rota_nome: null }, null]) {
-      expect(() => definicao.requisicao(ruim, [])).toThrow(/ilegível/);
+      expect(() => definicao.paraEnvio(ruim)).toThrow(/ilegível/);
     }
-    expect(definicao.recebidoEm?.({ rota: { finalizada_em: '2026-11-22T18:00:00.000Z' } })).toBe('2026-11-22T18:00:00.000Z');
-    expect(definicao.recebidoEm?.({ rota: { finalizada_em: null } })).toBeUndefined();
-    expect(definicao.recebidoEm?.({ rota: {} })).toBeUndefined();
 
     const item = (dados: unknown) => ({ tipo: OPERACAO_FINALIZAR_ROTA, dados, estado: 'pendente' as const, erro: null, criadoEm: '2026-11-22T18:00:00.000Z' });
     const naFila = finalizacoesNaFila([item({ rota_id: 4 }), item({ rota_id: -4 }), item({ rota_nome: 'sem id' })] as never);

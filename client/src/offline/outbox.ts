@@ -3,6 +3,7 @@
  * closed app or a phone restart) and replayed by the sync engine. Only the person removes an item.
  */
 import { v7 as uuidv7 } from 'uuid';
+import type { DadosOperacao, TipoOperacao } from '../../../shared/sync/operacoes';
 import type { ArquivoLocal, BancoLocal, ItemOutbox, ItemSincronizado } from './db';
 import { restaurarItem } from './db';
 
@@ -16,24 +17,22 @@ export interface NovaOperacao {
   arquivos?: { id?: string; nome: string; tipo: string; conteudo: ArrayBuffer }[];
 }
 
-/** Where an operation goes on the server. Each op type defines this once. */
-export interface RequisicaoOperacao {
-  metodo: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  caminho: string;
-  corpo?: unknown;
-  /** Uploads (receipts) on a weak mobile link need longer than the API's default 10 s. */
-  tempoLimiteMs?: number;
-}
-
-export interface DefinicaoOperacao {
-  requisicao(dados: unknown, arquivos: ArquivoLocal[]): RequisicaoOperacao;
-  /** The server's receipt time in its answer, when it gives one. */
-  recebidoEm?(resposta: unknown): string | undefined;
+/**
+ * The client's half of an offline write kind (the shared half, with its schema, entities and label,
+ * is shared/sync/operacoes.ts): how the queued data becomes what travels. Each kind registers one.
+ */
+export interface DefinicaoOperacao<T extends TipoOperacao = TipoOperacao> {
+  /**
+   * The queued data as it travels (amounts in centavos). Throws an Error with a pt-BR message when
+   * this version cannot read it (written by another version): the person then decides.
+   */
+  paraEnvio(dados: unknown): DadosOperacao[T];
   /** Where in the app a refused item is fixed (the sync panel's 'Editar'). */
   editarEm?(dados: unknown): string | null;
 }
 
-export type Operacoes = Record<string, DefinicaoOperacao>;
+/** By kind. Typed loosely at run time: a queue may hold kinds of another app version. */
+export type Operacoes = Record<string, DefinicaoOperacao<never> | DefinicaoOperacao>;
 
 /** Synced items kept for the 'Recebido pelo servidor' display. */
 export const HISTORICO_MAXIMO = 200;
@@ -59,6 +58,7 @@ export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<I
     tentativas: 0,
     proximaTentativaEm: null,
     erro: null,
+    conflito: null,
     criadoEm: new Date().toISOString(),
   };
   await banco.transaction('rw', banco.outbox, banco.arquivos, async () => {
@@ -108,7 +108,20 @@ export async function atualizarItem(banco: BancoLocal, id: string, campos: Parti
 
 /** The person chose to try a refused item again (after fixing the cause, e.g. reopening the route). */
 export async function tentarNovamente(banco: BancoLocal, id: string): Promise<void> {
-  await atualizarItem(banco, id, { estado: 'pendente', erro: null, tentativas: 0, proximaTentativaEm: null });
+  await atualizarItem(banco, id, { estado: 'pendente', erro: null, conflito: null, tentativas: 0, proximaTentativaEm: null });
+}
+
+/**
+ * A version conflict (someone changed the record since this device read it): the person keeps this
+ * device's values, so the write goes again based on the version the server reported.
+ */
+export async function manterDesteAparelho(banco: BancoLocal, id: string): Promise<void> {
+  await banco.transaction('rw', banco.outbox, async () => {
+    const item = await banco.outbox.where('id').equals(id).first();
+    if (!item?.conflito || typeof item.dados !== 'object' || item.dados === null) return;
+    const dados = { ...(item.dados as Record<string, unknown>), versao_base: item.conflito.versao_atual };
+    await banco.outbox.where('id').equals(id).modify({ dados, estado: 'pendente', erro: null, conflito: null, tentativas: 0, proximaTentativaEm: null });
+  });
 }
 
 /** The person corrected a refused item's data; it goes back to the queue in its original place. */
@@ -118,6 +131,7 @@ export async function corrigirItem(banco: BancoLocal, id: string, dados: unknown
     ...(descricao ? { descricao } : {}),
     estado: 'pendente',
     erro: null,
+    conflito: null,
     tentativas: 0,
     proximaTentativaEm: null,
   });
@@ -146,7 +160,7 @@ export async function corrigirRecusado(banco: BancoLocal, op: NovaOperacao, tipo
     if (!recusado) return null;
     // No files given: the item keeps its own (a corrected expense keeps the receipt already chosen).
     if (op.arquivos === undefined) {
-      const corrigido: Partial<ItemOutbox> = { tipo: op.tipo, dados: op.dados, descricao: op.descricao, estado: 'pendente', erro: null, tentativas: 0, proximaTentativaEm: null };
+      const corrigido: Partial<ItemOutbox> = { tipo: op.tipo, dados: op.dados, descricao: op.descricao, estado: 'pendente', erro: null, conflito: null, tentativas: 0, proximaTentativaEm: null };
       await banco.outbox.where('id').equals(recusado.id).modify(corrigido);
       return { ...recusado, ...corrigido } as ItemOutbox;
     }
@@ -167,6 +181,7 @@ export async function corrigirRecusado(banco: BancoLocal, op: NovaOperacao, tipo
       arquivos: arquivos.map((a) => a.id),
       estado: 'pendente',
       erro: null,
+      conflito: null,
       tentativas: 0,
       proximaTentativaEm: null,
     };

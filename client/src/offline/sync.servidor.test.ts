@@ -3,6 +3,7 @@
  * through the batch endpoint (POST /api/sync/lote): lost answers, a server that is down, refusals,
  * an expired session, and a backlog of 500 writes.
  */
+import Dexie from 'dexie';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
@@ -10,6 +11,8 @@ import type { AppDeTeste } from '../../../server/test/helper';
 import { definirFetch } from '../api/client';
 import { fecharApiReal, iniciarApiReal } from '../test/apiReal';
 import { BancoLocal } from './db';
+import { operacoes as registradas } from '.';
+import './operacoes';
 import { enfileirar, itensDoUsuario, type Operacoes } from './outbox';
 import { MotorSync } from './sync';
 import { LIMITES_LOTE } from './transporte';
@@ -24,14 +27,8 @@ let chamadasLote = 0;
 const CIDADES = [5208707, 5201108, 5204508];
 const dia = hoje('America/Sao_Paulo');
 
-// A queued closing, as the sales screen queues it (the real op lives in vendas/operacoes.ts; this
-// test keeps the engine independent of the screen's data shape).
-const operacoes: Operacoes = {
-  'teste.venda': {
-    requisicao: (dados) => ({ metodo: 'POST', caminho: '/vendas', corpo: dados }),
-    recebidoEm: (r) => (r as { venda?: { recebido_em?: string } }).venda?.recebido_em,
-  },
-};
+// The app's own registry: a queued closing goes exactly as the sales screen queues it.
+const operacoes: Operacoes = registradas;
 
 beforeAll(async () => {
   ({ t, funcionario, rotaId } = await iniciarApiReal({ funcionario: 'Eva Estrada', rota: 'Rota Sync', cidades: CIDADES }));
@@ -64,9 +61,9 @@ async function enfileirarVendas(quantas: number, extra: Record<string, unknown> 
     const id = uuidv7();
     ids.push(id);
     await enfileirar(banco, {
-      tipo: 'teste.venda',
+      tipo: 'venda.salvar',
       usuarioId: funcionario.id,
-      dados: { id, rota_id: rotaId, cidade_id: CIDADES[i % 3], data_venda: data, valor_dinheiro: 10, valor_pix: 0.1, registrado_em: new Date().toISOString(), ...extra },
+      dados: { id, rota_id: rotaId, cidade_id: CIDADES[i % 3], data_venda: data, valor_dinheiro: 10, valor_pix: 0.1, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString(), ...extra },
       chaves: [`venda:${rotaId}:${CIDADES[i % 3]}:${data}`],
       descricao: `Fechamento ${i}`,
     });
@@ -131,9 +128,9 @@ describe('MotorSync contra o servidor real (lotes)', () => {
   it('uma recusa fica marcada com a mensagem em pt-BR do servidor e o resto do lote segue', async () => {
     const boas = await enfileirarVendas(1);
     await enfileirar(banco, {
-      tipo: 'teste.venda',
+      tipo: 'venda.salvar',
       usuarioId: funcionario.id,
-      dados: { id: uuidv7(), rota_id: rotaId, cidade_id: 5211503, data_venda: dia, valor_dinheiro: 5, registrado_em: new Date().toISOString() },
+      dados: { id: uuidv7(), rota_id: rotaId, cidade_id: 5211503, data_venda: dia, valor_dinheiro: 5, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString() },
       chaves: ['venda:fora'],
       descricao: 'Fora da rota',
     });
@@ -166,4 +163,75 @@ describe('MotorSync contra o servidor real (lotes)', () => {
     expect(chamadasLote).toBe(Math.ceil(500 / LIMITES_LOTE.escritas));
     expect(chamadasLote).toBeLessThanOrEqual(3);
   }, 60_000);
+
+  it('uma fila gravada pela versão anterior do aplicativo (60 vendas e a finalização com as chaves de todas) é atualizada e enviada inteira', async () => {
+    // The outbox exactly as the previous version left it on the phone (Dexie version 1).
+    const nome = `teste-fila-antiga-${++n}`;
+    const antigo = new Dexie(nome);
+    antigo.version(1).stores({ outbox: '++seq, &id, usuarioId, [usuarioId+estado]', sincronizados: 'id, usuarioId, recebidoEm', arquivos: 'id', cache: 'chave, usuarioId', rascunhos: 'chave, usuarioId', meta: 'chave' });
+    const { id: olga, token } = await t.criarFuncionario({ nome: 'Olga Antiga' });
+    const rota = await t.chamar({
+      method: 'POST',
+      url: '/api/rotas',
+      token: await t.tokenAdmin(),
+      payload: { nome: 'Rota antiga', funcionario_id: olga, tem_secretario: false, valor_aluguel: 0, data_inicio: '2026-01-01', data_fim: '2026-12-31', observacoes: '', cidades: CIDADES },
+    });
+    const rotaAntiga = rota.json().rota as { id: number };
+    const chaves: string[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const data = somarDias(dia, -1 - Math.floor(i / 3));
+      const cidade = CIDADES[i % 3]!;
+      const chave = `venda:${rotaAntiga.id}:${cidade}:${data}`;
+      const id = uuidv7();
+      ids.push(id);
+      chaves.push(chave);
+      await antigo.table('outbox').add({
+        id: uuidv7(),
+        usuarioId: olga,
+        tipo: 'venda.salvar',
+        dados: { id, rota_id: rotaAntiga.id, cidade_id: cidade, data_venda: data, valor_dinheiro: 12.5, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 1, observacoes: '', registrado_em: new Date().toISOString(), cidade_nome: 'Goiânia' },
+        arquivos: [],
+        chaves: [chave],
+        descricao: `Fechamento ${i}`,
+        estado: 'pendente',
+        tentativas: 0,
+        proximaTentativaEm: null,
+        erro: null,
+        criadoEm: new Date().toISOString(),
+      });
+    }
+    await antigo.table('outbox').add({
+      id: uuidv7(),
+      usuarioId: olga,
+      tipo: 'rota.finalizar',
+      dados: { rota_id: rotaAntiga.id, rota_nome: 'Rota antiga' },
+      arquivos: [],
+      chaves: [`rota:${rotaAntiga.id}`, ...chaves],
+      descricao: 'Finalizar rota Rota antiga',
+      estado: 'pendente',
+      tentativas: 0,
+      proximaTentativaEm: null,
+      erro: null,
+      criadoEm: new Date().toISOString(),
+    });
+    antigo.close();
+
+    // The update opens it: the finishing keeps only its own key.
+    const atualizado = new BancoLocal(nome);
+    await atualizado.open();
+    const itens = await itensDoUsuario(atualizado, olga);
+    expect(itens).toHaveLength(61);
+    expect(itens.at(-1)!.chaves).toEqual([`rota:${rotaAntiga.id}`]);
+
+    const m = new MotorSync({ banco: atualizado, operacoes, obterSessao: () => ({ usuarioId: olga, token }), agora: () => agora, esperaBaseMs: 1000 });
+    await m.sincronizarAgora();
+    m.parar();
+    expect(await itensDoUsuario(atualizado, olga)).toHaveLength(0);
+    expect(vendasNoServidor(ids)).toBe(60);
+    expect((t.db.$client.prepare('select status from rotas where id = ?').get(rotaAntiga.id) as { status: string }).status).toBe('finalizada');
+    const centavos = t.db.$client.prepare('select sum(dinheiro_centavos) as s from vendas where rota_id = ?').get(rotaAntiga.id) as { s: number };
+    expect(centavos.s).toBe(60 * 1250);
+    await atualizado.delete();
+  });
 });

@@ -1,24 +1,50 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Retencoes } from '../../../shared/sync/operacoes';
 import { ErroApi, ErroOffline } from '../api/client';
 import { BancoLocal } from './db';
 import { enfileirar, itensDoUsuario, type Operacoes } from './outbox';
-import { esperaParaTentativa, MotorSync, type Sessao } from './sync';
+import { esperaParaTentativa, MotorSync, TRAVA_SYNC, type Sessao } from './sync';
+import type { ResultadoEnvio, Transporte } from './transporte';
 
 let banco: BancoLocal;
 let n = 0;
 let agora: number;
-let chamadas: { metodo: string; caminho: string; corpo: unknown; token: string | null | undefined }[];
-let respostas: ((caminho: string) => unknown)[];
+/** Each operation the fake server received, in order (its item's name), with the token and device. */
+let chamadas: { caminho: string; token: string | null | undefined; cliente: string }[];
+/** What the fake server does with each request, in turn: throw (the request fails) or refuse some items by name. */
+let respostas: (() => Record<string, { status: number; corpo?: unknown }> | void)[];
 let sessao: Sessao | null;
 
-const operacoes: Operacoes = {
-  'teste.enviar': {
-    requisicao: (dados) => ({ metodo: 'POST', caminho: `/itens/${(dados as { nome: string }).nome}`, corpo: dados }),
-    recebidoEm: (r) => (r as { recebido_em?: string } | undefined)?.recebido_em,
-  },
+// A kind only these tests know: the engine holds it back by the keys stored on the item.
+const operacoes: Operacoes = { 'teste.enviar': { paraEnvio: (dados) => dados as never } };
+
+/** A server that answers each operation on its own, holding later ones on a refused entity. */
+const nomeDe = (dados: unknown) => (dados as { nome: string }).nome;
+
+const servidorFalso: Transporte = async (envios, token, cliente) => {
+  for (const { item } of envios) chamadas.push({ caminho: `/itens/${nomeDe(item.dados)}`, token, cliente });
+  const resposta = respostas.shift()?.();
+  const retencoes = new Retencoes();
+  const resultados: ResultadoEnvio[] = [];
+  for (const { item } of envios) {
+    const nome = nomeDe(item.dados);
+    const retencao = { espera: item.chaves, retem: item.chaves };
+    if (retencoes.retida(retencao)) {
+      resultados.push({ id: item.id, status: 'retido' });
+      continue;
+    }
+    const recusa = resposta?.[nome];
+    if (recusa) {
+      retencoes.reter(retencao);
+      resultados.push({ id: item.id, ...recusa });
+      continue;
+    }
+    resultados.push({ id: item.id, status: 201, recebido_em: '2026-11-22T17:32:00.000Z' });
+  }
+  return resultados;
 };
 
-function criarMotor() {
+function criarMotor(extra: Partial<ConstructorParameters<typeof MotorSync>[0]> = {}) {
   return new MotorSync({
     banco,
     operacoes,
@@ -26,11 +52,10 @@ function criarMotor() {
     agora: () => agora,
     esperaBaseMs: 1000,
     esperaMaximaMs: 8000,
-    enviar: async (metodo, caminho, { corpo, token }) => {
-      chamadas.push({ metodo, caminho, corpo, token });
-      const proxima = respostas.shift();
-      return proxima ? proxima(caminho) : { recebido_em: '2026-11-22T17:32:00.000Z' };
-    },
+    transporte: servidorFalso,
+    obterClienteId: async () => 'aparelho-teste',
+    travas: null,
+    ...extra,
   });
 }
 
@@ -55,7 +80,7 @@ describe('MotorSync', () => {
     const motor = criarMotor();
     await motor.sincronizarAgora();
     expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/a', '/itens/b']);
-    expect(chamadas.every((c) => c.token === 'tok-1')).toBe(true);
+    expect(chamadas.every((c) => c.token === 'tok-1' && c.cliente === 'aparelho-teste')).toBe(true);
     expect(await itensDoUsuario(banco, 1)).toHaveLength(0);
     expect(await itensDoUsuario(banco, 2)).toHaveLength(1); // waits for its owner
     const historico = await banco.sincronizados.toArray();
@@ -72,7 +97,7 @@ describe('MotorSync', () => {
     const motor = criarMotor();
     await motor.sincronizarAgora();
     motor.parar();
-    expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/a']);
+    expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/a', '/itens/b']); // one batch, lost
     const [a, b] = await itensDoUsuario(banco, 1);
     expect(a).toMatchObject({ estado: 'pendente', tentativas: 1, proximaTentativaEm: agora + 1000 });
     expect(b).toMatchObject({ estado: 'pendente', tentativas: 0 });
@@ -80,10 +105,10 @@ describe('MotorSync', () => {
     // Before the backoff ends nothing is sent; after it, both go, in order.
     await motor.sincronizarAgora();
     motor.parar();
-    expect(chamadas).toHaveLength(1);
+    expect(chamadas).toHaveLength(2);
     agora += 1000;
     await motor.sincronizarAgora();
-    expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/a', '/itens/a', '/itens/b']);
+    expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/a', '/itens/b', '/itens/a', '/itens/b']);
     expect(await itensDoUsuario(banco, 1)).toHaveLength(0);
   });
 
@@ -146,12 +171,12 @@ describe('MotorSync', () => {
     expect((await itensDoUsuario(banco, 1))[0]).toMatchObject({ estado: 'pendente', tentativas: 0 });
 
     await motor.sincronizarAgora(); // still paused: nothing sent
-    expect(chamadas).toHaveLength(1);
+    expect(chamadas).toHaveLength(2);
 
     sessao = { usuarioId: 1, token: 'tok-novo' };
     await motor.retomar();
     motor.parar();
-    expect(chamadas.slice(1).map((c) => [c.caminho, c.token])).toEqual([
+    expect(chamadas.slice(2).map((c) => [c.caminho, c.token])).toEqual([
       ['/itens/a', 'tok-novo'],
       ['/itens/b', 'tok-novo'],
     ]);
@@ -162,13 +187,12 @@ describe('MotorSync', () => {
     await enfileirarNome('criar', ['despesa:1']);
     await enfileirarNome('editar', ['despesa:1']);
     await enfileirarNome('outra', ['despesa:2']);
-    respostas.push(() => {
-      throw new ErroApi(409, 'Esta rota já foi finalizada.');
-    });
+    respostas.push(() => ({ criar: { status: 409, corpo: { error: 'Esta rota já foi finalizada.' } } }));
     const motor = criarMotor();
     await motor.sincronizarAgora();
     motor.parar();
-    expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/criar', '/itens/outra']);
+    // One batch; the server held the edit behind the refused create, and the next pass does not send it.
+    expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/criar', '/itens/editar', '/itens/outra']);
     const itens = await itensDoUsuario(banco, 1);
     expect(itens.map((i) => [i.descricao, i.estado, i.erro])).toEqual([
       ['Item criar', 'erro', 'Esta rota já foi finalizada.'],
@@ -199,5 +223,79 @@ describe('MotorSync', () => {
     const motor = criarMotor();
     await motor.sincronizarAgora();
     expect(chamadas).toHaveLength(0);
+  });
+
+  it('um pedido recusado inteiro (413 de um proxy) é dividido até a recusa cair no item que a causa; os outros chegam', async () => {
+    for (const nome of ['a', 'b', 'ruim', 'c', 'd']) await enfileirarNome(nome);
+    // The proxy refuses any request carrying the big item, whatever else is in it.
+    const proxy: Transporte = async (envios, token, cliente) => {
+      if (envios.some((e) => (e.item.dados as { nome: string }).nome === 'ruim')) {
+        chamadas.push({ caminho: `lote de ${envios.length}`, token, cliente });
+        throw new ErroApi(413, 'O envio é grande demais para o servidor.');
+      }
+      return servidorFalso(envios, token, cliente);
+    };
+    const motor = criarMotor({ transporte: proxy });
+    await motor.sincronizarAgora();
+    motor.parar();
+    const itens = await itensDoUsuario(banco, 1);
+    expect(itens.map((i) => [i.descricao, i.estado, i.erro])).toEqual([['Item ruim', 'erro', 'O envio é grande demais para o servidor.']]);
+    expect((await banco.sincronizados.toArray()).map((h) => h.descricao).sort()).toEqual(['Item a', 'Item b', 'Item c', 'Item d']);
+  });
+
+  it('um conflito de versão guarda os dois valores no item, para a pessoa escolher', async () => {
+    await enfileirarNome('venda');
+    const conflito = { versao_atual: 4, servidor: { valor_dinheiro: 100 }, enviado: { valor_dinheiro: 250 } };
+    respostas.push(() => ({ venda: { status: 409, corpo: { error: 'Este fechamento foi alterado em outro aparelho.', codigo: 'conflito_de_versao', conflito } } }));
+    const motor = criarMotor();
+    await motor.sincronizarAgora();
+    motor.parar();
+    expect((await itensDoUsuario(banco, 1))[0]).toMatchObject({ estado: 'erro', conflito });
+  });
+
+  it('uma aba só envia: com a trava da sincronização em outra aba, esta não manda nada; livre, manda', async () => {
+    await enfileirarNome('a');
+    let ocupada = true;
+    const pedidos: { nome: string; opcoes: LockOptions }[] = [];
+    const travas = {
+      request: (async (nome: string, opcoes: LockOptions, fn: (trava: Lock | null) => Promise<unknown>) => {
+        pedidos.push({ nome, opcoes });
+        return fn(ocupada ? null : ({ name: nome, mode: 'exclusive' } as Lock));
+      }) as unknown as LockManager['request'],
+    };
+    const motor = criarMotor({ travas });
+    await motor.sincronizarAgora();
+    expect(chamadas).toHaveLength(0);
+    expect(pedidos).toEqual([{ nome: TRAVA_SYNC, opcoes: { ifAvailable: true } }]);
+    ocupada = false;
+    await motor.sincronizarAgora();
+    motor.parar();
+    expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/a']);
+  });
+
+  it('mostra o progresso de uma fila longa ("Enviando 2 de 5") e os itens de outro usuário que esperam neste aparelho', async () => {
+    for (const nome of ['a', 'b', 'c', 'd', 'e']) await enfileirarNome(nome);
+    await enfileirarNome('dela', ['item:dela'], 2);
+    const motor = criarMotor({ limites: { escritas: 2, arquivos: 10, bytes: 1e9 } });
+    const vistos: string[] = [];
+    motor.assinar(() => {
+      const p = motor.estado().progresso;
+      const texto = p ? `${p.enviados}/${p.total}` : '-';
+      if (vistos.at(-1) !== texto) vistos.push(texto);
+    });
+    await motor.sincronizarAgora();
+    expect(vistos).toEqual(['0/5', '2/5', '4/5', '5/5', '-']);
+    motor.acompanharContagem();
+    await new Promise<void>((fim) => {
+      const parar = motor.assinar(() => {
+        if (motor.estado().deOutrosUsuarios === 1) {
+          parar();
+          fim();
+        }
+      });
+      if (motor.estado().deOutrosUsuarios === 1) fim();
+    });
+    motor.parar();
+    expect(motor.estado()).toMatchObject({ pendentes: 0, deOutrosUsuarios: 1 });
   });
 });

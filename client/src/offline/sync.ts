@@ -1,7 +1,14 @@
 /**
- * The sync engine: replays the signed-in user's outbox in order (decisions.md, 'Offline and sync').
+ * The sync engine: replays the signed-in user's outbox in order (decisions.md, 'Offline and sync'
+ * and 'Sync protocol').
  * - Runs at start, on the `online` event, every 30 s, and on "Sincronizar agora".
- * - Sends in batches (POST /api/sync/lote): a backlog of hundreds goes in a few round trips.
+ * - One uploader per device: the tabs and the installed app share one outbox, and only the one
+ *   holding the Web Lock 'sistema-de-gestao:sync' replays it; the others skip their pass.
+ * - Sends in batches (POST /api/sync/lote): each operation carries its id, kind, the device's
+ *   sequence number and its data; the batch names the device. The server answers each operation on
+ *   its own and applies each exactly once (a replay is answered from its operation log).
+ * - A whole request refused (400/413/415: a proxy's size limit, a framing error): the batch is split
+ *   in halves and sent again, down to one operation, so the refusal lands on the right item.
  * - No answer (offline, timeout, 5xx, 429): the item stays, retried with exponential backoff forever;
  *   later items wait behind it, so order is kept.
  * - 401: the queue pauses until the user signs in again (`retomar()`), nothing changes.
@@ -12,22 +19,15 @@
  * - Nothing leaves the outbox without the server's confirmation or the person's decision.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import { ehCorpoErro } from '../../../shared/api/errors';
+import { ehCorpoErro, type ConflitoDeVersao } from '../../../shared/api/errors';
+import { ehTipoOperacao, retencaoDe, Retencoes, type OperacaoSync } from '../../../shared/sync/operacoes';
 import { versaoAntiga, versaoValida } from '../../../shared/versao';
 import { api, ErroApi, ErroOffline } from '../api/client';
 import { versaoApp } from '../versaoApp';
 import type { BancoLocal, ItemOutbox } from './db';
-import { arquivosDoItem, atualizarItem, confirmarItem, itensDoUsuario, type Operacoes, type RequisicaoOperacao } from './outbox';
-import {
-  ehStatusTransitorio,
-  LIMITES_LOTE,
-  transporteEmLote,
-  transporteIndividual,
-  type Enviar,
-  type Envio,
-  type ResultadoEnvio,
-  type Transporte,
-} from './transporte';
+import { idDoDispositivo } from './dispositivo';
+import { arquivosDoItem, atualizarItem, confirmarItem, itensDoUsuario, type DefinicaoOperacao, type Operacoes } from './outbox';
+import { ehStatusTransitorio, LIMITES_LOTE, transporteEmLote, type Enviar, type Envio, type ResultadoEnvio, type Transporte } from './transporte';
 
 export interface EstadoSync {
   online: boolean;
@@ -41,6 +41,10 @@ export interface EstadoSync {
   atualizacaoNecessaria: boolean;
   /** Last network failure, for the indicator's tooltip. */
   ultimoErroRede: string | null;
+  /** During a pass: how many of the items it found have been answered ('Enviando 120 de 1.000'). */
+  progresso: { enviados: number; total: number } | null;
+  /** Items of other users queued on this device: they wait for their owner to sign in. */
+  deOutrosUsuarios: number;
 }
 
 export interface Sessao {
@@ -54,8 +58,12 @@ export interface OpcoesMotor {
   obterSessao: () => Sessao | null;
   /** How writes travel; batches to /api/sync/lote by default. */
   transporte?: Transporte;
-  /** One request per write through this function (tests, servers without the batch endpoint). */
+  /** The batch's requests through this function (tests). */
   enviar?: Enviar;
+  /** This device's id (the client id its operations are recorded under on the server). */
+  obterClienteId?: () => Promise<string>;
+  /** Web Locks (navigator.locks by default; absent in old browsers and jsdom: then no lock). */
+  travas?: Pick<LockManager, 'request'> | null;
   limites?: typeof LIMITES_LOTE;
   agora?: () => number;
   intervaloMs?: number;
@@ -75,6 +83,25 @@ export const CHAVE_ULTIMA_SYNC = 'ultimaSincronizacao';
 
 const MENSAGEM_TIPO_DESCONHECIDO =
   'Este registro foi criado por outra versão do aplicativo e não pode ser enviado. Descarte-o ou refaça o registro.';
+
+/** The lock every tab and window of this app on the device competes for: one uploader at a time. */
+export const TRAVA_SYNC = 'sistema-de-gestao:sync';
+
+/** The operation an item becomes on the wire, or the reason this version cannot send it. */
+function operacaoDoItem(item: ItemOutbox, definicao: DefinicaoOperacao | undefined): OperacaoSync | { erro: string } {
+  if (!definicao) return { erro: MENSAGEM_TIPO_DESCONHECIDO };
+  try {
+    return { id: item.id, tipo: item.tipo, seq: item.seq ?? 0, dados: definicao.paraEnvio(item.dados) } as OperacaoSync;
+  } catch (erro) {
+    return { erro: erro instanceof Error ? erro.message : MENSAGEM_TIPO_DESCONHECIDO };
+  }
+}
+
+/** What an item waits for and holds: from the registry for known kinds, else its stored keys. */
+function retencaoDoItem(item: ItemOutbox, operacao: OperacaoSync | null): { espera: string[]; retem: string[] } {
+  if (operacao && ehTipoOperacao(operacao.tipo)) return retencaoDe(operacao);
+  return { espera: item.chaves, retem: item.chaves };
+}
 
 export function esperaParaTentativa(tentativas: number, baseMs: number, maximaMs: number): number {
   return Math.min(maximaMs, baseMs * 2 ** Math.max(0, tentativas - 1));
@@ -100,7 +127,13 @@ export class MotorSync {
     pausadoPorSessao: false,
     atualizacaoNecessaria: false,
     ultimoErroRede: null,
+    progresso: null,
+    deOutrosUsuarios: 0,
   };
+  private readonly obterClienteId: () => Promise<string>;
+  private readonly travas: Pick<LockManager, 'request'> | null;
+  /** Batch size for the rest of this pass after a whole request was refused (halved each time). */
+  private limiteDaPassada: number | null = null;
   private readonly consultarVersaoMinima: () => Promise<string | null>;
   /** The version the server refused (426). */
   private versaoRecusada: string | null = null;
@@ -123,7 +156,9 @@ export class MotorSync {
     this.banco = opcoes.banco;
     this.operacoes = opcoes.operacoes;
     this.obterSessao = opcoes.obterSessao;
-    this.transporte = opcoes.transporte ?? (opcoes.enviar ? transporteIndividual(opcoes.enviar) : transporteEmLote());
+    this.transporte = opcoes.transporte ?? transporteEmLote(opcoes.enviar);
+    this.obterClienteId = opcoes.obterClienteId ?? (() => idDoDispositivo(opcoes.banco));
+    this.travas = opcoes.travas !== undefined ? opcoes.travas : typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
     this.limites = opcoes.limites ?? LIMITES_LOTE;
     this.agora = opcoes.agora ?? Date.now;
     this.intervaloMs = opcoes.intervaloMs ?? 30_000;
@@ -176,13 +211,14 @@ export class MotorSync {
     this.usuarioContado = usuarioId;
     if (usuarioId === null) {
       this.contagem = null;
-      this.definir({ pendentes: 0, comErro: 0 });
+      this.definir({ pendentes: 0, comErro: 0, deOutrosUsuarios: 0 });
       return;
     }
-    this.contagem = liveQuery(() => this.banco.outbox.where('usuarioId').equals(usuarioId).toArray()).subscribe({
-      next: (itens) => {
+    this.contagem = liveQuery(() => this.banco.outbox.toArray()).subscribe({
+      next: (todos) => {
+        const itens = todos.filter((i) => i.usuarioId === usuarioId);
         const comErro = itens.filter((i) => i.estado === 'erro').length;
-        this.definir({ pendentes: itens.length - comErro, comErro });
+        this.definir({ pendentes: itens.length - comErro, comErro, deOutrosUsuarios: todos.length - itens.length });
       },
       error: (erro) => console.error('Erro ao contar a fila de sincronização:', erro),
     });
@@ -216,7 +252,7 @@ export class MotorSync {
         } while (this.repetir);
       } finally {
         this.emAndamento = null;
-        this.definir({ sincronizando: false });
+        this.definir({ sincronizando: false, progresso: null });
       }
     })();
     return this.emAndamento;
@@ -233,14 +269,27 @@ export class MotorSync {
     );
   }
 
+  /** One pass, under the device-wide lock: if another tab or window holds it, that one is replaying. */
   private async passada(ignorarEspera: boolean): Promise<void> {
+    if (!this.travas) return this.passadaComTrava(ignorarEspera);
+    await this.travas.request(TRAVA_SYNC, { ifAvailable: true }, async (trava) => {
+      if (trava) await this.passadaComTrava(ignorarEspera);
+    });
+  }
+
+  private async passadaComTrava(ignorarEspera: boolean): Promise<void> {
     const sessao = this.obterSessao();
     if (!sessao || this.atual.pausadoPorSessao) return;
     if (this.atual.atualizacaoNecessaria && !(await this.versaoVoltouASerAceita())) return;
     this.acompanharContagem();
+    this.limiteDaPassada = null;
+    const clienteId = await this.obterClienteId();
+    let total: number | null = null;
+    let enviados = 0;
     // Batch after batch until the queue is done, waits behind a failure, or is paused.
     for (;;) {
       const itens = await itensDoUsuario(this.banco, sessao.usuarioId);
+      total ??= itens.filter((i) => i.estado !== 'erro').length;
       const { envios, esperarAte } = await this.montarLote(itens, ignorarEspera);
       if (envios.length === 0) {
         if (esperarAte !== null) {
@@ -249,16 +298,29 @@ export class MotorSync {
         }
         break;
       }
-      this.definir({ sincronizando: true });
+      this.definir({ sincronizando: true, progresso: { enviados, total: Math.max(total, enviados + envios.length) } });
       let resultados: ResultadoEnvio[];
       try {
-        resultados = await this.transporte(envios, sessao.token);
+        resultados = await this.transporte(envios, sessao.token, clienteId);
       } catch (erro) {
+        if (this.recusaDoPedidoInteiro(erro)) {
+          if (envios.length > 1) {
+            // Refused as a whole: smaller requests until the refusal lands on the item that causes it.
+            this.limiteDaPassada = Math.max(1, Math.floor(envios.length / 2));
+            continue;
+          }
+          // Alone and still refused: the refusal is this item's; the rest of the queue goes on.
+          await atualizarItem(this.banco, envios[0]!.item.id, { estado: 'erro', erro: erro instanceof Error ? erro.message : String(erro) });
+          enviados += 1;
+          continue;
+        }
         await this.falhaDoEnvio(envios[0]!.item, erro);
         return;
       }
       this.definir({ online: true, ultimoErroRede: null });
-      const { seguir, progresso } = await this.aplicarResultados(envios, resultados);
+      const { seguir, progresso, respondidos } = await this.aplicarResultados(envios, resultados);
+      enviados += respondidos;
+      this.definir({ progresso: { enviados, total: Math.max(total, enviados) } });
       if (!seguir) return;
       if (esperarAte !== null) {
         this.agendarNovaTentativa(esperarAte);
@@ -272,88 +334,94 @@ export class MotorSync {
     this.definir({ ultimaSincronizacao: agora, online: true, ultimoErroRede: null });
   }
 
+  /** The server refused the request itself (not an operation in it), for a reason that will not pass with time. */
+  private recusaDoPedidoInteiro(erro: unknown): boolean {
+    return erro instanceof ErroApi && erro.status !== 401 && erro.status !== 426 && !ehStatusTransitorio(erro.status);
+  }
+
   /**
    * The next writes to send, in order: refused items and later items on their entities stay aside;
    * an item waiting out its backoff stops the batch there (nothing after it goes first).
    */
   private async montarLote(itens: ItemOutbox[], ignorarEspera: boolean): Promise<{ envios: Envio[]; esperarAte: number | null }> {
-    const retidas = new Set<string>();
+    const retencoes = new Retencoes();
     const envios: Envio[] = [];
+    const maximo = this.limiteDaPassada ?? this.limites.escritas;
     let bytes = 0;
     let arquivosNoLote = 0;
     for (const item of itens) {
-      if (item.estado === 'erro' || item.chaves.some((c) => retidas.has(c))) {
-        // A refused item holds back later items on the same entity (an edit after a refused create...).
-        item.chaves.forEach((c) => retidas.add(c));
+      const convertida = operacaoDoItem(item, this.operacoes[item.tipo] as DefinicaoOperacao | undefined);
+      const operacao = 'erro' in convertida ? null : convertida;
+      const retencao = retencaoDoItem(item, operacao);
+      if (item.estado === 'erro' || retencoes.retida(retencao)) {
+        // A refused item holds back later items on the same entity (an edit after a refused create,
+        // the finishing of its route...).
+        retencoes.reter(retencao);
         continue;
       }
       if (!ignorarEspera && item.proximaTentativaEm !== null && item.proximaTentativaEm > this.agora()) {
         return { envios, esperarAte: item.proximaTentativaEm };
       }
-      const definicao = this.operacoes[item.tipo];
-      if (!definicao) {
-        await atualizarItem(this.banco, item.id, { estado: 'erro', erro: MENSAGEM_TIPO_DESCONHECIDO });
-        item.chaves.forEach((c) => retidas.add(c));
+      if (!operacao) {
+        // Data this version cannot read (written by another version): the person decides.
+        await atualizarItem(this.banco, item.id, { estado: 'erro', erro: 'erro' in convertida ? convertida.erro : MENSAGEM_TIPO_DESCONHECIDO });
+        retencoes.reter(retencao);
         continue;
       }
       const arquivos = await arquivosDoItem(this.banco, item);
       const tamanho = arquivos.reduce((t, a) => t + a.tamanho, 0);
-      const cheio =
-        envios.length >= this.limites.escritas || arquivosNoLote + arquivos.length > this.limites.arquivos || bytes + tamanho > this.limites.bytes;
+      const cheio = envios.length >= maximo || arquivosNoLote + arquivos.length > this.limites.arquivos || bytes + tamanho > this.limites.bytes;
       if (envios.length > 0 && cheio) break;
-      let requisicao: RequisicaoOperacao;
-      try {
-        requisicao = definicao.requisicao(item.dados, arquivos);
-      } catch (erro) {
-        // Data this version cannot read (written by another version): the person decides.
-        await atualizarItem(this.banco, item.id, { estado: 'erro', erro: erro instanceof Error ? erro.message : MENSAGEM_TIPO_DESCONHECIDO });
-        item.chaves.forEach((c) => retidas.add(c));
-        continue;
-      }
-      envios.push({ item, requisicao, arquivos });
+      envios.push({ item, operacao, arquivos });
       bytes += tamanho;
       arquivosNoLote += arquivos.length;
     }
     return { envios, esperarAte: null };
   }
 
-  /** Applies the server's answer to each write; false when the queue must stop (pause or retry later). */
-  private async aplicarResultados(envios: Envio[], resultados: ResultadoEnvio[]): Promise<{ seguir: boolean; progresso: boolean }> {
+  /** Applies the server's answer to each operation; `seguir` false when the queue must stop (pause or retry later). */
+  private async aplicarResultados(envios: Envio[], resultados: ResultadoEnvio[]): Promise<{ seguir: boolean; progresso: boolean; respondidos: number }> {
     const porId = new Map(resultados.map((r) => [r.id, r]));
     let progresso = false;
+    let respondidos = 0;
     for (const { item } of envios) {
       const r = porId.get(item.id);
       if (!r || r.status === 'nao_processado') {
         await this.adiar(item, 'O servidor não concluiu o envio; nova tentativa em instantes.');
-        return { seguir: false, progresso };
+        return { seguir: false, progresso, respondidos };
       }
       if (r.status === 'retido') continue; // held behind a refusal in the same batch
       if (r.status < 300) {
-        const recebidoEm = r.recebido_em ?? this.operacoes[item.tipo]?.recebidoEm?.(r.corpo) ?? new Date(this.agora()).toISOString();
-        await confirmarItem(this.banco, item, recebidoEm);
+        await confirmarItem(this.banco, item, r.recebido_em ?? new Date(this.agora()).toISOString());
         progresso = true;
+        respondidos += 1;
         continue;
       }
       if (r.status === 401) {
         this.definir({ pausadoPorSessao: true });
-        return { seguir: false, progresso };
+        return { seguir: false, progresso, respondidos };
       }
       if (r.status === 426) {
         this.pausarPorVersao();
-        return { seguir: false, progresso };
+        return { seguir: false, progresso, respondidos };
       }
       const mensagem = ehCorpoErro(r.corpo) ? r.corpo.error : `Erro ${r.status}`;
       if (ehStatusTransitorio(r.status)) {
         await this.adiar(item, mensagem);
-        return { seguir: false, progresso };
+        return { seguir: false, progresso, respondidos };
       }
-      await atualizarItem(this.banco, item.id, { estado: 'erro', erro: mensagem });
+      const conflito: ConflitoDeVersao | null = ehCorpoErro(r.corpo) && r.corpo.conflito ? r.corpo.conflito : null;
+      await atualizarItem(this.banco, item.id, { estado: 'erro', erro: mensagem, conflito });
       progresso = true;
+      respondidos += 1;
     }
-    return { seguir: true, progresso };
+    return { seguir: true, progresso, respondidos };
   }
 
-  /** The whole request failed: pause on 401, retry later when transient, else the first item is refused. */
+  /**
+   * The whole request failed, for a reason that is no item's: pause on 401 or 426; anything else
+   * (no signal, a timeout, 5xx, an error reading the answer) is retried later, never blamed on an item.
+   */
   private async falhaDoEnvio(primeiro: ItemOutbox, erro: unknown): Promise<void> {
     if (erro instanceof ErroApi && erro.status === 401) {
       this.definir({ pausadoPorSessao: true });
@@ -364,12 +432,8 @@ export class MotorSync {
       return;
     }
     const mensagem = erro instanceof Error ? erro.message : String(erro);
-    if (erro instanceof ErroOffline || (erro instanceof ErroApi && ehStatusTransitorio(erro.status))) {
-      await this.adiar(primeiro, mensagem);
-      this.definir({ ultimoErroRede: mensagem, online: !(erro instanceof ErroOffline) && this.atual.online });
-      return;
-    }
-    await atualizarItem(this.banco, primeiro.id, { estado: 'erro', erro: mensagem });
+    await this.adiar(primeiro, mensagem);
+    this.definir({ ultimoErroRede: mensagem, online: !(erro instanceof ErroOffline) && this.atual.online });
   }
 
   /** 426: nothing is discarded or marked; the queue waits for the update. */

@@ -14,6 +14,8 @@ import { fecharApiReal, iniciarApiReal } from '../test/apiReal';
 import { definirVersaoAppParaTeste, versaoApp } from '../versaoApp';
 import { BancoLocal } from './db';
 import { cabecalhosDoDispositivo, CHAVE_DISPOSITIVO, iniciarRelatorioDoDispositivo } from './dispositivo';
+import { operacoes as registradas } from '.';
+import './operacoes';
 import { enfileirar, itensDoUsuario, type Operacoes } from './outbox';
 import { MotorSync } from './sync';
 
@@ -27,9 +29,7 @@ let pedidos: { url: string; cabecalhos: Record<string, string> }[];
 const CIDADES = [5208707, 5201108, 5204508];
 const dia = hoje('America/Sao_Paulo');
 
-const operacoes: Operacoes = {
-  'venda.salvar': { requisicao: (dados) => ({ metodo: 'POST', caminho: '/vendas', corpo: dados }) },
-};
+const operacoes: Operacoes = registradas;
 
 beforeAll(async () => {
   // The client under test is 0.1.0 (package.json, through vite's define); the server wants 0.2.0.
@@ -63,7 +63,7 @@ async function enfileirarVenda(criadoHaMs = 0) {
   const item = await enfileirar(banco, {
     tipo: 'venda.salvar',
     usuarioId: funcionario.id,
-    dados: { id: uuidv7(), rota_id: rotaId, cidade_id: CIDADES[0], data_venda: data, valor_dinheiro: 10, registrado_em: new Date().toISOString() },
+    dados: { id: uuidv7(), rota_id: rotaId, cidade_id: CIDADES[0], data_venda: data, valor_dinheiro: 10, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString() },
     chaves: [`venda:${data}`],
     descricao: `Venda ${data}`,
   });

@@ -5,8 +5,8 @@
  */
 import { registrarOperacao } from '../offline';
 import type { BancoLocal, ItemOutbox } from '../offline/db';
-import { ehInteiroPositivo, ehObjeto, ehTexto, ehTextoOpcional, leitor, opcional } from '../offline/leitor';
-import { enfileirar, itensDoUsuario } from '../offline/outbox';
+import { ehInteiroPositivo, ehObjeto, ehTextoOpcional, leitor, opcional } from '../offline/leitor';
+import { enfileirar } from '../offline/outbox';
 import type { FinalizacaoNaFila } from './minhasRotas';
 
 export const OPERACAO_FINALIZAR_ROTA = 'rota.finalizar';
@@ -24,20 +24,12 @@ const dadosFinalizarSchema = leitor<DadosFinalizarRota>((v) => {
   return { rota_id: v.rota_id, ...opcional('rota_nome', v.rota_nome) };
 });
 
-const respostaFinalizarSchema = leitor<{ rota: { finalizada_em: string | null } }>((v) => {
-  const rota = ehObjeto(v) ? v.rota : undefined;
-  if (!ehObjeto(rota) || !(rota.finalizada_em === null || ehTexto(rota.finalizada_em))) return null;
-  return { rota: { finalizada_em: rota.finalizada_em } };
-});
-
 registrarOperacao(OPERACAO_FINALIZAR_ROTA, {
-  requisicao(dados) {
+  paraEnvio(dados) {
     const r = dadosFinalizarSchema.safeParse(dados);
     if (!r.success) throw new Error('Registro de finalização ilegível. Descarte-o e finalize a rota de novo.');
-    return { metodo: 'PATCH', caminho: `/rotas/${r.data.rota_id}/finalizar` };
+    return { rota_id: r.data.rota_id };
   },
-  // The server's own time of finishing (also on a replay: it keeps the first one).
-  recebidoEm: (resposta) => respostaFinalizarSchema.safeParse(resposta).data?.rota.finalizada_em ?? undefined,
 });
 
 export const chaveDaRota = (rotaId: number) => `rota:${rotaId}`;
@@ -50,22 +42,17 @@ export function rotaDoItem(item: Pick<ItemOutbox, 'dados'>): number | null {
 }
 
 /**
- * Queues the finishing. Its keys also include those of the route's items already queued, so a
- * refused sale or expense of this route holds the finishing back until the person fixes or
- * discards it: otherwise the finished route would refuse the fixed sale.
+ * Queues the finishing. It waits for every earlier write of its route that the server refused (the
+ * registry says so: shared/sync/operacoes.ts, retencaoDe), so a refused sale or expense of this route
+ * holds the finishing back until the person fixes or discards it.
  */
 export async function enfileirarFinalizacao(banco: BancoLocal, rota: { id: number; nome: string }, usuarioId: number): Promise<ItemOutbox> {
-  const anteriores = await itensDoUsuario(banco, usuarioId);
-  const chaves = new Set([chaveDaRota(rota.id)]);
-  for (const item of anteriores) {
-    if (item.tipo !== OPERACAO_FINALIZAR_ROTA && rotaDoItem(item) === rota.id) item.chaves.forEach((c) => chaves.add(c));
-  }
   const dados: DadosFinalizarRota = { rota_id: rota.id, rota_nome: rota.nome };
   return enfileirar(banco, {
     tipo: OPERACAO_FINALIZAR_ROTA,
     usuarioId,
     dados,
-    chaves: [...chaves],
+    chaves: [chaveDaRota(rota.id)],
     descricao: `Finalizar rota ${rota.nome}`,
   });
 }

@@ -7,6 +7,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { Usuario } from '../../../shared/schemas/usuarios';
+import { retencaoDe, Retencoes, type OperacaoSync } from '../../../shared/sync/operacoes';
 import { definirFetch } from '../api/client';
 import { AuthProvider } from '../auth/AuthProvider';
 import { Avisos } from '../components/avisos';
@@ -17,16 +18,71 @@ export type ManipuladorApi = (corpo: unknown, url: URL) => RespostaFalsa | Promi
 
 export interface ApiFalsa {
   chamadas: { metodo: string; caminho: string; corpo: unknown }[];
+  /** The operations the batch carried, as they travelled (amounts in centavos). */
+  operacoes: OperacaoSync[];
+}
+
+const reais = (centavos: number) => centavos / 100;
+
+/** The receipt time the real batch answers with: the server's time in the single endpoint's record. */
+function recebidoDe(op: OperacaoSync, corpo: unknown): string | null {
+  const c = (corpo ?? {}) as Record<string, Record<string, string | null | undefined> | undefined>;
+  switch (op.tipo) {
+    case 'venda.salvar':
+      return c.venda?.atualizado_em ?? null;
+    case 'visita.registrar':
+      return c.visita?.recebido_em ?? null;
+    case 'rota.finalizar':
+      return c.rota?.finalizada_em ?? null;
+    case 'despesa.criar':
+      return c.despesa?.recebido_em ?? null;
+    default:
+      return c.despesa?.atualizado_em ?? null;
+  }
+}
+
+/**
+ * A queued operation as the call to its single endpoint (the table's handlers answer those): the
+ * amounts back in reais, an expense as the multipart form its endpoint takes.
+ */
+function comoEndpoint(op: OperacaoSync, arquivo: FormDataEntryValue | null | undefined): { metodo: string; caminho: string; corpo: unknown } {
+  switch (op.tipo) {
+    case 'venda.salvar': {
+      const { versao_base, ...d } = op.dados;
+      const corpo = { ...d, valor_dinheiro: reais(d.valor_dinheiro), valor_pix: reais(d.valor_pix), valor_cartao: reais(d.valor_cartao), valor_link: reais(d.valor_link) };
+      return { metodo: 'POST', caminho: '/vendas', corpo: versao_base == null ? corpo : { ...corpo, versao_base } };
+    }
+    case 'visita.registrar': {
+      const { id, data, registrado_em, rota_id, cidade_id } = op.dados;
+      return { metodo: 'POST', caminho: `/rotas/${rota_id}/cidades/${cidade_id}/visitar`, corpo: { id, data, registrado_em } };
+    }
+    case 'rota.finalizar':
+      return { metodo: 'PATCH', caminho: `/rotas/${op.dados.rota_id}/finalizar`, corpo: undefined };
+    case 'despesa.excluir':
+      return { metodo: 'DELETE', caminho: `/despesas/${op.dados.id}`, corpo: undefined };
+    case 'despesa.criar':
+    case 'despesa.editar': {
+      const fd = new FormData();
+      const d = op.dados;
+      if (op.tipo === 'despesa.criar') fd.append('id', d.id);
+      for (const [k, v] of Object.entries({ rota_id: d.rota_id, cidade_id: d.cidade_id, data_despesa: d.data_despesa, tipo: d.tipo, tipo_outro: d.tipo_outro, descricao: d.descricao })) fd.append(k, String(v));
+      fd.append('valor', reais(d.valor).toFixed(2));
+      if (op.tipo === 'despesa.criar' && op.dados.registrado_em) fd.append('registrado_em', op.dados.registrado_em);
+      if (op.tipo === 'despesa.editar' && op.dados.excluir_cupom && !(arquivo instanceof File)) fd.append('excluir_cupom', 'true');
+      if (arquivo instanceof File) fd.append('cupom', arquivo, arquivo.name);
+      return { metodo: op.tipo === 'despesa.criar' ? 'POST' : 'PUT', caminho: op.tipo === 'despesa.criar' ? '/despesas' : `/despesas/${d.id}`, corpo: fd };
+    }
+  }
 }
 
 /**
  * Answers fetch from a table; unknown calls fail the test loudly. The sync engine's batches
- * (POST /sync/lote) are answered by running each write through the same table, as the real
- * endpoint runs each write through its single endpoint's code; each write is recorded in
- * `chamadas` as if it had been sent alone.
+ * (POST /sync/lote) are answered by running each operation through the same table, as the call to
+ * its single endpoint (the real batch runs each kind through the same service code); each is
+ * recorded in `operacoes` as it travelled and in `chamadas` as if it had been sent alone.
  */
 export function simularApi(rotasApi: Record<string, ManipuladorApi>): ApiFalsa {
-  const api: ApiFalsa = { chamadas: [] };
+  const api: ApiFalsa = { chamadas: [], operacoes: [] };
 
   async function responder(metodo: string, caminho: string, corpo: unknown, url: URL): Promise<RespostaFalsa> {
     api.chamadas.push({ metodo, caminho, corpo });
@@ -40,31 +96,23 @@ export function simularApi(rotasApi: Record<string, ManipuladorApi>): ApiFalsa {
 
   async function responderLote(corpo: unknown): Promise<RespostaFalsa> {
     const form = corpo instanceof FormData ? corpo : null;
-    const { operacoes } = (form ? JSON.parse(String(form.get('operacoes'))) : corpo) as {
-      operacoes: { id: string; metodo: string; caminho: string; corpo?: unknown; chaves: string[] }[];
-    };
-    const resultados: { id: string; status: number | 'retido'; corpo?: unknown }[] = [];
-    const retidas = new Set<string>();
+    const { operacoes } = (form ? JSON.parse(String(form.get('operacoes'))) : corpo) as { operacoes: OperacaoSync[] };
+    const resultados: { id: string; status: number | 'retido'; corpo?: unknown; recebido_em?: string | null }[] = [];
+    const retencoes = new Retencoes();
     for (const op of operacoes) {
-      if (op.chaves.some((c) => retidas.has(c))) {
-        op.chaves.forEach((c) => retidas.add(c));
+      api.operacoes.push(op);
+      const retencao = retencaoDe(op);
+      if (retencoes.retida(retencao)) {
+        retencoes.reter(retencao);
         resultados.push({ id: op.id, status: 'retido' });
         continue;
       }
-      // Expenses are multipart on their own endpoint: the fake handlers read a FormData.
-      let corpoOp = op.corpo;
-      if (op.caminho.startsWith('/despesas') && (op.metodo === 'POST' || op.metodo === 'PUT')) {
-        const fd = new FormData();
-        for (const [k, v] of Object.entries((op.corpo ?? {}) as Record<string, string>)) fd.append(k, v);
-        const arquivo = form?.get(`arquivo:${op.id}`);
-        if (arquivo instanceof File) fd.append('cupom', arquivo, arquivo.name);
-        corpoOp = fd;
-      }
-      const r = await responder(op.metodo, op.caminho, corpoOp, new URL(`/api${op.caminho}`, 'http://localhost'));
+      const { metodo, caminho, corpo: corpoOp } = comoEndpoint(op, form?.get(`arquivo:${op.id}`));
+      const r = await responder(metodo, caminho, corpoOp, new URL(`/api${caminho}`, 'http://localhost'));
       if (r === 'offline') return 'offline';
       const status = r.status ?? 200;
-      if (status >= 400) op.chaves.forEach((c) => retidas.add(c));
-      resultados.push({ id: op.id, status, corpo: r.corpo });
+      if (status >= 400) retencoes.reter(retencao);
+      resultados.push({ id: op.id, status, corpo: r.corpo, ...(status < 300 ? { recebido_em: recebidoDe(op, r.corpo) } : {}) });
     }
     return { corpo: { resultados } };
   }

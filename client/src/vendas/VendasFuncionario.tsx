@@ -188,7 +188,8 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     try {
       if (oQueEnviar(lido.valores, cidade.venda !== null) === 'venda') {
         // The city's closing keeps its id: an edit converges on the same record.
-        await enfileirarVenda(bancoLocal, usuario.id, { ...comum, ...lido.valores, id: cidade.venda?.id ?? uuidv7(), data_venda: data });
+        // The version it was based on: an edit of a copy another device changed since is a conflict, not a silent overwrite.
+        await enfileirarVenda(bancoLocal, usuario.id, { ...comum, ...lido.valores, id: cidade.venda?.id ?? uuidv7(), data_venda: data, versao_base: cidade.venda?.versao ?? null });
       } else if (!cidade.visitada) {
         await enfileirarVisita(bancoLocal, usuario.id, { ...comum, id: uuidv7(), data });
       }

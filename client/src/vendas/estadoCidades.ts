@@ -29,6 +29,8 @@ export interface VendaDoDia extends ValoresVendaReais {
   /** dinheiro + pix + cartão + link, in reais (boletos are a count). */
   total: number;
   registrado_em: string;
+  /** The server's version the person's next edit is based on (null: a closing only this device has). */
+  versao: number | null;
 }
 
 export type SituacaoEnvio =
@@ -97,6 +99,7 @@ export function montarDia(base: BaseDoDia, itens: ItemLocal[]): CidadeDoDia[] {
           observacoes: v.observacoes,
           total: v.total_vendas,
           registrado_em: v.registrado_em,
+          versao: v.versao ?? null,
         }
       : null;
     const visitada = !!venda || !!statusPorCidade.get(c.cidade_id)?.visitada;
@@ -132,10 +135,14 @@ export function montarDia(base: BaseDoDia, itens: ItemLocal[]): CidadeDoDia[] {
       }
       const cidade = porCidade.get(d.cidade_id);
       if (!cidade || d.data_venda !== base.data) continue;
-      if (cidade.venda && d.registrado_em <= cidade.venda.registrado_em) continue;
+      // A write still in the queue is newer than the server's copy in this device's order, whatever
+      // the phone's clock says; one already confirmed shows only if the copy predates it.
+      const naFila = item.estado !== 'enviado';
+      if (cidade.venda && !naFila && d.registrado_em <= cidade.venda.registrado_em) continue;
       const { id, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, registrado_em } = d;
       // Another device's id may already be the server's: the record stays the server's one.
-      cidade.venda = { id: cidade.venda?.id ?? id, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, total, registrado_em };
+      const versao = d.versao_base ?? cidade.venda?.versao ?? null;
+      cidade.venda = { id: cidade.venda?.id ?? id, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, total, registrado_em, versao };
       cidade.visitada = true;
       cidade.envio = situacaoLocal(item);
     } else if (item.tipo === OPERACAO_REGISTRAR_VISITA) {

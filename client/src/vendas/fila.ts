@@ -24,6 +24,12 @@ export interface DadosVendaFila extends ValoresVendaReais {
   cidade_id: number;
   data_venda: string;
   registrado_em: string;
+  /**
+   * The server's version of this closing when the person edited it (from the listing), so the server
+   * can tell an edit of a copy someone else changed since; null for a new closing or one only this
+   * device has written.
+   */
+  versao_base?: number | null | undefined;
   /** For the sync panel and the card; not sent. */
   cidade_nome?: string | undefined;
   cidade_uf?: string | undefined;
@@ -43,7 +49,7 @@ export interface DadosVisitaFila {
 // loads no schema library (offline/leitor.ts). Rules as the zod schemas they replaced (fila.test.ts).
 export const dadosVendaSchema = leitor<DadosVendaFila>((v) => {
   if (!ehObjeto(v)) return null;
-  const { id, rota_id, cidade_id, data_venda, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, registrado_em, cidade_nome, cidade_uf } = v;
+  const { id, rota_id, cidade_id, data_venda, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, registrado_em, versao_base, cidade_nome, cidade_uf } = v;
   const valido =
     ehTextoPreenchido(id) &&
     ehInteiroPositivo(rota_id) &&
@@ -56,11 +62,13 @@ export const dadosVendaSchema = leitor<DadosVendaFila>((v) => {
     ehInteiroNaoNegativo(valor_boletos) &&
     ehTexto(observacoes) &&
     ehTexto(registrado_em) &&
+    (versao_base === undefined || versao_base === null || ehInteiroPositivo(versao_base)) &&
     ehTextoOpcional(cidade_nome) &&
     ehTextoOpcional(cidade_uf);
   if (!valido) return null;
   return {
     id, rota_id, cidade_id, data_venda, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, registrado_em,
+    ...(typeof versao_base === 'number' ? { versao_base } : {}),
     ...opcional('cidade_nome', cidade_nome),
     ...opcional('cidade_uf', cidade_uf),
   };

@@ -40,7 +40,7 @@ describe('formulário de fechamento', () => {
   it('abre a edição com os valores da venda (zeros em branco)', () => {
     expect(camposDe(null)).toEqual(vazio);
     expect(
-      camposDe({ id: 'x', valor_dinheiro: 12.5, valor_pix: 0, valor_cartao: 1000, valor_link: 0, valor_boletos: 2, observacoes: 'a', total: 1012.5, registrado_em: '' }),
+      camposDe({ id: 'x', valor_dinheiro: 12.5, valor_pix: 0, valor_cartao: 1000, valor_link: 0, valor_boletos: 2, observacoes: 'a', total: 1012.5, registrado_em: '', versao: 1 }),
     ).toEqual({ valor_dinheiro: '12,50', valor_pix: '', valor_cartao: '1000,00', valor_link: '', valor_boletos: '2', observacoes: 'a' });
   });
 });

@@ -3,37 +3,39 @@
  * - 'venda.salvar' -> POST /vendas: the city's closing of a date, with the client's UUIDv7 (reused when
  *   the city already has a closing that day, so an edit converges on the same record);
  * - 'visita.registrar' -> POST /rotas/{rota}/cidades/{cidade}/visitar: the city visited without a sale.
- * Both carry the time the phone recorded them, so the server keeps the newest and a replay changes
- * nothing. Both use the key of the (route, city, date): an edit waits behind a refused create.
+ * Amounts travel in centavos; an edit of a closing read from the server names the version it was
+ * based on (versao_base). Both touch the (route, city, date): an edit waits behind a refused create.
  */
 import { formatarData } from '../../../shared/dates';
+import { reaisParaCentavos } from '../../../shared/money';
 import { registrarOperacao } from '../offline';
 import type { BancoLocal, ItemOutbox } from '../offline/db';
-import { ehObjeto, ehTexto, leitor } from '../offline/leitor';
 import { enfileirarOuCorrigir } from '../offline/outbox';
 import { chaveDoDia, dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type DadosVendaFila, type DadosVisitaFila } from './fila';
 
 const ILEGIVEL = 'Registro ilegível (feito por outra versão do aplicativo). Descarte-o e registre de novo.';
 
-// The server's times in its answers, read without zod (the registry loads with the first screen).
-const respostaVenda = leitor((v) => {
-  const venda = ehObjeto(v) ? v.venda : undefined;
-  return ehObjeto(venda) && ehTexto(venda.atualizado_em) ? { venda: { atualizado_em: venda.atualizado_em } } : null;
-});
-const respostaVisita = leitor((v) => {
-  const visita = ehObjeto(v) ? v.visita : undefined;
-  return ehObjeto(visita) && ehTexto(visita.recebido_em) ? { visita: { recebido_em: visita.recebido_em } } : null;
-});
-
 registrarOperacao(OPERACAO_SALVAR_VENDA, {
-  requisicao(dados) {
+  paraEnvio(dados) {
     const r = dadosVendaSchema.safeParse(dados);
     if (!r.success) throw new Error(ILEGIVEL);
-    const { cidade_nome: _nome, cidade_uf: _uf, ...corpo } = r.data;
-    return { metodo: 'POST', caminho: '/vendas', corpo };
+    const d = r.data;
+    // Amounts become centavos here, once: the wire and the server speak centavos.
+    return {
+      id: d.id,
+      rota_id: d.rota_id,
+      cidade_id: d.cidade_id,
+      data_venda: d.data_venda,
+      valor_dinheiro: reaisParaCentavos(d.valor_dinheiro),
+      valor_pix: reaisParaCentavos(d.valor_pix),
+      valor_cartao: reaisParaCentavos(d.valor_cartao),
+      valor_link: reaisParaCentavos(d.valor_link),
+      valor_boletos: d.valor_boletos,
+      observacoes: d.observacoes,
+      registrado_em: d.registrado_em,
+      versao_base: d.versao_base ?? null,
+    };
   },
-  // When the server stored the values now kept (the first receipt, or the edit that changed them).
-  recebidoEm: (resposta) => respostaVenda.safeParse(resposta).data?.venda.atualizado_em,
   editarEm: (dados) => {
     const r = dadosVendaSchema.safeParse(dados);
     return r.success ? `/vendas?data=${r.data.data_venda}&cidade=${r.data.cidade_id}` : null;
@@ -41,13 +43,12 @@ registrarOperacao(OPERACAO_SALVAR_VENDA, {
 });
 
 registrarOperacao(OPERACAO_REGISTRAR_VISITA, {
-  requisicao(dados) {
+  paraEnvio(dados) {
     const r = dadosVisitaSchema.safeParse(dados);
     if (!r.success) throw new Error(ILEGIVEL);
     const { id, data, registrado_em, rota_id, cidade_id } = r.data;
-    return { metodo: 'POST', caminho: `/rotas/${rota_id}/cidades/${cidade_id}/visitar`, corpo: { id, data, registrado_em } };
+    return { id, rota_id, cidade_id, data, registrado_em };
   },
-  recebidoEm: (resposta) => respostaVisita.safeParse(resposta).data?.visita.recebido_em,
   editarEm: (dados) => {
     const r = dadosVisitaSchema.safeParse(dados);
     return r.success ? `/vendas?data=${r.data.data}&cidade=${r.data.cidade_id}` : null;

@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import type { DadosOperacao, TipoOperacao } from '../../../shared/sync/operacoes';
-import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, type ArquivoTeste } from '../../test/despesas';
+import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias } from '../../test/pendencias';
 
