@@ -46,6 +46,6 @@ export const escritaEditarVenda = definirEscrita({
   params: paramsVenda,
   corpo: vendaEditarSchema,
   executar(ctx, usuario, params, dados) {
-    return new RespostaVenda(ctx, 200, editarVenda(ctx.db, usuario, params.id, dados));
+    return new RespostaVenda(ctx, 200, editarVenda(ctx.db, usuario, params.id, dados, ctx.fuso));
   },
 });

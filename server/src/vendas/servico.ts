@@ -4,7 +4,7 @@
  * recorded it (last write wins). Each write is a function of (db, usuario, dados, fuso) with no HTTP
  * in it, so a batch sync can replay many of them through the same rules.
  */
-import { APP_TZ_PADRAO, hoje } from '../../../shared/dates';
+import { hoje } from '../../../shared/dates';
 import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
 import { emTransacao, type Db } from '../db';
 import type { ValoresEmConflito } from '../../../shared/api/errors';
@@ -183,7 +183,7 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
  * PUT /vendas/{id}: the owner changes the amounts and note while the route is active, in the
  * server's order of arrival; with `versao_base`, only if nobody changed it since that version.
  */
-export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados, fuso: string = APP_TZ_PADRAO): string {
+export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados, fuso: string): string {
   exigirFuncionario(usuario);
   return emTransacao(db, () => {
     const venda = buscarVenda(db, id);
