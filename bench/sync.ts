@@ -1,7 +1,8 @@
 /**
  * Sync throughput: one phone replaying a backlog of queued sales, sequentially, as the app does.
  * - the app: POST /api/sync/lote in the app's batches (200 writes), authenticated, validated,
- *   deduplicated, each sale making its city visited that day — the same code the single endpoints run;
+ *   deduplicated, each operation recorded in the operation log with its effect — the same code the
+ *   single endpoints run;
  * - the limit: the same records POSTed in batches of 50 to a bare Fastify route that only inserts;
  * - the peer: PouchDB on the "phone" replicating the same records to express-pouchdb.
  * Each figure is the median of a few runs, each on a fresh database, after a warm-up of AQUECIMENTO
@@ -15,6 +16,7 @@ import memoria from 'pouchdb-adapter-memory';
 import replicacao from 'pouchdb-replication';
 import { v7 as uuidv7 } from 'uuid';
 import { somarDias } from '../shared/dates';
+import { reaisParaCentavos } from '../shared/money';
 import { LIMITES_LOTE } from '../client/src/offline/transporte';
 import type { DadosVendaFila } from '../client/src/vendas/fila';
 import { iniciarFilho } from './processo';
@@ -110,19 +112,34 @@ export async function medirApp(quantas: number) {
   const servidor = await iniciarFilho<InfoApp>('sync-servidor.ts');
   try {
     const info = servidor.info;
+    // As the phone's engine sends them: { id, tipo, seq, dados }, the amounts converted to centavos once.
+    let seq = 0;
     const operacoes = (vendas: Venda[]) =>
       emLotes(
-        vendas.map((v) => ({ id: `op-${v.id}`, metodo: 'POST', caminho: '/vendas', corpo: v, chaves: [`venda:${v.rota_id}:${v.cidade_id}:${v.data_venda}`] })),
+        vendas.map((v) => ({
+          id: `op-${v.id}`,
+          tipo: 'venda.salvar',
+          seq: ++seq,
+          dados: {
+            ...v,
+            valor_dinheiro: reaisParaCentavos(v.valor_dinheiro),
+            valor_pix: reaisParaCentavos(v.valor_pix),
+            valor_cartao: reaisParaCentavos(v.valor_cartao),
+            valor_link: reaisParaCentavos(v.valor_link),
+            versao_base: null,
+          },
+        })),
         LIMITES_LOTE.escritas,
       );
+    const CLIENTE = 'bench-celular';
     const url = `http://127.0.0.1:${info.porta}/api/sync/lote`;
-    for (const lote of operacoes(vendasDoCelular(info, AQUECIMENTO, DIAS_DO_AQUECIMENTO))) await postar(url, { operacoes: lote }, info.token);
+    for (const lote of operacoes(vendasDoCelular(info, AQUECIMENTO, DIAS_DO_AQUECIMENTO))) await postar(url, { cliente_id: CLIENTE, operacoes: lote }, info.token);
     const lotes = operacoes(vendasDoCelular(info, quantas));
     await assentar();
     const enviar = async () => {
       const inicio = performance.now();
       for (const operacoes of lotes) {
-        const { resultados } = (await postar(url, { operacoes }, info.token)) as { resultados: { status: unknown }[] };
+        const { resultados } = (await postar(url, { cliente_id: CLIENTE, operacoes }, info.token)) as { resultados: { status: unknown }[] };
         const falhas = resultados.filter((r) => r.status !== 201 && r.status !== 200);
         if (falhas.length > 0) throw new Error(`lote recusado: ${JSON.stringify(falhas[0])}`);
       }
@@ -133,6 +150,8 @@ export async function medirApp(quantas: number) {
     const reenvioMs = await enviar();
     const gravadas = contar(info.arquivo, 'select count(*) from vendas');
     if (gravadas !== quantas + AQUECIMENTO) throw new Error(`o app gravou ${gravadas} vendas de ${quantas}`);
+    const registradas = contar(info.arquivo, 'select count(*) from operacoes_aplicadas');
+    if (registradas !== quantas + AQUECIMENTO) throw new Error(`o registro de operações tem ${registradas} de ${quantas}`);
     return { ms, reenvioMs, lotes: lotes.length };
   } finally {
     await servidor.parar();

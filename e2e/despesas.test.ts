@@ -49,10 +49,10 @@ async function registrarEnvios(contexto: BrowserContext) {
       if (corpo instanceof FormData && corpo.get('cupom') instanceof Blob) {
         await registrar(corpo.get('id'), corpo.get('cupom') as File);
       } else if (corpo instanceof FormData && typeof corpo.get('operacoes') === 'string') {
-        const { operacoes } = JSON.parse(corpo.get('operacoes') as string) as { operacoes: { id: string; corpo?: { id?: string } }[] };
+        const { operacoes } = JSON.parse(corpo.get('operacoes') as string) as { operacoes: { id: string; dados?: { id?: string } }[] };
         for (const op of operacoes) {
           const arquivo = corpo.get(`arquivo:${op.id}`);
-          if (arquivo instanceof Blob) await registrar(op.corpo?.id, arquivo as File);
+          if (arquivo instanceof Blob) await registrar(op.dados?.id, arquivo as File);
         }
       }
       return original(entrada, init);

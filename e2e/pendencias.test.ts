@@ -103,8 +103,8 @@ describe.skipIf(!temChromium)('exportar e importar pendências no navegador', ()
 
     // The file: the queue in order, the receipt inside, and the phone's queue untouched.
     const conteudo = JSON.parse(fs.readFileSync(arquivo, 'utf8'));
-    expect(conteudo).toMatchObject({ formato: 'sistema-de-gestao/pendencias', versao: 1, funcionario: { id: f.id, nome: 'Rita Sertão', email: 'rita@escola.com.br' } });
-    expect(conteudo.operacoes.map((o: { metodo: string; caminho: string }) => `${o.metodo} ${o.caminho}`)).toEqual(['POST /vendas', 'POST /despesas']);
+    expect(conteudo).toMatchObject({ formato: 'sistema-de-gestao/pendencias', versao: 2, funcionario: { id: f.id, nome: 'Rita Sertão', email: 'rita@escola.com.br' } });
+    expect(conteudo.operacoes.map((o: { tipo: string }) => o.tipo)).toEqual(['venda.salvar', 'despesa.criar']);
     expect(sha256(Buffer.from(conteudo.operacoes[1].arquivo.base64, 'base64'))).toBe(sha256(foto));
     await painel.getByRole('region', { name: 'Aguardando envio' }).getByText('Aguardando envio (2)').waitFor();
     expect(contagens()).toEqual(antesDeTudo);

@@ -1,6 +1,6 @@
 /** App-wide providers: server-state cache, session, toasts, and the sync engine's lifecycle. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 import { AuthProvider, useAuth } from '../auth/AuthProvider';
 import { Avisos } from '../components/avisos';
@@ -9,12 +9,13 @@ import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { iniciarRelatorioDoDispositivo } from '../offline/dispositivo';
 import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
+import { sobDemanda } from '../components/sobDemanda';
 
 // The service worker is registered at once (the precache of every screen must start on the first
 // visit: a phone may lose signal a minute later). Its update notice, with workbox-window, is not
 // needed to draw the first screen: it loads a few seconds in, when the browser is idle, and picks up
 // an update found meanwhile (workbox-window reports a worker already waiting).
-const AvisoAtualizacao = lazy(() => import('../pwa/AvisoAtualizacao').then((m) => ({ default: m.AvisoAtualizacao })));
+const AvisoAtualizacao = sobDemanda(() => import('../pwa/AvisoAtualizacao').then((m) => m.AvisoAtualizacao));
 const ESPERA_SERVICE_WORKER_MS = 3000;
 
 export function criarQueryClient(): QueryClient {
@@ -70,9 +71,7 @@ export function Provedores({
         <SincronizacaoDaSessao />
         {children}
         {comServiceWorker && depoisDaPrimeiraTela && (
-          <Suspense fallback={null}>
-            <AvisoAtualizacao />
-          </Suspense>
+          <AvisoAtualizacao />
         )}
       </AuthProvider>
       <Avisos />

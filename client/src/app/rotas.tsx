@@ -1,23 +1,23 @@
 /** The screens and who may open them (spec section 2). Pages load on demand to keep the first screen light. */
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RotaProtegida } from '../auth/RotaProtegida';
 import { Carregando } from '../components/Carregando';
 import { Layout } from '../layout/Layout';
+import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
 
 // The login screen too: an employee opens the app already signed in, almost every day.
-const PaginaLogin = lazy(() => import('../auth/PaginaLogin').then((m) => ({ default: m.PaginaLogin })));
-const PaginaDashboard = lazy(() => import('../dashboard/PaginaDashboard').then((m) => ({ default: m.PaginaDashboard })));
-const PaginaRotas = lazy(() => import('../rotas/PaginaRotas').then((m) => ({ default: m.PaginaRotas })));
-const PaginaVendas = lazy(() => import('../vendas/PaginaVendas').then((m) => ({ default: m.PaginaVendas })));
-const PaginaUsuarios = lazy(() => import('../usuarios/PaginaUsuarios').then((m) => ({ default: m.PaginaUsuarios })));
-const PaginaRelatorios = lazy(() => import('../relatorios/PaginaRelatorios').then((m) => ({ default: m.PaginaRelatorios })));
-const PaginaDespesas = lazy(() => import('../despesas/PaginaDespesas').then((m) => ({ default: m.PaginaDespesas })));
-const PaginaSaldo = lazy(() => import('../saldo/PaginaSaldo').then((m) => ({ default: m.PaginaSaldo })));
+const PaginaLogin = sobDemanda(() => import('../auth/PaginaLogin').then((m) => m.PaginaLogin), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaDashboard = sobDemanda(() => import('../dashboard/PaginaDashboard').then((m) => m.PaginaDashboard), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaRotas = sobDemanda(() => import('../rotas/PaginaRotas').then((m) => m.PaginaRotas), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaVendas = sobDemanda(() => import('../vendas/PaginaVendas').then((m) => m.PaginaVendas), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaUsuarios = sobDemanda(() => import('../usuarios/PaginaUsuarios').then((m) => m.PaginaUsuarios), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaRelatorios = sobDemanda(() => import('../relatorios/PaginaRelatorios').then((m) => m.PaginaRelatorios), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaDespesas = sobDemanda(() => import('../despesas/PaginaDespesas').then((m) => m.PaginaDespesas), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaSaldo = sobDemanda(() => import('../saldo/PaginaSaldo').then((m) => m.PaginaSaldo), { espera: <Carregando />, alternativa: telaNaoGuardada });
 
 function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
-  const conteudo = <Suspense fallback={<Carregando />}>{elemento}</Suspense>;
-  return tipos ? <RotaProtegida tipos={tipos}>{conteudo}</RotaProtegida> : conteudo;
+  return tipos ? <RotaProtegida tipos={tipos}>{elemento}</RotaProtegida> : elemento;
 }
 
 export const definicaoDasRotas: RouteObject[] = [

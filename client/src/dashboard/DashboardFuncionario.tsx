@@ -8,7 +8,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, MapPin, Receipt, Route, ShoppingCart, Wallet, WifiOff } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
@@ -28,21 +28,20 @@ import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
 import { chavesDashboard, useBaseDoSalario } from './consultas';
 import { estimarSalario, type Estimativa } from './estimativa';
+import { sobDemanda } from '../components/sobDemanda';
 
 export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
 
 // Below the numbers the person opens the app for: its code loads once they have been on screen a
 // moment (half a second, then the next idle time), so it never competes with drawing them.
 const ESPERA_CARTAO_VIAGEM_MS = 500;
-const CartaoProntoParaViajarTardio = lazy(() => import('./CartaoProntoParaViajar').then((m) => ({ default: m.CartaoProntoParaViajar })));
+const CartaoProntoParaViajarTardio = sobDemanda(() => import('./CartaoProntoParaViajar').then((m) => m.CartaoProntoParaViajar));
 
 function CartaoProntoParaViajar(props: { usuarioId: number; semServidor: boolean }) {
   const numerosNaTela = useQuandoOcioso(ESPERA_CARTAO_VIAGEM_MS);
   if (!numerosNaTela) return null;
   return (
-    <Suspense fallback={null}>
-      <CartaoProntoParaViajarTardio {...props} />
-    </Suspense>
+    <CartaoProntoParaViajarTardio {...props} />
   );
 }
 

@@ -2,11 +2,12 @@
  * /dashboard: the admin's overview of the day or the employee's route, by the signed-in user's tipo.
  * Each role's screen is its own chunk: an employee's phone never downloads the admin's dashboard.
  */
-import { lazy } from 'react';
 import { useAuth } from '../auth/AuthProvider';
+import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
+import { Carregando } from '../components/Carregando';
 
-const DashboardAdmin = lazy(() => import('./DashboardAdmin').then((m) => ({ default: m.DashboardAdmin })));
-const DashboardFuncionario = lazy(() => import('./DashboardFuncionario').then((m) => ({ default: m.DashboardFuncionario })));
+const DashboardAdmin = sobDemanda(() => import('./DashboardAdmin').then((m) => m.DashboardAdmin), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const DashboardFuncionario = sobDemanda(() => import('./DashboardFuncionario').then((m) => m.DashboardFuncionario), { espera: <Carregando />, alternativa: telaNaoGuardada });
 
 export function PaginaDashboard() {
   const { usuario } = useAuth();

@@ -4,7 +4,7 @@
  * sync status; admins see plainly when there is no connection (their screens need it).
  */
 import { BarChart3, Download, LayoutDashboard, LogOut, Map, Menu, Receipt, ShoppingCart, Users, Wallet, WifiOff, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ROTULO_TIPO, type TipoUsuario } from '../../../shared/schemas/tiposUsuario';
 import { useAuth } from '../auth/AuthProvider';
@@ -17,9 +17,10 @@ import { useConfigApp } from '../config/configApp';
 import { motorSync, useEstadoSync } from '../offline';
 import { useInstalacao } from '../pwa/instalacao';
 import { IndicadorSync } from './IndicadorSync';
+import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
 
 // Opened from the header indicator: loaded then, not with the first screen.
-const PainelSync = lazy(() => import('./PainelSync').then((m) => ({ default: m.PainelSync })));
+const PainelSync = sobDemanda(() => import('./PainelSync').then((m) => m.PainelSync), { alternativa: telaNaoGuardada });
 
 interface ItemMenu {
   para: string;
@@ -141,9 +142,7 @@ export function Layout() {
       </div>
 
       {usuario.tipo === 'funcionario' && painelAberto && (
-        <Suspense fallback={null}>
-          <PainelSync aberto aoFechar={() => setPainelAberto(false)} usuarioId={usuario.id} />
-        </Suspense>
+        <PainelSync aberto aoFechar={() => setPainelAberto(false)} usuarioId={usuario.id} />
       )}
 
       <Modal

@@ -1,10 +1,11 @@
 /** /rotas: the admin's route management or the employee's 'Minhas Rotas', by the user's tipo. */
-import { lazy } from 'react';
 import { useAuth } from '../auth/AuthProvider';
+import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
+import { Carregando } from '../components/Carregando';
 
 // One chunk per role: the employee's phone never downloads the admin's screen.
-const PaginaMinhasRotas = lazy(() => import('./PaginaMinhasRotas').then((m) => ({ default: m.PaginaMinhasRotas })));
-const PaginaRotasAdmin = lazy(() => import('./PaginaRotasAdmin').then((m) => ({ default: m.PaginaRotasAdmin })));
+const PaginaMinhasRotas = sobDemanda(() => import('./PaginaMinhasRotas').then((m) => m.PaginaMinhasRotas), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaRotasAdmin = sobDemanda(() => import('./PaginaRotasAdmin').then((m) => m.PaginaRotasAdmin), { espera: <Carregando />, alternativa: telaNaoGuardada });
 
 export function PaginaRotas() {
   const { usuario } = useAuth();

@@ -1,12 +1,13 @@
 /** /vendas: the employee's daily registration, the admin's sales view; any other role sees it is not ready. */
-import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ehDataValida } from '../../../shared/dates';
 import { useAuth } from '../auth/AuthProvider';
+import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
+import { Carregando } from '../components/Carregando';
 
 // One chunk per role: the employee's phone never downloads the admin's screen.
-const VendasAdmin = lazy(() => import('./VendasAdmin').then((m) => ({ default: m.VendasAdmin })));
-const VendasFuncionario = lazy(() => import('./VendasFuncionario').then((m) => ({ default: m.VendasFuncionario })));
+const VendasAdmin = sobDemanda(() => import('./VendasAdmin').then((m) => m.VendasAdmin), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const VendasFuncionario = sobDemanda(() => import('./VendasFuncionario').then((m) => m.VendasFuncionario), { espera: <Carregando />, alternativa: telaNaoGuardada });
 
 /** ?data=&cidade= (the sync panel's 'Editar' of a refused closing): open that day and that city. */
 function pedidoDaUrl(busca: string): { data: string; cidadeId: number | null } | null {

@@ -1,0 +1,69 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { MENSAGEM_TELA_NAO_GUARDADA, sobDemanda, telaNaoGuardada } from './sobDemanda';
+
+describe('sobDemanda', () => {
+  it('um pedaço que não baixou (sem sinal) mostra o aviso sem derrubar o resto do app, e carrega quando o sinal volta', async () => {
+    let tentativas = 0;
+    const Tela = sobDemanda(
+      async () => {
+        tentativas += 1;
+        if (tentativas === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return ({ nome }: { nome: string }) => <p>Tela de {nome}</p>;
+      },
+      { alternativa: telaNaoGuardada },
+    );
+    // Stands for the sync engine started by the app's providers: it must never be unmounted.
+    const vivos: string[] = [];
+    function Vizinho() {
+      useEffect(() => {
+        vivos.push('montado');
+        return () => void vivos.push('desmontado');
+      }, []);
+      return <p>Fila</p>;
+    }
+    render(
+      <>
+        <Vizinho />
+        <Tela nome="Vendas" />
+      </>,
+    );
+    expect(await screen.findByText(MENSAGEM_TELA_NAO_GUARDADA)).toBeInTheDocument();
+    expect(screen.getByText('Fila')).toBeInTheDocument();
+
+    await act(async () => window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Tela de Vendas')).toBeInTheDocument();
+    expect(tentativas).toBe(2);
+    expect(vivos).toEqual(['montado']);
+  });
+
+  it('"Tentar de novo" carrega de novo; um pedaço opcional que falha não mostra nada', async () => {
+    let falhar = true;
+    const Tela = sobDemanda(
+      async () => {
+        if (falhar) throw new TypeError('Failed to fetch dynamically imported module');
+        return () => <p>Carregou</p>;
+      },
+      { alternativa: telaNaoGuardada },
+    );
+    const Opcional = sobDemanda(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const { container } = render(
+      <div>
+        <Tela />
+        <span data-testid="opcional">
+          <Opcional />
+        </span>
+      </div>,
+    );
+    await screen.findByText(MENSAGEM_TELA_NAO_GUARDADA);
+    expect(screen.getByTestId('opcional')).toBeEmptyDOMElement();
+    falhar = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('Carregou')).toBeInTheDocument();
+    expect(container).toBeInTheDocument();
+  });
+});
