@@ -116,7 +116,7 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
                     </Botao>
                   )}
                   <Botao tamanho="sm" variante="danger" onClick={() => setDescartando(item)}>
-                    Descartar
+                    {item.conflito ? 'Ficar com o do servidor' : 'Descartar'}
                   </Botao>
                 </div>
               </li>
@@ -180,13 +180,13 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
 
       <Confirmacao
         aberto={descartando !== null}
-        titulo="Descartar registro"
+        titulo={descartando?.conflito ? 'Ficar com o valor do servidor' : 'Descartar registro'}
         mensagem={
           descartando?.conflito
             ? `Ficar com o valor do servidor e descartar "${descartando.descricao}" deste aparelho?`
             : `Descartar "${descartando?.descricao}"? Ele será apagado deste aparelho e nunca chegará ao servidor.`
         }
-        textoConfirmar="Descartar"
+        textoConfirmar={descartando?.conflito ? 'Ficar com o do servidor' : 'Descartar'}
         textoCancelar="Cancelar"
         varianteConfirmar="danger"
         aoCancelar={() => setDescartando(null)}
