@@ -6,6 +6,7 @@
 import { centavosParaReais, reaisParaCentavos } from '../../../shared/money';
 import type { Despesa, ListaDespesas, StatusAprovacao, TotaisDespesas } from '../../../shared/schemas/despesas';
 import { TIPOS_DESPESA, type TipoDespesa } from '../../../shared/schemas/tiposDespesa';
+import { OPERACOES } from '../../../shared/sync/operacoes';
 
 export const OP_CRIAR = 'despesa.criar';
 export const OP_EDITAR = 'despesa.editar';
@@ -223,10 +224,16 @@ export function mesclarDespesas(servidor: ListaDespesas | undefined, itens: Item
  */
 export function saldoProjetado(confirmado: number, itens: ItemFilaDespesa[]): number {
   let centavos = reaisParaCentavos(confirmado) as number;
+  // Each kind's effect on the balance is declared once, in the shared registry (in centavos).
   for (const { dados: op } of operacoesDeDespesa(itens)) {
-    if (op.operacao === 'criar') centavos -= reaisParaCentavos(op.valor);
-    else if (op.operacao === 'editar') centavos -= reaisParaCentavos(op.valor) - reaisParaCentavos(op.anterior.valor);
-    else centavos += reaisParaCentavos(op.anterior.valor);
+    const valor = reaisParaCentavos(op.operacao === 'excluir' ? op.anterior.valor : op.valor);
+    const efeito =
+      op.operacao === 'criar'
+        ? OPERACOES['despesa.criar'].efeito({ ...op, valor })
+        : op.operacao === 'editar'
+          ? OPERACOES['despesa.editar'].efeito({ ...op, valor }, { valor: reaisParaCentavos(op.anterior.valor) })
+          : OPERACOES['despesa.excluir'].efeito(op, { valor });
+    centavos += efeito.saldo ?? 0;
   }
   return centavosParaReais(centavos);
 }
