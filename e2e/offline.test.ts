@@ -368,7 +368,7 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
       // The writes get through: the queue empties, then the new version takes over (the page reloads).
       // The notice retries every 5 s while it waits, whatever the queue's backoff has grown to by now.
       await contexto.unroute('**/api/sync/lote');
-      await pagina.waitForFunction(() => (window as unknown as { __mesmaPagina?: boolean }).__mesmaPagina === undefined, undefined, { timeout: 15_000 });
+      await pagina.waitForFunction(() => (window as unknown as { __mesmaPagina?: boolean }).__mesmaPagina === undefined, undefined, { timeout: 45_000 });
       const anapolis = local.db.$client.prepare('select pix_centavos as p from vendas where funcionario_id = ? and cidade_id = 5201108').get(f.id);
       expect(anapolis).toEqual({ p: 4200 });
       const versao = await pagina.evaluate(async () => (await fetch('/sw.js')).text());
