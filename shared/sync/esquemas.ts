@@ -9,7 +9,7 @@ import { camposDespesa, exigirTipoOutro } from '../schemas/despesas';
 import { visitaSchema } from '../schemas/rotas';
 import { TIPOS_DESPESA } from '../schemas/tiposDespesa';
 import { OBSERVACOES_MAXIMO, registradoEm } from '../schemas/vendas';
-import { TIPOS_OPERACAO, type DadosOperacao, type TipoOperacao } from './operacoes';
+import type { DadosOperacao, TipoOperacao } from './operacoes';
 
 const valorDespesa = centavos('Valor').refine((v) => v > 0, 'Valor deve ser maior que zero.');
 
@@ -73,6 +73,4 @@ export const operacaoSyncSchema = z.object({
   seq: z.number({ error: 'Sequência da operação inválida.' }).int('Sequência da operação inválida.').nonnegative('Sequência da operação inválida.'),
   dados: z.unknown(),
 });
-export type OperacaoSyncRecebida = z.output<typeof operacaoSyncSchema>;
 
-export { TIPOS_OPERACAO };

@@ -191,19 +191,6 @@ export function ehTipoOperacao(valor: unknown): valor is TipoOperacao {
   return typeof valor === 'string' && (TIPOS_OPERACAO as readonly string[]).includes(valor);
 }
 
-export function definicaoDe<T extends TipoOperacao>(tipo: T): DefinicaoOperacao<T> {
-  return OPERACOES[tipo];
-}
-
-/** The same call on an operation whose kind is known only at run time. */
-export function chavesDe(op: { tipo: TipoOperacao; dados: unknown }): string[] {
-  return (OPERACOES[op.tipo] as DefinicaoOperacao<TipoOperacao>).chaves(op.dados as never);
-}
-
-export function rotaDe(op: { tipo: TipoOperacao; dados: unknown }): number | null {
-  return (OPERACOES[op.tipo] as DefinicaoOperacao<TipoOperacao>).rota(op.dados as never);
-}
-
 /**
  * Which held keys make an operation wait, and which keys it holds when refused or held. Entities
  * hold each other; a route's finishing also waits for every earlier write of that route, without

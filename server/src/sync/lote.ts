@@ -21,7 +21,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { ESQUEMAS_OPERACAO, operacaoSyncSchema } from '../../../shared/sync/esquemas';
-import { ehTipoOperacao, retencaoDe, Retencoes, TIPOS_OPERACAO, type TipoOperacao } from '../../../shared/sync/operacoes';
+import { ehTipoOperacao, retencaoDe, Retencoes, type TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
 import { conflito, dadosInvalidos, ErroApp } from '../errors';
 import { comSituacoesMemorizadas } from '../rotas/repositorio';
@@ -129,7 +129,6 @@ function aceita(id: string, r: RespostaEscrita): ResultadoOperacao {
   return { id, status: r.status, recebido_em: r.recebidoEm() };
 }
 
-export { TIPOS_OPERACAO };
 
 export async function processarLote(
   ctx: ContextoEscrita,
