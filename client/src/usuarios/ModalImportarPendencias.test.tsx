@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FORMATO_PENDENCIAS, VERSAO_PENDENCIAS, type ResultadoImportacao } from '../../../shared/schemas/pendencias';
+import { FORMATO_PENDENCIAS, type ResultadoImportacao } from '../../../shared/schemas/pendencias';
 import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi } from '../test/renderizar';
 import { PaginaUsuarios } from './PaginaUsuarios';
 
+// A file written by an app before the sync protocol (version 1: method and path per write): still read.
 const ARQUIVO = {
   formato: FORMATO_PENDENCIAS,
-  versao: VERSAO_PENDENCIAS,
+  versao: 1,
   exportadoEm: '2026-11-22T18:05:00.000Z',
   funcionario: { id: 2, nome: 'Bruno Campo', email: 'bruno@escola.com.br' },
   dispositivo: null,

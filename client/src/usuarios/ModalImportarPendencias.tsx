@@ -13,7 +13,7 @@ import {
   resumirPorTipo,
   ROTULO_SITUACAO,
   FORMATO_PENDENCIAS,
-  VERSAO_PENDENCIAS,
+  VERSOES_PENDENCIAS_LIDAS,
   LIMITE_PENDENCIAS_BYTES,
   LIMITE_PENDENCIAS_MB,
   plural,
@@ -59,7 +59,10 @@ export async function lerArquivoPendencias(arquivo: File): Promise<ArquivoPenden
   if (cabecalho.formato !== FORMATO_PENDENCIAS) {
     throw new Error('Este arquivo não é um arquivo de pendências do Sistema de Gestão. Escolha o arquivo .sgp criado em "Exportar pendências".');
   }
-  if (cabecalho.versao !== VERSAO_PENDENCIAS) throw new Error('Este arquivo foi criado por outra versão do aplicativo e não pode ser lido aqui.');
+  // Files of earlier app versions (version 1) are still read: a phone may export before it updates.
+  if (!(VERSOES_PENDENCIAS_LIDAS as readonly unknown[]).includes(cabecalho.versao)) {
+    throw new Error('Este arquivo foi criado por outra versão do aplicativo e não pode ser lido aqui.');
+  }
   const r = pendenciasSchema.safeParse(bruto);
   if (!r.success) throw new Error(r.error.issues[0]?.message ?? 'O arquivo de pendências está danificado.');
   return r.data;
@@ -211,7 +214,7 @@ export function ModalImportarPendencias({ aberto, aoFechar }: { aberto: boolean;
                 {c.operacoes.map((op) => (
                   <li key={op.id} className="lista-sync__item">
                     <div>
-                      <strong>{op.descricao || `${op.metodo} ${op.caminho}`}</strong>
+                      <strong>{op.descricao || op.tipo || `${op.metodo} ${op.caminho}`}</strong>
                       <div className="campo__ajuda">Registrado em {formatarDataHora(op.criadoEm, fuso)}</div>
                     </div>
                   </li>
