@@ -21,6 +21,20 @@ export function motivoParaEsperar(pendentes: number, sincronizando: boolean, for
   return null;
 }
 
+/**
+ * Hands over to the waiting service worker and reloads once it controls the page. Reloads on the
+ * browser's own `controllerchange` and tells the waiting worker directly too: workbox-window's
+ * 'controlling' event depended on which registration noticed the new version first, and on a loaded
+ * phone the page sometimes stayed on the old version with the notice stuck (seen in a browser test).
+ */
+async function aplicarAtualizacao(updateServiceWorker: (recarregar?: boolean) => Promise<void>): Promise<void> {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  const registro = await navigator.serviceWorker.getRegistration();
+  registro?.waiting?.postMessage({ type: 'SKIP_WAITING' });
+  // Also through workbox-window (its promise waits for an answer the worker never sends: not awaited).
+  void updateServiceWorker(false);
+}
+
 /** How often the queue is tried while an update waits on it. */
 const INSISTIR_A_CADA_MS = 5_000;
 
@@ -42,7 +56,7 @@ export function AvisoAtualizacao() {
   const motivo = motivoParaEsperar(sync.pendentes, sync.sincronizando, formularioAberto, sync.atualizacaoNecessaria);
 
   useEffect(() => {
-    if (querAtualizar && motivo === null) void updateServiceWorker(true);
+    if (querAtualizar && motivo === null) void aplicarAtualizacao(updateServiceWorker);
   }, [querAtualizar, motivo, updateServiceWorker]);
 
   // The person is looking at 'Enviando ... antes de atualizar': try every few seconds instead of sitting
