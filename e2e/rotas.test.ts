@@ -167,15 +167,19 @@ describe.skipIf(!temChromium)('rotas no navegador', () => {
     await capturar(pagina, 'desktop-rotas-despesas');
     await despesas.getByRole('button', { name: 'Fechar' }).last().click();
 
+    // A finished route is the employee's history: its card has no Excluir (issue 17).
+    await tela.filtrar({ status: 'Finalizadas' });
+    await tela.cartao('Rota Serra Dourada').waitFor();
+    expect(await tela.cartao('Rota Serra Dourada').getByRole('button', { name: 'Excluir Rota Serra Dourada' }).count()).toBe(0);
     // A route with a sale cannot be deleted: the server's message is shown.
     servidor.db
       .insert(vendas)
-      .values({ id: uuidv7(), rotaId: antiga.id, cidadeId: GOIANIA, funcionarioId: gilberto.id, dataVenda: '2026-10-02', dinheiroCentavos: 10_000, registradoEm: new Date().toISOString() })
+      .values({ id: uuidv7(), rotaId: cancelada.id, cidadeId: RIO_VERDE, funcionarioId: gilberto.id, dataVenda: '2026-10-02', dinheiroCentavos: 10_000, registradoEm: new Date().toISOString() })
       .run();
-    await tela.filtrar({ status: 'Finalizadas' });
-    await tela.excluir('Rota Serra Dourada');
+    await tela.filtrar({ status: 'Canceladas' });
+    await tela.excluir('Rota Sudoeste');
     await tela.aviso('Esta rota tem vendas, despesas ou saldo registrados e não pode ser excluída. Finalize ou cancele a rota.').waitFor();
-    expect(await rotaNoServidor('Rota Serra Dourada')).toBeDefined();
+    expect(await rotaNoServidor('Rota Sudoeste')).toBeDefined();
 
     // A route without movement is deleted.
     await criarRotaPelaApi(gilberto.id, 'Rota Descartável', [ANAPOLIS]);

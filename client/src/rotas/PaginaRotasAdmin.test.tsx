@@ -443,13 +443,26 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
       const usuario = userEvent.setup();
       await usuario.click(await screen.findByRole('button', { name: 'Excluir Rota Sul Goiano' }));
       const pergunta = screen.getByRole('dialog', { name: 'Excluir rota' });
-      expect(pergunta).toHaveTextContent('Tem certeza que deseja excluir a rota Rota Sul Goiano?');
+      expect(pergunta).toHaveTextContent('Excluir a rota "Rota Sul Goiano"? Essa ação não pode ser desfeita.');
       await usuario.click(within(pergunta).getByRole('button', { name: 'Excluir' }));
       expect(await screen.findByText(mensagem)).toBeInTheDocument();
       expect(api.chamadas.filter((c) => c.metodo === 'DELETE').map((c) => c.caminho)).toEqual(['/rotas/10']);
       if (caso === 'sucesso') await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Rota Sul Goiano' })).not.toBeInTheDocument());
     });
   }
+
+  it('rota finalizada não oferece Excluir (é o histórico do funcionário); ativa e cancelada oferecem', async () => {
+    montar({ rotas: [rotaBase(), rotaBase({ id: 12, nome: 'Rota Antiga', status: 'finalizada' }), rotaBase({ id: 13, nome: 'Rota Cancelada', status: 'cancelada' })] });
+    const usuario = userEvent.setup();
+    await screen.findByText('Rota Sul Goiano');
+    await usuario.selectOptions(screen.getByLabelText('Status'), 'Todas');
+    await usuario.click(screen.getByRole('button', { name: 'Filtrar' }));
+    const antiga = await screen.findByRole('listitem', { name: 'Rota Antiga' });
+    expect(within(antiga).queryByRole('button', { name: /Excluir/ })).not.toBeInTheDocument();
+    expect(within(antiga).getByRole('button', { name: 'Editar Rota Antiga' })).toBeInTheDocument();
+    expect(within(cartao('Rota Sul Goiano')).getByRole('button', { name: 'Excluir Rota Sul Goiano' })).toBeInTheDocument();
+    expect(within(cartao('Rota Cancelada')).getByRole('button', { name: 'Excluir Rota Cancelada' })).toBeInTheDocument();
+  });
 
   it('"Cancelar" na confirmação não exclui', async () => {
     const api = montar();
@@ -464,6 +477,7 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
     const usuario = userEvent.setup();
     await usuario.click(await screen.findByRole('button', { name: 'Cancelar Rota Sul Goiano' }));
     const pergunta = screen.getByRole('dialog', { name: 'Cancelar rota' });
+    expect(pergunta).toHaveTextContent('Cancelar a rota "Rota Sul Goiano"? Ela deixa de aceitar registros de depois de hoje');
     await usuario.click(within(pergunta).getByRole('button', { name: 'Cancelar rota' }));
     expect(await screen.findByText('Rota cancelada com sucesso!')).toBeInTheDocument();
     expect(api.chamadas.find((c) => c.metodo === 'PATCH')?.caminho).toBe('/rotas/10/cancelar');
@@ -492,7 +506,7 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
     await usuario.click(screen.getByRole('button', { name: 'Filtrar' }));
     await usuario.click(await screen.findByRole('button', { name: 'Reabrir Rota Cancelada' }));
     let pergunta = screen.getByRole('dialog', { name: 'Reabrir rota' });
-    expect(pergunta).toHaveTextContent(`Tem certeza que deseja reabrir a rota Rota Cancelada? Ela volta a ficar ativa para ${BRUNO.nome} e aceita de novo vendas, visitas e despesas.`);
+    expect(pergunta).toHaveTextContent(`Reabrir a rota "Rota Cancelada"? Ela volta a ficar ativa para ${BRUNO.nome} e aceita de novo vendas, visitas e despesas.`);
     await usuario.click(within(pergunta).getByRole('button', { name: 'Voltar' }));
     expect(screen.queryByRole('dialog', { name: 'Reabrir rota' })).not.toBeInTheDocument();
     expect(api.chamadas.some((c) => c.metodo === 'PATCH')).toBe(false);

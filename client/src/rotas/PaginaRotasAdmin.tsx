@@ -190,7 +190,7 @@ export function PaginaRotasAdmin() {
       <Confirmacao
         aberto={excluindo !== null}
         titulo="Excluir rota"
-        mensagem={`Tem certeza que deseja excluir a rota ${excluindo?.nome}? Essa ação não pode ser desfeita.`}
+        mensagem={`Excluir a rota "${excluindo?.nome}"? Essa ação não pode ser desfeita.`}
         textoConfirmar="Excluir"
         textoCancelar="Cancelar"
         varianteConfirmar="danger"
@@ -201,7 +201,7 @@ export function PaginaRotasAdmin() {
       <Confirmacao
         aberto={cancelando !== null}
         titulo="Cancelar rota"
-        mensagem={`Tem certeza que deseja cancelar a rota ${cancelando?.nome}? Ela deixa de aceitar registros de depois de hoje, e o funcionário fica livre para uma nova rota. Vendas, visitas e despesas feitas até hoje que ainda estão no celular dele continuam sendo aceitas.`}
+        mensagem={`Cancelar a rota "${cancelando?.nome}"? Ela deixa de aceitar registros de depois de hoje, e o funcionário fica livre para uma nova rota. Vendas, visitas e despesas feitas até hoje que ainda estão no celular dele continuam sendo aceitas.`}
         textoConfirmar="Cancelar rota"
         textoCancelar="Voltar"
         varianteConfirmar="danger"
@@ -212,7 +212,7 @@ export function PaginaRotasAdmin() {
       <Confirmacao
         aberto={reabrindo !== null}
         titulo="Reabrir rota"
-        mensagem={`Tem certeza que deseja reabrir a rota ${reabrindo?.nome}? Ela volta a ficar ativa para ${reabrindo?.funcionario_nome} e aceita de novo vendas, visitas e despesas.`}
+        mensagem={`Reabrir a rota "${reabrindo?.nome}"? Ela volta a ficar ativa para ${reabrindo?.funcionario_nome} e aceita de novo vendas, visitas e despesas.`}
         textoConfirmar="Reabrir rota"
         textoCancelar="Voltar"
         processando={reabrir.isPending}
@@ -310,9 +310,12 @@ function CartaoRota({ rota, aoEditar, aoExcluir, aoCancelar, aoReabrir, aoVerCid
             Reabrir
           </Botao>
         )}
-        <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={aoExcluir} aria-label={`Excluir ${rota.nome}`}>
-          Excluir
-        </Botao>
+        {/* A finished route is the employee's history (salary, balance to return): it is never deleted. */}
+        {rota.status !== 'finalizada' && (
+          <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={aoExcluir} aria-label={`Excluir ${rota.nome}`}>
+            Excluir
+          </Botao>
+        )}
       </div>
     </li>
   );

@@ -658,6 +658,19 @@ describe('excluir rota', () => {
     await criarRota(f.id);
   });
 
+  it('rota finalizada (mesmo sem movimento) não é excluída: faz parte do histórico do funcionário (409)', async () => {
+    const f = await novoFuncionario();
+    const rota = await criarRota(f.id);
+    expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token })).statusCode).toBe(200);
+    esperarRecusa(
+      await comoAdmin({ method: 'DELETE', url: `/api/rotas/${rota.id}` }),
+      409,
+      'conflito',
+      'Uma rota finalizada faz parte do histórico do funcionário e não pode ser excluída.',
+    );
+    expect(linhaRota(rota.id)).toBeDefined();
+  });
+
   it('rota com venda, despesa (mesmo excluída) ou saldo: 409 com mensagem clara, e nada é apagado', async () => {
     const mensagem = 'Esta rota tem vendas, despesas ou saldo registrados e não pode ser excluída. Finalize ou cancele a rota.';
     const casos: [string, (rota: Rota) => void][] = [

@@ -163,6 +163,8 @@ export function excluirRota(db: Db, id: number): void {
   emTransacao(db, () => {
     const rota = buscarRota(db, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA_OU_EXCLUIDA);
+    // The employee's result of a finished route (salary, balance to return) is history: it stays.
+    if (rota.status === 'finalizada') throw conflito(ROTA_FINALIZADA_NAO_EXCLUI);
     const m = movimentoDaRota(db, id);
     if (m.vendas + m.despesas + m.movimentacoes > 0) {
       throw conflito('Esta rota tem vendas, despesas ou saldo registrados e não pode ser excluída. Finalize ou cancele a rota.');
@@ -189,6 +191,7 @@ function mudarStatus(db: Db, id: number, status: StatusRota): LinhaRota {
 
 export const ROTA_CANCELADA_NAO_FINALIZA =
   'Esta rota foi cancelada pelo administrador e não pode ser finalizada. As vendas, visitas e despesas feitas até o dia do cancelamento continuam sendo aceitas.';
+export const ROTA_FINALIZADA_NAO_EXCLUI = 'Uma rota finalizada faz parte do histórico do funcionário e não pode ser excluída.';
 export const SO_CANCELADAS_REABREM = 'Só rotas canceladas podem ser reabertas.';
 
 /** The employee finishes their own active route. Finishing again is answered with the route (a replay). */
