@@ -67,11 +67,34 @@ export const baseSalarioSchema = z.object({
 });
 export type BaseSalario = z.infer<typeof baseSalarioSchema>;
 
+/**
+ * What the route came to, for its employee (Minhas Rotas, issue 17): the money of the route besides
+ * the salary. saldo_final = créditos − despesas of the route: positive is what is left to return,
+ * negative what the employee paid from their own pocket.
+ */
+export const resultadoRotaSchema = z.object({
+  rota_nome: z.string(),
+  status: z.enum(STATUS_ROTA),
+  data_inicio: z.string(),
+  data_fim: z.string(),
+  finalizada_em: z.string().nullable(),
+  total_cidades: z.number(),
+  cidades_visitadas: z.number(),
+  total_vendas: z.number(),
+  total_despesas: z.number(),
+  total_creditos: z.number(),
+  saldo_final: z.number(),
+  /** Expenses of the route by type ('outro' together), in the order of the types. */
+  despesas_por_tipo: z.array(z.object({ tipo: z.string(), quantidade: z.number(), total: z.number() })),
+});
+export type ResultadoRota = z.infer<typeof resultadoRotaSchema>;
+
 export const relatorioSalarioRotaSchema = z.object({
   rota_id: z.number(),
   calculo_salario: calculoSalarioSchema,
   desconto_aluguel_funcionario: z.number(),
   base: baseSalarioSchema,
+  resultado: resultadoRotaSchema,
 });
 export type RelatorioSalarioRota = z.infer<typeof relatorioSalarioRotaSchema>;
 

@@ -209,6 +209,62 @@ describe('GET /api/relatorios/rotas/exportar', () => {
   });
 });
 
+describe('GET /api/relatorios/rota/:id (resultado da rota para o funcionário, issue 17)', () => {
+  let dora: { id: number; token: string };
+  let rotaDora: number;
+  beforeAll(async () => {
+    // Dora: 2 cities in MG, R$ 1.000,00 in sales and 2 boletos, both cities visited, R$ 100,00 rent; finished.
+    dora = await t.criarFuncionario({ nome: 'Dora Resultado' });
+    rotaDora = await criarRota(dora.id, 'Rota Triângulo', [3106200, 3170206], { valor_aluguel: 100 });
+    venda(rotaDora, dora.id, 3106200, dia, { dinheiro: 100_000, boletos: 2 });
+    inserirVisita(t.db, rotaDora, dora.id, 3170206, dia);
+    despesa(rotaDora, dora.id, 3106200, dia, 4_550);
+    despesa(rotaDora, dora.id, 3170206, dia, 12_000, { tipo: 'hospedagem' });
+    despesa(rotaDora, dora.id, 3170206, dia, 3_000);
+    despesa(rotaDora, dora.id, 3170206, dia, 50_000, { excluidaEm: new Date().toISOString() }); // deleted: never counted
+    movimento(dora.id, 'credito', 30_000, rotaDora);
+    movimento(dora.id, 'credito', 5_000, null); // not this route's money
+    const r = await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaDora}/finalizar`, token: dora.token });
+    expect(r.statusCode, r.body).toBe(200);
+  });
+
+  it('depois de finalizar, a dona da rota lê o salário final, as despesas por tipo, os créditos e o saldo a devolver', async () => {
+    const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaDora}`, token: dora.token });
+    expect(r.statusCode, r.body).toBe(200);
+    const { calculo_salario: c, resultado } = r.json();
+    // 1,5 bags per R$ 666,66: 2,25 bags in 2 cities (average 1,125) -> R$ 60/bag, R$ 25/city, she pays the rent.
+    expect(c).toMatchObject({ valor_por_bolsa: 60, valor_bolsas: 135, valor_fixo_por_cidade: 25, valor_cidades: 50, boletos: 2, valor_boletos: 11, quem_paga_aluguel: 'funcionario', desconto_aluguel: 100, total_salario: 96 });
+    expect(resultado).toMatchObject({
+      rota_nome: 'Rota Triângulo',
+      status: 'finalizada',
+      data_inicio: '2026-11-01',
+      data_fim: '2026-11-30',
+      total_cidades: 2,
+      cidades_visitadas: 2,
+      total_vendas: 1000,
+      total_despesas: 195.5,
+      total_creditos: 300,
+      saldo_final: 104.5,
+    });
+    expect(resultado.finalizada_em).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(resultado.despesas_por_tipo).toEqual([
+      { tipo: 'alimentacao', quantidade: 2, total: 75.5 },
+      { tipo: 'hospedagem', quantidade: 1, total: 120 },
+    ]);
+  });
+
+  it('um funcionário não lê o resultado da rota finalizada de outro (404, como se não existisse); o admin lê', async () => {
+    for (const outro of [ana, bruno]) {
+      esperarRecusa(await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaDora}`, token: outro.token }), 404, 'nao_encontrado', 'Rota não encontrada.');
+    }
+    esperarRecusa(await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaBruno}`, token: dora.token }), 404, 'nao_encontrado', 'Rota não encontrada.');
+    esperarRecusa(await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaDora}` }), 401, 'nao_autenticado');
+    const admin200 = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaDora}`, token: admin });
+    expect(admin200.statusCode).toBe(200);
+    expect(admin200.json().resultado.saldo_final).toBe(104.5);
+  });
+});
+
 /** The text of every page, joined (pdfjs, the library browsers use to render PDFs). */
 async function textoDoPdf(bytes: Buffer): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');

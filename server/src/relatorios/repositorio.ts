@@ -12,6 +12,7 @@ export interface TotaisRota {
   status: StatusRota;
   dataInicio: string;
   dataFim: string;
+  finalizadaEm: string | null;
   valorAluguelCentavos: number;
   vendasCentavos: number;
   despesasCentavos: number;
@@ -38,7 +39,7 @@ export function totaisDasRotas(db: Db, filtro: FiltroTotais): TotaisRota[] {
   if (filtro.ids) condicoes.push(sql`r.id in (select value from json_each(${JSON.stringify(filtro.ids)}))`);
   return db.all<TotaisRota>(sql`
     select r.id as rotaId, r.nome as rotaNome, r.funcionario_id as funcionarioId, u.nome as funcionarioNome,
-      r.status as status, r.data_inicio as dataInicio, r.data_fim as dataFim, r.valor_aluguel_centavos as valorAluguelCentavos,
+      r.status as status, r.data_inicio as dataInicio, r.data_fim as dataFim, r.finalizada_em as finalizadaEm, r.valor_aluguel_centavos as valorAluguelCentavos,
       coalesce((select sum(v.dinheiro_centavos + v.pix_centavos + v.cartao_centavos + v.link_centavos) from vendas v where v.rota_id = r.id), 0) as vendasCentavos,
       coalesce((select sum(d.valor_centavos) from despesas d where d.rota_id = r.id and d.excluida_em is null), 0) as despesasCentavos,
       coalesce((select sum(m.valor_centavos) from movimentacoes_saldo m where m.rota_id = r.id and m.tipo = 'credito'), 0) as creditosCentavos,
@@ -106,6 +107,20 @@ export function despesasDaRota(db: Db, rotaId: number): DespesaDoRelatorio[] {
     from despesas d join cidades c on c.id = d.cidade_id
     where d.rota_id = ${rotaId} and d.excluida_em is null
     order by d.data_despesa, d.registrado_em`);
+}
+
+export interface DespesasDoTipo {
+  tipo: string;
+  quantidade: number;
+  totalCentavos: number;
+}
+
+/** The route's expenses (not deleted) summed by type. */
+export function despesasPorTipo(db: Db, rotaId: number): DespesasDoTipo[] {
+  return db.all<DespesasDoTipo>(sql`
+    select tipo, count(*) as quantidade, sum(valor_centavos) as totalCentavos
+    from despesas where rota_id = ${rotaId} and excluida_em is null
+    group by tipo`);
 }
 
 export interface ResumoDia {

@@ -14,7 +14,7 @@ import { exigirRotaVisivel } from '../rotas/servico';
 import type { App } from '../tipos';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
 import { descreverFiltros, gerarPdf, gerarXlsx } from './exportacao';
-import { calculoParaApi, dashboardAdmin, detalhesDaRota, relatorioDeRotas, salarioDaRota } from './servico';
+import { calculoParaApi, dashboardAdmin, detalhesDaRota, relatorioDeRotas, resultadoDaRota, salarioDaRota } from './servico';
 
 export default async function rotasRelatorios(app: App) {
   app.addHook('onRequest', app.autenticar);
@@ -23,12 +23,13 @@ export default async function rotasRelatorios(app: App) {
     dashboardAdmin(app.db, hoje(app.config.appTz), app.config.versaoMinimaApp),
   );
 
-  // The employee's own route too: their dashboard shows the estimated salary.
+  // The employee's own route too (another employee's is 404, as if it did not exist): their
+  // dashboard shows the estimated salary, and Minhas Rotas the result of a finished route.
   app.get('/rota/:id', { config: { emCache: true }, schema: { params: paramsId, response: { 200: relatorioSalarioRotaSchema } } }, async (request) => {
     const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
     const { calculo, base, valorAluguelCentavos } = salarioDaRota(app.db, rota.id);
     const api = calculoParaApi(calculo, valorAluguelCentavos);
-    return { rota_id: rota.id, calculo_salario: api, desconto_aluguel_funcionario: api.desconto_aluguel, base };
+    return { rota_id: rota.id, calculo_salario: api, desconto_aluguel_funcionario: api.desconto_aluguel, base, resultado: resultadoDaRota(app.db, rota.id, calculo) };
   });
 
   app.get(

@@ -8,13 +8,16 @@ import type {
   DashboardAdmin,
   DetalhesRota,
   LinhaRelatorioRota,
+  ResultadoRota,
 } from '../../../shared/schemas/relatorios';
+import { TIPOS_DESPESA } from '../../../shared/schemas/despesas';
 import type { Db } from '../db';
 import { naoEncontrado } from '../errors';
 import { apresentarRotas, listarLinhasRotas } from '../rotas/repositorio';
 import {
   cidadesDoRelatorio,
   despesasDaRota,
+  despesasPorTipo,
   funcionariosEmRota,
   resumoDoDia,
   totaisDasRotas,
@@ -95,6 +98,31 @@ export function salarioDaRota(db: Db, rotaId: number): { calculo: CalculoSalario
       cidades_visitadas_ids: visitadas.map((c) => c.cidadeId),
       vendas: vendas.map((v) => ({ cidade_id: v.cidadeId, data_venda: v.dataVenda, total: reais(v.totalCentavos), boletos: v.boletos })),
     },
+  };
+}
+
+/** What the route came to for its employee: the money of the route around the salary (issue 17). */
+export function resultadoDaRota(db: Db, rotaId: number, calculo: CalculoSalario): ResultadoRota {
+  const t = totaisDaRota(db, rotaId);
+  const ordem = (tipo: string) => {
+    const i = (TIPOS_DESPESA as readonly string[]).indexOf(tipo);
+    return i < 0 ? TIPOS_DESPESA.length : i;
+  };
+  return {
+    rota_nome: t.rotaNome,
+    status: t.status,
+    data_inicio: t.dataInicio,
+    data_fim: t.dataFim,
+    finalizada_em: t.finalizadaEm,
+    total_cidades: cidadesDoRelatorio(db, rotaId).length,
+    cidades_visitadas: calculo.cidadesVisitadas,
+    total_vendas: reais(t.vendasCentavos),
+    total_despesas: reais(t.despesasCentavos),
+    total_creditos: reais(t.creditosCentavos),
+    saldo_final: reais(t.creditosCentavos - t.despesasCentavos),
+    despesas_por_tipo: despesasPorTipo(db, rotaId)
+      .sort((a, b) => ordem(a.tipo) - ordem(b.tipo))
+      .map((d) => ({ tipo: d.tipo, quantidade: d.quantidade, total: reais(d.totalCentavos) })),
   };
 }
 
