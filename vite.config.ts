@@ -97,6 +97,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}'],
           setupFiles: ['client/src/test/setup.ts'],
+          // Above the 10 s asyncUtilTimeout of the setup: a waited state fails with its own message.
+          testTimeout: 30_000,
         },
       },
       {

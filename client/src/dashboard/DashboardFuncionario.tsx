@@ -3,12 +3,12 @@
  * and projected: decisions.md 'two balances, never one lie'), finished routes, the estimated salary
  * with its whole breakdown, and the shortcuts to Nova Venda and Nova Despesa.
  *
- * Opens offline from the device's copies; the sales, visits and expenses still queued on the phone
- * count at once (read live from the outbox), so the numbers are the person's real day.
+ * Opens offline from the device's copies; each copy counts, over it, this person's writes still on
+ * the phone and those the server confirmed after the copy was read (offline/escritas.ts), so the
+ * same day gives the same numbers online and offline.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Info, MapPin, Receipt, Route, ShoppingCart, Wallet, WifiOff } from 'lucide-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
@@ -18,15 +18,14 @@ import type { Usuario } from '../../../shared/schemas/usuarios';
 import { Carregando } from '../components/Carregando';
 import { useQuandoOcioso } from '../components/useQuandoOcioso';
 import { fusoDoApp } from '../config/configApp';
-import { useFilaDeDespesas } from '../despesas/consultas';
 import { contarNaFila, saldoProjetado } from '../despesas/fila';
 import { dadosDaCarga, type Carga } from '../offline/cache';
+import { escritasSobreCopia, useEscritasDoAparelho } from '../offline/escritas';
 import { useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
 import { useSaldoProprio } from '../saldo/consultas';
-import { useFilaDeVendas } from '../vendas/useFilaDeVendas';
 import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
-import { chavesDashboard, useBaseDoSalario } from './consultas';
+import { useBaseDoSalario } from './consultas';
 import { estimarSalario, type Estimativa } from './estimativa';
 import { sobDemanda } from '../components/sobDemanda';
 
@@ -108,29 +107,24 @@ interface PropsPainel {
 
 function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
   const fuso = fusoDoApp();
-  const queryClient = useQueryClient();
   const finalizadasQ = useRotasFinalizadasDoFuncionario(usuario.id);
   const saldoQ = useSaldoProprio(usuario.id);
   const baseQ = useBaseDoSalario(usuario.id, rota);
-  const filaVendas = useFilaDeVendas(usuario.id);
-  const filaDespesas = useFilaDeDespesas(usuario.id);
+  const escritas = useEscritasDoAparelho(usuario.id);
 
-  // A sale or visit the server confirmed: read the salary's base again (the server's numbers now include it).
-  const confirmados = filaVendas.itens.filter((i) => i.recebidoEm).length;
-  useEffect(() => {
-    if (confirmados > 0) void queryClient.invalidateQueries({ queryKey: chavesDashboard.funcionario(usuario.id) });
-  }, [confirmados, queryClient, usuario.id]);
-
-  const base = dadosDaCarga(baseQ.data);
+  // Each figure from its copy plus the writes that copy may miss (the salary's base and the balance
+  // are read at different times, so each has its own overlay).
+  const cargaBase = baseQ.data && 'dados' in baseQ.data ? baseQ.data : undefined;
   const cidadesDaRota = useMemo(() => rota.cidades.map((c) => c.id), [rota.cidades]);
   const estimativa = useMemo(
-    () => (base ? estimarSalario(rota.id, base, filaVendas.itens, cidadesDaRota) : null),
-    [base, rota.id, filaVendas.itens, cidadesDaRota],
+    () => (cargaBase && escritas ? estimarSalario(rota.id, cargaBase.dados, escritasSobreCopia(escritas, cargaBase.confirmacoesAte), cidadesDaRota) : null),
+    [cargaBase, escritas, rota.id, cidadesDaRota],
   );
 
-  const confirmado = saldoQ.data?.dados.saldo_atual;
-  const projetado = confirmado === undefined ? undefined : saldoProjetado(confirmado, filaDespesas);
-  const despesasNaFila = contarNaFila(filaDespesas);
+  const saldo = saldoQ.data;
+  const confirmado = saldo?.dados.saldo_atual;
+  const projetado = saldo === undefined || !escritas ? undefined : saldoProjetado(saldo.dados.saldo_atual, escritasSobreCopia(escritas, saldo.confirmacoesAte));
+  const despesasNaFila = escritas ? contarNaFila(escritas.naFila) : 0;
   const finalizadas = dadosDaCarga(finalizadasQ.data);
 
   // Offline: say how old the device's copies are (the oldest one shown).

@@ -11,7 +11,9 @@ import { OPERACOES } from '../../../shared/sync/operacoes';
 export const OP_CRIAR = 'despesa.criar';
 export const OP_EDITAR = 'despesa.editar';
 export const OP_EXCLUIR = 'despesa.excluir';
-export type TipoOperacaoDespesa = typeof OP_CRIAR | typeof OP_EDITAR | typeof OP_EXCLUIR;
+/** A rejected expense corrected and sent again (issue 17): back to Pendente when the server takes it. */
+export const OP_CORRIGIR = 'despesa.corrigir';
+export type TipoOperacaoDespesa = typeof OP_CRIAR | typeof OP_EDITAR | typeof OP_EXCLUIR | typeof OP_CORRIGIR;
 
 /** The receipt's name and type; its bytes travel in the outbox's `arquivos` table. */
 export interface CupomNaFila {
@@ -53,6 +55,13 @@ export interface DadosEditar extends DadosDespesaNaFila {
   excluir_cupom: boolean;
   anterior: EstadoAnterior;
 }
+export interface DadosCorrigir extends DadosDespesaNaFila {
+  operacao: 'corrigir';
+  excluir_cupom: boolean;
+  anterior: EstadoAnterior;
+  /** The reason the person was answering (shown while the correction waits). */
+  motivo_rejeicao: string | null;
+}
 export interface DadosExcluir {
   operacao: 'excluir';
   id: string;
@@ -61,7 +70,7 @@ export interface DadosExcluir {
   anterior: EstadoAnterior;
   descricao_item: string;
 }
-export type DadosOperacaoDespesa = DadosCriar | DadosEditar | DadosExcluir;
+export type DadosOperacaoDespesa = DadosCriar | DadosEditar | DadosCorrigir | DadosExcluir;
 
 /** An outbox row as this module needs it (a subset of ItemOutbox). */
 export interface ItemFilaDespesa {
@@ -74,7 +83,7 @@ export interface ItemFilaDespesa {
 }
 
 export interface EnvioPendente {
-  operacao: 'criar' | 'editar';
+  operacao: 'criar' | 'editar' | 'corrigir';
   estado: 'pendente' | 'erro';
   erro: string | null;
 }
@@ -97,12 +106,12 @@ export interface FiltrosLocais {
 function ehOperacao(dados: unknown): dados is DadosOperacaoDespesa {
   if (typeof dados !== 'object' || dados === null) return false;
   const d = dados as { operacao?: unknown; id?: unknown };
-  return (d.operacao === 'criar' || d.operacao === 'editar' || d.operacao === 'excluir') && typeof d.id === 'string';
+  return (d.operacao === 'criar' || d.operacao === 'editar' || d.operacao === 'corrigir' || d.operacao === 'excluir') && typeof d.id === 'string';
 }
 
 /** The expense items of the outbox, in replay order; rows written by another version are skipped. */
-export function operacoesDeDespesa(itens: ItemFilaDespesa[]): (ItemFilaDespesa & { dados: DadosOperacaoDespesa })[] {
-  return itens.filter((i): i is ItemFilaDespesa & { dados: DadosOperacaoDespesa } => i.tipo.startsWith('despesa.') && ehOperacao(i.dados));
+export function operacoesDeDespesa<T extends Pick<ItemFilaDespesa, 'tipo' | 'dados'>>(itens: T[]): (T & { dados: DadosOperacaoDespesa })[] {
+  return itens.filter((i): i is T & { dados: DadosOperacaoDespesa } => i.tipo.startsWith('despesa.') && ehOperacao(i.dados));
 }
 
 function combina(v: { tipo: TipoDespesa; data_despesa: string; status_aprovacao?: StatusAprovacao }, f: FiltrosLocais): boolean {
@@ -187,7 +196,7 @@ export function mesclarDespesas(servidor: ListaDespesas | undefined, itens: Item
       const local = despesaLocal(op, null);
       novas.set(op.id, { ...local, cupom_mime: op.cupom?.tipo ?? null, cupom_nome: op.cupom?.nome ?? null, envio: envio('criar'), cupomLocal: item.arquivos[0] ?? null });
       mover(op, 1);
-    } else if (op.operacao === 'editar') {
+    } else if (op.operacao === 'editar' || op.operacao === 'corrigir') {
       const atual = novas.get(op.id) ?? linhas.get(op.id);
       mover(op.anterior, -1);
       mover(op, 1);
@@ -195,7 +204,10 @@ export function mesclarDespesas(servidor: ListaDespesas | undefined, itens: Item
       const editada: DespesaExibida = {
         ...despesaLocal(op, atual),
         // An edit of an expense the server has not seen yet is still, for the person, "waiting to be sent".
-        envio: atual.envio?.operacao === 'criar' && atual.envio.estado === 'erro' ? atual.envio : envio(atual.envio?.operacao === 'criar' ? 'criar' : 'editar'),
+        envio:
+          atual.envio?.operacao === 'criar' && atual.envio.estado === 'erro'
+            ? atual.envio
+            : envio(atual.envio?.operacao === 'criar' ? 'criar' : op.operacao === 'corrigir' ? 'corrigir' : 'editar'),
         cupomLocal: atual.cupomLocal,
       };
       if (item.arquivos[0] && op.cupom) {
@@ -220,9 +232,10 @@ export function mesclarDespesas(servidor: ListaDespesas | undefined, itens: Item
 
 /**
  * 'Saldo projetado': the server's balance minus what the queued expense changes will take from it
- * (creates and increases subtract, decreases and deletes give back), in integer centavos.
+ * (creates and increases subtract, decreases and deletes give back), in integer centavos. `itens`
+ * may also hold changes the server confirmed after the balance was read (offline/escritas.ts).
  */
-export function saldoProjetado(confirmado: number, itens: ItemFilaDespesa[]): number {
+export function saldoProjetado(confirmado: number, itens: Pick<ItemFilaDespesa, 'tipo' | 'dados'>[]): number {
   let centavos = reaisParaCentavos(confirmado) as number;
   // Each kind's effect on the balance is declared once, in the shared registry (in centavos).
   for (const { dados: op } of operacoesDeDespesa(itens)) {
@@ -232,13 +245,15 @@ export function saldoProjetado(confirmado: number, itens: ItemFilaDespesa[]): nu
         ? OPERACOES['despesa.criar'].efeito({ ...op, valor })
         : op.operacao === 'editar'
           ? OPERACOES['despesa.editar'].efeito({ ...op, valor }, { valor: reaisParaCentavos(op.anterior.valor) })
-          : OPERACOES['despesa.excluir'].efeito(op, { valor });
+          : op.operacao === 'corrigir'
+            ? OPERACOES['despesa.corrigir'].efeito({ ...op, valor }, { valor: reaisParaCentavos(op.anterior.valor) })
+            : OPERACOES['despesa.excluir'].efeito(op, { valor });
     centavos += efeito.saldo ?? 0;
   }
   return centavosParaReais(centavos);
 }
 
 /** How many queued changes touch the balance (for the card's note). */
-export function contarNaFila(itens: ItemFilaDespesa[]): number {
+export function contarNaFila(itens: Pick<ItemFilaDespesa, 'tipo' | 'dados'>[]): number {
   return operacoesDeDespesa(itens).length;
 }

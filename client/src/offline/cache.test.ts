@@ -51,10 +51,21 @@ describe('carregarComCache', () => {
     expect(dadosDaCarga(carga)).toBeUndefined();
   });
 
-  it('sem conexão com cópia: a cópia, com a data em que veio do servidor', async () => {
+  it('sem conexão com cópia: a cópia, com a data em que veio do servidor e até qual confirmação ela inclui', async () => {
     const online = await carregarComCache(banco, 'lista', 1, async () => ['a'], [], 'a lista');
     const offline = await carregarComCache(banco, 'lista', 1, semRede, [], 'a lista');
-    expect(offline).toEqual({ dados: ['a'], origem: 'cache', atualizadoEm: (online as { atualizadoEm: string }).atualizadoEm });
+    expect(offline).toEqual({ dados: ['a'], origem: 'cache', atualizadoEm: (online as { atualizadoEm: string }).atualizadoEm, confirmacoesAte: 0 });
+  });
+
+  it('a cópia guarda o contador de confirmações de quando o pedido saiu (o que confirmar depois pode faltar nela)', async () => {
+    await banco.meta.put({ chave: 'confirmacoes', valor: 7 });
+    const r = await buscarComCache(banco, 'lista', 1, async () => {
+      // Confirmed while the answer travels: the copy may or may not have it, so it counts as after.
+      await banco.meta.put({ chave: 'confirmacoes', valor: 8 });
+      return ['a'];
+    });
+    expect(r.confirmacoesAte).toBe(7);
+    expect((await banco.cache.get('lista'))?.confirmacoesAte).toBe(7);
   });
 
   it('falha do servidor: registra no console e devolve o vazio (seção 8), sem usar a cópia antiga', async () => {

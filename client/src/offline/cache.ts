@@ -4,12 +4,18 @@
  */
 import { ErroOffline } from '../api/client';
 import type { BancoLocal } from './db';
+import { lerConfirmacoes } from './outbox';
 
 export interface DadosComOrigem<T> {
   dados: T;
   origem: 'servidor' | 'cache';
   /** When this data came from the server (ISO). */
   atualizadoEm: string;
+  /**
+   * The device's confirmation counter when the request left: writes confirmed after it may be
+   * missing from the data, and the screens lay them over it (offline/escritas.ts). Absent: unknown.
+   */
+  confirmacoesAte?: number;
 }
 
 export async function buscarComCache<T>(
@@ -19,17 +25,16 @@ export async function buscarComCache<T>(
   buscar: () => Promise<T>,
 ): Promise<DadosComOrigem<T>> {
   try {
+    // Read before asking: a write confirmed while the answer travels may or may not be in it.
+    const confirmacoesAte = await lerConfirmacoes(banco);
     const dados = await buscar();
     const atualizadoEm = new Date().toISOString();
-    await banco.cache.put({ chave, usuarioId, dados, atualizadoEm });
-    return { dados, origem: 'servidor', atualizadoEm };
+    await banco.cache.put({ chave, usuarioId, dados, atualizadoEm, confirmacoesAte });
+    return { dados, origem: 'servidor', atualizadoEm, confirmacoesAte };
   } catch (erro) {
     if (!(erro instanceof ErroOffline)) throw erro;
-    const guardado = await banco.cache.get(chave);
-    // Another person's data on a shared phone is never shown.
-    if (guardado && guardado.usuarioId === usuarioId) {
-      return { dados: guardado.dados as T, origem: 'cache', atualizadoEm: guardado.atualizadoEm };
-    }
+    const guardado = await lerDoCache<T>(banco, chave, usuarioId);
+    if (guardado) return guardado;
     throw erro;
   }
 }
@@ -66,6 +71,12 @@ export function dadosDaCarga<T>(carga: Carga<T> | undefined): T | undefined {
 
 export async function lerDoCache<T>(banco: BancoLocal, chave: string, usuarioId: number): Promise<DadosComOrigem<T> | null> {
   const guardado = await banco.cache.get(chave);
+  // Another person's data on a shared phone is never shown.
   if (!guardado || guardado.usuarioId !== usuarioId) return null;
-  return { dados: guardado.dados as T, origem: 'cache', atualizadoEm: guardado.atualizadoEm };
+  return {
+    dados: guardado.dados as T,
+    origem: 'cache',
+    atualizadoEm: guardado.atualizadoEm,
+    ...(typeof guardado.confirmacoesAte === 'number' ? { confirmacoesAte: guardado.confirmacoesAte } : {}),
+  };
 }

@@ -5,7 +5,7 @@
  * - sincronizados: recent items the server confirmed, with its time ('Recebido pelo servidor às 14:32');
  * - cache: the last server answer for each screen's data, so employee screens open offline;
  * - rascunhos: half-filled forms, kept while the camera or file chooser has the page in background;
- * - meta: small values (last sync time).
+ * - meta: small values (last sync time, the confirmation counter).
  * Rows are written by older app versions too, so everything read back is checked (restaurar*).
  */
 import Dexie, { type Table } from 'dexie';
@@ -46,6 +46,13 @@ export interface ItemSincronizado {
   chaves: string[];
   criadoEm: string;
   recebidoEm: string;
+  /**
+   * The write itself, kept so the screens can lay it over a copy read before it was confirmed
+   * (offline/escritas.ts). Absent in history written by versions before it was kept.
+   */
+  dados?: unknown;
+  /** The device's confirmation counter when the server took it (meta 'confirmacoes'): clock-free order. */
+  ordem?: number;
 }
 
 export interface ArquivoLocal {
@@ -62,6 +69,11 @@ export interface EntradaCache {
   usuarioId: number;
   dados: unknown;
   atualizadoEm: string;
+  /**
+   * The confirmation counter when the request for this copy left: every write confirmed with a
+   * higher `ordem` may be missing from it. Absent in copies kept by older versions.
+   */
+  confirmacoesAte?: number;
 }
 
 export interface Rascunho {

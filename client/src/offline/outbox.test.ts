@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BancoLocal, restaurarItem } from './db';
-import { confirmarItem, corrigirItem, corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir, HISTORICO_MAXIMO, itensDoUsuario, tentarNovamente } from './outbox';
+import { confirmarItem, corrigirItem, corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir, HISTORICO_MAXIMO, itensDoUsuario, lerConfirmacoes, PODA_EM_LOTE, tentarNovamente } from './outbox';
 
 let banco: BancoLocal;
 let n = 0;
@@ -60,13 +60,28 @@ describe('outbox', () => {
     expect(await banco.sincronizados.get(item.id)).toMatchObject({ descricao: 'x', recebidoEm: '2026-11-22T17:32:00.000Z' });
   });
 
-  it('o histórico guarda no máximo os últimos itens confirmados', async () => {
-    for (let i = 0; i < HISTORICO_MAXIMO + 5; i++) {
+  it('o histórico guarda no máximo os últimos itens confirmados (podados em lotes)', async () => {
+    for (let i = 0; i < HISTORICO_MAXIMO + PODA_EM_LOTE + 1; i++) {
       const item = await enfileirar(banco, op(1, `i${i}`));
       await confirmarItem(banco, item, new Date(Date.UTC(2026, 10, 22, 0, 0, i)).toISOString());
     }
     expect(await banco.sincronizados.count()).toBe(HISTORICO_MAXIMO);
     expect(await banco.sincronizados.filter((s) => s.descricao === 'i0').count()).toBe(0);
+  });
+
+  it('guarda os dados e a ordem de confirmação; não poda o que uma cópia guardada ainda não inclui', async () => {
+    const primeiro = await enfileirar(banco, op(1, 'p'));
+    await confirmarItem(banco, primeiro, '2026-11-22T00:00:00.000Z');
+    expect(await banco.sincronizados.get(primeiro.id)).toMatchObject({ dados: { descricao: 'p' }, ordem: 1 });
+    // A copy read right after the first confirmation: everything confirmed later may be missing from it.
+    await banco.cache.put({ chave: 'saldo:resumo', usuarioId: 1, dados: {}, atualizadoEm: '2026-11-22T00:00:00.000Z', confirmacoesAte: 1 });
+    for (let i = 0; i < HISTORICO_MAXIMO + PODA_EM_LOTE + 1; i++) {
+      const item = await enfileirar(banco, op(1, `i${i}`));
+      await confirmarItem(banco, item, new Date(Date.UTC(2026, 10, 22, 0, 0, i + 1)).toISOString());
+    }
+    expect(await banco.sincronizados.get(primeiro.id)).toBeUndefined();
+    expect(await banco.sincronizados.count()).toBe(HISTORICO_MAXIMO + PODA_EM_LOTE + 1);
+    expect(await lerConfirmacoes(banco)).toBe(HISTORICO_MAXIMO + PODA_EM_LOTE + 2);
   });
 
   it('tentar de novo, corrigir e descartar são decisões da pessoa sobre um item recusado', async () => {

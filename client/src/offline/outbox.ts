@@ -34,8 +34,24 @@ export interface DefinicaoOperacao<T extends TipoOperacao = TipoOperacao> {
 /** By kind. Typed loosely at run time: a queue may hold kinds of another app version. */
 export type Operacoes = Record<string, DefinicaoOperacao<never> | DefinicaoOperacao>;
 
-/** Synced items kept for the 'Recebido pelo servidor' display. */
+/**
+ * Synced items kept for the 'Recebido pelo servidor' display. Beyond it, the oldest go, except one a
+ * kept copy may still miss (confirmed after the copy was read: the screens lay it over the copy)...
+ */
 export const HISTORICO_MAXIMO = 200;
+/** ...up to this hard bound (a copy never read again, e.g. a past day's, must not pin the history). */
+export const HISTORICO_TETO = 5000;
+/** Pruning reads every kept copy: it runs once this many items above the limit have piled up. */
+export const PODA_EM_LOTE = 20;
+
+/** Meta key of the confirmation counter: one more for every write the server takes. */
+export const CHAVE_CONFIRMACOES = 'confirmacoes';
+
+/** The confirmation counter now (0 on a fresh device). */
+export async function lerConfirmacoes(banco: BancoLocal): Promise<number> {
+  const valor = (await banco.meta.get(CHAVE_CONFIRMACOES))?.valor;
+  return typeof valor === 'number' ? valor : 0;
+}
 
 export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<ItemOutbox> {
   const arquivos: ArquivoLocal[] = (op.arquivos ?? []).map((a) => ({
@@ -79,11 +95,16 @@ export async function arquivosDoItem(banco: BancoLocal, item: ItemOutbox): Promi
   return encontrados.filter((a): a is ArquivoLocal => a !== undefined);
 }
 
-/** The server took it: move it to the history and free its files, atomically. */
+/**
+ * The server took it: move it to the history (with its data and its place in the confirmation
+ * order) and free its files, atomically.
+ */
 export async function confirmarItem(banco: BancoLocal, item: ItemOutbox, recebidoEm: string): Promise<void> {
-  await banco.transaction('rw', banco.outbox, banco.arquivos, banco.sincronizados, async () => {
+  await banco.transaction('rw', [banco.outbox, banco.arquivos, banco.sincronizados, banco.meta, banco.cache], async () => {
     await banco.outbox.where('id').equals(item.id).delete();
     if (item.arquivos.length > 0) await banco.arquivos.bulkDelete(item.arquivos);
+    const ordem = (await lerConfirmacoes(banco)) + 1;
+    await banco.meta.put({ chave: CHAVE_CONFIRMACOES, valor: ordem });
     const historico: ItemSincronizado = {
       id: item.id,
       usuarioId: item.usuarioId,
@@ -92,14 +113,24 @@ export async function confirmarItem(banco: BancoLocal, item: ItemOutbox, recebid
       chaves: item.chaves,
       criadoEm: item.criadoEm,
       recebidoEm,
+      dados: item.dados,
+      ordem,
     };
     await banco.sincronizados.put(historico);
     const total = await banco.sincronizados.count();
-    if (total > HISTORICO_MAXIMO) {
-      const antigos = await banco.sincronizados.orderBy('recebidoEm').limit(total - HISTORICO_MAXIMO).primaryKeys();
-      await banco.sincronizados.bulkDelete(antigos);
-    }
+    if (total > HISTORICO_MAXIMO + PODA_EM_LOTE) await podarHistorico(banco, total);
   });
+}
+
+/** Drops the oldest history beyond HISTORICO_MAXIMO that every kept copy already includes (all beyond HISTORICO_TETO). */
+async function podarHistorico(banco: BancoLocal, total: number): Promise<void> {
+  let coberto = Infinity;
+  await banco.cache.each((c) => {
+    if (typeof c.confirmacoesAte === 'number') coberto = Math.min(coberto, c.confirmacoesAte);
+  });
+  const antigos = await banco.sincronizados.orderBy('recebidoEm').limit(total - HISTORICO_MAXIMO).toArray();
+  const podados = antigos.filter((h, i) => total - i > HISTORICO_TETO || typeof h.ordem !== 'number' || h.ordem <= coberto).map((h) => h.id);
+  if (podados.length > 0) await banco.sincronizados.bulkDelete(podados);
 }
 
 export async function atualizarItem(banco: BancoLocal, id: string, campos: Partial<ItemOutbox>): Promise<void> {
