@@ -121,6 +121,8 @@ export const despesaFiltroSchema = z.object({
   data_fim: dataOpcional('Data fim'),
   tipo: z.preprocess(vazioComoAusente, opcao('Tipo de despesa', TIPOS_DESPESA).optional()),
   status_aprovacao: z.preprocess(vazioComoAusente, opcao('Status', STATUS_APROVACAO).optional()),
+  /** Only expenses evaluated after this instant (the phone's notices of what changed, issue 17). */
+  avaliadas_desde: z.preprocess(vazioComoAusente, z.iso.datetime({ error: 'Data de avaliação inválida.' }).optional()),
   page: inteiroDaConsulta('Página', 1, 1_000_000),
   limit: inteiroDaConsulta('Limite', DESPESAS_POR_PAGINA, LIMITE_MAXIMO_DESPESAS),
 });

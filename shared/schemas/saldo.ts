@@ -88,9 +88,23 @@ export const movimentacoesRespostaSchema = z.object({
 export type MovimentacoesResposta = z.infer<typeof movimentacoesRespostaSchema>;
 
 /** GET /saldo/resumo for an employee: their own balance. */
+/** A credit as the employee's phone sees it, to say 'Crédito de R$ 200,00 no saldo' (issue 17). */
+export const creditoRecenteSchema = z.object({
+  id: z.number(),
+  valor: z.number(),
+  data_movimentacao: z.string(),
+  descricao: z.string(),
+});
+export type CreditoRecente = z.infer<typeof creditoRecenteSchema>;
+
+/** How many of the latest credits the employee's balance summary carries. */
+export const CREDITOS_RECENTES = 10;
+
 export const resumoSaldoFuncionarioSchema = z.object({
   saldo_atual: z.number(),
   data_ultima_atualizacao: z.string().nullable(),
+  /** GET /saldo/resumo for the employee: the latest credits, newest first (absent elsewhere). */
+  creditos_recentes: z.array(creditoRecenteSchema).optional(),
 });
 export type ResumoSaldoFuncionario = z.infer<typeof resumoSaldoFuncionarioSchema>;
 

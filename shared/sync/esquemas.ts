@@ -26,6 +26,15 @@ const versaoBase = z
   .nullable()
   .optional();
 
+const esquemaEditarDespesa = z
+  .object({
+    id: uuidCliente('Identificador da despesa'),
+    rota_id: idInteiro('Rota', 'f'),
+    ...camposDespesaCentavos,
+    excluir_cupom: z.boolean({ error: 'Excluir cupom inválido.' }).optional().default(false),
+  })
+  .superRefine(exigirTipoOutro);
+
 export const ESQUEMAS_OPERACAO = {
   'venda.salvar': z.object({
     id: uuidCliente('Identificador da venda'),
@@ -51,15 +60,9 @@ export const ESQUEMAS_OPERACAO = {
   'despesa.criar': z
     .object({ id: uuidCliente('Identificador da despesa'), rota_id: idInteiro('Rota', 'f'), ...camposDespesaCentavos })
     .superRefine(exigirTipoOutro),
-  'despesa.editar': z
-    .object({
-      id: uuidCliente('Identificador da despesa'),
-      rota_id: idInteiro('Rota', 'f'),
-      ...camposDespesaCentavos,
-      excluir_cupom: z.boolean({ error: 'Excluir cupom inválido.' }).optional().default(false),
-    })
-    .superRefine(exigirTipoOutro),
+  'despesa.editar': esquemaEditarDespesa,
   'despesa.excluir': z.object({ id: uuidCliente('Identificador da despesa'), rota_id: idInteiro('Rota', 'f').optional() }),
+  'despesa.corrigir': esquemaEditarDespesa,
 } satisfies { [T in TipoOperacao]: z.ZodType<DadosOperacao[T], unknown> };
 
 export type DadosValidados<T extends TipoOperacao> = z.output<(typeof ESQUEMAS_OPERACAO)[T]>;

@@ -11,7 +11,7 @@
  */
 
 /** Every kind of offline write. The names are the ones older queues and rescue files already hold. */
-export const TIPOS_OPERACAO = ['venda.salvar', 'visita.registrar', 'rota.finalizar', 'despesa.criar', 'despesa.editar', 'despesa.excluir'] as const;
+export const TIPOS_OPERACAO = ['venda.salvar', 'visita.registrar', 'rota.finalizar', 'despesa.criar', 'despesa.editar', 'despesa.excluir', 'despesa.corrigir'] as const;
 export type TipoOperacao = (typeof TIPOS_OPERACAO)[number];
 
 /** Integer centavos. */
@@ -69,6 +69,13 @@ export interface DadosEditarDespesa extends DadosCamposDespesa {
   excluir_cupom?: boolean | undefined;
 }
 
+/**
+ * A rejected expense corrected and sent again by its owner (it goes back to Pendente). Its own kind,
+ * not an edit: an edit queued while the phone still saw 'Pendente' must not silently resubmit an
+ * expense the admin rejected meanwhile (decisions.md, 'Despesas rejeitadas e notícias no celular').
+ */
+export type DadosCorrigirDespesa = DadosEditarDespesa;
+
 export interface DadosExcluirDespesa {
   id: string;
   /** The expense's route, so a refused delete holds back the route's finishing. */
@@ -82,6 +89,7 @@ export interface DadosOperacao {
   'despesa.criar': DadosCriarDespesa;
   'despesa.editar': DadosEditarDespesa;
   'despesa.excluir': DadosExcluirDespesa;
+  'despesa.corrigir': DadosCorrigirDespesa;
 }
 
 /** One operation as it travels in a batch or a rescue file. */
@@ -184,6 +192,17 @@ export const OPERACOES: { [T in TipoOperacao]: DefinicaoOperacao<T> } = {
     comArquivo: false,
     finalizaRota: false,
     efeito: (_d, anterior) => ({ saldo: anterior?.valor ?? 0 }),
+  },
+  'despesa.corrigir': {
+    tipo: 'despesa.corrigir',
+    rotulo: 'Correção de despesa rejeitada',
+    grupo: 'despesas',
+    chaves: (d) => [chaveDaDespesa(d.id)],
+    rota: (d) => d.rota_id,
+    comArquivo: true,
+    finalizaRota: false,
+    // The rejected expense is still debited: only a changed value moves the balance (by the difference).
+    efeito: (d, anterior) => ({ saldo: (anterior?.valor ?? d.valor) - d.valor }),
   },
 };
 

@@ -61,16 +61,18 @@ function comoEndpoint(op: OperacaoSync, arquivo: FormDataEntryValue | null | und
     case 'despesa.excluir':
       return { metodo: 'DELETE', caminho: `/despesas/${op.dados.id}`, corpo: undefined };
     case 'despesa.criar':
-    case 'despesa.editar': {
+    case 'despesa.editar':
+    case 'despesa.corrigir': {
       const fd = new FormData();
       const d = op.dados;
       if (op.tipo === 'despesa.criar') fd.append('id', d.id);
       for (const [k, v] of Object.entries({ rota_id: d.rota_id, cidade_id: d.cidade_id, data_despesa: d.data_despesa, tipo: d.tipo, tipo_outro: d.tipo_outro, descricao: d.descricao })) fd.append(k, String(v));
       fd.append('valor', reais(d.valor).toFixed(2));
       if (op.tipo === 'despesa.criar' && op.dados.registrado_em) fd.append('registrado_em', op.dados.registrado_em);
-      if (op.tipo === 'despesa.editar' && op.dados.excluir_cupom && !(arquivo instanceof File)) fd.append('excluir_cupom', 'true');
+      if (op.tipo !== 'despesa.criar' && op.dados.excluir_cupom && !(arquivo instanceof File)) fd.append('excluir_cupom', 'true');
       if (arquivo instanceof File) fd.append('cupom', arquivo, arquivo.name);
-      return { metodo: op.tipo === 'despesa.criar' ? 'POST' : 'PUT', caminho: op.tipo === 'despesa.criar' ? '/despesas' : `/despesas/${d.id}`, corpo: fd };
+      const caminho = op.tipo === 'despesa.criar' ? '/despesas' : op.tipo === 'despesa.corrigir' ? `/despesas/${d.id}/corrigir` : `/despesas/${d.id}`;
+      return { metodo: op.tipo === 'despesa.criar' ? 'POST' : 'PUT', caminho, corpo: fd };
     }
   }
 }
@@ -150,8 +152,10 @@ export function entrarComo(usuario: Usuario) {
   salvarSessao('token-de-teste', usuario);
 }
 
-export function renderizarApp(rotas: RouteObject[], { em = '/', extra }: { em?: string; extra?: ReactNode } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderizarApp(
+  rotas: RouteObject[],
+  { em = '/', extra, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }) }: { em?: string; extra?: ReactNode; queryClient?: QueryClient } = {},
+) {
   const roteador = createMemoryRouter(rotas, { initialEntries: [em] });
   const resultado = render(
     <QueryClientProvider client={queryClient}>

@@ -4,7 +4,7 @@ import { uuidCliente } from '../../../shared/schemas/campos';
 import { despesaCriarSchema, despesaEditarSchema } from '../../../shared/schemas/despesas';
 import { definirEscrita } from '../sync/escritas';
 import { buscarDespesa, buscarDespesaApresentada } from './repositorio';
-import { criarDespesa, editarDespesa, excluirDespesa } from './servico';
+import { corrigirDespesa, criarDespesa, editarDespesa, excluirDespesa } from './servico';
 
 export const paramsDespesa = z.object({ id: uuidCliente('Identificador da despesa') });
 
@@ -50,5 +50,19 @@ export const escritaExcluirDespesa = definirEscrita({
       corpo: () => ({ message: 'Despesa excluída com sucesso!', despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }),
       recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm,
     };
+  },
+});
+
+/** A rejected expense corrected and sent again (back to Pendente): 'despesa.corrigir'. */
+export const escritaCorrigirDespesa = definirEscrita({
+  metodo: 'PUT',
+  caminho: '/despesas/:id/corrigir',
+  preservaRotas: true,
+  params: paramsDespesa,
+  corpo: despesaEditarSchema,
+  gravaArquivos: true,
+  async executar(ctx, usuario, params, dados, cupom) {
+    const despesa = await corrigirDespesa(ctx, usuario, params.id, dados, cupom);
+    return { status: 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm };
   },
 });

@@ -1,5 +1,5 @@
 /** Table access for expenses: lookups, the filtered list with its totals, inserts and updates. */
-import { and, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { centavosParaReais } from '../../../shared/money';
 import { TIPOS_DESPESA, type Despesa, type StatusAprovacao, type TipoDespesa, type TotaisDespesas } from '../../../shared/schemas/despesas';
 import type { StatusRota } from '../../../shared/schemas/rotas';
@@ -35,6 +35,8 @@ export interface FiltroDespesas {
   dataFim?: string;
   tipo?: TipoDespesa;
   statusAprovacao?: StatusAprovacao;
+  /** ISO instant: only expenses evaluated (approved or rejected) after it, for the phone's notices. */
+  avaliadasDesde?: string;
 }
 
 function condicoes(f: FiltroDespesas): SQL {
@@ -46,6 +48,7 @@ function condicoes(f: FiltroDespesas): SQL {
   if (f.dataFim) c.push(lte(despesas.dataDespesa, f.dataFim));
   if (f.tipo) c.push(eq(despesas.tipo, f.tipo));
   if (f.statusAprovacao) c.push(eq(despesas.statusAprovacao, f.statusAprovacao));
+  if (f.avaliadasDesde) c.push(gt(despesas.avaliadoEm, f.avaliadasDesde));
   return and(...c)!;
 }
 

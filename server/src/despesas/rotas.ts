@@ -19,7 +19,7 @@ import type { App } from '../tipos';
 import { validar } from '../validacao';
 import { lerCupom, pastaUploads, type CupomRecebido } from './cupons';
 import { buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
-import { escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa, paramsDespesa } from './escritas';
+import { escritaCorrigirDespesa, escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa, paramsDespesa } from './escritas';
 import { avaliarDespesa, exigirCupomVisivel, type ContextoDespesas } from './servico';
 
 
@@ -95,6 +95,7 @@ export default async function rotasDespesas(app: App) {
       ...(q.data_fim ? { dataFim: q.data_fim } : {}),
       ...(q.tipo ? { tipo: q.tipo } : {}),
       ...(q.status_aprovacao ? { statusAprovacao: q.status_aprovacao } : {}),
+      ...(q.avaliadas_desde ? { avaliadasDesde: q.avaliadas_desde } : {}),
     };
     const { total, totais } = totaisDespesas(app.db, filtro);
     return { despesas: listarDespesas(app.db, filtro, q.page, q.limit), totais, page: q.page, limit: q.limit, total };
@@ -117,6 +118,18 @@ export default async function rotasDespesas(app: App) {
     async (request) => {
       const { campos, cupom } = await lerFormulario(request);
       const r = await escritaEditarDespesa.executar(ctx, request.usuario, request.params, validar(escritaEditarDespesa.corpo, campos), cupom);
+      return r.corpo() as z.infer<typeof umaDespesaSchema>;
+    },
+  );
+
+  // Issue 17: the owner corrects a rejected expense and sends it again (multipart, as the edit).
+  app.put(
+    '/:id/corrigir',
+    { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
+    async (request) => {
+      const { campos, cupom } = await lerFormulario(request);
+      const r = await escritaCorrigirDespesa.executar(ctx, request.usuario, request.params, validar(escritaCorrigirDespesa.corpo, campos), cupom);
+      request.log.info({ despesaId: request.params.id, por: request.usuario.id }, 'despesa rejeitada corrigida e reenviada');
       return r.corpo() as z.infer<typeof umaDespesaSchema>;
     },
   );

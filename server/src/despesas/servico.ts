@@ -219,6 +219,84 @@ export async function editarDespesa(
   }
 }
 
+export const MENSAGEM_SO_REJEITADA = 'Só uma despesa rejeitada pode ser corrigida e reenviada.';
+export const MENSAGEM_JA_APROVADA = 'Esta despesa já foi aprovada e não precisa ser reenviada.';
+
+/**
+ * The owner corrects a rejected expense (fields and receipt, as an edit) and sends it again: it goes
+ * back to Pendente, without the rejection. The rejected expense was never given back (a rejection
+ * moves no money), so only a changed value moves the balance, by the difference. A replay of a
+ * correction already applied (same fields, now Pendente) is answered as it is.
+ */
+export async function corrigirDespesa(
+  ctx: ContextoDespesas,
+  usuario: UsuarioSessao,
+  id: string,
+  dados: DadosDespesaEditar,
+  cupom?: CupomRecebido,
+): Promise<LinhaDespesa> {
+  const { db } = ctx;
+  exigirFuncionario(usuario);
+  const atual = exigirDespesaPropria(db, usuario, id);
+  if (dados.rota_id !== undefined && dados.rota_id !== atual.rotaId) throw regraDeNegocio('Uma despesa não pode mudar de rota.');
+  if (atual.statusAprovacao === 'pendente' && (await edicaoSemMudanca(ctx, atual, dados, cupom))) return atual;
+
+  const validar = (despesa: LinhaDespesa) => {
+    if (despesa.statusAprovacao === 'aprovada') throw conflito(MENSAGEM_JA_APROVADA);
+    if (despesa.statusAprovacao !== 'rejeitada') throw conflito(MENSAGEM_SO_REJEITADA);
+    exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
+    if (dados.data_despesa !== despesa.dataDespesa) exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: dados.data_despesa, fuso: ctx.fuso });
+    validarData(ctx.fuso, dados.data_despesa);
+  };
+  validar(atual);
+  const novoArquivo = cupom ? await gravarCupom(ctx.pastaUploads, cupom) : null;
+  try {
+    const { despesa, arquivoAntigo } = emTransacao(db, () => {
+      const antes = exigirDespesaPropria(db, usuario, id);
+      validar(antes);
+      const trocaCupom = novoArquivo !== null || dados.excluir_cupom;
+      const despesa = atualizarDespesa(db, id, {
+        cidadeId: dados.cidade_id,
+        dataDespesa: dados.data_despesa,
+        tipo: dados.tipo,
+        tipoOutro: tipoOutroDe(dados),
+        valorCentavos: dados.valor,
+        descricao: dados.descricao,
+        statusAprovacao: 'pendente',
+        motivoRejeicao: null,
+        avaliadoPor: null,
+        avaliadoEm: null,
+        ...(trocaCupom
+          ? {
+              arquivoCupom: novoArquivo,
+              cupomMime: cupom?.mime ?? null,
+              cupomNomeOriginal: cupom?.nomeOriginal ?? null,
+              cupomTamanho: cupom?.conteudo.length ?? null,
+            }
+          : {}),
+      });
+      const diferenca = despesa.valorCentavos - antes.valorCentavos;
+      if (diferenca !== 0) {
+        registrarMovimentacao(db, {
+          funcionarioId: usuario.id,
+          tipo: diferenca > 0 ? 'debito' : 'devolucao',
+          valorCentavos: Math.abs(diferenca),
+          descricao: `Correção da despesa rejeitada: ${rotuloDespesa(db, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
+          rotaId: despesa.rotaId,
+          despesaId: despesa.id,
+        });
+      }
+      ctx.aoAplicar?.(200, despesa.atualizadoEm);
+      return { despesa, arquivoAntigo: trocaCupom ? antes.arquivoCupom : null };
+    });
+    await removerCupom(ctx.pastaUploads, arquivoAntigo);
+    return despesa;
+  } catch (erro) {
+    await removerCupom(ctx.pastaUploads, novoArquivo);
+    throw erro;
+  }
+}
+
 /**
  * Deletes an expense (soft: the ledger keeps pointing at it) and gives its value back with a
  * devolucao. Deleting again answers the deleted expense.

@@ -5,6 +5,7 @@ import { paramsId } from '../../../shared/schemas/campos';
 import {
   adicionarSaldoRespostaSchema,
   adicionarSaldoSchema,
+  CREDITOS_RECENTES,
   funcionariosComSaldoSchema,
   movimentacoesFiltroSchema,
   movimentacoesRespostaSchema,
@@ -41,7 +42,14 @@ export default async function rotasSaldo(app: App) {
         return { total_funcionarios: r.totalFuncionarios, saldo_total: centavosParaReais(r.saldoTotal), movimentacoes_hoje: r.movimentacoesHoje };
       }
       const s = saldoAtual(app.db, request.usuario.id);
-      return { saldo_atual: centavosParaReais(s.centavos), data_ultima_atualizacao: s.ultima };
+      // The latest credits, so the phone can say what arrived since it last looked (issue 17).
+      const creditos = listarMovimentacoes(app.db, { tipo: 'credito', funcionarioId: request.usuario.id }, 1, CREDITOS_RECENTES).map((m) => ({
+        id: m.id,
+        valor: m.valor,
+        data_movimentacao: m.data_movimentacao,
+        descricao: m.descricao,
+      }));
+      return { saldo_atual: centavosParaReais(s.centavos), data_ultima_atualizacao: s.ultima, creditos_recentes: creditos };
     },
   );
 

@@ -113,7 +113,9 @@ describe('leituras', () => {
   it('GET /saldo/resumo: o funcionário vê o próprio saldo; o admin, os três cartões', async () => {
     await despesa('50,25');
     const proprio = await t.chamar({ method: 'GET', url: '/api/saldo/resumo', token: gil.token });
-    expect(proprio.json()).toEqual({ saldo_atual: 200.25, data_ultima_atualizacao: expect.any(String) });
+    // Also the latest credits, for the phone's notices (issue 17).
+    expect(proprio.json()).toEqual({ saldo_atual: 200.25, data_ultima_atualizacao: expect.any(String), creditos_recentes: expect.any(Array) });
+    expect((proprio.json().creditos_recentes as { valor: number }[]).length).toBeGreaterThan(0);
     const admin = (await t.chamar({ method: 'GET', url: '/api/saldo/resumo', token: tokenAdmin })).json();
     const saldos = (await t.chamar({ method: 'GET', url: '/api/saldo', token: tokenAdmin })).json().saldos as { saldo_atual: number }[];
     expect(admin).toEqual({

@@ -6,7 +6,7 @@
 import type { DadosValidados } from '../../../shared/sync/esquemas';
 import type { TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
-import { escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa } from '../despesas/escritas';
+import { escritaCorrigirDespesa, escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa } from '../despesas/escritas';
 import { escritaFinalizarRota, escritaVisitar } from '../rotas/escritas';
 import type { UsuarioSessao } from '../tipos';
 import { RespostaVenda } from '../vendas/escritas';
@@ -57,5 +57,10 @@ export const EXECUCOES: { [T in TipoOperacao]: Execucao<T> } = {
     gravaArquivos: true,
     preservaRotas: true,
     executar: (ctx, usuario, dados) => escritaExcluirDespesa.executar(ctx, usuario, { id: dados.id }, undefined),
+  },
+  'despesa.corrigir': {
+    gravaArquivos: true,
+    preservaRotas: true,
+    executar: (ctx, usuario, dados, _origem, cupom) => escritaCorrigirDespesa.executar(ctx, usuario, { id: dados.id }, dados, cupom),
   },
 };

@@ -47,6 +47,8 @@ interface Fixture {
   despesaA: string;
   despesaAExcluir: string;
   despesaAAvaliar: string;
+  /** Rejected by the admin: its owner may correct it and send it again (issue 17). */
+  despesaARejeitada: string;
 }
 
 interface Linha {
@@ -217,6 +219,12 @@ const TABELA: Linha[] = [
     pedido: async (f) => ({ method: 'PUT', url: `/api/despesas/${f.despesaA}`, ...(await formulario({ rota_id: f.rotaA, ...camposDespesaA() }, ARQUIVOS.png())) }),
     esperado: soDono(),
   },
+  {
+    rota: 'PUT /api/despesas/:id/corrigir',
+    descricao: 'multipart com a despesa rejeitada corrigida e um cupom',
+    pedido: async (f) => ({ method: 'PUT', url: `/api/despesas/${f.despesaARejeitada}/corrigir`, ...(await formulario({ rota_id: f.rotaA, ...camposDespesaA() }, ARQUIVOS.png())) }),
+    esperado: soDono(),
+  },
   { rota: 'DELETE /api/despesas/:id', pedido: (f) => json('DELETE', `/api/despesas/${f.despesaAExcluir}`), esperado: soDono() },
   { rota: 'PATCH /api/despesas/:id/aprovar', pedido: (f) => json('PATCH', `/api/despesas/${f.despesaAAvaliar}/aprovar`), esperado: soAdmin() },
   {
@@ -306,8 +314,10 @@ beforeAll(async () => {
   const despesaA = await novaDespesa('Almoço secreto da Ana');
   const despesaAExcluir = await novaDespesa('Jantar da Ana');
   const despesaAAvaliar = await novaDespesa('Hotel da Ana');
+  const despesaARejeitada = await novaDespesa('Táxi da Ana');
+  await ok(await comoAdmin(json('PATCH', `/api/despesas/${despesaARejeitada}/rejeitar`, { motivo: 'Reenvie com a nota fiscal' })));
 
-  f = { a, b, c, rotaA, rotaAExcluir, rotaACancelada, rotaAFinalizada, rotaDCancelada, rotaB, vendaA, despesaA, despesaAExcluir, despesaAAvaliar };
+  f = { a, b, c, rotaA, rotaAExcluir, rotaACancelada, rotaAFinalizada, rotaDCancelada, rotaB, vendaA, despesaA, despesaAExcluir, despesaAAvaliar, despesaARejeitada };
   marcasDeA = ['Ana Proprietária', a.email, 'Rota da Ana', 'Rota antiga da Ana', 'Fechamento da Ana', 'Almoço secreto da Ana', 'Adiantamento da Ana', vendaA, despesaA];
 });
 afterAll(async () => {
