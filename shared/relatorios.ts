@@ -19,3 +19,13 @@ export function totaisDoRelatorio(linhas: readonly { total_vendas: number; total
   }
   return { vendas: vendas / 100, despesas: despesas / 100, creditos: creditos / 100 };
 }
+
+/**
+ * The name of a route's salary where the admin reads it (details modal, PDF): 'Salário pago' only
+ * for a finished route; an active one is still an estimate, a cancelled one stopped at the cancelling.
+ */
+export function rotuloSalarioDaRota(status: 'ativa' | 'finalizada' | 'cancelada'): string {
+  if (status === 'finalizada') return 'Salário pago';
+  if (status === 'cancelada') return 'Salário até o cancelamento';
+  return 'Salário estimado (até agora)';
+}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { mediaParaExibir } from '../../../shared/payroll/salario';
+import { rotuloSalarioDaRota } from '../../../shared/relatorios';
 import { ROTULO_TIPO_DESPESA, type TipoDespesa } from '../../../shared/schemas/despesas';
 import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
 import { Carregando } from '../components/Carregando';
@@ -16,6 +17,7 @@ import { Selo } from '../components/Selo';
 import { tipoDeVisualizacao } from '../despesas/compressao';
 import { VisualizadorCupom, type CupomParaVer } from '../despesas/VisualizadorCupom';
 import { useDetalhesRota } from './consultas';
+import { DetalhamentoSalario } from './DetalhamentoSalario';
 
 export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null; aoFechar: () => void }) {
   const { data: d, isLoading, isError } = useDetalhesRota(rotaId);
@@ -108,7 +110,8 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
             <Total rotulo="Vendas" valor={formatarReais(d.total_vendas)} />
             <Total rotulo="Despesas" valor={formatarReais(d.total_despesas)} />
             <Total rotulo="Créditos" valor={formatarReais(d.total_creditos)} />
-            <Total rotulo="Salário pago" valor={formatarReais(d.total_salario)} />
+            {/* 'Salário pago' only when the route is finished (issue 17): before, it is an estimate. */}
+            <Total rotulo={rotuloSalarioDaRota(d.status)} valor={formatarReais(d.total_salario)} />
             <Total rotulo="Valor do aluguel" valor={formatarReais(d.valor_aluguel)} />
             <Total rotulo="Desconto do funcionário" valor={formatarReais(d.desconto_aluguel_funcionario)} />
             <Total rotulo="Pago pela escola" valor={formatarReais(d.desconto_aluguel_escola)} />
@@ -119,6 +122,11 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
               classe={d.saldo_final >= 0 ? 'totais-rota__valor--positivo' : 'totais-rota__valor--negativo'}
             />
           </section>
+
+          <details className="dobravel" aria-label="Como o salário foi calculado">
+            <summary>Como o salário foi calculado</summary>
+            <DetalhamentoSalario calculo={d.calculo_salario} rotuloTotal={rotuloSalarioDaRota(d.status)} />
+          </details>
 
           <details className="dobravel">
             <summary>Comprovantes ({comCupom.length})</summary>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RelatorioSalarioRota } from '../../../shared/schemas/relatorios';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
@@ -26,8 +27,55 @@ function rota(extra: Partial<Rota> = {}): Rota {
   });
 }
 
+/**
+ * What GET /relatorios/rota/:id answers for a route: R$ 1.000,00 sold in 2 of 3 cities with 2 boletos,
+ * R$ 100,00 rent paid by the employee (average below 1,5), R$ 195,50 of expenses, R$ 300,00 credited.
+ */
+function resultadoDe(r: Rota): RelatorioSalarioRota {
+  return {
+    rota_id: r.id,
+    calculo_salario: {
+      total_vendas: 1000,
+      total_bolsas: 2.25,
+      media_bolsas_cidade: 1.125,
+      valor_por_bolsa: 60,
+      valor_bolsas: 135,
+      valor_fixo_por_cidade: 25,
+      cidades_visitadas: 2,
+      valor_cidades: 50,
+      boletos: 2,
+      valor_boletos: 11,
+      valor_aluguel: 100,
+      desconto_aluguel: 100,
+      quem_paga_aluguel: 'funcionario',
+      total_salario: 96,
+    },
+    desconto_aluguel_funcionario: 100,
+    base: { valor_aluguel: 100, cidades_visitadas_ids: [5208707, 3170206], vendas: [] },
+    resultado: {
+      rota_nome: r.nome,
+      status: r.status,
+      data_inicio: r.data_inicio,
+      data_fim: r.data_fim,
+      finalizada_em: r.finalizada_em,
+      total_cidades: 3,
+      cidades_visitadas: 2,
+      total_vendas: 1000,
+      total_despesas: 195.5,
+      total_creditos: 300,
+      saldo_final: 104.5,
+      despesas_por_tipo: [
+        { tipo: 'alimentacao', quantidade: 2, total: 75.5 },
+        { tipo: 'hospedagem', quantidade: 1, total: 120 },
+      ],
+    },
+  };
+}
+
 interface Servidor {
   rotas: Rota[];
+  /** What GET /relatorios/rota/:id answers (default: resultadoDe the route). */
+  resultado?: (r: Rota) => RelatorioSalarioRota | RespostaFalsa;
   /** What PATCH /finalizar answers (default: finishes it). */
   finalizar?: () => RespostaFalsa | null;
   offline?: boolean;
@@ -40,6 +88,13 @@ function montar(servidor: Servidor) {
     'GET /auth/me': () => (servidor.offline ? 'offline' : { corpo: { usuario: EU } }),
     'GET /rotas/ativas/funcionario': lista('ativa'),
     'GET /rotas/finalizadas/funcionario': lista('finalizada'),
+    'GET /relatorios/rota/:id': (_c, url): RespostaFalsa => {
+      if (servidor.offline) return 'offline';
+      const r = servidor.rotas.find((x) => x.id === Number(url.pathname.split('/')[4]));
+      if (!r) return { status: 404, corpo: { error: 'Rota não encontrada.', codigo: 'nao_encontrado' } };
+      const resposta = servidor.resultado?.(r) ?? resultadoDe(r);
+      return 'rota_id' in (resposta as object) ? { corpo: resposta } : (resposta as RespostaFalsa);
+    },
     'PATCH /rotas/:id/finalizar': (_c, url) => {
       if (servidor.offline) return 'offline';
       const recusa = servidor.finalizar?.();
@@ -166,5 +221,95 @@ describe('Minhas Rotas (funcionário)', () => {
   it('offline sem nada guardado: diz o que fazer em vez de listas vazias enganosas', async () => {
     montar({ rotas: [rota()], offline: true });
     expect(await screen.findByText('Sem conexão e nenhuma cópia das suas rotas neste aparelho. Conecte-se à internet uma vez para que elas fiquem disponíveis offline.')).toBeInTheDocument();
+  });
+  it('rota finalizada: "Ver resultado" mostra o salário final com o detalhamento, as despesas, os créditos e o saldo a devolver', async () => {
+    montar({ rotas: [rota({ id: 9, nome: 'Rota Norte', status: 'finalizada', finalizada_em: '2026-10-31T21:00:00.000Z' })] });
+    const usuario = userEvent.setup();
+    const norte = await within(await waitFor(() => secao('Rotas Finalizadas'))).findByRole('listitem', { name: 'Rota Norte' });
+    await usuario.click(within(norte).getByRole('button', { name: 'Ver resultado da rota Rota Norte' }));
+    const modal = await screen.findByRole('dialog', { name: 'Resultado da rota' });
+    expect(modal).toHaveTextContent('Rota Norte');
+    expect(modal).toHaveTextContent('Finalizada em 31/10/2026 18:00');
+    const salario = await within(modal).findByRole('region', { name: 'Salário final' });
+    expect(within(salario).getByTestId('resultado-salario-total')).toHaveTextContent('R$ 96,00');
+    expect(salario).toHaveTextContent('Bolsas2,25 × R$ 60,00R$ 135,00');
+    expect(salario).toHaveTextContent('Bônus por cidade2 cidades visitadas × R$ 25,00R$ 50,00');
+    expect(salario).toHaveTextContent('Boletos2 × R$ 5,50R$ 11,00');
+    expect(salario).toHaveTextContent('Desconto do aluguelaluguel da rota: R$ 100,00− R$ 100,00');
+    expect(salario).toHaveTextContent('Média abaixo de 1,5: você paga o aluguel inteiro (R$ 100,00).');
+    const dinheiro = within(modal).getByRole('region', { name: 'Dinheiro da rota' });
+    expect(dinheiro).toHaveTextContent('Créditos recebidossaldo enviado pelo administrador para esta rotaR$ 300,00');
+    expect(dinheiro).toHaveTextContent('DespesasR$ 195,50');
+    expect(dinheiro).toHaveTextContent('Alimentação (2)R$ 75,50');
+    expect(dinheiro).toHaveTextContent('Hospedagem (1)R$ 120,00');
+    expect(within(dinheiro).getByTestId('resultado-saldo')).toHaveTextContent('Saldo a devolverR$ 104,50');
+    expect(modal).toHaveTextContent('Vendas da rotaR$ 1.000,00');
+    expect(modal).toHaveTextContent('Cidades visitadas2 de 3');
+  });
+
+  it('despesas acima dos créditos: o resultado diz quanto a pessoa tem a receber', async () => {
+    const servidor: Servidor = { rotas: [rota({ id: 9, nome: 'Rota Norte', status: 'finalizada', finalizada_em: '2026-10-31T21:00:00.000Z' })] };
+    servidor.resultado = (r) => {
+      const base = resultadoDe(r);
+      return { ...base, resultado: { ...base.resultado, total_creditos: 100, saldo_final: -95.5 } };
+    };
+    montar(servidor);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver resultado da rota Rota Norte' }));
+    const saldo = await screen.findByTestId('resultado-saldo');
+    expect(saldo).toHaveTextContent('A receberR$ 95,50');
+    expect(saldo).toHaveTextContent('As despesas passaram dos créditos: você pagou R$ 95,50 do próprio bolso.');
+  });
+
+  it('depois de "Finalizar Rota" o resultado abre na hora', async () => {
+    const { api } = montar({ rotas: [rota()] });
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Finalizar Rota Rota Sul' }));
+    await usuario.click(within(screen.getByRole('dialog', { name: 'Finalizar Rota' })).getByRole('button', { name: 'Finalizar' }));
+    const modal = await screen.findByRole('dialog', { name: 'Resultado da rota' });
+    expect(await within(modal).findByTestId('resultado-salario-total')).toHaveTextContent('R$ 96,00');
+    expect(modal).toHaveTextContent('Rota Sul');
+    expect(api.chamadas.some((c) => c.caminho === '/relatorios/rota/10')).toBe(true);
+    await usuario.click(within(modal).getByRole('button', { name: 'Fechar' }));
+    expect(within(secao('Rotas Finalizadas')).getByRole('button', { name: 'Ver resultado da rota Rota Sul' })).toBeInTheDocument();
+  });
+
+  it('offline: o resultado das rotas finalizadas abre da cópia do aparelho (guardada ao abrir a tela com internet), com a hora da cópia', async () => {
+    const servidor: Servidor = {
+      rotas: [
+        rota({ id: 9, nome: 'Rota Norte', status: 'finalizada', finalizada_em: '2026-10-31T21:00:00.000Z' }),
+        rota({ id: 8, nome: 'Rota Leste', status: 'finalizada', finalizada_em: '2026-09-30T21:00:00.000Z' }),
+      ],
+    };
+    const primeira = montar(servidor);
+    await screen.findByRole('listitem', { name: 'Rota Norte' });
+    // Opening the list online keeps the finished routes' results on the device (none was opened).
+    await waitFor(async () => expect(await bancoLocal.cache.where('chave').startsWith(`rotas:resultado:${EU.id}:`).count()).toBe(2));
+    primeira.tela.unmount();
+
+    servidor.offline = true;
+    definirLarguraDaJanela(390);
+    montar(servidor);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver resultado da rota Rota Leste' }));
+    const modal = await screen.findByRole('dialog', { name: 'Resultado da rota' });
+    expect(await within(modal).findByText(/Sem conexão: resultado salvo neste aparelho em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./)).toBeInTheDocument();
+    expect(within(modal).getByTestId('resultado-salario-total')).toHaveTextContent('R$ 96,00');
+    expect(within(modal).getByTestId('resultado-saldo')).toHaveTextContent('Saldo a devolverR$ 104,50');
+  });
+
+  it('offline sem cópia do resultado: diz isso em vez de mostrar zeros; a cópia é de cada pessoa', async () => {
+    const servidor: Servidor = { rotas: [rota({ id: 9, nome: 'Rota Norte', status: 'finalizada', finalizada_em: '2026-10-31T21:00:00.000Z' })] };
+    const primeira = montar(servidor);
+    await screen.findByRole('listitem', { name: 'Rota Norte' });
+    await waitFor(async () => expect(await bancoLocal.cache.where('chave').startsWith(`rotas:resultado:${EU.id}:`).count()).toBe(1));
+    primeira.tela.unmount();
+    // Another person's copy on a shared phone is never shown.
+    await bancoLocal.cache.where('chave').startsWith(`rotas:resultado:${EU.id}:`).modify({ usuarioId: 999 });
+
+    servidor.offline = true;
+    montar(servidor);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver resultado da rota Rota Norte' }));
+    const modal = await screen.findByRole('dialog', { name: 'Resultado da rota' });
+    expect(await within(modal).findByText('Sem conexão e sem cópia deste resultado neste aparelho. Ele aparece quando você abrir Minhas Rotas com internet.')).toBeInTheDocument();
+    expect(within(modal).queryByTestId('resultado-salario-total')).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { CalendarDays, CheckCircle2, CloudOff, Flag, MapPin } from 'lucide-react';
+import { CalendarDays, CheckCircle2, CloudOff, Flag, MapPin, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
@@ -18,9 +18,10 @@ import { fusoDoApp } from '../config/configApp';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { itensDoUsuario } from '../offline/outbox';
-import { chavesRotas, useListasDoFuncionario } from './consultas';
+import { chavesRotas, guardarResultados, useListasDoFuncionario } from './consultas';
 import { mesclarMinhasRotas, type RotaExibida } from './minhasRotas';
 import { ModalCidadesRota } from './ModalCidadesRota';
+import { ModalResultadoRota } from './ModalResultadoRota';
 import { enfileirarFinalizacao, finalizacoesConfirmadas, finalizacoesNaFila } from './operacoes';
 
 export const CONFIRMACAO_FINALIZAR = 'Tem certeza que deseja finalizar esta rota? Essa ação não pode ser desfeita.';
@@ -35,6 +36,7 @@ export function PaginaMinhasRotas({ usuarioId }: { usuarioId: number }) {
   );
   const [finalizando, setFinalizando] = useState<RotaExibida | null>(null);
   const [vendoCidades, setVendoCidades] = useState<RotaExibida | null>(null);
+  const [vendoResultado, setVendoResultado] = useState<RotaExibida | null>(null);
   const fuso = fusoDoApp();
 
   // When a queued finishing leaves the outbox, the server has news: read the lists again.
@@ -53,6 +55,12 @@ export function PaginaMinhasRotas({ usuarioId }: { usuarioId: number }) {
     // Spec section 8: a list that fails to load is logged; the lists show empty.
     if (erro && !(erro instanceof ErroOffline)) console.error('Erro ao carregar rotas:', erro);
   }, [erro]);
+
+  // Lists read from the server: keep the recent finished routes' results on the device (offline).
+  const finalizadasDoServidor = consulta.data && !consulta.data.doAparelhoEm ? consulta.data.finalizadas : null;
+  useEffect(() => {
+    if (finalizadasDoServidor?.length) void guardarResultados(usuarioId, finalizadasDoServidor);
+  }, [finalizadasDoServidor, usuarioId]);
 
   const listas = useMemo(
     () =>
@@ -76,8 +84,14 @@ export function PaginaMinhasRotas({ usuarioId }: { usuarioId: number }) {
     }
     await motorSync.sincronizarAgora();
     const item = await bancoLocal.outbox.where('id').equals(itemId).first();
-    if (!item) toast.success('Rota finalizada com sucesso!');
-    else if (item.estado === 'erro') toast.error(item.erro || 'Erro ao finalizar rota');
+    if (!item) {
+      toast.success('Rota finalizada com sucesso!');
+      // The route's result, at once: what the person earned and what is left to return.
+      const { envio: _envio, erroEnvio: _erro, ...semEnvio } = rota;
+      setVendoResultado({ ...semEnvio, status: 'finalizada' });
+      return;
+    }
+    if (item.estado === 'erro') toast.error(item.erro || 'Erro ao finalizar rota');
     else if (!navigator.onLine || !motorSync.estado().online) toast.info('Sem conexão: a finalização ficou guardada neste aparelho e será enviada quando a internet voltar.');
     else toast.info('A finalização ficou guardada neste aparelho e será enviada depois dos registros que ainda aguardam envio.');
   }
@@ -130,7 +144,7 @@ export function PaginaMinhasRotas({ usuarioId }: { usuarioId: number }) {
             ) : (
               <ul className="grade-rotas" aria-label="Rotas finalizadas">
                 {listas.finalizadas.map((rota) => (
-                  <CartaoMinhaRota key={rota.id} rota={rota} aoVerCidades={() => setVendoCidades(rota)} />
+                  <CartaoMinhaRota key={rota.id} rota={rota} aoVerCidades={() => setVendoCidades(rota)} aoVerResultado={() => setVendoResultado(rota)} />
                 ))}
               </ul>
             )}
@@ -139,6 +153,7 @@ export function PaginaMinhasRotas({ usuarioId }: { usuarioId: number }) {
       )}
 
       <ModalCidadesRota rota={vendoCidades} aoFechar={() => setVendoCidades(null)} />
+      <ModalResultadoRota usuarioId={usuarioId} rota={vendoResultado} aoFechar={() => setVendoResultado(null)} />
       <Confirmacao
         aberto={finalizando !== null}
         titulo="Finalizar Rota"
@@ -153,7 +168,17 @@ export function PaginaMinhasRotas({ usuarioId }: { usuarioId: number }) {
   );
 }
 
-function CartaoMinhaRota({ rota, aoVerCidades, aoFinalizar }: { rota: RotaExibida; aoVerCidades: () => void; aoFinalizar?: () => void }) {
+function CartaoMinhaRota({
+  rota,
+  aoVerCidades,
+  aoFinalizar,
+  aoVerResultado,
+}: {
+  rota: RotaExibida;
+  aoVerCidades: () => void;
+  aoFinalizar?: () => void;
+  aoVerResultado?: () => void;
+}) {
   const fuso = fusoDoApp();
   const ativa = rota.status === 'ativa';
   return (
@@ -202,6 +227,11 @@ function CartaoMinhaRota({ rota, aoVerCidades, aoFinalizar }: { rota: RotaExibid
         <Botao tamanho="sm" variante="outline" icone={<MapPin size={15} />} onClick={aoVerCidades} aria-label={`Cidades da rota ${rota.nome}`}>
           Cidades da Rota
         </Botao>
+        {aoVerResultado && (
+          <Botao tamanho="sm" variante="primary" icone={<Wallet size={15} />} onClick={aoVerResultado} aria-label={`Ver resultado da rota ${rota.nome}`}>
+            Ver resultado
+          </Botao>
+        )}
         {aoFinalizar && rota.envio !== 'erro' && (
           <Botao tamanho="sm" variante="orange" icone={<Flag size={15} />} onClick={aoFinalizar} aria-label={`Finalizar Rota ${rota.nome}`}>
             Finalizar Rota

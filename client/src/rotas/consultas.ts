@@ -4,9 +4,11 @@
  * one copy of each list on the device, read by every screen (Minhas Rotas, Vendas, Despesas, Dashboard).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RelatorioSalarioRota } from '../../../shared/schemas/relatorios';
 import type { CidadeResumo, Rota, StatusRota } from '../../../shared/schemas/rotas';
-import { api } from '../api/client';
-import { buscarComCache, carregarComCache, type Carga } from '../offline/cache';
+import { api, ErroOffline } from '../api/client';
+import { ouVazio } from '../api/ouVazio';
+import { buscarComCache, carregarComCache, lerDoCache, type Carga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { mesclarResultados, podeBuscarCidades } from './buscaCidades';
 import type { PedidoRota } from './formularioRota';
@@ -24,24 +26,22 @@ export const chavesRotas = {
   /** Under `minhas`: refreshing the employee's lists (a route finished) refreshes these too. */
   ativaDoFuncionario: (usuarioId: number) => [...chavesRotas.minhas(usuarioId), 'ativa'] as const,
   finalizadasDoFuncionario: (usuarioId: number) => [...chavesRotas.minhas(usuarioId), 'finalizadas'] as const,
+  resultado: (usuarioId: number, rotaId: number) => [...chavesRotas.minhas(usuarioId), 'resultado', rotaId] as const,
   despesas: (rotaId: number) => [...chavesRotas.todas, 'despesas', rotaId] as const,
   estados: () => ['estados'] as const,
   buscaCidades: (termo: string, estados: string[]) => ['cidades', 'busca', termo, [...estados].sort()] as const,
 };
 
-/** The admin's list. A failed load is logged and shows an empty list (spec section 8). */
+/** The admin's list. A failed load is logged and shows an empty list (spec section 8); without connection it fails ('Sem conexão'). */
 export function useRotas(filtro: FiltroRotas) {
   return useQuery({
     queryKey: chavesRotas.lista(filtro),
-    queryFn: async () => {
-      try {
-        const r = await api.get<{ rotas: Rota[] }>('/rotas', { params: { status: filtro.status, funcionario_id: filtro.funcionario_id } });
-        return r.rotas;
-      } catch (erro) {
-        console.error('Erro ao carregar rotas:', erro);
-        return [];
-      }
-    },
+    queryFn: () =>
+      ouVazio(
+        async () => (await api.get<{ rotas: Rota[] }>('/rotas', { params: { status: filtro.status, funcionario_id: filtro.funcionario_id } })).rotas,
+        [],
+        'Erro ao carregar rotas:',
+      ),
   });
 }
 
@@ -130,6 +130,8 @@ export function useDespesasDaRota(rotaId: number) {
 export const chavesCacheRotas = {
   ativas: (usuarioId: number) => `rotas:ativas:${usuarioId}`,
   finalizadas: (usuarioId: number) => `rotas:finalizadas:${usuarioId}`,
+  /** A route's result (salary, expenses, credits, balance left), one copy per person and route. */
+  resultado: (usuarioId: number, rotaId: number) => `rotas:resultado:${usuarioId}:${rotaId}`,
 };
 
 const buscarAtivas = () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario').then((r) => r.rotas);
@@ -241,4 +243,54 @@ export function useReabrirRota() {
     mutationFn: (id: number) => api.patch<{ rota: Rota }>(`/rotas/${id}/reabrir`).then((r) => r.rota),
     onSettled: invalidar,
   });
+}
+
+const buscarResultado = (rotaId: number) => () => api.get<RelatorioSalarioRota>(`/relatorios/rota/${rotaId}`);
+
+/** A route's result as the screen gets it: from the server or, offline, the device's copy (with its time). */
+export type CargaResultado = { resultado: RelatorioSalarioRota; doAparelhoEm: string | null } | { semDados: 'offline' };
+
+/**
+ * The result of one of the employee's routes (GET /relatorios/rota/:id: the server answers only the
+ * owner). Offline it opens from the device's copy; offline without one is `semDados`; any other
+ * failure is an error the screen states (never zeros: a wrong salary is worse than none).
+ */
+export function useResultadoDaRota(usuarioId: number, rotaId: number | null) {
+  return useQuery({
+    ...opcoesFuncionario,
+    queryKey: chavesRotas.resultado(usuarioId, rotaId ?? 0),
+    enabled: rotaId !== null,
+    queryFn: async (): Promise<CargaResultado> => {
+      try {
+        const r = await buscarComCache(bancoLocal, chavesCacheRotas.resultado(usuarioId, rotaId!), usuarioId, buscarResultado(rotaId!));
+        return { resultado: r.dados, doAparelhoEm: r.origem === 'cache' ? r.atualizadoEm : null };
+      } catch (erro) {
+        if (erro instanceof ErroOffline) return { semDados: 'offline' };
+        throw erro;
+      }
+    },
+  });
+}
+
+/** How many finished routes keep their result on the device without being opened. */
+export const RESULTADOS_GUARDADOS = 10;
+
+/**
+ * Keeps on the device the results of the most recent finished routes, so they open offline even if
+ * never opened before: a route without a copy, or with a copy from before it was finished, is read
+ * once. Failures are only logged (the screen reads the server again when a result is opened).
+ */
+export async function guardarResultados(usuarioId: number, finalizadas: Rota[]): Promise<void> {
+  const recentes = [...finalizadas].sort((a, b) => (b.finalizada_em ?? '').localeCompare(a.finalizada_em ?? '')).slice(0, RESULTADOS_GUARDADOS);
+  for (const rota of recentes) {
+    const chave = chavesCacheRotas.resultado(usuarioId, rota.id);
+    const copia = await lerDoCache(bancoLocal, chave, usuarioId);
+    if (copia && (!rota.finalizada_em || copia.atualizadoEm >= rota.finalizada_em)) continue;
+    try {
+      await buscarComCache(bancoLocal, chave, usuarioId, buscarResultado(rota.id));
+    } catch (erro) {
+      if (erro instanceof ErroOffline) return;
+      console.error('Erro ao guardar o resultado da rota:', erro);
+    }
+  }
 }
