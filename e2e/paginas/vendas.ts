@@ -42,7 +42,8 @@ export class TelaVendasFuncionario {
   }
 
   avisos() {
-    return this.pagina.locator('.Toastify').getByText('Fechamento realizado com sucesso!');
+    // Online it says the closing was made; with no signal, that it was kept on the phone (issue 17, item 7).
+    return this.pagina.locator('.Toastify').getByText(/^(Fechamento realizado com sucesso!|Fechamento guardado neste aparelho; será enviado quando houver sinal\.)$/);
   }
 
   /** Closes the toasts (before a screenshot: on the phone they cover the header). */

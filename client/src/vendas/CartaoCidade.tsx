@@ -2,7 +2,7 @@
  * One city of the day (spec section 2, 'Vendas, employee view'): name and uf, Editar/Cancelar, the
  * expand arrow; the closing form while editing; read-only details and 'Histórico de vendas' when open.
  */
-import { AlertTriangle, CheckCircle2, ChevronDown, Clock } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, ChevronDown, Clock, MapPinCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { formatarData, formatarHora } from '../../../shared/dates';
 import { formatarReais, lerValorDigitado, somarReais } from '../../../shared/money';
@@ -11,6 +11,7 @@ import { Campo } from '../components/Campo';
 import { Selo } from '../components/Selo';
 import type { CidadeDoDia, SituacaoEnvio } from './estadoCidades';
 import { CAMPOS_DINHEIRO, type CamposVenda } from './formulario';
+import './vendasCampo.css';
 
 interface PropsCartao {
   cidade: CidadeDoDia;
@@ -25,6 +26,8 @@ interface PropsCartao {
   aoAlternarDetalhes: () => void;
   aoMudarCampo: (campo: keyof CamposVenda, valor: string) => void;
   aoSalvar: () => void;
+  /** 'Visitada (sem venda)' on an open city: the visit without opening the form. */
+  aoMarcarVisitada: () => void;
 }
 
 function Envio({ envio, fuso }: { envio: SituacaoEnvio; fuso: string }) {
@@ -67,6 +70,7 @@ export function CartaoCidade({
   aoAlternarDetalhes,
   aoMudarCampo,
   aoSalvar,
+  aoMarcarVisitada,
 }: PropsCartao) {
   const editando = edicao !== undefined;
   const idDetalhes = `detalhes-cidade-${cidade.cidade_id}`;
@@ -107,6 +111,20 @@ export function CartaoCidade({
           </button>
         </div>
       </div>
+
+      {!cidade.fechada && !editando && (
+        <div className="cidade-venda__visita">
+          <Botao
+            variante="outline"
+            tamanho="sm"
+            icone={<MapPinCheck size={16} aria-hidden="true" />}
+            onClick={aoMarcarVisitada}
+            aria-label={`Marcar ${cidade.cidade_nome} como visitada (sem venda)`}
+          >
+            Visitada (sem venda)
+          </Botao>
+        </div>
+      )}
 
       {cidade.fechada && (
         <div className="cidade-venda__situacao">

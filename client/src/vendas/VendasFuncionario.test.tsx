@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ interface Servidor {
   offline: boolean;
 }
 
-function montar(servidor: Partial<Servidor> = {}, em = '/vendas') {
+function montar(servidor: Partial<Servidor> = {}, em = '/vendas', queryClient?: QueryClient) {
   const s: Servidor = { rota: rota(), vendas: [], visitas: [], historico: [], offline: false, ...servidor };
   entrarComo(FUNCIONARIO_TESTE);
   const seOnline = (f: () => RespostaFalsa) => () => (s.offline ? 'offline' : f());
@@ -92,7 +93,7 @@ function montar(servidor: Partial<Servidor> = {}, em = '/vendas') {
       { path: '/vendas', element: <PaginaVendas /> },
       { path: '/dashboard', element: <p>Painel</p> },
     ],
-    { em },
+    { em, ...(queryClient ? { queryClient } : {}) },
   );
   return { api, s, tela };
 }
@@ -117,7 +118,19 @@ beforeEach(async () => {
 });
 afterEach(() => {
   motorSync.parar();
+  definirConexao(true, { avisar: false });
 });
+
+/** The browser's view of the connection (navigator.onLine and its events), as a phone losing and finding signal. */
+function definirConexao(online: boolean, { avisar = true } = {}) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  if (avisar) window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+/** As the app's own client (app/Provedores.tsx): answers stay fresh for 30 s. */
+const clienteComoOApp = () => new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } });
+
+const MENSAGEM_OFFLINE = /^Fechamento guardado neste aparelho; será enviado quando houver sinal\.$/;
 
 describe('Registro Diário de Vendas (funcionário)', () => {
   it('mostra a data de hoje, a busca, as abas com contagem e as cidades da rota ativa', async () => {
@@ -380,5 +393,119 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     renderizarApp([{ path: '/vendas', element: <PaginaVendas /> }], { em: '/vendas' });
     expect(await screen.findByRole('heading', { name: 'Vendas' })).toBeInTheDocument();
     expect(screen.queryByText('Registro Diário de Vendas')).not.toBeInTheDocument();
+  });
+});
+
+describe('Vendas no campo (issue 17)', () => {
+  it('"Visitada (sem venda)" é uma ação direta do cartão em aberto: sem abrir o formulário, a visita vai pela fila e mostra "Recebido pelo servidor"', async () => {
+    const { api, s } = montar();
+    await screen.findByText('Caldas Novas');
+    const usuario = userEvent.setup();
+    await usuario.click(within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar Caldas Novas como visitada (sem venda)' }));
+    expect(within(cartao('Caldas Novas')).queryByRole('form')).not.toBeInTheDocument();
+    expect(await screen.findByText('Visita registrada: Caldas Novas ficou como visitada (sem venda).')).toBeInTheDocument();
+    await usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
+    const caldas = cartao('Caldas Novas');
+    expect(within(caldas).getByText('Visitada (sem venda)')).toBeInTheDocument();
+    await waitFor(() => expect(s.visitas).toEqual([{ cidade_id: 5204508, data: HOJE }]));
+    expect(await within(caldas).findByText(/Recebido pelo servidor às \d\d:\d\d/)).toBeInTheDocument();
+    expect(api.chamadas.some((c) => c.caminho === '/vendas' && c.metodo === 'POST')).toBe(false);
+    // A closed city has no such button: it is already visited.
+    expect(within(caldas).queryByRole('button', { name: /como visitada/ })).not.toBeInTheDocument();
+  });
+
+  it('uma visita recebida continua mostrando "Recebido pelo servidor" ao voltar para a tela, como as vendas', async () => {
+    const { s, tela } = montar();
+    await screen.findByText('Caldas Novas');
+    const { usuario, form } = await editar('Caldas Novas', {});
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(s.visitas).toHaveLength(1));
+    await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(0));
+    tela.unmount();
+
+    montar({ visitas: s.visitas });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
+    expect(within(cartao('Caldas Novas')).getByText('Visitada (sem venda)')).toBeInTheDocument();
+    expect(await within(cartao('Caldas Novas')).findByText(/Recebido pelo servidor às \d\d:\d\d/)).toBeInTheDocument();
+  });
+
+  it('salvar sem conexão diz que o fechamento ficou guardado no aparelho, não que foi realizado', async () => {
+    const { s } = montar();
+    await screen.findByText('Goiânia');
+    s.offline = true;
+    definirConexao(false);
+    const { usuario, form } = await editar('Goiânia', { Pix: '30' });
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(MENSAGEM_OFFLINE)).toBeInTheDocument();
+    expect(screen.queryByText('Fechamento realizado com sucesso!')).not.toBeInTheDocument();
+  });
+
+  it('com o navegador dizendo "online" mas sem resposta do servidor, o aviso passa a dizer que o fechamento ficou guardado', async () => {
+    const { s } = montar();
+    await screen.findByText('Goiânia');
+    s.offline = true; // lie-fi: navigator.onLine stays true
+    const { usuario, form } = await editar('Goiânia', { Pix: '30' });
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(MENSAGEM_OFFLINE)).toBeInTheDocument();
+    expect(screen.queryByText('Fechamento realizado com sucesso!')).not.toBeInTheDocument();
+  });
+
+  it('o aviso "Sem conexão…" some quando a conexão volta e a fila é enviada (a tela relê do servidor)', async () => {
+    const primeira = montar();
+    await screen.findByText('Goiânia');
+    await waitFor(async () => expect(await bancoLocal.cache.count()).toBe(3));
+    primeira.tela.unmount();
+
+    definirConexao(false);
+    const { s } = montar({ offline: true }, '/vendas', clienteComoOApp());
+    await screen.findByText('Goiânia');
+    expect(screen.getByText(/Sem conexão: dados guardados neste aparelho em/)).toBeInTheDocument();
+    const { usuario, form } = await editar('Goiânia', { Pix: '30' });
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(async () => expect((await bancoLocal.outbox.toArray()).map((i) => i.tipo)).toEqual(['venda.salvar']));
+
+    // The signal is back (well within the 30 s the answers stay fresh), and the engine sends the queue.
+    s.offline = false;
+    definirConexao(true);
+    await motorSync.sincronizarAgora();
+    await waitFor(() => expect(s.vendas).toHaveLength(1));
+    await usuario.click(screen.getByRole('tab', { name: 'Fechadas (1)' }));
+    expect(await within(cartao('Goiânia')).findByText(/Recebido pelo servidor às \d\d:\d\d/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Sem conexão/)).not.toBeInTheDocument());
+  });
+
+  it('"Descartar" ao sair da tela descarta o que foi digitado: ao voltar, a cidade está como estava', async () => {
+    const { tela } = montar();
+    await screen.findByText('Goiânia');
+    const { usuario } = await editar('Goiânia', { Dinheiro: '12' });
+    await waitFor(async () => expect(await bancoLocal.rascunhos.count()).toBe(1));
+
+    await tela.roteador.navigate('/dashboard');
+    await usuario.click(within(await screen.findByRole('dialog', { name: 'Fechamento em edição' })).getByRole('button', { name: 'Descartar' }));
+    expect(await screen.findByText('Painel')).toBeInTheDocument();
+
+    await tela.roteador.navigate('/vendas');
+    const goiania = await screen.findByRole('listitem', { name: /^Goiânia \(/ });
+    expect(within(goiania).getByRole('button', { name: 'Editar Goiânia' })).toBeInTheDocument();
+    expect(within(goiania).queryByRole('form')).not.toBeInTheDocument();
+    expect(await bancoLocal.rascunhos.count()).toBe(0);
+    await usuario.click(within(goiania).getByRole('button', { name: 'Editar Goiânia' }));
+    expect(within(goiania).getByLabelText('Dinheiro')).toHaveValue('');
+  });
+
+  it('"Descartar" ao trocar de data descarta o que foi digitado na data anterior', async () => {
+    montar();
+    await screen.findByText('Goiânia');
+    const { usuario } = await editar('Goiânia', { Dinheiro: '12' });
+    await waitFor(async () => expect(await bancoLocal.rascunhos.count()).toBe(1));
+
+    fireEvent.change(screen.getByLabelText('Data'), { target: { value: '2026-01-15' } });
+    await usuario.click(within(await screen.findByRole('dialog', { name: 'Fechamento em edição' })).getByRole('button', { name: 'Descartar' }));
+    await screen.findByRole('listitem', { name: /^Goiânia \(/ });
+    fireEvent.change(screen.getByLabelText('Data'), { target: { value: HOJE } });
+    expect(screen.queryByRole('dialog', { name: 'Fechamento em edição' })).not.toBeInTheDocument();
+    const goiania = await screen.findByRole('listitem', { name: /^Goiânia \(/ });
+    await waitFor(async () => expect(await bancoLocal.rascunhos.count()).toBe(0));
+    expect(within(goiania).queryByRole('form')).not.toBeInTheDocument();
   });
 });

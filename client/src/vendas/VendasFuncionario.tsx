@@ -4,6 +4,7 @@
  * signal, and every save goes to the outbox and shows at once.
  */
 import { Search, WifiOff } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { toast } from '../components/avisos';
@@ -15,13 +16,14 @@ import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
+import { useOnline } from '../components/useOnline';
 import { fusoDoApp, hojeNoApp } from '../config/configApp';
-import { motorSync } from '../offline';
+import { motorSync, useEstadoSync } from '../offline';
 import { dadosDaCarga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
-import { useRotaAtivaDoFuncionario } from '../rotas/consultas';
+import { chavesRotas, useRotaAtivaDoFuncionario } from '../rotas/consultas';
 import { CartaoCidade } from './CartaoCidade';
-import { useDiaDaRota, useHistoricoDaRota } from './consultas';
+import { chavesVendas, useDiaDaRota, useHistoricoDaRota } from './consultas';
 import {
   buscarCidades,
   CARTOES_POR_PAGINA,
@@ -38,12 +40,37 @@ import { apagarRascunhoVendas, lerRascunhoVendas, salvarRascunhoVendas } from '.
 import { useFilaDeVendas } from './useFilaDeVendas';
 
 export const MENSAGEM_SUCESSO = 'Fechamento realizado com sucesso!';
+/** Saved with no signal: kept on the phone, not yet at the server (issue 17, item 7). */
+export const MENSAGEM_GUARDADO = 'Fechamento guardado neste aparelho; será enviado quando houver sinal.';
+export const mensagemVisita = (cidade: string) => `Visita registrada: ${cidade} ficou como visitada (sem venda).`;
+export const MENSAGEM_VISITA_GUARDADA = 'Visita guardada neste aparelho; será enviada quando houver sinal.';
 
-/** One confirmation at a time: closing city after city must not bury the phone's screen in toasts. */
+interface TextosDoAviso {
+  /** The server has it (or is about to: the phone has signal). */
+  enviado: string;
+  /** Only on this phone until there is signal. */
+  guardado: string;
+}
+
+const semSinal = () => !navigator.onLine || !motorSync.estado().online;
+
+/**
+ * One confirmation at a time: closing city after city must not bury the phone's screen in toasts.
+ * It says at once what is known (no signal: kept on this phone), then, once the sync pass has
+ * answered, what happened: still waiting in the queue (no answer from the server, whatever the
+ * browser says about the connection) or received.
+ */
 let ultimoAviso: string | number | null = null;
-function avisarSucesso() {
+async function avisarESincronizar(itemId: string, textos: TextosDoAviso) {
   if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
-  ultimoAviso = toast.success(MENSAGEM_SUCESSO);
+  let guardado = semSinal();
+  const aviso = (ultimoAviso = guardado ? toast.info(textos.guardado) : toast.success(textos.enviado));
+  await motorSync.sincronizarAgora();
+  const item = await bancoLocal.outbox.where('id').equals(itemId).first();
+  const aindaNaFila = item?.estado === 'pendente';
+  if (aindaNaFila === guardado || !toast.isActive(aviso)) return;
+  guardado = aindaNaFila;
+  toast.update(aviso, guardado ? textos.guardado : textos.enviado, guardado ? 'info' : 'success');
 }
 export const VAZIO_FECHADAS = 'No momento não há cidades com fechamento ou visitadas.';
 
@@ -59,6 +86,9 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   const [erros, setErros] = useState<Record<number, Record<string, string>>>({});
   const [dataPendente, setDataPendente] = useState<string | null>(null);
   const pequena = useLarguraMaxima(600);
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const { ultimaSincronizacao } = useEstadoSync();
 
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
   const rota = dadosDaCarga(rotaQ.data) ?? null;
@@ -72,8 +102,18 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     if (!rota) return [];
     const lista = dia?.status.map((s) => ({ cidade_id: s.cidade_id, cidade_nome: s.cidade_nome, uf: s.uf })) ??
       rota.cidades.map((c) => ({ cidade_id: c.id, cidade_nome: c.nome, uf: c.uf }));
-    return montarDia({ rotaId: rota.id, data, cidades: lista, status: dia?.status ?? null, vendas: dia?.vendas ?? [], historico: historico ?? [] }, fila.itens);
-  }, [rota, dia, historico, data, fila.itens]);
+    return montarDia({ rotaId: rota.id, data, cidades: lista, status: dia?.status ?? null, vendas: dia?.vendas ?? [], historico: historico ?? [] }, fila.itens, fila.visitasRecebidas);
+  }, [rota, dia, historico, data, fila.itens, fila.visitasRecebidas]);
+
+  // A piece read from the device's copy (no signal) is read from the server again as soon as the
+  // connection is back and after each sync pass: answers stay fresh for 30 s, so without this the
+  // screen kept 'Sem conexão…' after the signal returned and the queue was sent (issue 17, item 8).
+  const doAparelho = [rotaQ.data, diaQ.data, historicoQ.data].some((c) => c !== undefined && ('semDados' in c || c.origem === 'cache'));
+  useEffect(() => {
+    if (!online || !doAparelho) return;
+    void queryClient.invalidateQueries({ queryKey: chavesRotas.ativaDoFuncionario(usuario.id) });
+    void queryClient.invalidateQueries({ queryKey: chavesVendas.funcionario(usuario.id) });
+  }, [online, ultimaSincronizacao, doAparelho, queryClient, usuario.id]);
 
   const editando = Object.keys(edicoes).length > 0;
 
@@ -134,6 +174,16 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     else aplicarData(nova);
   }
 
+  /**
+   * 'Descartar' in the question: what was typed is dropped, the draft kept on the device too
+   * (otherwise coming back to the screen or the date reopened the form with the typed values).
+   */
+  function descartarEdicoes() {
+    if (rotaId !== null) void apagarRascunhoVendas(usuario.id, rotaId, data);
+    setEdicoes({});
+    setErros({});
+  }
+
   function aplicarData(nova: string) {
     setData(nova);
     setEdicoes({});
@@ -185,13 +235,14 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       return;
     }
     const comum = { rota_id: rota.id, cidade_id: cidade.cidade_id, registrado_em: new Date().toISOString(), cidade_nome: cidade.cidade_nome, cidade_uf: cidade.uf };
+    let itemId: string | null = null;
     try {
       if (oQueEnviar(lido.valores, cidade.venda !== null) === 'venda') {
         // The city's closing keeps its id: an edit converges on the same record.
         // The version it was based on: an edit of a copy another device changed since is a conflict, not a silent overwrite.
-        await enfileirarVenda(bancoLocal, usuario.id, { ...comum, ...lido.valores, id: cidade.venda?.id ?? uuidv7(), data_venda: data, versao_base: cidade.venda?.versao ?? null });
+        itemId = (await enfileirarVenda(bancoLocal, usuario.id, { ...comum, ...lido.valores, id: cidade.venda?.id ?? uuidv7(), data_venda: data, versao_base: cidade.venda?.versao ?? null })).id;
       } else if (!cidade.visitada) {
-        await enfileirarVisita(bancoLocal, usuario.id, { ...comum, id: uuidv7(), data });
+        itemId = (await enfileirarVisita(bancoLocal, usuario.id, { ...comum, id: uuidv7(), data })).id;
       }
     } catch (erro) {
       console.error('Erro ao guardar o fechamento:', erro);
@@ -203,8 +254,41 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       delete proximo[cidade.cidade_id];
       return proximo;
     });
-    avisarSucesso();
-    void motorSync.sincronizarAgora();
+    if (itemId === null) {
+      // Nothing new to send (an already visited city saved blank): the day is as it was.
+      if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
+      ultimoAviso = toast.success(MENSAGEM_SUCESSO);
+      return;
+    }
+    await avisarESincronizar(itemId, { enviado: MENSAGEM_SUCESSO, guardado: MENSAGEM_GUARDADO });
+  }
+
+  /** 'Visitada (sem venda)' straight from an open city's card: no form to fill and save blank. */
+  async function marcarVisitada(cidade: CidadeDoDia) {
+    if (!rota || cidade.fechada) return;
+    if (data > hojeNoApp()) {
+      toast.error('A data da visita não pode estar no futuro.');
+      return;
+    }
+    let itemId: string;
+    try {
+      itemId = (
+        await enfileirarVisita(bancoLocal, usuario.id, {
+          id: uuidv7(),
+          rota_id: rota.id,
+          cidade_id: cidade.cidade_id,
+          data,
+          registrado_em: new Date().toISOString(),
+          cidade_nome: cidade.cidade_nome,
+          cidade_uf: cidade.uf,
+        })
+      ).id;
+    } catch (erro) {
+      console.error('Erro ao guardar a visita:', erro);
+      toast.error('Não foi possível guardar a visita neste aparelho. Tente de novo.');
+      return;
+    }
+    await avisarESincronizar(itemId, { enviado: mensagemVisita(cidade.cidade_nome), guardado: MENSAGEM_VISITA_GUARDADA });
   }
 
   if (rotaQ.isPending) return <Carregando texto="Carregando" />;
@@ -322,6 +406,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
               aoAlternarDetalhes={() => alternarDetalhes(cidade.cidade_id)}
               aoMudarCampo={(campo, valor) => mudarCampo(cidade.cidade_id, campo, valor)}
               aoSalvar={() => void salvar(cidade)}
+              aoMarcarVisitada={() => void marcarVisitada(cidade)}
             />
           ))}
         </ul>
@@ -353,6 +438,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
           if (bloqueio.state === 'blocked') bloqueio.reset();
         }}
         aoConfirmar={() => {
+          descartarEdicoes();
           if (dataPendente) aplicarData(dataPendente);
           if (bloqueio.state === 'blocked') bloqueio.proceed();
         }}

@@ -11,7 +11,7 @@ import { somarReais } from '../../../shared/money';
 import { normalizarBusca } from '../../../shared/texto';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import { HISTORICO_POR_CIDADE, type VendaHistorico, type VendaListada } from '../../../shared/schemas/vendas';
-import { dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type ValoresVendaReais } from './fila';
+import { chaveDoDia, dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type ValoresVendaReais } from './fila';
 
 /** A write of this device: still queued ('pendente'), refused ('erro'), or confirmed a moment ago ('enviado'). */
 export interface ItemLocal {
@@ -83,7 +83,12 @@ function situacaoLocal(item: ItemLocal): SituacaoEnvio {
   return { estado: 'pendente' };
 }
 
-export function montarDia(base: BaseDoDia, itens: ItemLocal[]): CidadeDoDia[] {
+/**
+ * `visitasRecebidas`: when the server took each visit this device sent, by the day's key (chaveDoDia).
+ * The day's status says only that a city was visited; this gives a visit without sale its
+ * 'Recebido pelo servidor às …' like a sale's, also after the screen is opened again.
+ */
+export function montarDia(base: BaseDoDia, itens: ItemLocal[], visitasRecebidas: ReadonlyMap<string, string> = new Map()): CidadeDoDia[] {
   const porCidade = new Map<number, CidadeDoDia>();
   const statusPorCidade = new Map((base.status ?? []).map((s) => [s.cidade_id, s]));
   for (const c of base.cidades) {
@@ -164,6 +169,9 @@ export function montarDia(base: BaseDoDia, itens: ItemLocal[]): CidadeDoDia[] {
     cidade.fechada = cidade.visitada || !!cidade.venda;
     cidade.semVenda = cidade.fechada && !(cidade.venda && temConteudo(cidade.venda));
     if (cidade.fechada && !cidade.envio) cidade.envio = { estado: 'servidor', recebidoEm: null };
+    if (!cidade.venda && cidade.envio?.estado === 'servidor' && cidade.envio.recebidoEm === null) {
+      cidade.envio = { estado: 'servidor', recebidoEm: visitasRecebidas.get(chaveDoDia(base.rotaId, cidade.cidade_id, base.data)) ?? null };
+    }
     cidade.historico = [...(historico.get(cidade.cidade_id)?.values() ?? [])]
       .sort((a, b) => (a.data_venda < b.data_venda ? 1 : -1))
       .slice(0, HISTORICO_POR_CIDADE)

@@ -4,6 +4,8 @@
  * until the screen's data is fetched again, so a city never flashes back to 'Em aberto' between the
  * server's confirmation and the fresh answer (the overlay's time rule makes them harmless afterwards).
  * An item that left because the person discarded it is dropped as soon as that is known.
+ * Also when the server took each visit this device sent (from the history): a visit without sale
+ * shows 'Recebido pelo servidor às …' like a sale, also when the screen is opened again.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -20,9 +22,26 @@ function paraLocal(item: ItemOutbox): ItemLocal {
   return { id: item.id, tipo: item.tipo, dados: item.dados, estado: item.estado, erro: item.erro };
 }
 
-export function useFilaDeVendas(usuarioId: number): { itens: ItemLocal[]; carregada: boolean } {
+/** When the server took each visit this device sent (the history), by the day's key; the latest wins. */
+async function lerVisitasRecebidas(usuarioId: number): Promise<Map<string, string>> {
+  const recebidas = new Map<string, string>();
+  const historico = await bancoLocal.sincronizados.where('usuarioId').equals(usuarioId).toArray();
+  for (const item of historico) {
+    if (item.tipo !== OPERACAO_REGISTRAR_VISITA || !Array.isArray(item.chaves) || typeof item.recebidoEm !== 'string') continue;
+    for (const chave of item.chaves) {
+      const anterior = recebidas.get(chave);
+      if (!anterior || anterior < item.recebidoEm) recebidas.set(chave, item.recebidoEm);
+    }
+  }
+  return recebidas;
+}
+
+const SEM_VISITAS: ReadonlyMap<string, string> = new Map();
+
+export function useFilaDeVendas(usuarioId: number): { itens: ItemLocal[]; carregada: boolean; visitasRecebidas: ReadonlyMap<string, string> } {
   const queryClient = useQueryClient();
   const naFila = useLiveQuery(async () => (await itensDoUsuario(bancoLocal, usuarioId)).filter((i) => TIPOS.has(i.tipo)), [usuarioId]);
+  const visitasRecebidas = useLiveQuery(() => lerVisitasRecebidas(usuarioId), [usuarioId]) ?? SEM_VISITAS;
 
   // Derived during render (not in an effect), so no frame ever shows the city without its item.
   const [anterior, setAnterior] = useState(naFila);
@@ -63,5 +82,5 @@ export function useFilaDeVendas(usuarioId: number): { itens: ItemLocal[]; carreg
   }, [chaveConfirmacao, queryClient, usuarioId]);
 
   const itens = useMemo(() => [...sairam, ...(naFila ?? []).map(paraLocal)], [sairam, naFila]);
-  return { itens, carregada: naFila !== undefined };
+  return { itens, carregada: naFila !== undefined, visitasRecebidas };
 }
