@@ -1,7 +1,8 @@
 /**
  * Dashboard, admin view (spec section 2): welcome banner, the five numbers of the day, the three
  * action cards (the balance modal, Nova Rota, Ver Relatórios) and the tables of active routes and
- * of employees in route. Online only; a failed load shows zeros and empty tables (logged).
+ * of employees in route. Online only; a failed load shows zeros and empty tables (logged); without
+ * connection the screen says 'Sem conexão' instead.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, HandCoins, MapPlus, Receipt, Route, TrendingUp, UserCheck, UserX } from 'lucide-react';
@@ -11,6 +12,7 @@ import { formatarReais } from '../../../shared/money';
 import type { DashboardAdmin as DadosDashboard } from '../../../shared/schemas/relatorios';
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
+import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp, hojeNoApp } from '../config/configApp';
@@ -55,6 +57,7 @@ const colunasFuncionarios: Coluna<FuncionarioDoPainel>[] = [
 export function DashboardAdmin({ usuario }: { usuario: Usuario }) {
   const queryClient = useQueryClient();
   const consulta = useDashboardAdmin();
+  const conexao = useSemConexao(consulta);
   const [modalAberto, setModalAberto] = useState(false);
   const dados = consulta.data ?? DASHBOARD_ADMIN_VAZIO;
   const carregando = consulta.isPending;
@@ -71,60 +74,66 @@ export function DashboardAdmin({ usuario }: { usuario: Usuario }) {
         <p className="boas-vindas__texto">Acompanhe as rotas ativas, as vendas e as despesas de hoje, e envie saldo para a equipe.</p>
       </section>
 
-      <section className="grade-resumo painel-admin__numeros" aria-label="Resumo do dia">
-        <CartaoEstatistica rotulo="Funcionários em Rota" icone={<UserCheck size={22} />} carregando={carregando}>
-          {dados.funcionariosEmRota}
-        </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Funcionários sem Rota" icone={<UserX size={22} />} carregando={carregando}>
-          {dados.funcionariosSemRota}
-        </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Rotas Ativas" icone={<Route size={22} />} carregando={carregando}>
-          {dados.rotasAtivas}
-        </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Vendas do Dia" icone={<TrendingUp size={22} />} carregando={carregando} className="estatistica--dinheiro">
-          {formatarReais(dados.vendasDia)}
-        </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Despesas do Dia" icone={<Receipt size={22} />} carregando={carregando} className="estatistica--dinheiro">
-          {formatarReais(dados.despesasDia)}
-        </CartaoEstatistica>
-      </section>
+      {conexao.semConexao ? (
+        <SemConexao conexao={conexao} />
+      ) : (
+        <>
+          <section className="grade-resumo painel-admin__numeros" aria-label="Resumo do dia">
+            <CartaoEstatistica rotulo="Funcionários em Rota" icone={<UserCheck size={22} />} carregando={carregando}>
+              {dados.funcionariosEmRota}
+            </CartaoEstatistica>
+            <CartaoEstatistica rotulo="Funcionários sem Rota" icone={<UserX size={22} />} carregando={carregando}>
+              {dados.funcionariosSemRota}
+            </CartaoEstatistica>
+            <CartaoEstatistica rotulo="Rotas Ativas" icone={<Route size={22} />} carregando={carregando}>
+              {dados.rotasAtivas}
+            </CartaoEstatistica>
+            <CartaoEstatistica rotulo="Vendas do Dia" icone={<TrendingUp size={22} />} carregando={carregando} className="estatistica--dinheiro">
+              {formatarReais(dados.vendasDia)}
+            </CartaoEstatistica>
+            <CartaoEstatistica rotulo="Despesas do Dia" icone={<Receipt size={22} />} carregando={carregando} className="estatistica--dinheiro">
+              {formatarReais(dados.despesasDia)}
+            </CartaoEstatistica>
+          </section>
 
-      <nav className="grade-acoes" aria-label="Ações rápidas">
-        <CartaoAcao
-          titulo="Adicionar/Enviar Saldo"
-          descricao="Crédito para as despesas da rota de um funcionário."
-          icone={<HandCoins size={22} />}
-          cor="verde"
-          aoClicar={() => setModalAberto(true)}
-        />
-        <CartaoAcao titulo="Nova Rota" descricao="Crie e acompanhe as rotas da equipe." icone={<MapPlus size={22} />} cor="azul" para="/rotas" />
-        <CartaoAcao titulo="Ver Relatórios" descricao="Vendas, despesas e salários por rota, com PDF e Excel." icone={<BarChart3 size={22} />} cor="laranja" para="/relatorios" />
-      </nav>
+          <nav className="grade-acoes" aria-label="Ações rápidas">
+            <CartaoAcao
+              titulo="Adicionar/Enviar Saldo"
+              descricao="Crédito para as despesas da rota de um funcionário."
+              icone={<HandCoins size={22} />}
+              cor="verde"
+              aoClicar={() => setModalAberto(true)}
+            />
+            <CartaoAcao titulo="Nova Rota" descricao="Crie e acompanhe as rotas da equipe." icone={<MapPlus size={22} />} cor="azul" para="/rotas" />
+            <CartaoAcao titulo="Ver Relatórios" descricao="Vendas, despesas e salários por rota, com PDF e Excel." icone={<BarChart3 size={22} />} cor="laranja" para="/relatorios" />
+          </nav>
 
-      <CelularesPendentes celulares={dados.celulares} carregando={carregando} />
+          <CelularesPendentes celulares={dados.celulares} carregando={carregando} />
 
-      <div className="painel-admin__tabelas">
-        <TabelaDados
-          titulo="Rotas Ativas"
-          colunas={colunasRotas}
-          linhas={dados.rotas}
-          chaveLinha={(r) => r.id}
-          carregando={carregando}
-          placeholderBusca="Buscar rota ou funcionário..."
-          vazio="Nenhuma rota ativa"
-          tituloCartao={(r) => r.nome}
-        />
-        <TabelaDados
-          titulo="Funcionários em Rota"
-          colunas={colunasFuncionarios}
-          linhas={dados.funcionarios}
-          chaveLinha={(f) => f.id}
-          carregando={carregando}
-          placeholderBusca="Buscar funcionário ou rota..."
-          vazio="Nenhum funcionário em rota"
-          tituloCartao={(f) => f.nome}
-        />
-      </div>
+          <div className="painel-admin__tabelas">
+            <TabelaDados
+              titulo="Rotas Ativas"
+              colunas={colunasRotas}
+              linhas={dados.rotas}
+              chaveLinha={(r) => r.id}
+              carregando={carregando}
+              placeholderBusca="Buscar rota ou funcionário..."
+              vazio="Nenhuma rota ativa"
+              tituloCartao={(r) => r.nome}
+            />
+            <TabelaDados
+              titulo="Funcionários em Rota"
+              colunas={colunasFuncionarios}
+              linhas={dados.funcionarios}
+              chaveLinha={(f) => f.id}
+              carregando={carregando}
+              placeholderBusca="Buscar funcionário ou rota..."
+              vazio="Nenhum funcionário em rota"
+              tituloCartao={(f) => f.nome}
+            />
+          </div>
+        </>
+      )}
 
       <ModalMovimentacaoSaldo
         aberto={modalAberto}

@@ -1,7 +1,8 @@
 /**
  * Dashboards: query keys and loaders.
  * - Admin: GET /relatorios/dashboard-admin, online only; a failed load is logged and reads as zeros
- *   and empty tables (spec section 8, 'Dashboard load failures').
+ *   and empty tables (spec section 8, 'Dashboard load failures'), except without connection, which
+ *   the screen says ('Sem conexão').
  * - Employee: the base of the route's salary (GET /relatorios/rota/:id) through the device cache, so
  *   the dashboard opens offline; the other pieces are the route, balance and queue hooks of their domains.
  */
@@ -9,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BaseSalario, DashboardAdmin, RelatorioSalarioRota } from '../../../shared/schemas/relatorios';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { api } from '../api/client';
+import { ouVazio } from '../api/ouVazio';
 import { carregarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 
@@ -39,14 +41,8 @@ export function useDashboardAdmin() {
     queryKey: chavesDashboard.admin(),
     refetchInterval: 60_000,
     refetchOnMount: 'always',
-    queryFn: async () => {
-      try {
-        return await api.get<DashboardAdmin>('/relatorios/dashboard-admin');
-      } catch (erro) {
-        console.error('Erro ao carregar o dashboard:', erro);
-        return DASHBOARD_ADMIN_VAZIO;
-      }
-    },
+    // Without an answer the screen says 'Sem conexão' (not zeros): the failure goes on.
+    queryFn: () => ouVazio(() => api.get<DashboardAdmin>('/relatorios/dashboard-admin'), DASHBOARD_ADMIN_VAZIO, 'Erro ao carregar o dashboard:'),
   });
 }
 

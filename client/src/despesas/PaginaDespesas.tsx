@@ -17,6 +17,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
+import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
 import { fusoDoApp } from '../config/configApp';
 import { dadosDaCarga } from '../offline/cache';
@@ -88,6 +89,9 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   const [processandoExclusao, setProcessandoExclusao] = useState(false);
 
   const consulta = useListaDespesas(usuario, aplicados, pagina);
+  const conexao = useSemConexao(consulta);
+  // Admin screens are online only; the employee's list comes from the device when offline.
+  const adminSemConexao = admin && conexao.semConexao;
   const rotaAtiva = useRotaAtivaDoFuncionario(usuario.id, !admin);
   const saldo = useSaldoProprio(usuario.id, !admin);
   const fila = useFilaDeDespesas(usuario.id);
@@ -224,7 +228,9 @@ function Despesas({ usuario }: { usuario: Usuario }) {
         </div>
       )}
 
-      {cartoesVisiveis && (
+      {adminSemConexao && <SemConexao conexao={conexao} />}
+
+      {cartoesVisiveis && !adminSemConexao && (
         <div className="grade-totais" aria-label="Totais por tipo">
           {CARTOES.map((c) => (
             <div key={c.chave} className={`cartao cartao-total${c.chave === 'geral' ? ' cartao-total--geral' : ''}`}>
@@ -235,6 +241,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
         </div>
       )}
 
+      {!adminSemConexao && (
       <section className="cartao filtros-despesas" aria-label="Filtros">
         {celular && (
           <button type="button" className="filtros-despesas__alternar" aria-expanded={filtrosAbertos} onClick={() => setFiltrosAbertos((a) => !a)}>
@@ -327,7 +334,9 @@ function Despesas({ usuario }: { usuario: Usuario }) {
           </form>
         )}
       </section>
+      )}
 
+      {!adminSemConexao && (
       <section className="cartao lista-despesas" aria-label="Despesas registradas">
         {resultado?.origem === 'cache' && (
           <div className="aviso-cache">
@@ -362,6 +371,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
           </nav>
         )}
       </section>
+      )}
 
       {modal && rota && (
         <ModalDespesa

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import type { Despesa, ListaDespesas, StatusAprovacao, TipoDespesa } from '../../../shared/schemas/despesas';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
-import { api, type Parametros } from '../api/client';
+import { api, ErroOffline, type Parametros } from '../api/client';
 import { buscarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { itensDoUsuario } from '../offline/outbox';
@@ -76,6 +76,8 @@ export function useListaDespesas(usuario: Usuario, filtros: FiltrosDespesas, pag
         const r = await buscarComCache(bancoLocal, `despesas:lista:${JSON.stringify(params)}`, usuario.id, buscar);
         return { lista: r.dados, origem: r.origem, atualizadoEm: r.atualizadoEm };
       } catch (erro) {
+        // The admin's screen is online only: without an answer it says 'Sem conexão', not an empty list.
+        if (admin && erro instanceof ErroOffline) throw erro;
         console.error('Erro ao carregar despesas:', erro);
         return { lista: { ...LISTA_VAZIA, page: pagina }, origem: 'falha', atualizadoEm: null };
       }

@@ -12,6 +12,7 @@ import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
+import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useFuncionarios } from '../usuarios/consultas';
@@ -23,7 +24,9 @@ const LARGURA_CARTOES = 700;
 
 export function PaginaRelatorios() {
   const [filtros, setFiltros] = useState<FiltrosRelatorio>(FILTROS_INICIAIS);
-  const { data: linhas = [], isLoading, isError, isFetching, refetch } = useRelatorioRotas(filtros);
+  const relatorio = useRelatorioRotas(filtros);
+  const { data: linhas = [], isLoading, isError, isFetching, refetch } = relatorio;
+  const conexao = useSemConexao(relatorio);
   const { data: funcionarios = [] } = useFuncionarios();
   const [selecionadas, setSelecionadas] = useState<Set<number>>(new Set());
   const [detalhes, setDetalhes] = useState<number | null>(null);
@@ -131,6 +134,9 @@ export function PaginaRelatorios() {
         </div>
       )}
 
+      {conexao.semConexao ? (
+        <SemConexao conexao={conexao} />
+      ) : (
       <section className="cartao">
         {isError ? (
           <div className="tabela__vazio" role="alert">
@@ -216,6 +222,7 @@ export function PaginaRelatorios() {
           </div>
         )}
       </section>
+      )}
 
       <ModalDetalhesRota rotaId={detalhes} aoFechar={() => setDetalhes(null)} />
     </div>

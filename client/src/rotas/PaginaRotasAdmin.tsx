@@ -13,6 +13,7 @@ import { ErroApi, ErroOffline, mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
+import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
 import { useFuncionarios } from '../usuarios/consultas';
 import { useCancelarRota, useExcluirRota, useReabrirRota, useRotas, type FiltroRotas } from './consultas';
@@ -52,7 +53,9 @@ export function mensagemExclusao(erro: unknown): string {
 export function PaginaRotasAdmin() {
   const [rascunhoFiltro, setRascunhoFiltro] = useState<FiltroRotas>(FILTRO_INICIAL);
   const [filtro, setFiltro] = useState<FiltroRotas>(FILTRO_INICIAL);
-  const { data: rotas = [], isLoading, isFetching } = useRotas(filtro);
+  const lista = useRotas(filtro);
+  const { data: rotas = [], isLoading, isFetching } = lista;
+  const conexao = useSemConexao(lista);
   const { data: funcionarios = [] } = useFuncionarios();
   const [editando, setEditando] = useState<Rota | 'nova' | null>(null);
   const [excluindo, setExcluindo] = useState<Rota | null>(null);
@@ -162,7 +165,9 @@ export function PaginaRotasAdmin() {
         </Botao>
       </form>
 
-      {isLoading ? (
+      {conexao.semConexao ? (
+        <SemConexao conexao={conexao} />
+      ) : isLoading ? (
         <Carregando texto="Carregando rotas..." />
       ) : rotas.length === 0 ? (
         <div className="cartao vazio-rotas">Nenhuma rota encontrada.</div>

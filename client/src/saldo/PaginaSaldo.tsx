@@ -11,6 +11,7 @@ import { ROTULO_TIPO_MOVIMENTACAO, type Movimentacao, type RelatorioSaldoLinha, 
 import { useAuth } from '../auth/AuthProvider';
 import { Abas } from '../components/Abas';
 import { Botao } from '../components/Botao';
+import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
@@ -57,7 +58,8 @@ function SaldoDosFuncionarios() {
   const relatorio = useRelatorioSaldo();
   const fuso = fusoDoApp();
   const atualizando = saldos.isFetching || resumo.isFetching || movimentacoes.isFetching || relatorio.isFetching;
-  const erroDados = saldos.isError || resumo.isError || movimentacoes.isError;
+  const conexao = useSemConexao(saldos, resumo, movimentacoes, relatorio);
+  const erroDados = !conexao.semConexao && (saldos.isError || resumo.isError || movimentacoes.isError);
 
   const colunasSaldos: Coluna<SaldoFuncionario>[] = [
     { chave: 'funcionario_nome', titulo: 'Funcionário' },
@@ -134,80 +136,84 @@ function SaldoDosFuncionarios() {
         </div>
       )}
 
-      <div className="grade-resumo">
-        <div className="cartao cartao-resumo">
-          <Users size={22} className="cartao-resumo__icone" aria-hidden="true" />
-          <div>
-            <div className="cartao-resumo__rotulo">Total de Funcionários</div>
-            <div className="cartao-resumo__valor">{resumo.data ? resumo.data.total_funcionarios : '...'}</div>
-          </div>
-        </div>
-        <div className="cartao cartao-resumo cartao-resumo--destaque">
-          <Wallet size={22} className="cartao-resumo__icone" aria-hidden="true" />
-          <div>
-            <div className="cartao-resumo__rotulo">Saldo Total</div>
-            <div className="cartao-resumo__valor">{resumo.data ? <ValorSaldo valor={resumo.data.saldo_total} /> : '...'}</div>
-          </div>
-        </div>
-        <div className="cartao cartao-resumo">
-          <RotateCcw size={22} className="cartao-resumo__icone" aria-hidden="true" />
-          <div>
-            <div className="cartao-resumo__rotulo">Movimentações Hoje</div>
-            <div className="cartao-resumo__valor">{resumo.data ? resumo.data.movimentacoes_hoje : '...'}</div>
-          </div>
-        </div>
-      </div>
-
-      <div className="abas-divididas">
-        <Abas
-          rotulo="Saldo dos funcionários"
-          atual={aba}
-          aoMudar={setAba}
-          abas={[
-            { valor: 'saldos', rotulo: 'Saldos dos Funcionários' },
-            { valor: 'historico', rotulo: 'Histórico de Movimentações' },
-            { valor: 'relatorio', rotulo: 'Relatório' },
-          ]}
-        />
-      </div>
-
-      {aba === 'saldos' && (
-        <TabelaDados
-          titulo="Saldos dos Funcionários"
-          colunas={colunasSaldos}
-          linhas={saldos.data ?? []}
-          chaveLinha={(s) => s.funcionario_id}
-          carregando={saldos.isLoading}
-          placeholderBusca="Buscar funcionário ou email..."
-          vazio="Nenhum funcionário ativo encontrado."
-          tituloCartao={(s) => s.funcionario_nome}
-        />
-      )}
-
-      {aba === 'historico' && (
+      {conexao.semConexao ? (
+        <SemConexao conexao={conexao} />
+      ) : (
         <>
-          <div className="filtro-botoes" role="group" aria-label="Filtrar movimentações por tipo">
-            {FILTROS_HISTORICO.map((f) => (
-              <button key={f.rotulo} type="button" className="filtro-botoes__botao" aria-pressed={tipo === f.valor} onClick={() => setTipo(f.valor)}>
-                {f.valor === 'credito' ? <ArrowUpCircle size={15} /> : f.valor === 'debito' ? <ArrowDownCircle size={15} /> : f.valor === 'devolucao' ? <RotateCcw size={15} /> : null}
-                {f.rotulo}
-              </button>
-            ))}
+          <div className="grade-resumo">
+            <div className="cartao cartao-resumo">
+              <Users size={22} className="cartao-resumo__icone" aria-hidden="true" />
+              <div>
+                <div className="cartao-resumo__rotulo">Total de Funcionários</div>
+                <div className="cartao-resumo__valor">{resumo.data ? resumo.data.total_funcionarios : '...'}</div>
+              </div>
+            </div>
+            <div className="cartao cartao-resumo cartao-resumo--destaque">
+              <Wallet size={22} className="cartao-resumo__icone" aria-hidden="true" />
+              <div>
+                <div className="cartao-resumo__rotulo">Saldo Total</div>
+                <div className="cartao-resumo__valor">{resumo.data ? <ValorSaldo valor={resumo.data.saldo_total} /> : '...'}</div>
+              </div>
+            </div>
+            <div className="cartao cartao-resumo">
+              <RotateCcw size={22} className="cartao-resumo__icone" aria-hidden="true" />
+              <div>
+                <div className="cartao-resumo__rotulo">Movimentações Hoje</div>
+                <div className="cartao-resumo__valor">{resumo.data ? resumo.data.movimentacoes_hoje : '...'}</div>
+              </div>
+            </div>
           </div>
-          <div className="tabela-compacta">
-            <TabelaDados
-              key={tipo}
-              titulo="Histórico de Movimentações"
-              colunas={colunasHistorico}
-              linhas={historico}
-              chaveLinha={(m) => m.id}
-              carregando={movimentacoes.isLoading}
-              placeholderBusca="Buscar por funcionário, descrição, rota..."
-              vazio="Nenhuma movimentação encontrada."
-              tituloCartao={(m) => `${m.funcionario_nome} · ${formatarReais(m.valor)}`}
+
+          <div className="abas-divididas">
+            <Abas
+              rotulo="Saldo dos funcionários"
+              atual={aba}
+              aoMudar={setAba}
+              abas={[
+                { valor: 'saldos', rotulo: 'Saldos dos Funcionários' },
+                { valor: 'historico', rotulo: 'Histórico de Movimentações' },
+                { valor: 'relatorio', rotulo: 'Relatório' },
+              ]}
             />
           </div>
-          {ocultas > 0 && <p className="campo__ajuda">Mostrando as {LIMITE_HISTORICO} movimentações mais recentes.</p>}
+
+          {aba === 'saldos' && (
+            <TabelaDados
+              titulo="Saldos dos Funcionários"
+              colunas={colunasSaldos}
+              linhas={saldos.data ?? []}
+              chaveLinha={(s) => s.funcionario_id}
+              carregando={saldos.isLoading}
+              placeholderBusca="Buscar funcionário ou email..."
+              vazio="Nenhum funcionário ativo encontrado."
+              tituloCartao={(s) => s.funcionario_nome}
+            />
+          )}
+
+          {aba === 'historico' && (
+            <>
+              <div className="filtro-botoes" role="group" aria-label="Filtrar movimentações por tipo">
+                {FILTROS_HISTORICO.map((f) => (
+                  <button key={f.rotulo} type="button" className="filtro-botoes__botao" aria-pressed={tipo === f.valor} onClick={() => setTipo(f.valor)}>
+                    {f.valor === 'credito' ? <ArrowUpCircle size={15} /> : f.valor === 'debito' ? <ArrowDownCircle size={15} /> : f.valor === 'devolucao' ? <RotateCcw size={15} /> : null}
+                    {f.rotulo}
+                  </button>
+                ))}
+              </div>
+              <div className="tabela-compacta">
+                <TabelaDados
+                  key={tipo}
+                  titulo="Histórico de Movimentações"
+                  colunas={colunasHistorico}
+                  linhas={historico}
+                  chaveLinha={(m) => m.id}
+                  carregando={movimentacoes.isLoading}
+                  placeholderBusca="Buscar por funcionário, descrição, rota..."
+                  vazio="Nenhuma movimentação encontrada."
+                  tituloCartao={(m) => `${m.funcionario_nome} · ${formatarReais(m.valor)}`}
+                />
+              </div>
+              {ocultas > 0 && <p className="campo__ajuda">Mostrando as {LIMITE_HISTORICO} movimentações mais recentes.</p>}
         </>
       )}
 
@@ -228,6 +234,8 @@ function SaldoDosFuncionarios() {
             tituloCartao={(l) => l.funcionario_nome}
           />
         ))}
+        </>
+      )}
 
       <ModalMovimentacaoSaldo aberto={modalAberto} aoFechar={() => setModalAberto(false)} />
     </div>

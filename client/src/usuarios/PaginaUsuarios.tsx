@@ -11,6 +11,7 @@ import { mensagemDeErro } from '../api/client';
 import { Abas } from '../components/Abas';
 import { Botao } from '../components/Botao';
 import { Confirmacao } from '../components/Confirmacao';
+import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
@@ -31,7 +32,9 @@ export function textoBloqueio(u: Usuario): string {
 }
 
 export function PaginaUsuarios() {
-  const { data: usuarios = [], isLoading } = useUsuarios();
+  const consulta = useUsuarios();
+  const { data: usuarios = [], isLoading } = consulta;
+  const conexao = useSemConexao(consulta);
   const [aba, setAba] = useState<AbaUsuarios>('ativos');
   const [editando, setEditando] = useState<Usuario | null | 'novo'>(null);
   const [mudandoStatus, setMudandoStatus] = useState<Usuario | null>(null);
@@ -113,49 +116,55 @@ export function PaginaUsuarios() {
       </div>
       <ModalImportarPendencias aberto={importando} aoFechar={() => setImportando(false)} />
 
-      <Abas
-        rotulo="Situação dos usuários"
-        atual={aba}
-        aoMudar={setAba}
-        abas={[
-          { valor: 'ativos', rotulo: `Ativos (${contar('ativos')})` },
-          { valor: 'inativos', rotulo: `Inativos (${contar('inativos')})` },
-          { valor: 'bloqueados', rotulo: `Bloqueados (${contar('bloqueados')})` },
-        ]}
-      />
+      {conexao.semConexao ? (
+        <SemConexao conexao={conexao} />
+      ) : (
+        <>
+          <Abas
+            rotulo="Situação dos usuários"
+            atual={aba}
+            aoMudar={setAba}
+            abas={[
+              { valor: 'ativos', rotulo: `Ativos (${contar('ativos')})` },
+              { valor: 'inativos', rotulo: `Inativos (${contar('inativos')})` },
+              { valor: 'bloqueados', rotulo: `Bloqueados (${contar('bloqueados')})` },
+            ]}
+          />
 
-      <TabelaDados
-        key={aba}
-        titulo={aba === 'ativos' ? 'Usuários ativos' : aba === 'inativos' ? 'Usuários inativos' : 'Usuários bloqueados'}
-        colunas={colunas}
-        linhas={linhas}
-        chaveLinha={(u) => u.id}
-        carregando={isLoading}
-        placeholderBusca="Buscar por nome, email ou tipo..."
-        vazio={aba === 'ativos' ? 'Nenhum usuário ativo.' : aba === 'inativos' ? 'Nenhum usuário inativo.' : 'Nenhum usuário bloqueado.'}
-        tituloCartao={(u) => u.nome}
-        acoes={(u) => (
-          <>
-            <Botao tamanho="sm" variante="outline" icone={<Pencil size={15} />} onClick={() => setEditando(u)} aria-label={`Editar ${u.nome}`}>
-              Editar
-            </Botao>
-            <Botao
-              tamanho="sm"
-              variante={u.ativo ? 'danger' : 'secondary'}
-              icone={<Power size={15} />}
-              onClick={() => setMudandoStatus(u)}
-              aria-label={`${u.ativo ? 'Desativar' : 'Ativar'} ${u.nome}`}
-            >
-              {u.ativo ? 'Desativar' : 'Ativar'}
-            </Botao>
-            {u.bloqueado && (
-              <Botao tamanho="sm" variante="orange" icone={<Unlock size={15} />} onClick={() => void desbloquearUsuario(u)} aria-label={`Desbloquear ${u.nome}`}>
-                Desbloquear
-              </Botao>
+          <TabelaDados
+            key={aba}
+            titulo={aba === 'ativos' ? 'Usuários ativos' : aba === 'inativos' ? 'Usuários inativos' : 'Usuários bloqueados'}
+            colunas={colunas}
+            linhas={linhas}
+            chaveLinha={(u) => u.id}
+            carregando={isLoading}
+            placeholderBusca="Buscar por nome, email ou tipo..."
+            vazio={aba === 'ativos' ? 'Nenhum usuário ativo.' : aba === 'inativos' ? 'Nenhum usuário inativo.' : 'Nenhum usuário bloqueado.'}
+            tituloCartao={(u) => u.nome}
+            acoes={(u) => (
+              <>
+                <Botao tamanho="sm" variante="outline" icone={<Pencil size={15} />} onClick={() => setEditando(u)} aria-label={`Editar ${u.nome}`}>
+                  Editar
+                </Botao>
+                <Botao
+                  tamanho="sm"
+                  variante={u.ativo ? 'danger' : 'secondary'}
+                  icone={<Power size={15} />}
+                  onClick={() => setMudandoStatus(u)}
+                  aria-label={`${u.ativo ? 'Desativar' : 'Ativar'} ${u.nome}`}
+                >
+                  {u.ativo ? 'Desativar' : 'Ativar'}
+                </Botao>
+                {u.bloqueado && (
+                  <Botao tamanho="sm" variante="orange" icone={<Unlock size={15} />} onClick={() => void desbloquearUsuario(u)} aria-label={`Desbloquear ${u.nome}`}>
+                    Desbloquear
+                  </Botao>
+                )}
+              </>
             )}
-          </>
-        )}
-      />
+          />
+        </>
+      )}
 
       {editando !== null && <ModalUsuario usuario={editando === 'novo' ? null : editando} aoFechar={() => setEditando(null)} />}
 

@@ -9,6 +9,7 @@ import { formatarCentavos, formatarReais } from '../../../shared/money';
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import { BONUS_BOLETO_CENTAVOS, type VendaListada } from '../../../shared/schemas/vendas';
 import { Botao } from '../components/Botao';
+import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
 import { useFuncionarios } from '../usuarios/consultas';
@@ -52,7 +53,9 @@ export function VendasAdmin() {
   const [cardsVisiveis, setCardsVisiveis] = useState(true);
   const [filtrando, setFiltrando] = useState(false);
   const params = useMemo(() => paramsDosFiltros(filtros), [filtros]);
-  const { data = FECHAMENTO_VAZIO, isPending, isFetching } = useFechamentoDiario(params);
+  const fechamento = useFechamentoDiario(params);
+  const { data = FECHAMENTO_VAZIO, isPending, isFetching } = fechamento;
+  const conexao = useSemConexao(fechamento);
   const { data: funcionarios = [] } = useFuncionarios();
   const { data: rotas = [] } = useRotasParaFiltro();
   const totais = data.totais;
@@ -99,7 +102,9 @@ export function VendasAdmin() {
         </div>
       </div>
 
-      {cardsVisiveis && (
+      {conexao.semConexao && <SemConexao conexao={conexao} />}
+
+      {cardsVisiveis && !conexao.semConexao && (
         <section className="resumo-vendas" aria-label="Resumo das vendas" aria-busy={isFetching}>
           <CartaoResumo titulo="Total de Vendas" valor={formatarReais(totais.total_geral)} icone={<Wallet size={20} />} destaque>
             <p className="resumo-vendas__nota">Dinheiro + Pix + Cartão + Link</p>
@@ -119,6 +124,7 @@ export function VendasAdmin() {
         </section>
       )}
 
+      {!conexao.semConexao && (
       <div className="tabela-vendas">
         <TabelaDados
           titulo="Vendas Registradas"
@@ -131,6 +137,7 @@ export function VendasAdmin() {
           tituloCartao={(v) => `${formatarData(v.data_venda)} · ${cidadeComUf(v)}`}
         />
       </div>
+      )}
 
       <ModalFiltrosVendas
         aberto={filtrando}

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CidadeStatus, Rota } from '../../../shared/schemas/rotas';
 import type { FechamentoDiario, HistoricoResposta, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
 import { api, type Parametros } from '../api/client';
+import { ouVazio } from '../api/ouVazio';
 import { carregarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 
@@ -85,14 +86,7 @@ export const FECHAMENTO_VAZIO: FechamentoDiario = {
 export function useFechamentoDiario(params: Parametros) {
   return useQuery({
     queryKey: chavesVendas.fechamento(params),
-    queryFn: async () => {
-      try {
-        return await api.get<FechamentoDiario>('/vendas/fechamento-diario', { params });
-      } catch (erro) {
-        console.error('Erro ao carregar vendas:', erro);
-        return FECHAMENTO_VAZIO;
-      }
-    },
+    queryFn: () => ouVazio(() => api.get<FechamentoDiario>('/vendas/fechamento-diario', { params }), FECHAMENTO_VAZIO, 'Erro ao carregar vendas:'),
     placeholderData: (anterior) => anterior,
   });
 }
@@ -101,13 +95,6 @@ export function useFechamentoDiario(params: Parametros) {
 export function useRotasParaFiltro() {
   return useQuery({
     queryKey: chavesVendas.rotasAdmin(),
-    queryFn: async () => {
-      try {
-        return (await api.get<{ rotas: Rota[] }>('/rotas')).rotas;
-      } catch (erro) {
-        console.error('Erro ao carregar rotas:', erro);
-        return [];
-      }
-    },
+    queryFn: () => ouVazio(async () => (await api.get<{ rotas: Rota[] }>('/rotas')).rotas, [], 'Erro ao carregar rotas:'),
   });
 }
