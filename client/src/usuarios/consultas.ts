@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Usuario, UsuarioCriarPedido, UsuarioEditarPedido } from '../../../shared/schemas/usuarios';
 import { api } from '../api/client';
+import { ouVazio } from '../api/ouVazio';
 
 export const chavesUsuarios = {
   todos: ['usuarios'] as const,
@@ -9,18 +10,11 @@ export const chavesUsuarios = {
   funcionarios: () => [...chavesUsuarios.todos, 'funcionarios'] as const,
 };
 
-/** All users. A failed load is logged and shows an empty list (spec section 8). */
+/** All users. A failed load is logged and shows an empty list (spec section 8); without connection it fails ('Sem conexão'). */
 export function useUsuarios() {
   return useQuery({
     queryKey: chavesUsuarios.lista(),
-    queryFn: async () => {
-      try {
-        return (await api.get<{ usuarios: Usuario[] }>('/usuarios')).usuarios;
-      } catch (erro) {
-        console.error('Erro ao carregar usuários:', erro);
-        return [];
-      }
-    },
+    queryFn: () => ouVazio(async () => (await api.get<{ usuarios: Usuario[] }>('/usuarios')).usuarios, [], 'Erro ao carregar usuários:'),
   });
 }
 
