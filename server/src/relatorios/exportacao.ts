@@ -1,13 +1,17 @@
 /**
  * The routes report as files: XLSX (exceljs) and PDF (pdfkit). Same columns as the screen's table,
- * the filters applied written at the top, BRL formatting and a totals row.
+ * the filters applied written at the top, BRL formatting and a totals row. The PDF then carries, per
+ * route, what the details modal shows (issue 17): cities visited and not, sales and expenses per city,
+ * how the salary was calculated, the rent, the expenses and the final balance.
  * Both libraries are loaded on the first export: together they cost ~40 MB and 0.3 s at start-up
  * for a feature used a few times a month.
  */
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
-import { totaisDoRelatorio } from '../../../shared/relatorios';
-import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
+import { BONUS_BOLETO_CENTAVOS, mediaParaExibir } from '../../../shared/payroll/salario';
+import { rotuloSalarioDaRota, totaisDoRelatorio } from '../../../shared/relatorios';
+import { nomeDoTipo, ROTULO_STATUS_APROVACAO, type StatusAprovacao, type TipoDespesa } from '../../../shared/schemas/despesas';
+import type { DetalhesRota, LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
 import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
 
 export const COLUNAS_RELATORIO = ['Rota', 'Funcionário', 'Status', 'Vendas', 'Despesas', 'Créditos', 'Saldo Atual'] as const;
@@ -65,7 +69,11 @@ export async function gerarXlsx(linhas: LinhaRelatorioRota[], contexto: Contexto
   return Buffer.from(await livro.xlsx.writeBuffer());
 }
 
-export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoExportacao): Promise<Buffer> {
+/**
+ * The summary table first (as on screen), then one section per route, each starting on a new page:
+ * `detalhes` in the order of `linhas` (the details of the routes of the table).
+ */
+export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoExportacao, detalhes: DetalhesRota[] = []): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
@@ -132,6 +140,8 @@ export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoE
     doc.moveTo(esquerda, y).lineTo(esquerda + largura, y).strokeColor('#0f172a').lineWidth(0.8).stroke();
     desenharLinha([`Total (${linhas.length} ${linhas.length === 1 ? 'rota' : 'rotas'})`, '', '', formatarReais(t.vendas), formatarReais(t.despesas), formatarReais(t.creditos), ''], y, { negrito: true });
 
+    for (const d of detalhes) desenharDetalhes(doc, d);
+
     const paginas = doc.bufferedPageRange();
     for (let i = 0; i < paginas.count; i++) {
       doc.switchToPage(paginas.start + i);
@@ -146,6 +156,256 @@ export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoE
     }
     doc.end();
   });
+}
+
+type Documento = PDFKit.PDFDocument;
+type Alinhamento = 'left' | 'right';
+interface Coluna {
+  titulo: string;
+  /** Fraction of the table's width. */
+  fracao: number;
+  alinhamento?: Alinhamento;
+}
+
+const COR_TEXTO = '#0f172a';
+const COR_SUAVE = '#64748b';
+const COR_BORDA = '#cbd5e1';
+const COR_CABECALHO = '#1d4ed8';
+const COR_FAIXA = '#f1f5f9';
+const COR_POSITIVO = '#15803d';
+const COR_NEGATIVO = '#b91c1c';
+const ALTURA_LINHA = 17;
+
+const decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
+/** The rent discount as a deduction; pdfkit's standard fonts have no U+2212 minus, so an en dash. */
+const menos = (reais: number) => (reais > 0 ? `– ${formatarReais(reais)}` : formatarReais(0));
+
+/**
+ * One route's section, from a new page: the details modal on paper. Tables continue on the next page
+ * with their header repeated and the route's name marked '(continuação)'.
+ */
+function desenharDetalhes(doc: Documento, d: DetalhesRota): void {
+  const esquerda = doc.page.margins.left;
+  const largura = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const limite = () => doc.page.height - doc.page.margins.bottom - 6;
+  let y = 0;
+
+  const novaPagina = (continuacao: boolean) => {
+    doc.addPage();
+    y = doc.page.margins.top;
+    if (continuacao) {
+      doc.font('Helvetica-Bold').fontSize(10).fillColor(COR_SUAVE).text(`${d.rota_nome} (continuação)`, esquerda, y, { width: largura, lineBreak: false });
+      y += 20;
+    }
+  };
+  /** Room for `altura` more points, or a new page (then `depois` redraws what a table needs on top). */
+  const espaco = (altura: number, depois?: () => void) => {
+    if (y + altura <= limite()) return;
+    novaPagina(true);
+    depois?.();
+  };
+  /** One line, cut with an ellipsis when it does not fit (a height of one line: pdfkit wraps otherwise). */
+  const texto = (valor: string, x: number, yTexto: number, w: number, opcoes: { negrito?: boolean; tamanho?: number; cor?: string; alinhamento?: Alinhamento } = {}) => {
+    const tamanho = opcoes.tamanho ?? 9;
+    doc
+      .font(opcoes.negrito ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(tamanho)
+      .fillColor(opcoes.cor ?? COR_TEXTO)
+      .text(valor, x, yTexto, { width: w, height: tamanho * 1.3, align: opcoes.alinhamento ?? 'left', ellipsis: true });
+  };
+  const tituloSecao = (titulo: string, x = esquerda, w = largura) => {
+    texto(titulo, x, y, w, { negrito: true, tamanho: 11 });
+    y += 16;
+  };
+  const linhaDeTabela = (colunas: Coluna[], valores: string[], x: number, w: number, estilo: { cabecalho?: boolean; faixa?: boolean; negrito?: boolean; cores?: (string | undefined)[] } = {}) => {
+    if (estilo.cabecalho) doc.rect(x, y, w, ALTURA_LINHA).fill(COR_CABECALHO);
+    else if (estilo.faixa) doc.rect(x, y, w, ALTURA_LINHA).fill(COR_FAIXA);
+    let cx = x;
+    colunas.forEach((c, i) => {
+      const cw = c.fracao * w;
+      texto(valores[i] ?? '', cx + 5, y + 5, cw - 10, {
+        negrito: estilo.cabecalho || estilo.negrito,
+        ...(estilo.cabecalho ? { cor: '#ffffff' } : estilo.cores?.[i] ? { cor: estilo.cores[i] } : {}),
+        alinhamento: c.alinhamento ?? 'left',
+      });
+      cx += cw;
+    });
+    y += ALTURA_LINHA;
+  };
+  /** A table that flows over pages, its header repeated on each. */
+  const tabela = (colunas: Coluna[], linhas: string[][]) => {
+    const cabecalho = () => linhaDeTabela(colunas, colunas.map((c) => c.titulo), esquerda, largura, { cabecalho: true });
+    espaco(ALTURA_LINHA * 2);
+    cabecalho();
+    linhas.forEach((valores, i) => {
+      espaco(ALTURA_LINHA, cabecalho);
+      linhaDeTabela(colunas, valores, esquerda, largura, { faixa: i % 2 === 1 });
+    });
+  };
+
+  // Heading: the route, its employee, status, period, cities and average.
+  novaPagina(false);
+  texto('Detalhes da rota', esquerda, y, largura, { tamanho: 9, cor: COR_SUAVE });
+  y += 12;
+  texto(d.rota_nome, esquerda, y, largura, { negrito: true, tamanho: 15 });
+  y += 20;
+  texto(
+    [
+      d.funcionario_nome,
+      ROTULO_STATUS_ROTA[d.status],
+      `${d.data_inicio_formatada} a ${d.data_fim_formatada}`,
+      `Cidades visitadas: ${d.cidades_visitadas} de ${d.total_cidades}`,
+      `Desempenho médio: ${decimal.format(mediaParaExibir(d.media_bolsas_cidade))} bolsas por cidade`,
+    ].join('  ·  '),
+    esquerda,
+    y,
+    largura,
+    { tamanho: 10, cor: '#475569' },
+  );
+  y += 20;
+
+  // The totals, as boxes.
+  const rotuloSalario = rotuloSalarioDaRota(d.status);
+  const caixas: [string, string, string?][] = [
+    ['Vendas', formatarReais(d.total_vendas)],
+    ['Despesas', formatarReais(d.total_despesas)],
+    ['Créditos', formatarReais(d.total_creditos)],
+    [rotuloSalario, formatarReais(d.total_salario), d.total_salario < 0 ? COR_NEGATIVO : undefined],
+    ['Saldo final', formatarReais(d.saldo_final), d.saldo_final >= 0 ? COR_POSITIVO : COR_NEGATIVO],
+  ];
+  const vao = 8;
+  const larguraCaixa = (largura - vao * (caixas.length - 1)) / caixas.length;
+  caixas.forEach(([rotulo, valor, cor], i) => {
+    const x = esquerda + i * (larguraCaixa + vao);
+    doc.roundedRect(x, y, larguraCaixa, 40, 4).lineWidth(0.7).strokeColor(COR_BORDA).stroke();
+    texto(rotulo.toUpperCase(), x + 8, y + 7, larguraCaixa - 16, { tamanho: 7.5, cor: COR_SUAVE });
+    texto(valor, x + 8, y + 20, larguraCaixa - 16, { negrito: true, tamanho: 12, ...(cor ? { cor } : {}) });
+  });
+  y += 54;
+
+  // How the salary was calculated (left) and the rent (right), side by side.
+  const c = d.calculo_salario;
+  const larguraBloco = (largura - 24) / 2;
+  const xAluguel = esquerda + larguraBloco + 24;
+  const colunasSalario: Coluna[] = [
+    { titulo: '', fracao: 0.34 },
+    { titulo: '', fracao: 0.4 },
+    { titulo: '', fracao: 0.26, alinhamento: 'right' },
+  ];
+  const colunasAluguel: Coluna[] = [
+    { titulo: '', fracao: 0.6 },
+    { titulo: '', fracao: 0.4, alinhamento: 'right' },
+  ];
+  const linhasSalario: string[][] = [
+    ['Bolsas', `${decimal.format(c.total_bolsas)} × ${formatarReais(c.valor_por_bolsa)}`, formatarReais(c.valor_bolsas)],
+    ['Bônus por cidade', `${plural(c.cidades_visitadas, 'cidade visitada', 'cidades visitadas')} × ${formatarReais(c.valor_fixo_por_cidade)}`, formatarReais(c.valor_cidades)],
+    ['Boletos', `${c.boletos} × ${formatarReais(BONUS_BOLETO_CENTAVOS / 100)}`, formatarReais(c.valor_boletos)],
+    ['Desconto do aluguel', `aluguel da rota: ${formatarReais(c.valor_aluguel)}`, menos(c.desconto_aluguel)],
+  ];
+  const linhasAluguel: string[][] = [
+    ['Valor do aluguel', formatarReais(d.valor_aluguel)],
+    ['Desconto do funcionário', formatarReais(d.desconto_aluguel_funcionario)],
+    ['Pago pela escola', formatarReais(d.desconto_aluguel_escola)],
+    ['Quem pagou o aluguel', d.valor_aluguel > 0 ? d.quem_pagou_aluguel : 'Sem aluguel'],
+  ];
+  espaco(16 + ALTURA_LINHA * (linhasSalario.length + 1) + 8);
+  const topo = y;
+  tituloSecao('Cálculo do salário', esquerda, larguraBloco);
+  linhasSalario.forEach((l, i) => linhaDeTabela(colunasSalario, l, esquerda, larguraBloco, { faixa: i % 2 === 1 }));
+  doc.moveTo(esquerda, y).lineTo(esquerda + larguraBloco, y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
+  // The total's label may be long ('Salário estimado (até agora)'): it takes the detail column too.
+  linhaDeTabela([{ titulo: '', fracao: 0.74 }, { titulo: '', fracao: 0.26, alinhamento: 'right' }], [rotuloSalario, formatarReais(c.total_salario)], esquerda, larguraBloco, {
+    negrito: true,
+    cores: [undefined, c.total_salario < 0 ? COR_NEGATIVO : undefined],
+  });
+  const fimSalario = y;
+  y = topo;
+  tituloSecao('Aluguel', xAluguel, larguraBloco);
+  linhasAluguel.forEach((l, i) => linhaDeTabela(colunasAluguel, l, xAluguel, larguraBloco, { faixa: i % 2 === 1 }));
+  y = Math.max(fimSalario, y) + 16;
+
+  // Visited cities with their sales and expenses; then the ones not visited.
+  const visitadas = d.cidades.filter((x) => x.visitada);
+  const naoVisitadas = d.cidades.filter((x) => !x.visitada);
+  espaco(16 + ALTURA_LINHA * 2);
+  tituloSecao(`Cidades visitadas (${visitadas.length})`);
+  if (visitadas.length === 0) {
+    texto('Nenhuma cidade visitada.', esquerda, y, largura, { cor: COR_SUAVE });
+    y += ALTURA_LINHA;
+  } else {
+    tabela(
+      [
+        { titulo: 'Cidade', fracao: 0.5 },
+        { titulo: 'Vendas', fracao: 0.25, alinhamento: 'right' },
+        { titulo: 'Despesas', fracao: 0.25, alinhamento: 'right' },
+      ],
+      visitadas.map((x) => [`${x.cidade_nome} (${x.uf})`, formatarReais(x.total_vendas), formatarReais(x.total_despesas)]),
+    );
+  }
+  y += 12;
+  espaco(16 + ALTURA_LINHA);
+  tituloSecao(`Cidades não visitadas (${naoVisitadas.length})`);
+  const textoNaoVisitadas = naoVisitadas.length ? naoVisitadas.map((x) => `${x.cidade_nome} (${x.uf})`).join(', ') : 'Todas as cidades da rota foram visitadas.';
+  doc.font('Helvetica').fontSize(9);
+  const alturaNaoVisitadas = doc.heightOfString(textoNaoVisitadas, { width: largura });
+  espaco(alturaNaoVisitadas);
+  doc.fillColor(naoVisitadas.length ? COR_TEXTO : COR_SUAVE).text(textoNaoVisitadas, esquerda, y, { width: largura });
+  y += alturaNaoVisitadas + 14;
+
+  // The route's expenses.
+  espaco(16 + ALTURA_LINHA * 2);
+  tituloSecao(`Despesas (${d.despesas.length})`);
+  if (d.despesas.length === 0) {
+    texto('Nenhuma despesa registrada nesta rota.', esquerda, y, largura, { cor: COR_SUAVE });
+    y += ALTURA_LINHA;
+  } else {
+    tabela(
+      [
+        { titulo: 'Data', fracao: 0.1 },
+        { titulo: 'Cidade', fracao: 0.18 },
+        { titulo: 'Tipo', fracao: 0.15 },
+        { titulo: 'Descrição', fracao: 0.3 },
+        { titulo: 'Status', fracao: 0.12 },
+        { titulo: 'Valor', fracao: 0.15, alinhamento: 'right' },
+      ],
+      d.despesas.map((x) => [
+        formatarData(x.data_despesa),
+        x.cidade_nome,
+        nomeDoTipo(x.tipo as TipoDespesa, x.tipo_outro) ?? x.tipo,
+        x.descricao || '—',
+        ROTULO_STATUS_APROVACAO[x.status_aprovacao as StatusAprovacao] ?? x.status_aprovacao,
+        formatarReais(x.valor),
+      ]),
+    );
+    espaco(ALTURA_LINHA);
+    doc.moveTo(esquerda, y).lineTo(esquerda + largura, y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
+    linhaDeTabela(
+      [
+        { titulo: '', fracao: 0.85 },
+        { titulo: '', fracao: 0.15, alinhamento: 'right' },
+      ],
+      ['Total das despesas', formatarReais(d.total_despesas)],
+      esquerda,
+      largura,
+      { negrito: true },
+    );
+  }
+  y += 12;
+
+  // The final balance: credits minus expenses of the route.
+  espaco(40);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(COR_TEXTO).text('Saldo final: ', esquerda, y, { continued: true, lineBreak: false });
+  doc.fillColor(d.saldo_final >= 0 ? COR_POSITIVO : COR_NEGATIVO).text(formatarReais(d.saldo_final), { lineBreak: false });
+  y += 16;
+  texto(
+    `Créditos ${formatarReais(d.total_creditos)} menos despesas ${formatarReais(d.total_despesas)}${d.saldo_final < 0 ? ': o funcionário pagou a diferença do próprio bolso.' : ': o que sobrou do dinheiro adiantado.'}`,
+    esquerda,
+    y,
+    largura,
+    { cor: COR_SUAVE },
+  );
+  y += 14;
 }
 
 /** The filters as people read them, for the top of the file. */

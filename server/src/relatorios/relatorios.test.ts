@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
@@ -199,7 +200,59 @@ describe('GET /api/relatorios/rotas/exportar', () => {
     expect(texto).toContain('R$ 6.666,90');
     expect(texto).toContain('R$ 7.166,90'); // total sales of both routes
     expect(texto).toContain('Total (2 rotas)');
-    expect(texto).toContain('Página 1 de 1');
+    expect(texto).toContain('Página 1 de 3'); // the table, then one page per route's details
+  });
+
+  it('PDF: depois da tabela, cada rota traz o que o modal de detalhes mostra (cidades, vendas, despesas, cálculo do salário, aluguel, saldo final)', async () => {
+    const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=pdf&rotas=${rotaAna},${rotaBruno}`, token: admin });
+    expect(r.statusCode).toBe(200);
+    // To look at the pages: RELATORIO_PDF_SAIDA=/tmp/relatorio.pdf, then pdftoppm -png.
+    if (process.env.RELATORIO_PDF_SAIDA) await writeFile(process.env.RELATORIO_PDF_SAIDA, r.rawPayload);
+    const paginas = await paginasDoPdf(r.rawPayload);
+    expect(paginas.length).toBeGreaterThanOrEqual(3); // the table, then one page (at least) per route
+    const goias = paginas.find((p) => p.includes('Detalhes da rota Rota Goiás'))!;
+    expect(goias).toBeDefined();
+    for (const trecho of [
+      'Ana Estrada',
+      '01/11/2026 a 30/11/2026',
+      'Cidades visitadas: 3 de 4',
+      'Desempenho médio: 5,00 bolsas por cidade',
+      'Cidades visitadas (3)',
+      'Goiânia (GO)',
+      'R$ 0,30',
+      'Anápolis (GO)',
+      'R$ 6.666,60',
+      'Cidades não visitadas (1)',
+      'Catalão (GO)',
+      'Cálculo do salário',
+      'Bônus por cidade',
+      '3 cidades visitadas × R$ 50,00',
+      'R$ 150,00',
+      'Boletos',
+      '3 × R$ 5,50',
+      'R$ 16,50',
+      'Salário estimado (até agora)',
+      'Aluguel',
+      'Valor do aluguel',
+      'R$ 800,00',
+      'Pago pela escola',
+      'Quem pagou o aluguel',
+      'Escola',
+      'Despesas (2)',
+      'Alimentação',
+      'R$ 45,50',
+      'R$ 120,00',
+      'Saldo final',
+      'R$ 834,50',
+    ]) {
+      expect(goias, trecho).toContain(trecho);
+    }
+    expect(goias).not.toContain('Salário pago');
+    const minas = paginas.find((p) => p.includes('Detalhes da rota Rota Minas'))!;
+    expect(minas).toBeDefined();
+    for (const trecho of ['Bruno Viagem', 'Finalizada', 'Salário pago', 'Belo Horizonte (MG)', 'R$ 500,00', 'Cidades não visitadas (1)', 'Uberlândia (MG)', 'Nenhuma despesa registrada nesta rota.', 'R$ 200,00']) {
+      expect(minas, trecho).toContain(trecho);
+    }
   });
 
   it('só admin; formato inválido 400', async () => {
@@ -267,6 +320,11 @@ describe('GET /api/relatorios/rota/:id (resultado da rota para o funcionário, i
 
 /** The text of every page, joined (pdfjs, the library browsers use to render PDFs). */
 async function textoDoPdf(bytes: Buffer): Promise<string> {
+  return (await paginasDoPdf(bytes)).join('\n');
+}
+
+/** The text of each page. */
+async function paginasDoPdf(bytes: Buffer): Promise<string[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const documento = await pdfjs.getDocument({
     data: new Uint8Array(bytes),
@@ -278,7 +336,7 @@ async function textoDoPdf(bytes: Buffer): Promise<string> {
   for (let i = 1; i <= documento.numPages; i++) {
     const pagina = await documento.getPage(i);
     const conteudo = await pagina.getTextContent();
-    partes.push(conteudo.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    partes.push(conteudo.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
   }
-  return partes.join('\n').replace(/\u00a0/g, ' ');
+  return partes;
 }

@@ -79,7 +79,8 @@ export default async function rotasRelatorios(app: App) {
         .type('application/pdf')
         .header('Content-Disposition', 'attachment; filename="relatorio_rotas.pdf"')
         .header('Cache-Control', 'no-store')
-        .send(await gerarPdf(linhas, contexto));
+        // Then, per route, what its details modal shows (issue 17).
+        .send(await gerarPdf(linhas, contexto, linhas.map((l) => detalhesDaRota(app.db, l.rota_id))));
     }
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
