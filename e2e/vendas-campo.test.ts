@@ -4,7 +4,7 @@
  * 'Sem conexão…' line leaving once the signal is back and the queue sent, 'Descartar' really
  * discarding, and toasts that never cover the header's menu button and sync indicator.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje } from '../shared/dates';
 import { TelaVendasFuncionario } from './paginas/vendas';
@@ -13,7 +13,6 @@ import { entrarComSinal } from './suporte/celular';
 import { criarRotaEmCurso } from './suporte/dados';
 import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
 import type { ServidorDeTeste } from './suporte/servidor';
-import type { Browser } from 'playwright-core';
 
 const GOIANIA = 5208707;
 const ANAPOLIS = 5201108;
