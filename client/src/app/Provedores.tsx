@@ -17,6 +17,8 @@ import { sobDemanda } from '../components/sobDemanda';
 // an update found meanwhile (workbox-window reports a worker already waiting).
 const AvisoAtualizacao = sobDemanda(() => import('../pwa/AvisoAtualizacao').then((m) => m.AvisoAtualizacao));
 const ESPERA_SERVICE_WORKER_MS = 3000;
+// Priming (issue 17): its own chunk, fetched for an employee only, right after the session starts.
+const PreparoAutomatico = sobDemanda(() => import('../dashboard/PreparoAutomatico').then((m) => m.PreparoAutomatico));
 
 export function criarQueryClient(): QueryClient {
   return new QueryClient({
@@ -27,7 +29,10 @@ export function criarQueryClient(): QueryClient {
   });
 }
 
-/** Replays the outbox at start and again whenever someone signs in (a 401 had paused it). */
+/**
+ * Replays the outbox at start and again whenever someone signs in (a 401 had paused it); for an
+ * employee, also fetches by itself everything the screens need offline.
+ */
 function SincronizacaoDaSessao() {
   const { estado } = useAuth();
   const usuarioId = estado.usuario?.id ?? null;
@@ -39,7 +44,7 @@ function SincronizacaoDaSessao() {
   useEffect(() => {
     if (funcionario) void pedirArmazenamentoPersistente();
   }, [funcionario]);
-  return null;
+  return funcionario && usuarioId !== null ? <PreparoAutomatico key={usuarioId} usuarioId={usuarioId} /> : null;
 }
 
 export function Provedores({

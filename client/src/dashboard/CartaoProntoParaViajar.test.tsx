@@ -9,6 +9,8 @@ import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type Manipula
 import { rotaDeTeste } from '../test/rotas';
 import { enfileirarVenda } from '../vendas/operacoes';
 import { CartaoProntoParaViajar } from './CartaoProntoParaViajar';
+import { preparo } from './preparo';
+import { PreparoAutomatico } from './PreparoAutomatico';
 
 const EU = FUNCIONARIO_TESTE.id;
 const HOJE = hojeNoApp();
@@ -71,6 +73,7 @@ function ficarOffline() {
 
 beforeEach(async () => {
   await Promise.all(bancoLocal.tables.map((t) => t.clear()));
+  preparo.esquecer();
   Object.assign(armazenamento, { persistido: true, usado: 10 * MB, cota: 2048 * MB });
   persist.mockClear();
   online = true;
@@ -90,11 +93,40 @@ afterEach(() => {
   online = true;
 });
 
-function montar(extra: Record<string, ManipuladorApi> = {}, { semServidor = false } = {}) {
+/** `semServidor`: the dashboard's last read did not reach the server. `automatico`: the app's priming runs too. */
+function montar(extra: Record<string, ManipuladorApi> = {}, { semServidor = false, automatico = false } = {}) {
   entrarComo(FUNCIONARIO_TESTE);
   const api = simularApi({ 'GET /auth/me': () => ({ corpo: { usuario: FUNCIONARIO_TESTE } }), ...extra });
-  renderizarApp([{ path: '/dashboard', element: <CartaoProntoParaViajar usuarioId={EU} semServidor={semServidor} /> }], { em: '/dashboard' });
+  renderizarApp(
+    [
+      {
+        path: '/dashboard',
+        element: (
+          <>
+            {automatico && <PreparoAutomatico usuarioId={EU} />}
+            <CartaoProntoParaViajar usuarioId={EU} semServidor={semServidor} />
+          </>
+        ),
+      },
+    ],
+    { em: '/dashboard' },
+  );
   return api;
+}
+
+/** A server with every copy an employee screen needs, for route 7. */
+function servidorCompleto(extra: Record<string, ManipuladorApi> = {}): Record<string, ManipuladorApi> {
+  return {
+    'GET /rotas/ativas/funcionario': () => ({ corpo: { rotas: [rota()] } }),
+    'GET /rotas/finalizadas/funcionario': () => ({ corpo: { rotas: [] } }),
+    'GET /vendas/rota/7/historico': () => ({ corpo: { historico: [] } }),
+    'GET /rotas/7/cidades-status': () => ({ corpo: { cidades: [] } }),
+    'GET /vendas/fechamento-diario': () => ({ corpo: { totais: { dinheiro: 0, pix: 0, cartao: 0, link: 0, boletos: 0, total_geral: 0 }, vendas: [] } }),
+    'GET /relatorios/rota/7': () => ({ corpo: { base: { valor_aluguel: 300, cidades_visitadas_ids: [], vendas: [] } } }),
+    'GET /despesas': (_c, url) => ({ corpo: { despesas: [], totais: {}, page: Number(url.searchParams.get('page')), limit: Number(url.searchParams.get('limit')), total: 0 } }),
+    'GET /saldo/resumo': () => ({ corpo: { saldo_atual: 250, data_ultima_atualizacao: null } }),
+    ...extra,
+  };
 }
 
 const cartao = () => screen.getByRole('region', { name: 'Pronto para viajar' });
@@ -130,7 +162,8 @@ describe('Pronto para viajar', () => {
   it('uma cópia com mais de 24 h é aviso: "Quase pronto", a lista aberta', async () => {
     await guardar(CHAVES.filter((c) => c !== 'saldo:resumo'));
     await guardar(['saldo:resumo'], { idadeMs: 25 * 60 * MIN });
-    montar();
+    // Without reaching the server (with it, the app refreshes the copy by itself).
+    montar({}, { semServidor: true });
     await waitFor(() => expect(resumo()).toHaveTextContent('Quase pronto: 1 item para conferir'));
     expect(within(cartao()).getByRole('list')).toBeInTheDocument();
     const lista = await itens();
@@ -140,7 +173,7 @@ describe('Pronto para viajar', () => {
 
   it('sem a rota no aparelho: a rota falta, e o que depende dela também', async () => {
     await guardar([DESPESAS, 'saldo:resumo']);
-    montar();
+    montar({}, { semServidor: true });
     await waitFor(() => expect(resumo()).toHaveTextContent('Faltam 3 itens'));
     const lista = await itens();
     expect(lista.rota).toEqual({ estado: 'falta', texto: 'Falta: Rota ativa e cidadesNão está neste aparelho: toque em Atualizar tudo com sinal.' });
@@ -151,11 +184,11 @@ describe('Pronto para viajar', () => {
 
   it('num celular compartilhado, as cópias de outra pessoa não contam', async () => {
     await guardar(CHAVES, { dono: 99 });
-    montar();
+    montar({}, { semServidor: true });
     await waitFor(() => expect(resumo()).toHaveTextContent('Faltam 5 itens'));
   });
 
-  it('fila com itens: "2 itens aguardando envio"; a lista acompanha a fila ao vivo', async () => {
+  it('fila com itens: "2 itens aguardando envio" não é alarme (vão sozinhos); a fila travada é; a lista acompanha ao vivo', async () => {
     await guardar(CHAVES);
     montar();
     await waitFor(() => expect(resumo()).toHaveTextContent('Tudo pronto'));
@@ -163,10 +196,14 @@ describe('Pronto para viajar', () => {
       await enfileirarVendaDeHoje('venda-5208707', 5208707);
       await enfileirarVendaDeHoje('venda-5201108', 5201108);
     });
-    // Not ready any more: the list opens by itself.
     await waitFor(async () =>
-      expect((await itens()).fila).toEqual({ estado: 'aviso', texto: 'Conferir: 2 itens aguardando envioEstão guardados neste aparelho e vão quando houver sinal.' }),
+      expect((await itens()).fila).toEqual({ estado: 'ok', texto: 'Pronto: 2 itens aguardando envioEstão guardados neste aparelho e vão sozinhos quando houver sinal.' }),
     );
+    expect(resumo()).toHaveTextContent('Tudo pronto para trabalhar sem sinal');
+    // The server failed the same item three times in a row: the queue is not moving.
+    await act(() => bancoLocal.outbox.where('id').notEqual('').modify({ tentativas: 3 }));
+    await waitFor(async () => expect((await itens()).fila!.estado).toBe('aviso'));
+    expect((await itens()).fila!.texto).toContain('O servidor não está aceitando o envio');
     expect(resumo()).toHaveTextContent('Quase pronto: 1 item para conferir');
   });
 
@@ -224,13 +261,17 @@ describe('Pronto para viajar', () => {
       },
     });
     await enfileirarVendaDeHoje('venda-na-fila', 5208707);
-    await waitFor(() => expect(resumo()).toHaveTextContent('Faltam 5 itens e 2 itens para conferir'));
+    // With signal, nothing on the device yet is the app's to fetch: no alarm.
+    await waitFor(() => expect(resumo()).toHaveTextContent('Preparando o aparelho para trabalhar sem sinal'));
+    expect(cartao()).not.toHaveClass('viagem--falta');
 
     const antes = Date.now();
     await userEvent.click(botaoAtualizar());
-    // While it works: 'Atualizando...', the button busy.
+    // While it works: 'Atualizando...', the button busy, the progress of the copies.
     await waitFor(() => expect(botaoAtualizar()).toHaveTextContent('Atualizando...'));
     expect(botaoAtualizar()).toBeDisabled();
+    await waitFor(() => expect(within(cartao()).getByRole('progressbar', { name: 'Baixando os dados para trabalhar sem sinal' })).toHaveAttribute('aria-valuemax', '7'));
+    expect(resumo()).toHaveTextContent(/\(\d de 7\)/);
     liberar();
 
     await waitFor(() => expect(screen.getByTestId('viagem-resultado')).toHaveTextContent(/^Tudo atualizado às \d\d:\d\d\.$/));
@@ -262,11 +303,37 @@ describe('Pronto para viajar', () => {
       'GET /saldo/resumo': () => ({ status: 500, corpo: { error: 'Erro interno do servidor.' } }),
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await waitFor(() => expect(resumo()).toHaveTextContent('Quase pronto: 5 itens para conferir'));
+    // Old copies with signal: the app's to refresh, not an alarm.
+    await waitFor(() => expect(resumo()).toHaveTextContent('Preparando o aparelho para trabalhar sem sinal'));
     await userEvent.click(botaoAtualizar());
     await waitFor(() => expect(screen.getByTestId('viagem-resultado')).toHaveTextContent('Não foi possível atualizar Saldo. Tente de novo.'));
     await waitFor(() => expect(resumo()).toHaveTextContent('Quase pronto: 1 item para conferir'));
-    expect((await itens()).saldo!.estado).toBe('aviso');
+    expect((await itens()).saldo).toEqual({ estado: 'aviso', texto: 'Conferir: SaldoNão veio na última tentativa: o app tenta de novo sozinho, ou toque em Atualizar tudo.' });
     vi.mocked(console.error).mockRestore();
+  });
+
+  it('primeiro login com sinal: o app baixa tudo sozinho, sem nenhum alarme, e termina pronto', async () => {
+    const recebidas: string[] = [];
+    const api = montar(servidorCompleto({ 'POST /vendas': (corpo) => (recebidas.push((corpo as { id: string }).id), { status: 201, corpo: { venda: corpo } }) }), { automatico: true });
+    await enfileirarVendaDeHoje('venda-na-fila', 5208707);
+    await waitFor(() => expect(resumo()).not.toHaveTextContent('Conferindo o aparelho'));
+    expect(cartao()).not.toHaveClass('viagem--falta');
+    await waitFor(() => expect(resumo()).toHaveTextContent('Tudo pronto para trabalhar sem sinal'));
+    expect(screen.getByTestId('viagem-resultado')).toHaveTextContent(/^Tudo atualizado às \d\d:\d\d\.$/);
+    for (const chave of CHAVES) expect(await bancoLocal.cache.get(chave), chave).toMatchObject({ usuarioId: EU });
+    expect(api.chamadas.filter((c) => c.metodo === 'GET' && c.caminho === '/saldo/resumo').length).toBeGreaterThanOrEqual(1);
+    expect(recebidas).toEqual(['venda-na-fila']);
+  });
+
+  it('o sinal volta: o app baixa de novo sozinho (as cópias passam a contar o que subiu)', async () => {
+    await guardar(CHAVES, { idadeMs: 30 * MIN });
+    online = false;
+    const api = montar(servidorCompleto(), { automatico: true, semServidor: true });
+    await waitFor(() => expect(resumo()).toHaveTextContent('Tudo pronto para trabalhar sem sinal'));
+    expect(api.chamadas.filter((c) => c.caminho === '/saldo/resumo')).toEqual([]);
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(api.chamadas.filter((c) => c.caminho === '/saldo/resumo').length).toBe(1));
+    await waitFor(async () => expect(Date.parse((await bancoLocal.cache.get('saldo:resumo'))!.atualizadoEm)).toBeGreaterThan(Date.now() - 10 * MIN));
   });
 });

@@ -2,10 +2,12 @@
  * 'Pronto para viajar' (issue 11): the employee's dashboard says what this phone holds for a day
  * without signal, item by item, and offers ONE action that refreshes all of it while there is signal.
  * The list reads only the device (IndexedDB, navigator.storage), so it works offline too.
+ * With signal the app fetches the copies by itself (preparo.ts, issue 17): the card shows that work
+ * and its progress, and raises an alarm only for what the app cannot fix.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { AlertTriangle, CheckCircle2, ChevronDown, Luggage, RefreshCw, WifiOff, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, ChevronDown, Loader2, Luggage, RefreshCw, WifiOff, XCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { formatarHora } from '../../../shared/dates';
 import { Botao } from '../components/Botao';
@@ -14,13 +16,14 @@ import { fusoDoApp, hojeNoApp } from '../config/configApp';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
-import { atualizarTudo, lerArmazenamento, lerCopiasDoAparelho, type Armazenamento, type ResultadoAtualizacao } from './dadosDaViagem';
+import { lerArmazenamento, lerCopiasDoAparelho, type Armazenamento, type ResultadoAtualizacao } from './dadosDaViagem';
+import { preparo, useEstadoPreparo } from './preparo';
 import { montarChecklist, resumirChecklist, type EstadoItemViagem } from './prontoParaViajar';
 import './prontoParaViajar.css';
 
-const ICONE: Record<EstadoItemViagem, typeof CheckCircle2> = { ok: CheckCircle2, aviso: AlertTriangle, falta: XCircle };
+const ICONE: Record<EstadoItemViagem, typeof CheckCircle2> = { ok: CheckCircle2, preparando: Loader2, aviso: AlertTriangle, falta: XCircle };
 /** Said before each line to screen readers: the colour and icon say it to the eye. */
-const ESTADO_FALADO: Record<EstadoItemViagem, string> = { ok: 'Pronto', aviso: 'Conferir', falta: 'Falta' };
+const ESTADO_FALADO: Record<EstadoItemViagem, string> = { ok: 'Pronto', preparando: 'Baixando', aviso: 'Conferir', falta: 'Falta' };
 
 /**
  * The clock the ages are counted from: read every minute ('atualizado há 5 minutos' keeps counting
@@ -60,8 +63,12 @@ export function CartaoProntoParaViajar({ usuarioId, semServidor = false }: Props
   const hoje = hojeNoApp();
   const copias = useLiveQuery(() => lerCopiasDoAparelho(bancoLocal, usuarioId, hoje), [usuarioId, hoje]);
   const [armazenamento, setArmazenamento] = useState<Armazenamento | null>(null);
-  const [atualizando, setAtualizando] = useState(false);
-  const [resultado, setResultado] = useState<ResultadoAtualizacao | null>(null);
+  const estadoPreparo = useEstadoPreparo();
+  const doUsuario = estadoPreparo.usuarioId === usuarioId;
+  const atualizando = doUsuario && estadoPreparo.rodando;
+  const resultado = doUsuario ? estadoPreparo.ultimo : null;
+  // Before the first run ends, with signal, the app is about to fetch: not an alarm yet.
+  const preparando = atualizando || (!semConexao && resultado === null);
   /** null: open while something is missing, closed when all is ready; then the person's choice. */
   const [aberto, setAberto] = useState<boolean | null>(null);
 
@@ -77,17 +84,15 @@ export function CartaoProntoParaViajar({ usuarioId, semServidor = false }: Props
   useEffect(medir, [medir, copias]);
 
   const itens = useMemo(
-    () => (copias && armazenamento ? montarChecklist({ ...copias, ...armazenamento }, agora) : null),
-    [copias, armazenamento, agora],
+    () => (copias && armazenamento ? montarChecklist({ ...copias, ...armazenamento }, agora, { comSinal: !semConexao, preparando }) : null),
+    [copias, armazenamento, agora, semConexao, preparando],
   );
   const resumo = itens && resumirChecklist(itens);
   const listaAberta = aberto ?? (resumo ? !resumo.pronto : false);
 
   async function atualizar() {
-    setAtualizando(true);
-    setResultado(null);
     try {
-      const r = await atualizarTudo({
+      await preparo.preparar({
         banco: bancoLocal,
         usuarioId,
         hoje,
@@ -95,14 +100,21 @@ export function CartaoProntoParaViajar({ usuarioId, semServidor = false }: Props
         sincronizar: () => motorSync.sincronizarAgora({ ignorarEspera: true }),
         pedirPersistencia: pedirArmazenamentoPersistente,
       });
-      setResultado(r);
     } finally {
-      setAtualizando(false);
       medir();
     }
   }
 
-  const estadoGeral: EstadoItemViagem = !resumo ? 'aviso' : resumo.pronto ? 'ok' : resumo.faltam > 0 ? 'falta' : 'aviso';
+  const estadoGeral: EstadoItemViagem = !resumo
+    ? 'preparando'
+    : resumo.pronto
+      ? 'ok'
+      : resumo.faltam > 0
+        ? 'falta'
+        : resumo.preparando > 0
+          ? 'preparando'
+          : 'aviso';
+  const progresso = atualizando && estadoPreparo.total > 0 ? { feitos: estadoPreparo.feitos, total: estadoPreparo.total } : null;
   const IconeGeral = resumo?.pronto ? CheckCircle2 : Luggage;
   return (
     <section className={`cartao viagem viagem--${estadoGeral}`} aria-labelledby={idTitulo}>
@@ -115,7 +127,20 @@ export function CartaoProntoParaViajar({ usuarioId, semServidor = false }: Props
         </h2>
         <p className="viagem__resumo" role="status" data-testid="viagem-resumo">
           {resumo ? resumo.texto : 'Conferindo o aparelho...'}
+          {progresso && <span className="viagem__progresso-texto">{` (${progresso.feitos} de ${progresso.total})`}</span>}
         </p>
+        {progresso && (
+          <span
+            className="progresso viagem__progresso"
+            role="progressbar"
+            aria-label="Baixando os dados para trabalhar sem sinal"
+            aria-valuemin={0}
+            aria-valuemax={progresso.total}
+            aria-valuenow={progresso.feitos}
+          >
+            <span className="progresso__barra" style={{ width: `${Math.min(100, (progresso.feitos / progresso.total) * 100)}%` }} />
+          </span>
+        )}
         {itens && (
           <button type="button" className="viagem__alternar" aria-expanded={listaAberta} aria-controls={idLista} onClick={() => setAberto(!listaAberta)}>
             {listaAberta ? 'Ocultar' : 'Ver itens'}

@@ -19,12 +19,12 @@ import { api, ErroOffline } from '../api/client';
 import { chavesDespesas, parametrosDaLista, type FiltrosDespesas } from '../despesas/consultas';
 import { buscarComCache, lerDoCache } from '../offline/cache';
 import type { BancoLocal } from '../offline/db';
-import { itensDoUsuario } from '../offline/outbox';
+import { itensDoUsuario, lerConfirmacoes } from '../offline/outbox';
 import { chavesCacheRotas, chavesRotas } from '../rotas/consultas';
 import { chavesSaldo } from '../saldo/consultas';
 import { chavesCache as chavesCacheVendas, chavesVendas } from '../vendas/consultas';
 import { chaveCacheSalario, chavesDashboard } from './consultas';
-import type { Copia, RetratoAparelho } from './prontoParaViajar';
+import { TENTATIVAS_FILA_TRAVADA, type Copia, type RetratoAparelho } from './prontoParaViajar';
 
 /** The employee's Despesas as it opens: no filters, first page (PaginaDespesas' initial state). */
 const FILTROS_SEM_NADA: FiltrosDespesas = {
@@ -76,6 +76,7 @@ export async function lerCopiasDoAparelho(banco: BancoLocal, usuarioId: number, 
     : [null, null, null];
   const copiaRotas = copia(rotas);
   const recusados = itens.filter((i) => i.estado === 'erro').length;
+  const travados = itens.filter((i) => i.estado === 'pendente' && i.tentativas >= TENTATIVAS_FILA_TRAVADA).length;
   return {
     rotas: copiaRotas && {
       ...copiaRotas,
@@ -87,7 +88,7 @@ export async function lerCopiasDoAparelho(banco: BancoLocal, usuarioId: number, 
     despesas: copia(despesas),
     saldo: copia(saldo),
     salario: copia(salario),
-    fila: { aguardando: itens.length - recusados, recusados },
+    fila: { aguardando: itens.length - recusados, recusados, travados },
   };
 }
 
@@ -124,6 +125,8 @@ export interface ResultadoAtualizacao {
   semConexao: boolean;
   /** When the refresh ended (ISO). */
   em: string;
+  /** The confirmation counter once the queue was sent: the copies include every write up to it. */
+  confirmacoesAte: number;
 }
 
 export interface OpcoesAtualizacao {
@@ -135,6 +138,8 @@ export interface OpcoesAtualizacao {
   sincronizar: () => Promise<void>;
   /** Asks for persistent storage (no-op when already granted). */
   pedirPersistencia: () => Promise<boolean>;
+  /** Told after each copy answered (or failed): `feitos` of `total`. */
+  aoProgredir?: (feitos: number, total: number) => void;
 }
 
 /**
@@ -150,9 +155,14 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
     // The queue keeps its items and its own retries; the copies can still be refreshed.
     console.error('Erro ao sincronizar a fila:', erro);
   }
+  const confirmacoesAte = await lerConfirmacoes(banco);
 
   const falhas = new Set<string>();
   let semConexao = false;
+  // The route first, then the others (3 without a route, 6 with one: known once the route is in).
+  let total = 4;
+  let feitos = 0;
+  o.aoProgredir?.(feitos, total);
   /** One copy: only an answer from the server counts (buscarComCache falls back to the kept one offline). */
   async function passo<T>(rotulo: string, chave: string, buscar: () => Promise<T>): Promise<T | null> {
     try {
@@ -162,6 +172,9 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
     } catch (erro) {
       if (erro instanceof ErroOffline) semConexao = true;
       else console.error(`Erro ao atualizar ${rotulo}:`, erro);
+    } finally {
+      feitos += 1;
+      o.aoProgredir?.(feitos, total);
     }
     falhas.add(rotulo);
     return null;
@@ -170,6 +183,8 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
   const rotas = await passo('Rota ativa', chavesCacheRotas.ativas(usuarioId), () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario').then((r) => r.rotas));
   // Offline mid-way, the kept route still says which route's copies to ask for.
   const ativa = rotaAtivaDaLista(rotas ?? (await lerDoCache(banco, chavesCacheRotas.ativas(usuarioId), usuarioId))?.dados);
+  total = ativa ? 7 : 4;
+  o.aoProgredir?.(feitos, total);
   const passos: Promise<unknown>[] = [
     passo('Rotas concluídas', chavesCacheRotas.finalizadas(usuarioId), () => api.get<{ rotas: Rota[] }>('/rotas/finalizadas/funcionario').then((r) => r.rotas)),
     passo('Saldo', chavesCacheViagem.saldo, () => api.get<ResumoSaldoFuncionario>('/saldo/resumo')),
@@ -198,5 +213,5 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
       o.queryClient.invalidateQueries({ queryKey }),
     ),
   );
-  return { falhas: [...falhas], semConexao, em: new Date().toISOString() };
+  return { falhas: [...falhas], semConexao, em: new Date().toISOString(), confirmacoesAte };
 }

@@ -76,7 +76,7 @@ describe('montarChecklist', () => {
     expect(item(itens, 'persistente').titulo).toBe('Armazenamento persistente concedido');
     expect(item(itens, 'espaco').titulo).toBe('Espaço livre: 1,0 GB');
     expect(item(itens, 'fila').titulo).toBe('Fila vazia');
-    expect(resumirChecklist(itens)).toEqual({ pronto: true, faltam: 0, avisos: 0, texto: 'Tudo pronto para trabalhar sem sinal' });
+    expect(resumirChecklist(itens)).toEqual({ pronto: true, faltam: 0, avisos: 0, preparando: 0, texto: 'Tudo pronto para trabalhar sem sinal' });
   });
 
   it('uma rota de 1 cidade diz "1 cidade"', () => {
@@ -134,8 +134,9 @@ describe('montarChecklist', () => {
     expect(item(checklist({ livreBytes: null }), 'espaco')).toMatchObject({ estado: 'aviso', titulo: 'Espaço livre: não foi possível medir' });
   });
 
-  it('fila: vazia, itens aguardando (aviso), itens recusados (falta)', () => {
-    expect(item(checklist({ fila: { aguardando: 1, recusados: 0 } }), 'fila')).toMatchObject({ estado: 'aviso', titulo: '1 item aguardando envio' });
+  it('fila: vazia, itens aguardando (vão sozinhos: não é alarme), travados (aviso), recusados (falta)', () => {
+    expect(item(checklist({ fila: { aguardando: 1, recusados: 0 } }), 'fila')).toMatchObject({ estado: 'ok', titulo: '1 item aguardando envio' });
+    expect(item(checklist({ fila: { aguardando: 2, recusados: 0, travados: 1 } }), 'fila')).toMatchObject({ estado: 'aviso', titulo: '2 itens aguardando envio' });
     expect(item(checklist({ fila: { aguardando: 3, recusados: 0 } }), 'fila').titulo).toBe('3 itens aguardando envio');
     expect(item(checklist({ fila: { aguardando: 0, recusados: 1 } }), 'fila')).toMatchObject({ estado: 'falta', titulo: '1 item precisa de atenção' });
     expect(item(checklist({ fila: { aguardando: 2, recusados: 2 } }), 'fila').titulo).toBe('2 itens aguardando envio, 2 itens precisam de atenção');
@@ -146,12 +147,41 @@ describe('resumirChecklist', () => {
   it('falta 1 item; faltas e avisos; só avisos', () => {
     expect(resumirChecklist(checklist({ saldo: null })).texto).toBe('Falta 1 item');
     expect(resumirChecklist(checklist({ saldo: null, despesas: null, persistente: false })).texto).toBe('Faltam 2 itens e 1 item para conferir');
-    expect(resumirChecklist(checklist({ fila: { aguardando: 2, recusados: 0 } }))).toEqual({
+    expect(resumirChecklist(checklist({ fila: { aguardando: 2, recusados: 0, travados: 2 } }))).toEqual({
       pronto: false,
       faltam: 0,
       avisos: 1,
+      preparando: 0,
       texto: 'Quase pronto: 1 item para conferir',
     });
     expect(resumirChecklist(checklist({ persistente: false, livreBytes: 100 * MB })).texto).toBe('Quase pronto: 2 itens para conferir');
+  });
+});
+
+describe('montarChecklist com sinal (issue 17: alarme só para o que o app não resolve sozinho)', () => {
+  const comSinal = (preparando: boolean) => ({ comSinal: true, preparando });
+  const vazio = retrato({ rotas: null, finalizadas: null, historico: null, diaDeHoje: null, despesas: null, saldo: null, salario: null });
+
+  it('primeiro login com sinal: nada no aparelho é "baixando", nunca "falta"', () => {
+    const itens = montarChecklist(vazio, AGORA, comSinal(true));
+    expect(itens.filter((i) => i.estado === 'falta')).toEqual([]);
+    expect(itens.filter((i) => i.estado === 'preparando').map((i) => i.id)).toEqual(['rota', 'vendas', 'despesas', 'saldo', 'salario']);
+    expect(resumirChecklist(itens)).toMatchObject({ pronto: false, faltam: 0, preparando: 5, texto: 'Preparando o aparelho para trabalhar sem sinal' });
+  });
+
+  it('uma cópia antiga com sinal é do app atualizar; se a última tentativa falhou, é aviso (nunca falta)', () => {
+    const antigo = retrato({ saldo: ha(VALIDADE_COPIA_MS + 1) });
+    expect(item(montarChecklist(antigo, AGORA, comSinal(true)), 'saldo').estado).toBe('preparando');
+    expect(item(montarChecklist(antigo, AGORA, comSinal(false)), 'saldo')).toMatchObject({
+      estado: 'aviso',
+      detalhe: 'Não veio na última tentativa: o app tenta de novo sozinho, ou toque em Atualizar tudo.',
+    });
+    expect(item(montarChecklist(vazio, AGORA, comSinal(false)), 'rota').estado).toBe('aviso');
+  });
+
+  it('com sinal, o que o app não resolve continua alarme: itens recusados, pouco espaço', () => {
+    const itens = montarChecklist(retrato({ fila: { aguardando: 0, recusados: 1 }, livreBytes: ESPACO_FALTA_BYTES - 1 }), AGORA, comSinal(true));
+    expect(item(itens, 'fila').estado).toBe('falta');
+    expect(item(itens, 'espaco').estado).toBe('falta');
   });
 });
