@@ -120,16 +120,19 @@ export function PaginaUsuarios() {
         <SemConexao conexao={conexao} />
       ) : (
         <>
-          <Abas
-            rotulo="Situação dos usuários"
-            atual={aba}
-            aoMudar={setAba}
-            abas={[
-              { valor: 'ativos', rotulo: `Ativos (${contar('ativos')})` },
-              { valor: 'inativos', rotulo: `Inativos (${contar('inativos')})` },
-              { valor: 'bloqueados', rotulo: `Bloqueados (${contar('bloqueados')})` },
-            ]}
-          />
+          {/* On the phone the three tabs share the 390 px width (no sideways scrolling). */}
+          <div className="abas-divididas abas-divididas--por-texto">
+            <Abas
+              rotulo="Situação dos usuários"
+              atual={aba}
+              aoMudar={setAba}
+              abas={[
+                { valor: 'ativos', rotulo: `Ativos (${contar('ativos')})` },
+                { valor: 'inativos', rotulo: `Inativos (${contar('inativos')})` },
+                { valor: 'bloqueados', rotulo: `Bloqueados (${contar('bloqueados')})` },
+              ]}
+            />
+          </div>
 
           <TabelaDados
             key={aba}
