@@ -109,10 +109,10 @@ describe('Dashboard do admin', () => {
   it('Nova Rota leva a /rotas e Ver Relatórios a /relatorios', async () => {
     const usuario = userEvent.setup();
     const { tela } = montar(() => ({ corpo: DADOS }));
-    await usuario.click(screen.getByRole('link', { name: 'Nova Rota' }));
+    await usuario.click(screen.getByRole('link', { name: /^Nova Rota/ }));
     expect(await screen.findByRole('heading', { name: 'Tela de Rotas' })).toBeInTheDocument();
     await tela.roteador.navigate('/dashboard');
-    await usuario.click(await screen.findByRole('link', { name: 'Ver Relatórios' }));
+    await usuario.click(await screen.findByRole('link', { name: /^Ver Relatórios/ }));
     expect(await screen.findByRole('heading', { name: 'Tela de Relatórios' })).toBeInTheDocument();
   });
 
@@ -133,7 +133,7 @@ describe('Dashboard do admin', () => {
     const funcionarios = tabela('Funcionários em Rota');
     await within(funcionarios).findByText('R$ 254,10', { normalizer: sp });
 
-    await usuario.click(screen.getByRole('button', { name: 'Adicionar/Enviar Saldo' }));
+    await usuario.click(screen.getByRole('button', { name: /^Adicionar\/Enviar Saldo/ }));
     const modal = screen.getByRole('dialog', { name: 'Adicionar/Enviar Saldo' });
     await waitFor(() => expect(within(modal).getAllByRole('option').length).toBeGreaterThan(1));
     await usuario.selectOptions(within(modal).getByLabelText(/Funcionário/), '2');

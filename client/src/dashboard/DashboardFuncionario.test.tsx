@@ -150,9 +150,9 @@ describe('Dashboard do funcionário', () => {
     expect(sp(screen.getByTestId('mensagem-aluguel').textContent).trim()).toBe('Média entre 1,5 e 2: o aluguel de R$ 300,00 é dividido, e você paga a metade (R$ 150,00).');
     expect(within(salario()).queryByText(/ainda não/)).not.toBeInTheDocument();
 
-    expect(screen.getByRole('link', { name: 'Nova Venda' })).toHaveAttribute('href', '/vendas');
-    expect(screen.getByRole('link', { name: 'Nova Despesa' })).toHaveAttribute('href', '/despesas');
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Nova Venda' }));
+    expect(screen.getByRole('link', { name: /^Nova Venda/ })).toHaveAttribute('href', '/vendas');
+    expect(screen.getByRole('link', { name: /^Nova Despesa/ })).toHaveAttribute('href', '/despesas');
+    await userEvent.setup().click(screen.getByRole('link', { name: /^Nova Venda/ }));
     expect(await screen.findByRole('heading', { name: 'Tela de Vendas' })).toBeInTheDocument();
   });
 

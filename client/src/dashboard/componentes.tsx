@@ -44,8 +44,8 @@ interface PropsAcao {
   aoClicar?: () => void;
 }
 
+/** Its accessible name is all it shows (title, then description): what is read is what is seen. */
 export function CartaoAcao({ titulo, descricao, icone, cor, para, aoClicar }: PropsAcao) {
-  const idDescricao = useId();
   const conteudo = (
     <>
       <span className={`cartao-acao__icone cartao-acao__icone--${cor}`} aria-hidden="true">
@@ -53,22 +53,20 @@ export function CartaoAcao({ titulo, descricao, icone, cor, para, aoClicar }: Pr
       </span>
       <span className="cartao-acao__textos">
         <span className="cartao-acao__titulo">{titulo}</span>
-        <span className="cartao-acao__descricao" id={idDescricao}>
-          {descricao}
-        </span>
+        <span className="cartao-acao__descricao">{descricao}</span>
       </span>
       <ChevronRight size={18} className="cartao-acao__seta" aria-hidden="true" />
     </>
   );
   if (para) {
     return (
-      <Link to={para} className="cartao cartao-acao" aria-label={titulo} aria-describedby={idDescricao}>
+      <Link to={para} className="cartao cartao-acao">
         {conteudo}
       </Link>
     );
   }
   return (
-    <button type="button" className="cartao cartao-acao" onClick={aoClicar} aria-label={titulo} aria-describedby={idDescricao}>
+    <button type="button" className="cartao cartao-acao" onClick={aoClicar}>
       {conteudo}
     </button>
   );

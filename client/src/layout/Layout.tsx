@@ -84,7 +84,7 @@ export function Layout() {
             <div className="lateral__centro">{config.centro_nome}</div>
             <div className="lateral__sistema">Sistema de Gestão</div>
           </div>
-          <button type="button" className="botao-icone lateral__fechar" onClick={() => setMenuAberto(false)} aria-label="Fechar menu">
+          <button type="button" className="botao-icone lateral__fechar" onClick={() => setMenuAberto(false)} aria-label="Fechar menu" tabIndex={celular && !menuAberto ? -1 : undefined}>
             <X size={22} />
           </button>
         </div>
