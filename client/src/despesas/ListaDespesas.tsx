@@ -2,12 +2,12 @@
  * The expense rows: a table on the computer (spec columns), cards with a menu on the phone
  * (Ver Detalhes, Visualizar Cupom Fiscal, Editar, Excluir; the admin's Aprovar/Rejeitar).
  */
-import { Check, Eye, EllipsisVertical, Pencil, Receipt, Trash2, X } from 'lucide-react';
+import { Check, Eye, EllipsisVertical, Pencil, Receipt, RotateCcw, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { Botao } from '../components/Botao';
-import { cidadeDaDespesa, SeloEnvio, SeloStatus, temCupom, tipoDaDespesa } from './apresentacao';
+import { cidadeDaDespesa, SelosDespesa, temCupom, tipoDaDespesa } from './apresentacao';
 import type { DespesaExibida } from './fila';
 
 export interface AcoesDespesa {
@@ -16,6 +16,8 @@ export interface AcoesDespesa {
   /** Present only for what this person may do with this row. */
   editar?: (d: DespesaExibida) => void;
   excluir?: (d: DespesaExibida) => void;
+  /** A rejected expense: correct it and send it again (issue 17). */
+  corrigir?: (d: DespesaExibida) => void;
   aprovar?: (d: DespesaExibida) => void;
   rejeitar?: (d: DespesaExibida) => void;
 }
@@ -65,9 +67,9 @@ export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
                 </td>
                 <td>
                   <div className="selos">
-                    <SeloStatus despesa={d} />
-                    <SeloEnvio despesa={d} />
+                    <SelosDespesa despesa={d} />
                   </div>
+                  {d.rejeitada && d.motivo_rejeicao && <p className="tabela-despesas__motivo">Motivo: {d.motivo_rejeicao}</p>}
                 </td>
                 <td>
                   {temCupom(d) ? (
@@ -91,6 +93,11 @@ export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
                     {a.excluir && (
                       <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={() => a.excluir!(d)} aria-label={`Excluir: ${nome}`}>
                         Excluir
+                      </Botao>
+                    )}
+                    {a.corrigir && (
+                      <Botao tamanho="sm" variante="orange" icone={<RotateCcw size={15} />} onClick={() => a.corrigir!(d)} aria-label={`Corrigir e reenviar: ${nome}`}>
+                        Corrigir e reenviar
                       </Botao>
                     )}
                     {admin && a.aprovar && !d.aprovada && (
@@ -188,6 +195,7 @@ export function CartoesDespesas({ despesas, acoes, admin }: PropsLista) {
         if (temCupom(d)) itens.push({ rotulo: 'Visualizar Cupom Fiscal', icone: <Receipt size={17} />, acao: () => a.verCupom(d) });
         if (a.editar) itens.push({ rotulo: 'Editar', icone: <Pencil size={17} />, acao: () => a.editar!(d) });
         if (a.excluir) itens.push({ rotulo: 'Excluir', icone: <Trash2 size={17} />, perigo: true, acao: () => a.excluir!(d) });
+        if (a.corrigir) itens.push({ rotulo: 'Corrigir e reenviar', icone: <RotateCcw size={17} />, acao: () => a.corrigir!(d) });
         if (admin && a.aprovar && !d.aprovada) itens.push({ rotulo: 'Aprovar', icone: <Check size={17} />, acao: () => a.aprovar!(d) });
         if (admin && a.rejeitar && !d.rejeitada) itens.push({ rotulo: 'Rejeitar', icone: <X size={17} />, perigo: true, acao: () => a.rejeitar!(d) });
         return (
@@ -205,8 +213,7 @@ export function CartoesDespesas({ despesas, acoes, admin }: PropsLista) {
             {admin && <div className="cartao-despesa__pessoa">{d.funcionario_nome} · {d.rota_nome}</div>}
             {d.descricao && <p className="cartao-despesa__descricao">{d.descricao}</p>}
             <div className="selos">
-              <SeloStatus despesa={d} />
-              <SeloEnvio despesa={d} />
+              <SelosDespesa despesa={d} />
               {temCupom(d) && (
                 <span className="cartao-despesa__cupom">
                   <Receipt size={13} aria-hidden="true" /> Com comprovante
@@ -214,6 +221,14 @@ export function CartoesDespesas({ despesas, acoes, admin }: PropsLista) {
               )}
             </div>
             {d.rejeitada && d.motivo_rejeicao && <p className="cartao-despesa__motivo">Motivo: {d.motivo_rejeicao}</p>}
+            {a.corrigir && (
+              <div className="cartao-despesa__corrigir">
+                <span className="texto-suave">O valor continua descontado do seu saldo.</span>
+                <Botao tamanho="sm" variante="orange" icone={<RotateCcw size={15} />} onClick={() => a.corrigir!(d)} aria-label={`Corrigir e reenviar: ${nomeLinha(d)}`}>
+                  Corrigir e reenviar
+                </Botao>
+              </div>
+            )}
           </li>
         );
       })}
