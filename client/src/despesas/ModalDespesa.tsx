@@ -28,7 +28,8 @@ import { hojeNoApp } from '../config/configApp';
 import { CampoCidade } from './CampoCidade';
 import { prepararCupom, tipoDeVisualizacao } from './compressao';
 import type { DespesaExibida } from './fila';
-import { enfileirarCriacao, enfileirarEdicao, enviarAgora, type CupomPreparado } from './operacoes';
+import { TEXTO_DINHEIRO_REJEITADA } from './apresentacao';
+import { enfileirarCorrecao, enfileirarCriacao, enfileirarEdicao, enviarAgora, type CupomPreparado } from './operacoes';
 import { apagarRascunho, salvarRascunho, type FormularioDespesa, type RascunhoDespesa } from './rascunho';
 import { useUrlDeBytes, useUrlLocal } from './VisualizadorCupom';
 
@@ -63,6 +64,8 @@ const CAMPO_DO_ERRO: Record<string, string> = { cidade_id: 'cidade', rota_id: 'r
 export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho, aoFechar }: PropsModalDespesa) {
   const despesa = rascunho ? rascunho.editando : despesaInicial;
   const edicao = despesa !== null;
+  // A rejected expense is corrected and sent again (issue 17): back to Pendente when the server takes it.
+  const correcao = despesa?.status_aprovacao === 'rejeitada';
   const [id] = useState(() => rascunho?.id ?? despesa?.id ?? uuidv7());
   const [form, setForm] = useState<FormularioDespesa>(() => rascunho?.form ?? formularioInicial(rota, despesa));
   const [cupom, setCupom] = useState<CupomPreparado | null>(rascunho?.cupom ?? null);
@@ -170,16 +173,22 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     };
     setSalvando(true);
     try {
-      const item = despesa
-        ? await enfileirarEdicao(usuario.id, dados, { valor: despesa.valor, tipo: despesa.tipo, data_despesa: despesa.data_despesa }, { cupom, excluirCupom })
-        : await enfileirarCriacao(usuario.id, dados, cupom);
+      const anterior = despesa ? { valor: despesa.valor, tipo: despesa.tipo, data_despesa: despesa.data_despesa } : null;
+      const item =
+        despesa && anterior
+          ? correcao
+            ? await enfileirarCorrecao(usuario.id, dados, { ...anterior, motivo_rejeicao: despesa.motivo_rejeicao }, { cupom, excluirCupom })
+            : await enfileirarEdicao(usuario.id, dados, anterior, { cupom, excluirCupom })
+          : await enfileirarCriacao(usuario.id, dados, cupom);
       const resultado = await enviarAgora(item.id);
       if (resultado.estado === 'recusado') {
         setErroServidor(resultado.erro || 'Erro ao salvar despesa');
         return;
       }
       await encerrar();
-      if (resultado.estado === 'enviado') toast.success(edicao ? 'Despesa atualizada com sucesso!' : 'Despesa registrada com sucesso!');
+      if (resultado.estado === 'enviado') {
+        toast.success(correcao ? 'Despesa corrigida e reenviada: ela está Pendente de nova aprovação.' : edicao ? 'Despesa atualizada com sucesso!' : 'Despesa registrada com sucesso!');
+      } else if (correcao) toast.info('Correção guardada neste aparelho; será enviada quando houver sinal. A despesa continua Rejeitada até lá.');
       else toast.info('Despesa guardada neste aparelho. Ela será enviada assim que houver conexão.');
       aoFechar();
     } catch (erro) {
@@ -195,7 +204,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   return (
     <Modal
       aberto
-      titulo={edicao ? 'Editar Despesa' : 'Nova Despesa'}
+      titulo={correcao ? 'Corrigir e reenviar despesa' : edicao ? 'Editar Despesa' : 'Nova Despesa'}
       aoFechar={cancelar}
       rodape={
         <>
@@ -203,7 +212,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
             Cancelar
           </Botao>
           <Botao type="submit" form="form-despesa" carregando={salvando} disabled={preparando}>
-            {salvando ? 'Salvando...' : edicao ? 'Atualizar' : 'Registrar'}
+            {salvando ? 'Salvando...' : correcao ? 'Reenviar' : edicao ? 'Atualizar' : 'Registrar'}
           </Botao>
         </>
       }
@@ -212,6 +221,12 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
         {rascunho && (
           <div className="alerta alerta--info" role="status">
             Recuperamos o formulário que você estava preenchendo.
+          </div>
+        )}
+        {correcao && despesa && (
+          <div className="alerta alerta--erro">
+            <strong>Rejeitada:</strong> {despesa.motivo_rejeicao || 'sem motivo informado.'}
+            <p className="modal-despesa__dinheiro">{TEXTO_DINHEIRO_REJEITADA(formatarReais(despesa.valor))}</p>
           </div>
         )}
         {erroServidor && (

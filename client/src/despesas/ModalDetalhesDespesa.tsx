@@ -2,14 +2,14 @@
  * Details of one expense (spec: date, city, value, status, type, registered by, route, description
  * and rejection reason), with the receipt, when the server received it, and the role's actions.
  */
-import { Check, Pencil, Receipt, Trash2, X } from 'lucide-react';
+import { Check, Pencil, Receipt, RotateCcw, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { Botao } from '../components/Botao';
 import { Modal } from '../components/Modal';
 import { fusoDoApp } from '../config/configApp';
-import { cidadeDaDespesa, SeloEnvio, SeloStatus, temCupom, tipoDaDespesa } from './apresentacao';
+import { cidadeDaDespesa, SelosDespesa, SeloStatus, TEXTO_DINHEIRO_REJEITADA, temCupom, tipoDaDespesa } from './apresentacao';
 import type { DespesaExibida } from './fila';
 
 interface PropsDetalhes {
@@ -23,6 +23,8 @@ interface PropsDetalhes {
   /** Employee actions, only when the expense can still change. */
   aoEditar?: (d: DespesaExibida) => void;
   aoExcluir?: (d: DespesaExibida) => void;
+  /** A rejected expense of the employee: correct it and send it again (issue 17). */
+  aoCorrigir?: (d: DespesaExibida) => void;
 }
 
 function Item({ rotulo, children }: { rotulo: string; children: ReactNode }) {
@@ -34,7 +36,7 @@ function Item({ rotulo, children }: { rotulo: string; children: ReactNode }) {
   );
 }
 
-export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprovar, aoRejeitar, aprovando, aoEditar, aoExcluir }: PropsDetalhes) {
+export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprovar, aoRejeitar, aprovando, aoEditar, aoExcluir, aoCorrigir }: PropsDetalhes) {
   const fuso = fusoDoApp();
   return (
     <Modal
@@ -52,6 +54,11 @@ export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprov
             {aoEditar && (
               <Botao variante="outline" icone={<Pencil size={16} />} onClick={() => aoEditar(d)}>
                 Editar
+              </Botao>
+            )}
+            {aoCorrigir && (
+              <Botao variante="orange" icone={<RotateCcw size={16} />} onClick={() => aoCorrigir(d)}>
+                Corrigir e reenviar
               </Botao>
             )}
             {aoRejeitar && !d.rejeitada && (
@@ -79,8 +86,7 @@ export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprov
               <div className="detalhes__valor">{formatarReais(d.valor)}</div>
             </div>
             <div className="detalhes__selos">
-              <SeloStatus despesa={d} />
-              <SeloEnvio despesa={d} />
+              <SelosDespesa despesa={d} />
             </div>
           </div>
           {d.rejeitada && d.motivo_rejeicao && (
@@ -88,6 +94,7 @@ export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprov
               <strong>Motivo da rejeição:</strong> {d.motivo_rejeicao}
             </div>
           )}
+          {d.rejeitada && !d.excluida && aoCorrigir && <p className="detalhes__dinheiro">{TEXTO_DINHEIRO_REJEITADA(formatarReais(d.valor))}</p>}
           {d.envio?.estado === 'erro' && d.envio.erro && (
             <div className="alerta alerta--erro">
               <strong>O servidor recusou esta alteração:</strong> {d.envio.erro} Resolva pelo painel de sincronização.

@@ -314,7 +314,8 @@ describe('Despesas, funcionário', () => {
     await usuario.click(within(visualizador).getAllByRole('button', { name: 'Fechar' }).at(-1)!);
 
     await usuario.click(screen.getByRole('button', { name: /^Ações: Hospedagem/ }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Ver Detalhes']);
+    // Rejected: no Editar/Excluir as if it were pending; it is corrected and sent again (issue 17).
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Ver Detalhes', 'Corrigir e reenviar']);
     await usuario.click(screen.getByRole('menuitem', { name: 'Ver Detalhes' }));
     const detalhes = screen.getByRole('dialog', { name: 'Detalhes da Despesa' });
     expect(within(detalhes).getByText('Motivo da rejeição')).toBeInTheDocument();

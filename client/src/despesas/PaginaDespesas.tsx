@@ -23,13 +23,15 @@ import { fusoDoApp } from '../config/configApp';
 import { dadosDaCarga } from '../offline/cache';
 import { useRotaAtivaDoFuncionario } from '../rotas/consultas';
 import { useFuncionariosComSaldo, useSaldoProprio } from '../saldo/consultas';
-import { podeAlterar } from './apresentacao';
+import { podeAlterar, podeCorrigir } from './apresentacao';
+import './despesas.css';
 import {
   chavesDespesas,
   LISTA_VAZIA,
   useAprovarDespesa,
   useFilaDeDespesas,
   useListaDespesas,
+  useNovidadesDespesas,
   useRejeitarDespesa,
   useRotasDoFiltro,
   type FiltrosDespesas,
@@ -39,6 +41,7 @@ import { CartoesDespesas, TabelaDespesas, type AcoesDespesa } from './ListaDespe
 import { ModalDespesa } from './ModalDespesa';
 import { ModalDetalhesDespesa } from './ModalDetalhesDespesa';
 import { ModalRejeitar } from './ModalRejeitar';
+import { NoticiasDespesas } from './NoticiasDespesas';
 import { enfileirarExclusao, enviarAgora } from './operacoes';
 import { lerRascunho, type RascunhoDespesa } from './rascunho';
 import { VisualizadorCupom, type CupomParaVer } from './VisualizadorCupom';
@@ -95,6 +98,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   const rotaAtiva = useRotaAtivaDoFuncionario(usuario.id, !admin);
   const saldo = useSaldoProprio(usuario.id, !admin);
   const fila = useFilaDeDespesas(usuario.id);
+  useNovidadesDespesas(usuario.id, !admin);
   const aprovar = useAprovarDespesa();
   const rejeitar = useRejeitarDespesa();
   const funcionarios = useFuncionariosComSaldo(admin);
@@ -141,6 +145,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
       verCupom: (x) => setCupom({ url: x.cupom_url, arquivoLocal: x.cupomLocal, mime: x.cupom_mime, nome: x.cupom_nome }),
     };
     if (admin) return { ...base, aprovar: (x) => void aprovarDespesa(x), rejeitar: setRejeitando };
+    if (podeCorrigir(d, usuario, rota)) return { ...base, corrigir: (x) => setModal({ despesa: x, rascunho: null }) };
     if (!podeAlterar(d, usuario, rota)) return base;
     return { ...base, editar: (x) => setModal({ despesa: x, rascunho: null }), excluir: setExcluindo };
   }
@@ -220,6 +225,17 @@ function Despesas({ usuario }: { usuario: Usuario }) {
             {saldo.data?.origem === 'cache' && ` Confirmado em ${formatarDataHora(saldo.data.atualizadoEm, fusoDoApp())} (sem conexão).`}
           </p>
         </section>
+      )}
+
+      {!admin && (
+        <NoticiasDespesas
+          usuarioId={usuario.id}
+          aoAbrir={(id) => {
+            const d = lista.despesas.find((x) => x.id === id);
+            if (d) setDetalhes(d);
+            else toast.info('Esta despesa não está na página mostrada. Limpe os filtros para encontrá-la.');
+          }}
+        />
       )}
 
       {semRotaAtiva && (
@@ -400,6 +416,14 @@ function Despesas({ usuario }: { usuario: Usuario }) {
                 setModal({ despesa: x, rascunho: null });
               },
               aoExcluir: setExcluindo,
+            }
+          : {})}
+        {...(detalhes && podeCorrigir(detalhes, usuario, rota)
+          ? {
+              aoCorrigir: (x: DespesaExibida) => {
+                setDetalhes(null);
+                setModal({ despesa: x, rascunho: null });
+              },
             }
           : {})}
       />

@@ -10,7 +10,10 @@ import type { DespesaExibida } from './fila';
 export const tipoDaDespesa = (d: Pick<Despesa, 'tipo' | 'tipo_outro'>) => nomeDoTipo(d.tipo, d.tipo_outro);
 export const cidadeDaDespesa = (d: Pick<Despesa, 'cidade_nome' | 'cidade_uf'>) => (d.cidade_nome ? rotuloCidade({ nome: d.cidade_nome, uf: d.cidade_uf }) : '');
 
-/** Spec section 4: Aprovada if aprovada, Rejeitada (reason as tooltip) if rejeitada, else Pendente. */
+/**
+ * Spec section 4: Aprovada if aprovada, Rejeitada (reason as tooltip) if rejeitada, else Pendente.
+ * This is the admin's approval; whether the phone sent it is SeloEnvio (issue 17, item 7).
+ */
 export function SeloStatus({ despesa }: { despesa: Pick<Despesa, 'aprovada' | 'rejeitada' | 'motivo_rejeicao' | 'status_aprovacao'> }) {
   if (despesa.aprovada) return <Selo cor="verde">{ROTULO_STATUS_APROVACAO.aprovada}</Selo>;
   if (despesa.rejeitada) {
@@ -26,6 +29,7 @@ export function SeloStatus({ despesa }: { despesa: Pick<Despesa, 'aprovada' | 'r
 /** 'Aguardando envio' while the change waits on this device; 'Precisa de atenção' when refused. */
 export function SeloEnvio({ despesa }: { despesa: DespesaExibida }) {
   if (!despesa.envio) return null;
+  const corrigindo = despesa.envio.operacao === 'corrigir';
   if (despesa.envio.estado === 'erro') {
     return (
       <Selo cor="vermelho" title={despesa.envio.erro ?? undefined}>
@@ -35,12 +39,51 @@ export function SeloEnvio({ despesa }: { despesa: DespesaExibida }) {
   }
   return (
     <Selo cor="azul" title="Guardada neste aparelho; será enviada quando houver conexão.">
-      <CloudUpload size={12} aria-hidden="true" /> Aguardando envio
+      <CloudUpload size={12} aria-hidden="true" /> {corrigindo ? 'Correção aguardando envio' : 'Aguardando envio'}
     </Selo>
   );
 }
 
 export const temCupom = (d: DespesaExibida) => d.cupom_url !== null || d.cupomLocal !== null;
+
+/**
+ * The two states side by side, each with its name, so 'Pendente' (the admin has not decided) and
+ * 'Aguardando envio' (still only on this phone) never read as the same thing (issue 17, item 7).
+ */
+export function SelosDespesa({ despesa }: { despesa: DespesaExibida }) {
+  return (
+    <>
+      <span className="selos__grupo">
+        <span className="selos__rotulo">Aprovação</span>
+        <SeloStatus despesa={despesa} />
+      </span>
+      {despesa.envio && (
+        <span className="selos__grupo">
+          <span className="selos__rotulo">Envio</span>
+          <SeloEnvio despesa={despesa} />
+        </span>
+      )}
+    </>
+  );
+}
+
+/** What the employee is told about the money of a rejected expense (the ledger: a rejection moves none). */
+export const TEXTO_DINHEIRO_REJEITADA = (valor: string) =>
+  `O valor de ${valor} continua descontado do seu saldo. Corrija e reenvie para uma nova avaliação; se mudar o valor, só a diferença é ajustada.`;
+
+/**
+ * A rejected expense of the employee's active route can be corrected and sent again (issue 17), once:
+ * while a correction waits on this phone it is not offered again.
+ */
+export function podeCorrigir(d: DespesaExibida, usuario: Usuario, rotaAtiva: Rota | null | undefined): boolean {
+  return (
+    usuario.tipo === 'funcionario' &&
+    !!rotaAtiva &&
+    d.rota_id === rotaAtiva.id &&
+    d.status_aprovacao === 'rejeitada' &&
+    (d.envio === null || (d.envio.operacao === 'corrigir' && d.envio.estado === 'erro'))
+  );
+}
 
 /** An employee changes only own, still Pendente expenses of the active route (the server says the same). */
 export function podeAlterar(d: DespesaExibida, usuario: Usuario, rotaAtiva: Rota | null | undefined): boolean {

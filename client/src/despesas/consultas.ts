@@ -14,6 +14,8 @@ import { bancoLocal } from '../offline/db';
 import { itensDoUsuario } from '../offline/outbox';
 import { chavesSaldo } from '../saldo/consultas';
 import { operacoesDeDespesa, type ItemFilaDespesa } from './fila';
+import { lerNoticias, novidadesDasDespesas, registrarNovidades, type Noticia } from './noticias';
+import { anunciar, releituraDoCelular } from './releitura';
 
 export interface FiltrosDespesas {
   funcionario_id: string;
@@ -29,6 +31,7 @@ export const chavesDespesas = {
   todos: ['despesas'] as const,
   lista: (usuarioId: number, filtros: FiltrosDespesas, pagina: number) => [...chavesDespesas.todos, 'lista', usuarioId, filtros, pagina] as const,
   rotasDoFiltro: (funcionarioId: string) => [...chavesDespesas.todos, 'rotas-filtro', funcionarioId] as const,
+  novidades: (usuarioId: number) => [...chavesDespesas.todos, 'novidades', usuarioId] as const,
 };
 
 export const LISTA_VAZIA: ListaDespesas = {
@@ -67,6 +70,7 @@ export function useListaDespesas(usuario: Usuario, filtros: FiltrosDespesas, pag
     queryKey: chavesDespesas.lista(usuario.id, filtros, pagina),
     // Offline the employee's list still comes from the device cache.
     networkMode: admin ? 'online' : 'always',
+    ...(admin ? {} : releituraDoCelular),
     placeholderData: (anterior) => anterior,
     queryFn: async (): Promise<ResultadoLista> => {
       const params = parametrosDaLista(filtros, pagina, admin);
@@ -81,6 +85,29 @@ export function useListaDespesas(usuario: Usuario, filtros: FiltrosDespesas, pag
         console.error('Erro ao carregar despesas:', erro);
         return { lista: { ...LISTA_VAZIA, page: pagina }, origem: 'falha', atualizadoEm: null };
       }
+    },
+  });
+}
+
+/**
+ * The employee's expenses evaluated since this phone last looked (issue 17): each new approval or
+ * rejection becomes a notice kept on the device. Only online; read every minute and on focus.
+ */
+export function useNovidadesDespesas(usuarioId: number, ativo: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: chavesDespesas.novidades(usuarioId),
+    enabled: ativo,
+    ...releituraDoCelular,
+    queryFn: async (): Promise<Noticia[]> => {
+      const { vistos } = await lerNoticias(bancoLocal, usuarioId);
+      const params = { limit: 100, page: 1, ...(vistos.avaliadasAte ? { avaliadas_desde: vistos.avaliadasAte } : {}) };
+      const { despesas } = await api.get<ListaDespesas>('/despesas', { params });
+      const novas = await registrarNovidades(bancoLocal, usuarioId, (v) => novidadesDasDespesas(v, despesas));
+      anunciar(novas);
+      // A decision changes the list and the balance screen: read them again when something came.
+      if (novas.length > 0) void queryClient.invalidateQueries({ queryKey: [...chavesDespesas.todos, 'lista'] });
+      return novas;
     },
   });
 }

@@ -8,7 +8,18 @@ import { nomeDoTipo } from '../../../shared/schemas/tiposDespesa';
 import { motorSync, registrarOperacao } from '../offline';
 import { bancoLocal, type BancoLocal, type ItemOutbox } from '../offline/db';
 import { corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir } from '../offline/outbox';
-import { OP_CRIAR, OP_EDITAR, OP_EXCLUIR, type DadosCriar, type DadosDespesaNaFila, type DadosEditar, type DadosExcluir, type EstadoAnterior } from './fila';
+import {
+  OP_CORRIGIR,
+  OP_CRIAR,
+  OP_EDITAR,
+  OP_EXCLUIR,
+  type DadosCorrigir,
+  type DadosCriar,
+  type DadosDespesaNaFila,
+  type DadosEditar,
+  type DadosExcluir,
+  type EstadoAnterior,
+} from './fila';
 
 /** A receipt ready to queue: bytes already reduced in the browser when it is a large image. */
 export interface CupomPreparado {
@@ -57,6 +68,10 @@ registrarOperacao(OP_CRIAR, {
 });
 registrarOperacao(OP_EDITAR, {
   paraEnvio: (dados) => ({ ...camposParaEnvio(dados), excluir_cupom: (dados as DadosEditar).excluir_cupom === true }),
+  editarEm,
+});
+registrarOperacao(OP_CORRIGIR, {
+  paraEnvio: (dados) => ({ ...camposParaEnvio(dados), excluir_cupom: (dados as DadosCorrigir).excluir_cupom === true }),
   editarEm,
 });
 registrarOperacao(OP_EXCLUIR, {
@@ -140,6 +155,40 @@ export async function enfileirarEdicao(
       ...(cupom ? { arquivos: [cupom] } : {}),
     },
     [OP_EDITAR],
+  );
+}
+
+/**
+ * Queues the correction of a rejected expense (issue 17): the fields and receipt as an edit, sent as
+ * 'despesa.corrigir' so the server puts it back to Pendente. A refused correction is corrected in place.
+ */
+export async function enfileirarCorrecao(
+  usuarioId: number,
+  dados: Omit<DadosDespesaNaFila, 'cupom'>,
+  anterior: EstadoAnterior & { motivo_rejeicao: string | null },
+  { cupom, excluirCupom }: { cupom: CupomPreparado | null; excluirCupom: boolean },
+  banco: BancoLocal = bancoLocal,
+) {
+  const { motivo_rejeicao, ...estado } = anterior;
+  const op: DadosCorrigir = {
+    ...dados,
+    operacao: 'corrigir',
+    anterior: estado,
+    motivo_rejeicao,
+    excluir_cupom: !cupom && excluirCupom,
+    cupom: cupom ? metaDoCupom(cupom) : null,
+  };
+  return enfileirarOuCorrigir(
+    banco,
+    {
+      tipo: OP_CORRIGIR,
+      usuarioId,
+      dados: op,
+      chaves: [`despesa:${dados.id}`],
+      descricao: `Correção da despesa rejeitada: ${rotulo(dados)}`,
+      ...(cupom ? { arquivos: [cupom] } : {}),
+    },
+    [OP_CORRIGIR],
   );
 }
 

@@ -15,6 +15,8 @@ import type {
 import { api } from '../api/client';
 import { buscarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
+import { anunciar, releituraDoCelular } from '../despesas/releitura';
+import { novidadesDosCreditos, registrarNovidades } from '../despesas/noticias';
 
 export const chavesSaldo = {
   todos: ['saldo'] as const,
@@ -30,13 +32,23 @@ export const chavesSaldo = {
 /** The history tab shows the most recent movements; older ones stay in the ledger. */
 export const LIMITE_HISTORICO = 500;
 
-/** The employee's own balance: the server's ledger, or the last one kept on the device when offline. */
+/**
+ * The employee's own balance: the server's ledger, or the last one kept on the device when offline.
+ * Read every minute while online and on focus; a credit the phone had not seen becomes a notice
+ * ('Crédito de R$ 200,00 no saldo', issue 17).
+ */
 export function useSaldoProprio(usuarioId: number, ativo = true) {
   return useQuery({
     queryKey: chavesSaldo.resumoProprio(usuarioId),
     enabled: ativo,
     networkMode: 'always',
-    queryFn: () => buscarComCache(bancoLocal, 'saldo:resumo', usuarioId, () => api.get<ResumoSaldoFuncionario>('/saldo/resumo')),
+    ...releituraDoCelular,
+    queryFn: async () => {
+      const r = await buscarComCache(bancoLocal, 'saldo:resumo', usuarioId, () => api.get<ResumoSaldoFuncionario>('/saldo/resumo'));
+      const creditos = r.dados.creditos_recentes;
+      if (r.origem === 'servidor' && creditos) anunciar(await registrarNovidades(bancoLocal, usuarioId, (v) => novidadesDosCreditos(v, creditos)));
+      return r;
+    },
   });
 }
 
