@@ -164,6 +164,24 @@ describe.skipIf(!temChromium)('resultado da rota no navegador', () => {
     await calculo.scrollIntoViewIfNeeded();
     await capturar(pagina, 'desktop-relatorios-detalhes-salario');
     await contexto.close();
+
+    // The same details on a phone (the report's rows are cards there).
+    const celular = await novaPagina(navegador, CELULAR);
+    const loginCelular = new TelaLogin(celular.pagina);
+    await loginCelular.abrir(servidor.url);
+    await loginCelular.entrar(ADMIN.email, ADMIN.senha);
+    await celular.pagina.waitForURL('**/dashboard');
+    await new TelaRelatorios(celular.pagina).abrir(servidor.url);
+    await celular.pagina.getByRole('button', { name: 'Expandir Rota Norte' }).click();
+    await celular.pagina.getByRole('button', { name: 'Detalhes', exact: true }).click();
+    const detalhesCelular = celular.pagina.getByRole('dialog', { name: 'Rota Norte' });
+    await detalhesCelular.getByRole('region', { name: 'Totais' }).getByText('Salário pago').waitFor();
+    const calculoCelular = detalhesCelular.getByRole('group', { name: 'Como o salário foi calculado' });
+    await calculoCelular.locator('summary').click();
+    await calculoCelular.getByText('2 × R$ 5,50').waitFor();
+    await calculoCelular.scrollIntoViewIfNeeded();
+    await capturar(celular.pagina, 'celular-relatorios-detalhes-salario');
+    await celular.contexto.close();
     expect(rotaNorte).toBeGreaterThan(0);
   });
 });
