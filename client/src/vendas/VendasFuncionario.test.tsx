@@ -414,6 +414,21 @@ describe('Vendas no campo (issue 17)', () => {
     expect(within(caldas).queryByRole('button', { name: /como visitada/ })).not.toBeInTheDocument();
   });
 
+  it('dois toques seguidos em "Visitada (sem venda)" guardam uma visita só', async () => {
+    const { s } = montar();
+    await screen.findByText('Caldas Novas');
+    s.offline = true; // the visit stays in the queue to be counted
+    const botao = within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar Caldas Novas como visitada (sem venda)' });
+    fireEvent.click(botao);
+    fireEvent.click(botao);
+    await screen.findByRole('tab', { name: 'Fechadas (1)' });
+    await waitFor(async () => expect((await bancoLocal.outbox.toArray()).map((i) => i.tipo)).toEqual(['visita.registrar']));
+    s.offline = false;
+    await motorSync.sincronizarAgora({ ignorarEspera: true });
+    expect(s.visitas).toEqual([{ cidade_id: 5204508, data: HOJE }]);
+    expect(await bancoLocal.outbox.count()).toBe(0);
+  });
+
   it('uma visita recebida continua mostrando "Recebido pelo servidor" ao voltar para a tela, como as vendas', async () => {
     const { s, tela } = montar();
     await screen.findByText('Caldas Novas');

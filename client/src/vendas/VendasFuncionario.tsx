@@ -5,7 +5,7 @@
  */
 import { Search, WifiOff } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { toast } from '../components/avisos';
 import { v7 as uuidv7 } from 'uuid';
@@ -21,6 +21,7 @@ import { fusoDoApp, hojeNoApp } from '../config/configApp';
 import { motorSync, useEstadoSync } from '../offline';
 import { dadosDaCarga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
+import { itensDoUsuario } from '../offline/outbox';
 import { chavesRotas, useRotaAtivaDoFuncionario } from '../rotas/consultas';
 import { CartaoCidade } from './CartaoCidade';
 import { chavesVendas, useDiaDaRota, useHistoricoDaRota } from './consultas';
@@ -34,6 +35,7 @@ import {
   type AbaCidades,
   type CidadeDoDia,
 } from './estadoCidades';
+import { chaveDoDia, OPERACAO_REGISTRAR_VISITA } from './fila';
 import { camposDe, lerCampos, oQueEnviar, type CamposVenda } from './formulario';
 import { enfileirarVenda, enfileirarVisita } from './operacoes';
 import { apagarRascunhoVendas, lerRascunhoVendas, salvarRascunhoVendas } from './rascunho';
@@ -89,6 +91,8 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   const queryClient = useQueryClient();
   const online = useOnline();
   const { ultimaSincronizacao } = useEstadoSync();
+  /** Cities whose 'Visitada (sem venda)' is being stored: a second tap meanwhile does nothing. */
+  const marcando = useRef(new Set<string>());
 
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
   const rota = dadosDaCarga(rotaQ.data) ?? null;
@@ -270,8 +274,14 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       toast.error('A data da visita não pode estar no futuro.');
       return;
     }
+    // A double tap, or a tap before the card moved to Fechadas, queues the visit once.
+    const chave = chaveDoDia(rota.id, cidade.cidade_id, data);
+    if (marcando.current.has(chave)) return;
+    marcando.current.add(chave);
     let itemId: string;
     try {
+      const naFila = await itensDoUsuario(bancoLocal, usuario.id);
+      if (naFila.some((i) => i.tipo === OPERACAO_REGISTRAR_VISITA && i.estado === 'pendente' && i.chaves.includes(chave))) return;
       itemId = (
         await enfileirarVisita(bancoLocal, usuario.id, {
           id: uuidv7(),
@@ -287,6 +297,8 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       console.error('Erro ao guardar a visita:', erro);
       toast.error('Não foi possível guardar a visita neste aparelho. Tente de novo.');
       return;
+    } finally {
+      marcando.current.delete(chave);
     }
     await avisarESincronizar(itemId, { enviado: mensagemVisita(cidade.cidade_nome), guardado: MENSAGEM_VISITA_GUARDADA });
   }
