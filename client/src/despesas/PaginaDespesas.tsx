@@ -96,7 +96,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   // Admin screens are online only; the employee's list comes from the device when offline.
   const adminSemConexao = admin && conexao.semConexao;
   const rotaAtiva = useRotaAtivaDoFuncionario(usuario.id, !admin);
-  const saldo = useSaldoProprio(usuario.id, !admin);
+  const saldo = useSaldoProprio(usuario.id, !admin, { avisar: false });
   const fila = useFilaDeDespesas(usuario.id);
   useNovidadesDespesas(usuario.id, !admin);
   const aprovar = useAprovarDespesa();

@@ -15,7 +15,7 @@ import { itensDoUsuario } from '../offline/outbox';
 import { chavesSaldo } from '../saldo/consultas';
 import { operacoesDeDespesa, type ItemFilaDespesa } from './fila';
 import { lerNoticias, novidadesDasDespesas, registrarNovidades, type Noticia } from './noticias';
-import { anunciar, releituraDoCelular } from './releitura';
+import { releituraDoCelular } from './releitura';
 
 export interface FiltrosDespesas {
   funcionario_id: string;
@@ -103,8 +103,8 @@ export function useNovidadesDespesas(usuarioId: number, ativo: boolean) {
       const { vistos } = await lerNoticias(bancoLocal, usuarioId);
       const params = { limit: 100, page: 1, ...(vistos.avaliadasAte ? { avaliadas_desde: vistos.avaliadasAte } : {}) };
       const { despesas } = await api.get<ListaDespesas>('/despesas', { params });
+      // Shown by the page's 'Novidades' (a live region) rather than toasts: they would cover the form.
       const novas = await registrarNovidades(bancoLocal, usuarioId, (v) => novidadesDasDespesas(v, despesas));
-      anunciar(novas);
       // A decision changes the list and the balance screen: read them again when something came.
       if (novas.length > 0) void queryClient.invalidateQueries({ queryKey: [...chavesDespesas.todos, 'lista'] });
       return novas;

@@ -76,6 +76,12 @@ function servidor(inicial: Despesa[], { saldo = 500, creditos = [] as CreditoRec
   return { estado, api };
 }
 
+/** The table row of an expense found by a text in it (the description may sit on a line of its own under the row). */
+function linhaDe(el: HTMLElement): HTMLElement {
+  const tr = el.closest('tr')!;
+  return tr.classList.contains('tabela__linha-extra') ? (tr.previousElementSibling as HTMLElement) : tr;
+}
+
 const montar = () => renderizarApp([{ path: '/despesas', element: <PaginaDespesas /> }], { em: '/despesas' });
 const leiturasDaLista = (api: ReturnType<typeof simularApi>) => api.chamadas.filter((c) => c.metodo === 'GET' && c.caminho === '/despesas').length;
 
@@ -134,7 +140,7 @@ describe('item 4: despesa rejeitada', () => {
     expect(op.dados).toMatchObject({ id: 'd1', valor: 2200, descricao: 'Almoço com nota', excluir_cupom: false });
     const form = api.chamadas.find((c) => c.caminho === '/despesas/d1/corrigir')!.corpo as FormData;
     expect((form.get('cupom') as File).name).toBe('nota.jpg');
-    const linha = (await screen.findByText('Almoço com nota')).closest('tr')!;
+    const linha = linhaDe(await screen.findByText('Almoço com nota'));
     await waitFor(() => expect(within(linha).getByText('Pendente')).toBeInTheDocument());
     expect(within(linha).queryByRole('button', { name: /^Corrigir e reenviar:/ })).not.toBeInTheDocument();
   });
@@ -164,7 +170,7 @@ describe('item 3: as novidades chegam ao celular', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { estado, api } = servidor([despesa('d1')]);
     montar();
-    const linha = (await screen.findByText('Almoço')).closest('tr')!;
+    const linha = linhaDe(await screen.findByText('Almoço'));
     expect(within(linha).getByText('Pendente')).toBeInTheDocument();
     await waitFor(async () => expect((await bancoLocal.meta.get(chaveNoticias(FUNCIONARIO_TESTE.id)))?.valor).toBeTruthy());
     const antes = leiturasDaLista(api);
@@ -176,7 +182,7 @@ describe('item 3: as novidades chegam ao celular', () => {
     await waitFor(() => expect(leiturasDaLista(api)).toBeGreaterThan(antes));
     const novidades = await screen.findByRole('status', { name: 'Novidades desde a sua última visita' });
     expect(within(novidades).getByText(`Despesa de 24/11 rejeitada: ${MOTIVO}`)).toBeInTheDocument();
-    await waitFor(() => expect(within(screen.getByText('Almoço').closest('tr')!).getByText('Rejeitada')).toBeInTheDocument());
+    await waitFor(() => expect(within(linhaDe(screen.getByText('Almoço'))).getByText('Rejeitada')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: /^Corrigir e reenviar:/ })).toBeInTheDocument();
   });
 

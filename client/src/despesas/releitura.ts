@@ -14,7 +14,7 @@ export const releituraDoCelular = {
   refetchOnReconnect: 'always',
 } as const;
 
-/** Says each new notice once, as it arrives (the Despesas page keeps them until 'Entendi'). */
+/** Says each new notice once as a toast, where no 'Novidades' list shows it (the Despesas page keeps them until 'Entendi'). */
 export function anunciar(noticias: Noticia[]): void {
   for (const n of noticias) {
     if (n.tipo === 'rejeitada') toast.error(n.texto);

@@ -35,9 +35,9 @@ export const LIMITE_HISTORICO = 500;
 /**
  * The employee's own balance: the server's ledger, or the last one kept on the device when offline.
  * Read every minute while online and on focus; a credit the phone had not seen becomes a notice
- * ('Crédito de R$ 200,00 no saldo', issue 17).
+ * ('Crédito de R$ 200,00 no saldo', issue 17), kept until dismissed on the Despesas page.
  */
-export function useSaldoProprio(usuarioId: number, ativo = true) {
+export function useSaldoProprio(usuarioId: number, ativo = true, { avisar = true }: { avisar?: boolean } = {}) {
   return useQuery({
     queryKey: chavesSaldo.resumoProprio(usuarioId),
     enabled: ativo,
@@ -46,7 +46,11 @@ export function useSaldoProprio(usuarioId: number, ativo = true) {
     queryFn: async () => {
       const r = await buscarComCache(bancoLocal, 'saldo:resumo', usuarioId, () => api.get<ResumoSaldoFuncionario>('/saldo/resumo'));
       const creditos = r.dados.creditos_recentes;
-      if (r.origem === 'servidor' && creditos) anunciar(await registrarNovidades(bancoLocal, usuarioId, (v) => novidadesDosCreditos(v, creditos)));
+      if (r.origem === 'servidor' && creditos) {
+        const novas = await registrarNovidades(bancoLocal, usuarioId, (v) => novidadesDosCreditos(v, creditos));
+        // A toast where nothing else shows it (the dashboard); the Despesas page lists it in 'Novidades'.
+        if (avisar) anunciar(novas);
+      }
       return r;
     },
   });
