@@ -116,13 +116,14 @@ export async function alvosPequenos(pagina: Page, { minimo = 44, dentro = 'body'
 }
 
 /**
- * Words of the elements matched by `seletor` that the browser split over two lines (a city name
- * broken mid-word). Each word is measured on its own: one word on two lines has rects at two heights.
+ * Words of the elements matched by `seletor` (and holding `contendo`) that the browser split over
+ * two lines (a city name broken mid-word). Each word is measured on its own: one word on two lines has rects at two heights.
  */
-export async function palavrasPartidas(pagina: Page, seletor: string): Promise<string[]> {
-  return pagina.evaluate((seletor) => {
+export async function palavrasPartidas(pagina: Page, seletor: string, { contendo = '' } = {}): Promise<string[]> {
+  return pagina.evaluate(({ seletor, contendo }) => {
     const partidas: string[] = [];
     for (const el of Array.from(document.querySelectorAll(seletor))) {
+      if (!(el.textContent ?? '').includes(contendo)) continue;
       const andar = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let no = andar.nextNode(); no; no = andar.nextNode()) {
         const texto = no.textContent ?? '';
@@ -136,5 +137,5 @@ export async function palavrasPartidas(pagina: Page, seletor: string): Promise<s
       }
     }
     return partidas;
-  }, seletor);
+  }, { seletor, contendo });
 }
