@@ -56,9 +56,14 @@ export class TelaDespesas {
     await modal.waitFor({ state: 'detached' });
   }
 
-  /** The row (computer) or card (phone) of an expense, found by a text in it (e.g. its description). */
+  /**
+   * The row (computer) or card (phone) of an expense, found by a text in it (e.g. its description).
+   * On the computer the description is on a line of its own under the row: that finds the row above it.
+   */
   item(texto: string) {
-    return this.pagina.locator('tr, li.cartao-despesa').filter({ hasText: texto });
+    const literal = texto.includes('"') ? `'${texto}'` : `"${texto}"`;
+    const acimaDaDescricao = `xpath=//tr[not(contains(@class, "tabela__linha-extra"))][following-sibling::tr[1][contains(@class, "tabela__linha-extra")][contains(., ${literal})]]`;
+    return this.pagina.locator('tr:not(.tabela__linha-extra), li.cartao-despesa').filter({ hasText: texto }).or(this.pagina.locator(acimaDaDescricao));
   }
 
   /** Opens an action of an expense: the row's button on the computer, the card's menu on the phone. */

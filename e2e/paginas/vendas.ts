@@ -116,8 +116,14 @@ export class TelaVendasAdmin {
     return this.pagina.locator('section', { has: this.pagina.getByRole('heading', { name: 'Vendas Registradas' }) });
   }
 
+  /** One per sale: the line under a sale with its note is not a sale. */
   linhas(): Locator {
-    return this.tabela().locator('tbody tr');
+    return this.tabela().locator('tbody tr:not(.tabela__linha-extra)');
+  }
+
+  /** The note of the sale in `linha`, on its own line under it on the computer. */
+  observacao(linha: Locator): Locator {
+    return linha.locator('xpath=following-sibling::tr[1][contains(@class, "tabela__linha-extra")]');
   }
 
   linha(texto: string): Locator {

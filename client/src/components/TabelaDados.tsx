@@ -3,7 +3,7 @@
  * (10 a page; 5 under 768 px), search back to page 1, and cards instead of rows under 768 px.
  */
 import { Search } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { normalizarBusca } from '../../../shared/texto';
 import { Botao } from './Botao';
 import { LARGURA_CELULAR, useLarguraMaxima } from './useLarguraMaxima';
@@ -15,6 +15,13 @@ export interface Coluna<T> {
   /** Text searched for this column; defaults to the row's field of the same key. */
   textoBusca?: (linha: T) => string;
   numerica?: boolean;
+  /**
+   * Only in the computer's table or only in the phone's cards: on the computer two short columns may
+   * share a cell (a name with its e-mail below) that the phone shows as two fields.
+   */
+  so?: 'computador' | 'celular';
+  /** Class of the computer's cells of this column (width, wrapping: 'coluna-nome', 'sem-quebra'...). */
+  classe?: string;
 }
 
 interface PropsTabela<T> {
@@ -30,6 +37,11 @@ interface PropsTabela<T> {
   carregando?: boolean;
   /** What the phone card shows as its heading. */
   tituloCartao?: (linha: T) => ReactNode;
+  /**
+   * Long free text (a note) shown whole on a line of its own under the row on the computer, where a
+   * column would cut it; on the phone it is a field of the card (give it a column with `so: 'celular'`).
+   */
+  linhaExtra?: (linha: T) => ReactNode;
 }
 
 export const POR_PAGINA = 10;
@@ -53,6 +65,7 @@ export function TabelaDados<T>({
   vazio = 'Nenhum registro encontrado.',
   carregando,
   tituloCartao,
+  linhaExtra,
 }: PropsTabela<T>) {
   const celular = useLarguraMaxima(LARGURA_CELULAR);
   const [busca, setBusca] = useState('');
@@ -68,6 +81,8 @@ export function TabelaDados<T>({
   const totalPaginas = Math.max(1, Math.ceil(filtradas.length / porPagina));
   const paginaAtual = Math.min(pagina, totalPaginas);
   const visiveis = filtradas.slice((paginaAtual - 1) * porPagina, paginaAtual * porPagina);
+  const colunasDaTela = colunas.filter((c) => c.so !== (celular ? 'computador' : 'celular'));
+  const classeDaCelula = (c: Coluna<T>) => [c.numerica && 'numero', c.classe].filter(Boolean).join(' ') || undefined;
 
   return (
     <section className="cartao tabela-dados">
@@ -99,7 +114,7 @@ export function TabelaDados<T>({
           {visiveis.map((linha) => (
             <li key={chaveLinha(linha)} className="cartao-linha">
               {tituloCartao && <div style={{ fontWeight: 700, marginBottom: '0.35rem' }}>{tituloCartao(linha)}</div>}
-              {colunas.map((c) => (
+              {colunasDaTela.map((c) => (
                 <div key={c.chave} className="cartao-linha__campo">
                   <span className="cartao-linha__rotulo">{c.titulo}</span>
                   <span className="cartao-linha__valor">{c.render ? c.render(linha) : textoDaColuna(c, linha)}</span>
@@ -114,8 +129,8 @@ export function TabelaDados<T>({
           <table className="tabela">
             <thead>
               <tr>
-                {colunas.map((c) => (
-                  <th key={c.chave} className={c.numerica ? 'numero' : undefined} scope="col">
+                {colunasDaTela.map((c) => (
+                  <th key={c.chave} className={classeDaCelula(c)} scope="col">
                     {c.titulo}
                   </th>
                 ))}
@@ -123,20 +138,31 @@ export function TabelaDados<T>({
               </tr>
             </thead>
             <tbody>
-              {visiveis.map((linha) => (
-                <tr key={chaveLinha(linha)}>
-                  {colunas.map((c) => (
-                    <td key={c.chave} className={c.numerica ? 'numero' : undefined}>
-                      {c.render ? c.render(linha) : textoDaColuna(c, linha)}
-                    </td>
-                  ))}
-                  {acoes && (
-                    <td>
-                      <div className="acoes-linha">{acoes(linha)}</div>
-                    </td>
-                  )}
-                </tr>
-              ))}
+              {visiveis.map((linha) => {
+                const extra = linhaExtra?.(linha);
+                const temExtra = extra !== undefined && extra !== null && extra !== false && extra !== '';
+                return (
+                  <Fragment key={chaveLinha(linha)}>
+                    <tr className={temExtra ? 'tabela__linha--com-extra' : undefined}>
+                      {colunasDaTela.map((c) => (
+                        <td key={c.chave} className={classeDaCelula(c)}>
+                          {c.render ? c.render(linha) : textoDaColuna(c, linha)}
+                        </td>
+                      ))}
+                      {acoes && (
+                        <td>
+                          <div className="acoes-linha">{acoes(linha)}</div>
+                        </td>
+                      )}
+                    </tr>
+                    {temExtra && (
+                      <tr className="tabela__linha-extra">
+                        <td colSpan={colunasDaTela.length + (acoes ? 1 : 0)}>{extra}</td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </div>
@@ -156,5 +182,33 @@ export function TabelaDados<T>({
         </nav>
       )}
     </section>
+  );
+}
+
+/** Two facts in one computer cell, the second below in muted text (a name and its e-mail, a person and the route). */
+export function CelulaDupla({ principal, secundario }: { principal: ReactNode; secundario?: ReactNode }) {
+  return (
+    <span className="celula-dupla">
+      <span className="celula-dupla__principal">{principal}</span>
+      {secundario !== undefined && secundario !== null && secundario !== '' && <span className="celula-dupla__secundario">{secundario}</span>}
+    </span>
+  );
+}
+
+/**
+ * An e-mail that may wrap after '@' and '.' (never in the middle of a word): a long address takes
+ * two lines instead of widening its column past the screen.
+ */
+export function EmailQuebravel({ email }: { email: string }) {
+  const partes = email.split(/(?<=[@.])/);
+  return (
+    <>
+      {partes.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </Fragment>
+      ))}
+    </>
   );
 }

@@ -3,10 +3,11 @@
  * (Ver Detalhes, Visualizar Cupom Fiscal, Editar, Excluir; the admin's Aprovar/Rejeitar).
  */
 import { Check, Eye, EllipsisVertical, Pencil, Receipt, RotateCcw, Trash2, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { Botao } from '../components/Botao';
+import { CelulaDupla } from '../components/TabelaDados';
 import { cidadeDaDespesa, SelosDespesa, temCupom, tipoDaDespesa } from './apresentacao';
 import type { DespesaExibida } from './fila';
 
@@ -37,14 +38,16 @@ export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
         <thead>
           <tr>
             <th scope="col">Data</th>
-            <th scope="col">Registrado por</th>
-            <th scope="col">Rota</th>
+            {/* Who and on which route share a cell, and the description has a line of its own under the
+                row: ten columns do not fit beside the sidebar at 1280 px (issue 17). */}
+            <th scope="col" className="coluna-rota">
+              Registrado por e Rota
+            </th>
             <th scope="col">Cidade</th>
             <th scope="col">Tipo</th>
             <th scope="col" className="numero">
               Valor
             </th>
-            <th scope="col">Descrição</th>
             <th scope="col">Status</th>
             <th scope="col">Cupom Fiscal</th>
             <th scope="col">Ações</th>
@@ -55,64 +58,71 @@ export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
             const a = acoes(d);
             const nome = nomeLinha(d);
             return (
-              <tr key={d.id} className={d.envio ? 'linha-na-fila' : undefined}>
-                <td>{formatarData(d.data_despesa)}</td>
-                <td>{d.funcionario_nome}</td>
-                <td>{d.rota_nome}</td>
-                <td>{cidadeDaDespesa(d)}</td>
-                <td>{tipoDaDespesa(d)}</td>
-                <td className="numero">{formatarReais(d.valor)}</td>
-                <td className="tabela-despesas__descricao" title={d.descricao || undefined}>
-                  {d.descricao || '—'}
-                </td>
-                <td>
-                  <div className="selos">
-                    <SelosDespesa despesa={d} />
-                  </div>
-                  {d.rejeitada && d.motivo_rejeicao && <p className="tabela-despesas__motivo">Motivo: {d.motivo_rejeicao}</p>}
-                </td>
-                <td>
-                  {temCupom(d) ? (
-                    <button type="button" className="link-botao" onClick={() => a.verCupom(d)} aria-label={`Visualizar cupom fiscal: ${nome}`}>
-                      Visualizar
-                    </button>
-                  ) : (
-                    <span className="texto-suave">—</span>
-                  )}
-                </td>
-                <td>
-                  <div className="acoes-linha">
-                    <Botao tamanho="sm" variante="outline" icone={<Eye size={15} />} onClick={() => a.verDetalhes(d)} aria-label={`Ver detalhes: ${nome}`}>
-                      Ver Detalhes
-                    </Botao>
-                    {a.editar && (
-                      <Botao tamanho="sm" variante="outline" icone={<Pencil size={15} />} onClick={() => a.editar!(d)} aria-label={`Editar: ${nome}`}>
-                        Editar
-                      </Botao>
+              <Fragment key={d.id}>
+                <tr className={[d.envio && 'linha-na-fila', d.descricao && 'tabela__linha--com-extra'].filter(Boolean).join(' ') || undefined}>
+                  <td>{formatarData(d.data_despesa)}</td>
+                  <td className="coluna-rota">
+                    <CelulaDupla principal={d.funcionario_nome} secundario={d.rota_nome} />
+                  </td>
+                  <td>{cidadeDaDespesa(d)}</td>
+                  <td>{tipoDaDespesa(d)}</td>
+                  <td className="numero">{formatarReais(d.valor)}</td>
+                  <td>
+                    <div className="selos">
+                      <SelosDespesa despesa={d} />
+                    </div>
+                    {d.rejeitada && d.motivo_rejeicao && <p className="tabela-despesas__motivo">Motivo: {d.motivo_rejeicao}</p>}
+                  </td>
+                  <td>
+                    {temCupom(d) ? (
+                      <button type="button" className="link-botao" onClick={() => a.verCupom(d)} aria-label={`Visualizar cupom fiscal: ${nome}`}>
+                        Visualizar
+                      </button>
+                    ) : (
+                      <span className="texto-suave">—</span>
                     )}
-                    {a.excluir && (
-                      <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={() => a.excluir!(d)} aria-label={`Excluir: ${nome}`}>
-                        Excluir
+                  </td>
+                  <td>
+                    <div className="acoes-linha">
+                      <Botao tamanho="sm" variante="outline" icone={<Eye size={15} />} onClick={() => a.verDetalhes(d)} aria-label={`Ver detalhes: ${nome}`}>
+                        Ver Detalhes
                       </Botao>
-                    )}
-                    {a.corrigir && (
-                      <Botao tamanho="sm" variante="orange" icone={<RotateCcw size={15} />} onClick={() => a.corrigir!(d)} aria-label={`Corrigir e reenviar: ${nome}`}>
-                        Corrigir e reenviar
-                      </Botao>
-                    )}
-                    {admin && a.aprovar && !d.aprovada && (
-                      <Botao tamanho="sm" variante="secondary" icone={<Check size={15} />} onClick={() => a.aprovar!(d)} aria-label={`Aprovar: ${nome}`}>
-                        Aprovar
-                      </Botao>
-                    )}
-                    {admin && a.rejeitar && !d.rejeitada && (
-                      <Botao tamanho="sm" variante="danger" icone={<X size={15} />} onClick={() => a.rejeitar!(d)} aria-label={`Rejeitar: ${nome}`}>
-                        Rejeitar
-                      </Botao>
-                    )}
-                  </div>
-                </td>
-              </tr>
+                      {a.editar && (
+                        <Botao tamanho="sm" variante="outline" icone={<Pencil size={15} />} onClick={() => a.editar!(d)} aria-label={`Editar: ${nome}`}>
+                          Editar
+                        </Botao>
+                      )}
+                      {a.excluir && (
+                        <Botao tamanho="sm" variante="danger" icone={<Trash2 size={15} />} onClick={() => a.excluir!(d)} aria-label={`Excluir: ${nome}`}>
+                          Excluir
+                        </Botao>
+                      )}
+                      {a.corrigir && (
+                        <Botao tamanho="sm" variante="orange" icone={<RotateCcw size={15} />} onClick={() => a.corrigir!(d)} aria-label={`Corrigir e reenviar: ${nome}`}>
+                          Corrigir e reenviar
+                        </Botao>
+                      )}
+                      {admin && a.aprovar && !d.aprovada && (
+                        <Botao tamanho="sm" variante="secondary" icone={<Check size={15} />} onClick={() => a.aprovar!(d)} aria-label={`Aprovar: ${nome}`}>
+                          Aprovar
+                        </Botao>
+                      )}
+                      {admin && a.rejeitar && !d.rejeitada && (
+                        <Botao tamanho="sm" variante="danger" icone={<X size={15} />} onClick={() => a.rejeitar!(d)} aria-label={`Rejeitar: ${nome}`}>
+                          Rejeitar
+                        </Botao>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+                {d.descricao && (
+                  <tr className={['tabela__linha-extra', d.envio && 'linha-na-fila'].filter(Boolean).join(' ')}>
+                    <td colSpan={8}>
+                      <span className="linha-extra__rotulo">Descrição:</span> {d.descricao}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
         </tbody>

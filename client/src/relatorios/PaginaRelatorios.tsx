@@ -14,6 +14,7 @@ import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
+import { CelulaDupla } from '../components/TabelaDados';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useFuncionarios } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
@@ -150,7 +151,7 @@ export function PaginaRelatorios() {
           <ListaCartoes linhas={linhas} selecionadas={selecionadas} alternar={alternar} abrir={setDetalhes} />
         ) : (
           <div className="tabela-rolagem">
-            <table className="tabela">
+            <table className="tabela tabela--compacta">
               <thead>
                 <tr>
                   <th className="coluna-selecao">
@@ -161,8 +162,8 @@ export function PaginaRelatorios() {
                       onChange={() => setSelecionadas(todasSelecionadas ? new Set() : new Set(linhas.map((l) => l.rota_id)))}
                     />
                   </th>
-                  <th>Rota</th>
-                  <th>Funcionário</th>
+                  {/* The employee goes under the route: nine columns beside the sidebar at 1280 px (issue 17). */}
+                  <th className="coluna-rota coluna-rota--larga">Rota e Funcionário</th>
                   <th>Status</th>
                   <th className="numero">Vendas</th>
                   <th className="numero">Despesas</th>
@@ -177,10 +178,9 @@ export function PaginaRelatorios() {
                     <td className="coluna-selecao">
                       <input type="checkbox" aria-label={`Selecionar ${l.rota_nome}`} checked={selecionadas.has(l.rota_id)} onChange={() => alternar(l.rota_id)} />
                     </td>
-                    <td title={`${formatarData(l.data_inicio)} a ${formatarData(l.data_fim)}`}>
-                      <strong>{l.rota_nome}</strong>
+                    <td className="coluna-rota coluna-rota--larga" title={`${formatarData(l.data_inicio)} a ${formatarData(l.data_fim)}`}>
+                      <CelulaDupla principal={<strong>{l.rota_nome}</strong>} secundario={l.funcionario_nome} />
                     </td>
-                    <td>{l.funcionario_nome}</td>
                     <td>
                       <SeloStatus status={l.status} />
                     </td>
@@ -201,7 +201,7 @@ export function PaginaRelatorios() {
               <tfoot>
                 <tr>
                   <td />
-                  <td colSpan={3}>
+                  <td colSpan={2}>
                     <strong>
                       Total ({linhas.length} {linhas.length === 1 ? 'rota' : 'rotas'})
                     </strong>

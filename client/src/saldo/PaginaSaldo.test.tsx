@@ -94,7 +94,8 @@ describe('Saldo dos Funcionários', () => {
     expect(screen.getByText('Sem movimentações')).toBeInTheDocument();
 
     await usuario.click(screen.getByRole('tab', { name: 'Histórico de Movimentações' }));
-    for (const c of ['Data', 'Funcionário', 'Tipo', 'Valor', 'Saldo Anterior', 'Saldo Novo', 'Descrição', 'Admin', 'Rota']) {
+    // On the computer the route goes under the employee (issue 17: nine columns beside the sidebar).
+    for (const c of ['Data', 'Funcionário e Rota', 'Tipo', 'Valor', 'Saldo Anterior', 'Saldo Novo', 'Descrição', 'Admin']) {
       expect(screen.getByRole('columnheader', { name: c })).toBeInTheDocument();
     }
     expect(await screen.findByText('Despesa: Alimentação — Anápolis')).toBeInTheDocument();

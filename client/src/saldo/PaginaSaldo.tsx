@@ -13,7 +13,7 @@ import { Abas } from '../components/Abas';
 import { Botao } from '../components/Botao';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
-import { TabelaDados, type Coluna } from '../components/TabelaDados';
+import { CelulaDupla, TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
 import { chavesSaldo, LIMITE_HISTORICO, useMovimentacoes, useRelatorioSaldo, useResumoAdmin, useSaldos } from './consultas';
 import { ModalMovimentacaoSaldo } from './ModalMovimentacaoSaldo';
@@ -88,7 +88,16 @@ function SaldoDosFuncionarios() {
       },
       textoBusca: (m) => formatarDataHora(m.data_movimentacao, fuso),
     },
-    { chave: 'funcionario_nome', titulo: 'Funcionário' },
+    { chave: 'funcionario_nome', titulo: 'Funcionário', so: 'celular' },
+    // On the computer the route goes under the employee: nine columns beside the sidebar at 1280 px.
+    {
+      chave: 'funcionario_rota',
+      titulo: 'Funcionário e Rota',
+      so: 'computador',
+      classe: 'coluna-rota',
+      render: (m) => <CelulaDupla principal={m.funcionario_nome} secundario={m.rota_nome ?? 'Sem rota específica'} />,
+      textoBusca: (m) => `${m.funcionario_nome} ${m.rota_nome ?? ''}`,
+    },
     {
       chave: 'tipo',
       titulo: 'Tipo',
@@ -100,7 +109,7 @@ function SaldoDosFuncionarios() {
     { chave: 'saldo_novo', titulo: 'Saldo Novo', numerica: true, render: (m) => <ValorSaldo valor={m.saldo_novo} />, textoBusca: (m) => formatarReais(m.saldo_novo) },
     { chave: 'descricao', titulo: 'Descrição' },
     { chave: 'admin_nome', titulo: 'Admin', render: (m) => m.admin_nome ?? '—' },
-    { chave: 'rota_nome', titulo: 'Rota', render: (m) => m.rota_nome ?? '—' },
+    { chave: 'rota_nome', titulo: 'Rota', so: 'celular', render: (m) => m.rota_nome ?? '—' },
   ];
 
   const colunasRelatorio: Coluna<RelatorioSaldoLinha>[] = [

@@ -13,7 +13,7 @@ import { Botao } from '../components/Botao';
 import { Confirmacao } from '../components/Confirmacao';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
-import { TabelaDados, type Coluna } from '../components/TabelaDados';
+import { CelulaDupla, EmailQuebravel, TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
 import { useAlterarStatusUsuario, useDesbloquearUsuario, useUsuarios } from './consultas';
 import { ModalUsuario } from './ModalUsuario';
@@ -46,8 +46,16 @@ export function PaginaUsuarios() {
   const linhas = useMemo(() => filtrarPorAba(usuarios, aba), [usuarios, aba]);
 
   const colunas: Coluna<Usuario>[] = [
-    { chave: 'nome', titulo: 'Nome' },
-    { chave: 'email', titulo: 'Email' },
+    // On the computer the e-mail goes under the name (seven columns beside the sidebar at 1280 px).
+    {
+      chave: 'nome_email',
+      titulo: 'Nome e Email',
+      so: 'computador',
+      classe: 'coluna-nome',
+      render: (u) => <CelulaDupla principal={u.nome} secundario={<EmailQuebravel email={u.email} />} />,
+      textoBusca: (u) => `${u.nome} ${u.email}`,
+    },
+    { chave: 'email', titulo: 'Email', so: 'celular' },
     { chave: 'tipo', titulo: 'Tipo', render: (u) => ROTULO_TIPO[u.tipo], textoBusca: (u) => ROTULO_TIPO[u.tipo] },
     {
       chave: 'status',
@@ -69,6 +77,7 @@ export function PaginaUsuarios() {
     {
       chave: 'data_criacao',
       titulo: 'Data de Criação',
+      classe: 'sem-quebra',
       render: (u) => formatarDataHora(u.data_criacao, fuso).slice(0, 10),
       textoBusca: (u) => formatarDataHora(u.data_criacao, fuso),
     },

@@ -11,7 +11,7 @@ import { BONUS_BOLETO_CENTAVOS, type VendaListada } from '../../../shared/schema
 import { Botao } from '../components/Botao';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
-import { TabelaDados, type Coluna } from '../components/TabelaDados';
+import { CelulaDupla, TabelaDados, type Coluna } from '../components/TabelaDados';
 import { useFuncionarios } from '../usuarios/consultas';
 import { FECHAMENTO_VAZIO, useFechamentoDiario, useRotasParaFiltro } from './consultas';
 import { FILTROS_PADRAO, filtrosAtivos, paramsDosFiltros, type FiltrosVendas } from './filtrosAdmin';
@@ -45,6 +45,10 @@ function CartaoResumo({ titulo, valor, icone, destaque, largo, children }: Props
   );
 }
 
+function SeloStatus({ venda }: { venda: VendaListada }) {
+  return <Selo cor={COR_STATUS[venda.rota_status]}>{ROTULO_STATUS_ROTA[venda.rota_status]}</Selo>;
+}
+
 /** 'Goiânia (GO)' as the table and the search show it. */
 const cidadeComUf = (v: VendaListada) => `${v.cidade_nome} (${v.cidade_uf})`;
 
@@ -62,14 +66,33 @@ export function VendasAdmin() {
   const quantosFiltros = filtrosAtivos(filtros);
 
   const colunas: Coluna<VendaListada>[] = [
-    { chave: 'data_venda', titulo: 'Data', render: (v) => formatarData(v.data_venda), textoBusca: (v) => formatarData(v.data_venda) },
-    { chave: 'funcionario_nome', titulo: 'Funcionário' },
-    { chave: 'rota_nome', titulo: 'Rota' },
+    { chave: 'data_venda', titulo: 'Data', classe: 'sem-quebra', render: (v) => formatarData(v.data_venda), textoBusca: (v) => formatarData(v.data_venda) },
+    { chave: 'funcionario_nome', titulo: 'Funcionário', so: 'celular' },
+    { chave: 'rota_nome', titulo: 'Rota', so: 'celular' },
     {
       chave: 'rota_status',
       titulo: 'Status',
-      render: (v) => <Selo cor={COR_STATUS[v.rota_status]}>{ROTULO_STATUS_ROTA[v.rota_status]}</Selo>,
+      so: 'celular',
+      render: (v) => <SeloStatus venda={v} />,
       textoBusca: (v) => ROTULO_STATUS_ROTA[v.rota_status],
+    },
+    // On the computer who, on which route and its status share a cell: twelve columns do not fit beside the sidebar.
+    {
+      chave: 'funcionario_rota',
+      titulo: 'Funcionário e Rota',
+      so: 'computador',
+      classe: 'coluna-rota',
+      render: (v) => (
+        <CelulaDupla
+          principal={v.funcionario_nome}
+          secundario={
+            <>
+              {v.rota_nome} <SeloStatus venda={v} />
+            </>
+          }
+        />
+      ),
+      textoBusca: (v) => `${v.funcionario_nome} ${v.rota_nome} ${ROTULO_STATUS_ROTA[v.rota_status]}`,
     },
     { chave: 'cidade', titulo: 'Cidade', render: cidadeComUf, textoBusca: cidadeComUf },
     { chave: 'valor_dinheiro', titulo: 'Dinheiro', numerica: true, render: (v) => formatarReais(v.valor_dinheiro) },
@@ -78,11 +101,8 @@ export function VendasAdmin() {
     { chave: 'valor_link', titulo: 'Link', numerica: true, render: (v) => formatarReais(v.valor_link) },
     { chave: 'valor_boletos', titulo: 'Boletos', numerica: true, render: (v) => String(v.valor_boletos) },
     { chave: 'total_vendas', titulo: 'Total', numerica: true, render: (v) => <strong>{formatarReais(v.total_vendas)}</strong> },
-    {
-      chave: 'observacoes',
-      titulo: 'Observações',
-      render: (v) => (v.observacoes ? <span className="vendas-obs" title={v.observacoes}>{v.observacoes}</span> : '—'),
-    },
+    // On the computer the note goes whole on a line under the sale (linhaExtra); on the phone it is a field.
+    { chave: 'observacoes', titulo: 'Observações', so: 'celular', render: (v) => v.observacoes || '—' },
   ];
 
   return (
@@ -135,6 +155,13 @@ export function VendasAdmin() {
           placeholderBusca="Buscar por funcionário, rota, cidade..."
           vazio="Nenhuma venda encontrada para os filtros escolhidos."
           tituloCartao={(v) => `${formatarData(v.data_venda)} · ${cidadeComUf(v)}`}
+          linhaExtra={(v) =>
+            v.observacoes ? (
+              <>
+                <span className="linha-extra__rotulo">Observações:</span> {v.observacoes}
+              </>
+            ) : null
+          }
         />
       </div>
       )}
