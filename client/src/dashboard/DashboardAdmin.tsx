@@ -12,6 +12,7 @@ import { formatarReais } from '../../../shared/money';
 import type { DashboardAdmin as DadosDashboard } from '../../../shared/schemas/relatorios';
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
+import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
@@ -29,7 +30,7 @@ const COR_STATUS: Record<StatusRota, CorSelo> = { ativa: 'verde', finalizada: 'c
 
 /** Red when the employee spent own money (negative), green when there is money left. */
 function Saldo({ valor }: { valor: number }) {
-  return <span className={valor < 0 ? 'valor-negativo' : valor > 0 ? 'valor-positivo' : undefined}>{formatarReais(valor)}</span>;
+  return <span className={classeDoSaldo(valor)}>{formatarReais(valor)}</span>;
 }
 
 const colunasRotas: Coluna<RotaDoPainel>[] = [

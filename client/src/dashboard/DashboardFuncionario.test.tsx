@@ -193,11 +193,16 @@ describe('Dashboard do funcionário', () => {
     expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 500,00');
   });
 
-  it('saldo zero ou negativo aparece em vermelho', async () => {
-    montar({ saldo: 0 });
+  it('saldo zero fica sem cor (issue 17: zero não é problema); negativo aparece em vermelho', async () => {
+    const primeira = montar({ saldo: 0 });
     await waitFor(() => expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 0,00'));
+    expect(screen.getByTestId('saldo-confirmado')).not.toHaveClass('valor-negativo');
+    expect(screen.getByTestId('saldo-projetado')).not.toHaveClass('valor-negativo');
+    expect(screen.getByTestId('saldo-confirmado')).not.toHaveClass('valor-positivo');
+    primeira.tela.unmount();
+    montar({ saldo: -10 });
+    await waitFor(() => expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('-R$ 10,00'));
     expect(screen.getByTestId('saldo-confirmado')).toHaveClass('valor-negativo');
-    expect(screen.getByTestId('saldo-projetado')).toHaveClass('valor-negativo');
   });
 
   it('sem rota ativa: diz que não há rota agora e leva a Minhas Rotas', async () => {

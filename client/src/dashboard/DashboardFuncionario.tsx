@@ -28,6 +28,7 @@ import { CartaoAcao, CartaoEstatistica } from './componentes';
 import { useBaseDoSalario } from './consultas';
 import { estimarSalario, type Estimativa } from './estimativa';
 import { sobDemanda } from '../components/sobDemanda';
+import { classeDoSaldo } from '../components/saldo';
 
 export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
 
@@ -45,7 +46,7 @@ function CartaoProntoParaViajar(props: { usuarioId: number; semServidor: boolean
 }
 
 /** Green above zero, red otherwise (spec: Saldo Atual). */
-const classeSaldo = (valor: number) => (valor > 0 ? 'valor-positivo' : 'valor-negativo');
+const classeSaldo = classeDoSaldo;
 
 export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);

@@ -128,10 +128,11 @@ describe('Despesas, funcionário', () => {
     expect(screen.getByLabelText('Tipo')).toBeInTheDocument();
   });
 
-  it('saldo zero ou negativo fica vermelho', async () => {
+  it('saldo zero fica sem cor (issue 17: zero não é problema), não vermelho', async () => {
     montarFuncionario({ saldo: 0 });
     await waitFor(() => expect(screen.getByTestId('saldo-confirmado')).toHaveTextContent('R$ 0,00'));
-    expect(screen.getByTestId('saldo-confirmado')).toHaveClass('valor-negativo');
+    expect(screen.getByTestId('saldo-confirmado')).not.toHaveClass('valor-negativo');
+    expect(screen.getByTestId('saldo-confirmado')).not.toHaveClass('valor-positivo');
   });
 
   it('registra com foto grande reduzida no navegador: vai para a fila com o arquivo e é enviada como multipart', async () => {

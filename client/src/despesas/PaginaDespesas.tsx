@@ -17,6 +17,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
+import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
 import { fusoDoApp } from '../config/configApp';
@@ -207,13 +208,13 @@ function Despesas({ usuario }: { usuario: Usuario }) {
           <div className="cartao-saldo__linhas">
             <div className="cartao-saldo__linha">
               <span>Saldo confirmado</span>
-              <strong className={confirmado === undefined ? '' : confirmado > 0 ? 'valor-positivo' : 'valor-negativo'} data-testid="saldo-confirmado">
+              <strong className={confirmado === undefined ? '' : classeDoSaldo(confirmado)} data-testid="saldo-confirmado">
                 {confirmado === undefined ? '...' : formatarReais(confirmado)}
               </strong>
             </div>
             <div className="cartao-saldo__linha">
               <span>Saldo projetado</span>
-              <strong className={projetado === undefined ? '' : projetado > 0 ? 'valor-positivo' : 'valor-negativo'} data-testid="saldo-projetado">
+              <strong className={projetado === undefined ? '' : classeDoSaldo(projetado)} data-testid="saldo-projetado">
                 {projetado === undefined ? '...' : formatarReais(projetado)}
               </strong>
             </div>

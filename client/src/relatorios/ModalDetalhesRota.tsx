@@ -119,7 +119,7 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
             <Total
               rotulo="Saldo final"
               valor={formatarReais(d.saldo_final)}
-              classe={d.saldo_final >= 0 ? 'totais-rota__valor--positivo' : 'totais-rota__valor--negativo'}
+              classe={d.saldo_final > 0 ? 'totais-rota__valor--positivo' : d.saldo_final < 0 ? 'totais-rota__valor--negativo' : undefined}
             />
           </section>
 

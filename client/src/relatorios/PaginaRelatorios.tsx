@@ -12,6 +12,7 @@ import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
+import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
 import { CelulaDupla } from '../components/TabelaDados';
@@ -187,7 +188,7 @@ export function PaginaRelatorios() {
                     <td className="numero">{formatarReais(l.total_vendas)}</td>
                     <td className="numero">{formatarReais(l.total_despesas)}</td>
                     <td className="numero">{formatarReais(l.total_creditos)}</td>
-                    <td className={`numero${l.saldo_atual < 0 ? ' valor-negativo' : ''}`}>{formatarReais(l.saldo_atual)}</td>
+                    <td className={['numero', classeDoSaldo(l.saldo_atual)].filter(Boolean).join(' ')}>{formatarReais(l.saldo_atual)}</td>
                     <td>
                       <div className="acoes-linha">
                         <Botao tamanho="sm" variante="outline" icone={<Eye size={15} />} onClick={() => setDetalhes(l.rota_id)} aria-label={`Detalhes de ${l.rota_nome}`}>
@@ -297,7 +298,7 @@ function ListaCartoes({
                 </div>
                 <div className="cartao-linha__campo">
                   <span className="cartao-linha__rotulo">Saldo Atual</span>
-                  <span className={`cartao-linha__valor${l.saldo_atual < 0 ? ' valor-negativo' : ''}`}>{formatarReais(l.saldo_atual)}</span>
+                  <span className={['cartao-linha__valor', classeDoSaldo(l.saldo_atual)].filter(Boolean).join(' ')}>{formatarReais(l.saldo_atual)}</span>
                 </div>
                 <div className="cartao-linha__acoes">
                   <Botao tamanho="sm" variante="outline" icone={<Eye size={15} />} onClick={() => abrir(l.rota_id)}>

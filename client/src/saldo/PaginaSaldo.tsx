@@ -10,6 +10,7 @@ import { formatarReais } from '../../../shared/money';
 import { ROTULO_TIPO_MOVIMENTACAO, type Movimentacao, type RelatorioSaldoLinha, type SaldoFuncionario, type TipoMovimentacao } from '../../../shared/schemas/saldo';
 import { useAuth } from '../auth/AuthProvider';
 import { Abas } from '../components/Abas';
+import { classeDoSaldo } from '../components/saldo';
 import { Botao } from '../components/Botao';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
@@ -30,8 +31,9 @@ const FILTROS_HISTORICO: { valor: TipoMovimentacao | ''; rotulo: string }[] = [
   { valor: 'devolucao', rotulo: 'Devolução' },
 ];
 
+/** Red below zero, green above, no colour at zero (classeDoSaldo). */
 export function ValorSaldo({ valor }: { valor: number }) {
-  return <span className={valor > 0 ? 'valor-positivo' : 'valor-negativo'}>{formatarReais(valor)}</span>;
+  return <span className={classeDoSaldo(valor)}>{formatarReais(valor)}</span>;
 }
 
 export function PaginaSaldo() {
