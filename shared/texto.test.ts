@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizarBusca } from './texto';
+import { compararTexto, normalizarBusca, ordenarPorNome } from './texto';
 
 describe('normalizarBusca', () => {
   it.each([
@@ -24,5 +24,24 @@ describe('normalizarBusca', () => {
 
   it('mantém % e _ (quem escapa curingas é a consulta)', () => {
     expect(normalizarBusca('50%_A')).toBe('50%_a');
+  });
+});
+
+describe('compararTexto / ordenarPorNome (pt-BR)', () => {
+  it('acentos e maiúsculas não mandam o nome para o fim', () => {
+    const nomes = ['Maria', 'Íris', 'bruno', 'Zé', 'Álvaro', 'Ana', 'Érica', 'Otávio', 'Ôscar'];
+    expect([...nomes].sort()).not.toEqual([...nomes].sort(compararTexto)); // byte order is wrong
+    expect([...nomes].sort(compararTexto)).toEqual(['Álvaro', 'Ana', 'bruno', 'Érica', 'Íris', 'Maria', 'Ôscar', 'Otávio', 'Zé']);
+    expect(['Paraná', 'Paraíba', 'Pará'].sort(compararTexto)).toEqual(['Pará', 'Paraíba', 'Paraná']);
+  });
+
+  it('ordenarPorNome devolve uma cópia e mantém a ordem de nomes iguais', () => {
+    const lista = [
+      { id: 1, nome: 'Maria' },
+      { id: 2, nome: 'íris' },
+      { id: 3, nome: 'Iris' },
+    ];
+    expect(ordenarPorNome(lista, (x) => x.nome).map((x) => x.id)).toEqual([2, 3, 1]);
+    expect(lista.map((x) => x.id)).toEqual([1, 2, 3]);
   });
 });

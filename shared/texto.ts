@@ -7,3 +7,19 @@ export function normalizarBusca(texto: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const colador = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+
+/**
+ * The pt-BR order of names of people and places, as a dictionary orders them: accents and case do not
+ * push a name to the end ('Íris' before 'Maria', 'Paraíba' before 'Paraná'). SQLite's ORDER BY
+ * compares bytes, and better-sqlite3 has no custom collations: lists are sorted with this after the query.
+ */
+export function compararTexto(a: string, b: string): number {
+  return colador.compare(a, b);
+}
+
+/** A sorted copy by `nome`, in pt-BR order; equal names keep the order they came in (a stable sort). */
+export function ordenarPorNome<T>(lista: readonly T[], nome: (item: T) => string): T[] {
+  return [...lista].sort((a, b) => compararTexto(nome(a), nome(b)));
+}

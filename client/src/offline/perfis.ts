@@ -10,6 +10,7 @@
  */
 import type { BancoLocal } from './db';
 import { itensDoUsuario } from './outbox';
+import { compararTexto } from '../../../shared/texto';
 
 export interface PerfilLocal {
   id: number;
@@ -63,6 +64,6 @@ export async function pendenciasDoAparelho(banco: BancoLocal): Promise<Pendencia
   }
   return lista.sort((a, b) => {
     if (!a.perfil || !b.perfil) return (a.perfil ? 0 : 1) - (b.perfil ? 0 : 1) || a.usuarioId - b.usuarioId;
-    return a.perfil.nome.localeCompare(b.perfil.nome, 'pt-BR');
+    return compararTexto(a.perfil.nome, b.perfil.nome);
   });
 }

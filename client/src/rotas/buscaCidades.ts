@@ -3,7 +3,7 @@
  * route queries, loaded with the employee's first screen, need them without the form's schema.
  */
 import type { CidadeResumo } from '../../../shared/schemas/rotas';
-import { normalizarBusca } from '../../../shared/texto';
+import { compararTexto, normalizarBusca } from '../../../shared/texto';
 
 /** Spec section 9: the city search starts at 2 characters. */
 export const BUSCA_MINIMA_CIDADE = 2;
@@ -22,5 +22,5 @@ export function mesclarResultados(listas: CidadeResumo[][], termo: string): Cida
   for (const lista of listas) for (const c of lista) if (!porId.has(c.id)) porId.set(c.id, c);
   const t = normalizarBusca(termo);
   const comeca = (c: CidadeResumo) => (normalizarBusca(c.nome).startsWith(t) ? 0 : 1);
-  return [...porId.values()].sort((a, b) => comeca(a) - comeca(b) || a.nome.localeCompare(b.nome, 'pt-BR') || a.uf.localeCompare(b.uf));
+  return [...porId.values()].sort((a, b) => comeca(a) - comeca(b) || compararTexto(a.nome, b.nome) || a.uf.localeCompare(b.uf));
 }

@@ -4,6 +4,7 @@ import { normalizarBusca } from '../../../shared/texto';
 import { emTransacao, type Db } from '../db';
 import { cidades, estados } from '../db/schema';
 import type { Uf } from './ufs';
+import { ordenarPorNome } from '../../../shared/texto';
 
 export interface CidadeImportada {
   id: number;
@@ -18,7 +19,8 @@ export interface Cidade {
 }
 
 export function listarEstados(db: Db): { uf: string; nome: string }[] {
-  return db.select({ uf: estados.uf, nome: estados.nome }).from(estados).orderBy(asc(estados.nome)).all();
+  // pt-BR order ('Paraíba' before 'Paraná'); SQLite orders bytes.
+  return ordenarPorNome(db.select({ uf: estados.uf, nome: estados.nome }).from(estados).orderBy(asc(estados.nome)).all(), (e) => e.nome);
 }
 
 export function listarCidades(db: Db, uf?: string): Cidade[] {

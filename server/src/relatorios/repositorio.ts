@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import type { Db } from '../db';
 import { sqlSaldoAtualCentavos } from '../saldo/repositorio';
+import { ordenarPorNome } from '../../../shared/texto';
 
 export interface TotaisRota {
   rotaId: number;
@@ -156,7 +157,7 @@ export interface FuncionarioEmRota {
 
 /** Employees on an active route: balance, today's sales, cities served of the route's total. */
 export function funcionariosEmRota(db: Db, dia: string): FuncionarioEmRota[] {
-  return db.all<FuncionarioEmRota>(sql`
+  const linhas = db.all<FuncionarioEmRota>(sql`
     select u.id as id, u.nome as nome, r.id as rotaId, r.nome as rotaNome,
       ${sqlSaldoAtualCentavos(sql.raw('u.id'))} as saldoCentavos,
       coalesce((select sum(v.dinheiro_centavos + v.pix_centavos + v.cartao_centavos + v.link_centavos) from vendas v where v.rota_id = r.id and v.data_venda = ${dia}), 0) as vendasHojeCentavos,
@@ -167,4 +168,5 @@ export function funcionariosEmRota(db: Db, dia: string): FuncionarioEmRota[] {
     from usuarios u join rotas r on r.funcionario_id = u.id and r.status = 'ativa'
     where u.tipo = 'funcionario' and u.ativo = 1
     order by u.nome, u.id`);
+  return ordenarPorNome(linhas, (l) => l.nome);
 }

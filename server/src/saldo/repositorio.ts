@@ -5,6 +5,7 @@ import type { Movimentacao, TipoMovimentacao } from '../../../shared/schemas/sal
 import { centavosParaReais } from '../../../shared/money';
 import type { Db } from '../db';
 import { movimentacoesSaldo, rotas, usuarios } from '../db/schema';
+import { ordenarPorNome } from '../../../shared/texto';
 
 export type LinhaMovimentacao = typeof movimentacoesSaldo.$inferSelect;
 export type NovaLinhaMovimentacao = typeof movimentacoesSaldo.$inferInsert;
@@ -39,7 +40,7 @@ export function saldosDosFuncionarios(
   funcionarioId?: number,
 ): { id: number; nome: string; email: string; saldo: number; ultima: string | null }[] {
   const filtro = funcionarioId === undefined ? sql`` : sql` and u.id = ${funcionarioId}`;
-  return db.all<{ id: number; nome: string; email: string; saldo: number; ultima: string | null }>(sql`
+  const linhas = db.all<{ id: number; nome: string; email: string; saldo: number; ultima: string | null }>(sql`
     select u.id, u.nome, u.email,
       coalesce(m.saldo_novo_centavos, 0) as saldo,
       m.data_movimentacao as ultima
@@ -49,6 +50,7 @@ export function saldosDosFuncionarios(
     )
     where u.tipo = 'funcionario' and u.ativo = 1${filtro}
     order by u.nome collate nocase, u.id`);
+  return ordenarPorNome(linhas, (l) => l.nome);
 }
 
 export interface FiltroMovimentacoes {
@@ -136,7 +138,7 @@ export function relatorioPorRota(db: Db): {
   gasto: number;
   saldo: number;
 }[] {
-  return db.all(sql`
+  const linhas = db.all<{ funcionario_id: number; funcionario_nome: string; rota_id: number | null; rota_nome: string | null; creditado: number; gasto: number; saldo: number }>(sql`
     select m.funcionario_id, u.nome as funcionario_nome, m.rota_id, r.nome as rota_nome,
       sum(case when m.tipo = 'credito' then m.valor_centavos else 0 end) as creditado,
       sum(case when m.tipo = 'debito' then m.valor_centavos when m.tipo = 'devolucao' then -m.valor_centavos else 0 end) as gasto,
@@ -146,4 +148,6 @@ export function relatorioPorRota(db: Db): {
     left join rotas r on r.id = m.rota_id
     group by m.funcionario_id, m.rota_id
     order by u.nome collate nocase, m.funcionario_id, r.data_inicio desc, m.rota_id desc`);
+  // pt-BR order of the names; each employee's rows keep the query's order (a stable sort).
+  return ordenarPorNome(linhas, (l) => l.funcionario_nome);
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Usuario, TipoUsuario } from '../../../shared/schemas/usuarios';
 import { preparada, type Db } from '../db';
 import { rotas, usuarios } from '../db/schema';
+import { ordenarPorNome } from '../../../shared/texto';
 
 export type LinhaUsuario = typeof usuarios.$inferSelect;
 
@@ -46,17 +47,19 @@ export function listarUsuarios(db: Db, filtro: { emRota?: boolean } = {}): Linha
     filtro.emRota === undefined
       ? q
       : q.where(and(eq(usuarios.tipo, 'funcionario'), filtro.emRota ? temRotaAtiva(db) : sql`not ${temRotaAtiva(db)}`));
-  return filtrada.orderBy(asc(usuarios.nome), asc(usuarios.id)).all();
+  // pt-BR order in JS: SQLite orders bytes ('Íris' after 'Maria').
+  return ordenarPorNome(filtrada.orderBy(asc(usuarios.nome), asc(usuarios.id)).all(), (u) => u.nome);
 }
 
 /** Active employees, for the pickers of routes, balances and filters. */
 export function listarFuncionariosAtivos(db: Db): LinhaUsuario[] {
-  return db
+  const linhas = db
     .select()
     .from(usuarios)
     .where(and(eq(usuarios.tipo, 'funcionario'), eq(usuarios.ativo, true)))
     .orderBy(asc(usuarios.nome), asc(usuarios.id))
     .all();
+  return ordenarPorNome(linhas, (u) => u.nome);
 }
 
 export function contarUsuarios(db: Db): number {
