@@ -3,7 +3,8 @@
  * Despesas; the admin rejects an expense ('Reenvie com a nota fiscal') and credits the balance; a
  * minute later (Playwright's clock, no real waiting) the phone shows 'Rejeitada' with the reason and
  * a notice of what changed; she corrects it with the receipt and sends it again; it is 'Pendente'
- * and the ledger has one debit only. Real built client + real server on a temporary database.
+ * and the ledger has one debit only. On any other screen the news comes as a toast. Real built
+ * client + real server on a temporary database.
  */
 import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -155,6 +156,22 @@ describe.skipIf(!temChromium)('despesa rejeitada: aviso no celular, correção e
     await linha.getByRole('button', { name: /^Corrigir e reenviar:/ }).click();
     await tela.modal('Corrigir e reenviar despesa').getByText(MOTIVO).waitFor();
     await capturar(pagina, 'despesas-corrigir-modal-desktop');
+    await contexto.close();
+  });
+
+  it('em qualquer tela (aqui, Vendas): a rejeição chega em um minuto como aviso, com o motivo', async () => {
+    const cafe = await criarDespesa('Café na estrada', '8,50');
+    const { contexto, pagina } = await novaPagina(navegador, CELULAR);
+    await pagina.clock.install();
+    await entrarComSinal(pagina, servidor.url, ana.email, ana.senha);
+    await pagina.goto(`${servidor.url}/vendas`);
+    await pagina.getByRole('heading', { name: 'Registro Diário de Vendas' }).waitFor();
+    // The app's watch has looked once (recorded silently) before the office acts.
+    await expect.poll(() => registrouOQueViu(pagina), { timeout: 15_000 }).toBe(true);
+    await rejeitar(cafe);
+    await pagina.clock.fastForward(60_000);
+    await pagina.locator('.Toastify__toast').getByText(`Despesa de ${diaMes} rejeitada: ${MOTIVO}`).waitFor();
+    await capturar(pagina, 'celular-aviso-rejeicao-em-vendas');
     await contexto.close();
   });
 });

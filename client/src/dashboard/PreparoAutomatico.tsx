@@ -5,7 +5,8 @@
  * - after a sync that the server confirmed writes in, beyond what the last run's copies include
  *   (the copies then count them without an overlay, and the overlay stays short);
  * - when the app comes back to the front after PREPARO_AO_VOLTAR_MS without a run.
- * Renders nothing; the 'Pronto para viajar' card shows the progress.
+ * Renders nothing of its own (the 'Pronto para viajar' card shows the progress); it also keeps the
+ * watch for news of the office (despesas/VigiaDeNoticias.tsx), app-wide like this.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,6 +14,7 @@ import { hojeNoApp } from '../config/configApp';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { lerConfirmacoes } from '../offline/outbox';
+import { VigiaDeNoticias } from '../despesas/VigiaDeNoticias';
 import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
 import { preparo } from './preparo';
 
@@ -59,5 +61,5 @@ export function PreparoAutomatico({ usuarioId }: { usuarioId: number }) {
       document.removeEventListener('visibilitychange', aoVoltar);
     };
   }, [usuarioId, queryClient]);
-  return null;
+  return <VigiaDeNoticias usuarioId={usuarioId} />;
 }

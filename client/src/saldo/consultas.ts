@@ -37,7 +37,8 @@ export const LIMITE_HISTORICO = 500;
  * Read every minute while online and on focus; a credit the phone had not seen becomes a notice
  * ('Crédito de R$ 200,00 no saldo', issue 17), kept until dismissed on the Despesas page.
  */
-export function useSaldoProprio(usuarioId: number, ativo = true, { avisar = true }: { avisar?: boolean } = {}) {
+/** `avisar`: say a new credit as a toast (a function: asked when the answer arrives, e.g. 'not on Despesas'). */
+export function useSaldoProprio(usuarioId: number, ativo = true, { avisar = true }: { avisar?: boolean | (() => boolean) } = {}) {
   return useQuery({
     queryKey: chavesSaldo.resumoProprio(usuarioId),
     enabled: ativo,
@@ -49,7 +50,7 @@ export function useSaldoProprio(usuarioId: number, ativo = true, { avisar = true
       if (r.origem === 'servidor' && creditos) {
         const novas = await registrarNovidades(bancoLocal, usuarioId, (v) => novidadesDosCreditos(v, creditos));
         // A toast where nothing else shows it (the dashboard); the Despesas page lists it in 'Novidades'.
-        if (avisar) anunciar(novas);
+        if (typeof avisar === 'function' ? avisar() : avisar) anunciar(novas);
       }
       return r;
     },
