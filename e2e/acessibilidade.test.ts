@@ -15,7 +15,9 @@ import { formulario } from '../server/test/despesas';
 import { ADMIN } from '../server/test/helper';
 import { TelaDespesas } from './paginas/despesas';
 import { TelaLogin } from './paginas/login';
-import { TelaMinhasRotas } from './paginas/rotas';
+import { TelaRelatorios } from './paginas/relatorios';
+import { TelaMinhasRotas, TelaRotasAdmin } from './paginas/rotas';
+import { TelaSaldo } from './paginas/saldo';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { alvosPequenos, descreverViolacoes, palavrasPartidas, violacoesGraves } from './suporte/acessibilidade';
 import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
@@ -132,6 +134,11 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
       await verificar(pagina, `Modal Nova Rota ${w}`, relatorio);
       await pagina.keyboard.press('Escape');
       await pagina.getByRole('dialog').waitFor({ state: 'detached' });
+      const despesasDaRota = await new TelaRotasAdmin(pagina).verDespesas('Rota Serra Fluminense');
+      await despesasDaRota.getByText('Almoço').first().waitFor();
+      await verificar(pagina, `Modal Despesas da Rota ${w}`, relatorio);
+      await pagina.keyboard.press('Escape');
+      await pagina.getByRole('dialog').waitFor({ state: 'detached' });
 
       await visitar(pagina, '/usuarios', titulo(pagina, 'Gerenciamento de Usuários'));
       await pagina.getByText('Renata Albuquerque').first().waitFor();
@@ -158,10 +165,32 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
       await visitar(pagina, '/saldo', titulo(pagina, 'Saldo dos Funcionários'));
       await pagina.getByText('Renata Albuquerque').first().waitFor();
       await verificar(pagina, `Saldo ${w}`, relatorio);
+      const saldo = new TelaSaldo(pagina);
+      await saldo.aba('Histórico de Movimentações').click();
+      await saldo.linha('Adiantamento').first().waitFor();
+      await verificar(pagina, `Saldo, histórico ${w}`, relatorio);
+      await saldo.aba('Relatório').click();
+      await saldo.linha('Rota Serra Fluminense').first().waitFor();
+      await verificar(pagina, `Saldo, relatório ${w}`, relatorio);
 
       await visitar(pagina, '/relatorios', titulo(pagina, 'Relatórios'));
       await pagina.getByText('Rota Serra Fluminense').first().waitFor();
       await verificar(pagina, `Relatórios ${w}`, relatorio);
+      let detalhes: Locator;
+      if (tela === CELULAR) {
+        // On the phone each route is a card opened by its header; 'Detalhes' is inside.
+        await pagina.getByRole('button', { name: 'Expandir Rota Serra Fluminense' }).click();
+        await pagina.getByRole('button', { name: 'Detalhes', exact: true }).waitFor();
+        await verificar(pagina, `Relatórios, cartão aberto ${w}`, relatorio);
+        await pagina.getByRole('button', { name: 'Detalhes', exact: true }).click();
+        detalhes = pagina.getByRole('dialog', { name: 'Rota Serra Fluminense' });
+      } else {
+        detalhes = await new TelaRelatorios(pagina).abrirDetalhes('Rota Serra Fluminense');
+      }
+      await detalhes.getByText('Renata Albuquerque').first().waitFor();
+      await verificar(pagina, `Modal Detalhes da Rota ${w}`, relatorio);
+      await pagina.keyboard.press('Escape');
+      await pagina.getByRole('dialog').waitFor({ state: 'detached' });
 
       if (tela === CELULAR) {
         await abrirGaveta(pagina);
