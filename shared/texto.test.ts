@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compararTexto, normalizarBusca, ordenarPorNome } from './texto';
+import { compararTexto, contagem, normalizarBusca, ordenarPorNome, plural } from './texto';
 
 describe('normalizarBusca', () => {
   it.each([
@@ -43,5 +43,16 @@ describe('compararTexto / ordenarPorNome (pt-BR)', () => {
     ];
     expect(ordenarPorNome(lista, (x) => x.nome).map((x) => x.id)).toEqual([2, 3, 1]);
     expect(lista.map((x) => x.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('plural / contagem (pt-BR)', () => {
+  it('um é singular; zero e mais de um são plural', () => {
+    expect(contagem(1, 'registro', 'registros')).toBe('1 registro');
+    expect(contagem(0, 'registro', 'registros')).toBe('0 registros');
+    expect(contagem(2, 'tentativa', 'tentativas')).toBe('2 tentativas');
+    expect(contagem(1500, 'item', 'itens')).toBe('1.500 itens');
+    expect(plural(1, 'chegou', 'chegaram')).toBe('chegou');
+    expect(plural(3, 'chegou', 'chegaram')).toBe('chegaram');
   });
 });

@@ -23,3 +23,15 @@ export function compararTexto(a: string, b: string): number {
 export function ordenarPorNome<T>(lista: readonly T[], nome: (item: T) => string): T[] {
   return [...lista].sort((a, b) => compararTexto(nome(a), nome(b)));
 }
+
+/** The word that agrees with a count in pt-BR: singular for exactly 1, plural otherwise (zero too: '0 registros'). */
+export function plural(n: number, um: string, varios: string): string {
+  return n === 1 ? um : varios;
+}
+
+const numeroInteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** '1 registro', '0 registros', '1.500 itens': the count and its word, written whole (never 'registro(s)'). */
+export function contagem(n: number, um: string, varios: string): string {
+  return `${numeroInteiro.format(n)} ${plural(n, um, varios)}`;
+}

@@ -4,6 +4,7 @@ import { formatarHora } from '../../../shared/dates';
 import { useOnline } from '../components/useOnline';
 import { fusoDoApp } from '../config/configApp';
 import { useEstadoSync } from '../offline';
+import { plural } from '../../../shared/texto';
 
 /** 'Enviando 120 de 1.000' (thousands with a dot, as pt-BR writes them). */
 export function textoProgresso(p: { enviados: number; total: number }): string {
@@ -23,7 +24,7 @@ export function textoIndicador(e: {
 }): string {
   // Nothing goes until the app is updated: that comes before anything else the queue could say.
   if (e.atualizacaoNecessaria) return 'Atualize o aplicativo';
-  if (e.comErro > 0) return `${e.comErro} precisa${e.comErro > 1 ? 'm' : ''} de atenção`;
+  if (e.comErro > 0) return `${e.comErro} ${plural(e.comErro, 'precisa', 'precisam')} de atenção`;
   if (!e.online) return e.pendentes > 0 ? `Offline · ${e.pendentes} aguardando` : 'Offline';
   if (e.pausadoPorSessao) return 'Entre de novo para enviar';
   if (e.sincronizando) return e.progresso && e.progresso.total > 1 ? textoProgresso(e.progresso) : 'Sincronizando...';

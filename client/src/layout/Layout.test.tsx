@@ -82,7 +82,11 @@ describe('Layout', () => {
     });
     await waitFor(() => expect(screen.getByRole('button', { name: /1 aguardando envio|Offline · 1 aguardando/ })).toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
-    expect(screen.getByRole('dialog', { name: 'Registros ainda não enviados' })).toBeInTheDocument();
+    const aviso = screen.getByRole('dialog', { name: 'Registros ainda não enviados' });
+    // pt-BR agreement with one record (issue 17): 'chegou', 'Ele continua guardado', 'será enviado'.
+    expect(aviso).toHaveTextContent(
+      'Você tem 1 registro que ainda não chegou ao servidor. Ele continua guardado neste aparelho e será enviado quando você entrar de novo',
+    );
     expect(localStorage.getItem('token')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Sair mesmo assim' }));
     expect(await screen.findByRole('heading', { name: 'Tela de login' })).toBeInTheDocument();

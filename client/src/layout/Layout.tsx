@@ -18,6 +18,7 @@ import { motorSync, useEstadoSync } from '../offline';
 import { useInstalacao } from '../pwa/instalacao';
 import { IndicadorSync } from './IndicadorSync';
 import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
+import { contagem } from '../../../shared/texto';
 
 // Opened from the header indicator: loaded then, not with the first screen.
 const PainelSync = sobDemanda(() => import('./PainelSync').then((m) => m.PainelSync), { alternativa: telaNaoGuardada });
@@ -168,8 +169,10 @@ export function Layout() {
         }
       >
         <p style={{ margin: 0 }}>
-          Você tem {naFila} registro{naFila > 1 ? 's' : ''} que ainda não chegaram ao servidor. Eles continuam guardados neste aparelho e serão
-          enviados quando você entrar de novo, mas o ideal é sincronizar antes de sair.
+          {naFila === 1
+            ? 'Você tem 1 registro que ainda não chegou ao servidor. Ele continua guardado neste aparelho e será enviado'
+            : `Você tem ${contagem(naFila, 'registro', 'registros')} que ainda não chegaram ao servidor. Eles continuam guardados neste aparelho e serão enviados`}{' '}
+          quando você entrar de novo, mas o ideal é sincronizar antes de sair.
         </p>
       </Modal>
     </div>

@@ -22,6 +22,7 @@ import { formatarBytes, lerUsoArmazenamento, type UsoArmazenamento } from '../pw
 import { AvisoVersaoAntiga } from './AvisoVersaoAntiga';
 import { ExportarPendencias } from './ExportarPendencias';
 import { textoProgresso } from './IndicadorSync';
+import { contagem } from '../../../shared/texto';
 
 export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; aoFechar: () => void; usuarioId: number }) {
   const { usuario } = useAuth();
@@ -138,7 +139,7 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
                     <strong>{item.descricao}</strong>
                     <div className="campo__ajuda">
                       Registrado em {formatarDataHora(item.criadoEm, fuso)}
-                      {item.tentativas > 0 && ` · ${item.tentativas} tentativa${item.tentativas > 1 ? 's' : ''} sem conexão`}
+                      {item.tentativas > 0 && ` · ${contagem(item.tentativas, 'tentativa', 'tentativas')} sem conexão`}
                     </div>
                   </div>
                   <Selo cor="amarelo">Na fila</Selo>

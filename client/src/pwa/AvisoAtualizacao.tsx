@@ -8,6 +8,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Botao } from '../components/Botao';
 import { motorSync, useEstadoSync } from '../offline';
 import { useHaFormularioAberto } from './formularios';
+import { contagem } from '../../../shared/texto';
 
 /**
  * Why an update must wait, or null when it can be applied now. When the server refused this version
@@ -15,7 +16,7 @@ import { useHaFormularioAberto } from './formularios';
  */
 export function motivoParaEsperar(pendentes: number, sincronizando: boolean, formularioAberto: boolean, atualizacaoNecessaria = false): string | null {
   if ((pendentes > 0 || sincronizando) && !atualizacaoNecessaria) {
-    return `Enviando ${pendentes} registro${pendentes === 1 ? '' : 's'} antes de atualizar...`;
+    return `Enviando ${contagem(pendentes, 'registro', 'registros')} antes de atualizar...`;
   }
   if (formularioAberto) return 'Feche o formulário aberto para atualizar.';
   return null;

@@ -20,6 +20,7 @@ import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useFuncionarios } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
 import { ModalDetalhesRota } from './ModalDetalhesRota';
+import { contagem, plural } from '../../../shared/texto';
 
 /** The spec's breakpoint for this page. */
 const LARGURA_CARTOES = 700;
@@ -127,8 +128,8 @@ export function PaginaRelatorios() {
       {selecionadasVisiveis.length > 0 && (
         <div className="alerta alerta--info faixa-selecao" role="status">
           <span>
-            {selecionadasVisiveis.length} rota{selecionadasVisiveis.length > 1 ? 's selecionadas' : ' selecionada'}: a exportação leva só{' '}
-            {selecionadasVisiveis.length > 1 ? 'elas' : 'ela'}.
+            {contagem(selecionadasVisiveis.length, 'rota selecionada', 'rotas selecionadas')}: a exportação leva só{' '}
+            {plural(selecionadasVisiveis.length, 'ela', 'elas')}.
           </span>
           <button type="button" className="link-botao" onClick={() => setSelecionadas(new Set())}>
             Limpar seleção
@@ -204,7 +205,7 @@ export function PaginaRelatorios() {
                   <td />
                   <td colSpan={2}>
                     <strong>
-                      Total ({linhas.length} {linhas.length === 1 ? 'rota' : 'rotas'})
+                      Total ({contagem(linhas.length, 'rota', 'rotas')})
                     </strong>
                   </td>
                   <td className="numero">

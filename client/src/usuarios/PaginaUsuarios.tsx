@@ -18,6 +18,7 @@ import { fusoDoApp } from '../config/configApp';
 import { useAlterarStatusUsuario, useDesbloquearUsuario, useUsuarios } from './consultas';
 import { ModalUsuario } from './ModalUsuario';
 import { ModalImportarPendencias } from './ModalImportarPendencias';
+import { contagem } from '../../../shared/texto';
 
 type AbaUsuarios = 'ativos' | 'inativos' | 'bloqueados';
 
@@ -28,7 +29,7 @@ export function filtrarPorAba(usuarios: Usuario[], aba: AbaUsuarios): Usuario[] 
 }
 
 export function textoBloqueio(u: Usuario): string {
-  return u.bloqueado ? `Bloqueado (${u.tentativas_login} tentativa${u.tentativas_login === 1 ? '' : 's'})` : 'Desbloqueado';
+  return u.bloqueado ? `Bloqueado (${contagem(u.tentativas_login, 'tentativa', 'tentativas')})` : 'Desbloqueado';
 }
 
 export function PaginaUsuarios() {

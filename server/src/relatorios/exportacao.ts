@@ -13,6 +13,7 @@ import { rotuloSalarioDaRota, totaisDoRelatorio } from '../../../shared/relatori
 import { nomeDoTipo, ROTULO_STATUS_APROVACAO, type StatusAprovacao, type TipoDespesa } from '../../../shared/schemas/despesas';
 import type { DetalhesRota, LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
 import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
+import { contagem } from '../../../shared/texto';
 
 export const COLUNAS_RELATORIO = ['Rota', 'Funcionário', 'Status', 'Vendas', 'Despesas', 'Créditos', 'Saldo Atual'] as const;
 
@@ -422,6 +423,6 @@ export function descreverFiltros(f: {
   if (f.dataInicio && f.dataFim) filtros.push(`Período: ${formatarData(f.dataInicio)} a ${formatarData(f.dataFim)}`);
   else if (f.dataInicio) filtros.push(`A partir de ${formatarData(f.dataInicio)}`);
   else if (f.dataFim) filtros.push(`Até ${formatarData(f.dataFim)}`);
-  if (f.rotasSelecionadas) filtros.push(`${f.rotasSelecionadas} rota${f.rotasSelecionadas > 1 ? 's' : ''} selecionada${f.rotasSelecionadas > 1 ? 's' : ''}`);
+  if (f.rotasSelecionadas) filtros.push(contagem(f.rotasSelecionadas, 'rota selecionada', 'rotas selecionadas'));
   return filtros;
 }

@@ -426,7 +426,7 @@ describe('criar rota', () => {
       await comoAdmin({ method: 'POST', url: '/api/rotas', payload: dadosRota(f.id, { cidades: [GOIANIA, 9999999, 1234567] }) }),
       422,
       'regra_de_negocio',
-      'Cidade não encontrada: 9999999, 1234567.',
+      'Cidades não encontradas: 9999999, 1234567.',
     );
     esperarRecusa(await comoAdmin({ method: 'POST', url: '/api/rotas', payload: dadosRota(adminId) }), 422, 'regra_de_negocio', 'Funcionário não encontrado.');
     esperarRecusa(await comoAdmin({ method: 'POST', url: '/api/rotas', payload: dadosRota(999999) }), 422, 'regra_de_negocio', 'Funcionário não encontrado.');

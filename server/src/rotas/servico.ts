@@ -26,6 +26,7 @@ import {
   inserirVisita,
 } from './repositorio';
 import { aceitaRegistroNaData } from './periodo';
+import { plural } from '../../../shared/texto';
 
 export const ROTA_NAO_ENCONTRADA = 'Rota não encontrada.';
 export const ROTA_NAO_ENCONTRADA_OU_EXCLUIDA = 'Rota não encontrada ou já foi excluída.';
@@ -92,7 +93,7 @@ function validarDadosRota(db: Db, dados: DadosRota, funcionarioAtual?: number): 
   const ids = [...new Set(dados.cidades)]; // the same city twice is kept once
   const existentes = new Set(cidadesExistentes(db, ids).map((c) => c.id));
   const faltando = ids.filter((id) => !existentes.has(id));
-  if (faltando.length > 0) throw regraDeNegocio(`Cidade não encontrada: ${faltando.join(', ')}.`);
+  if (faltando.length > 0) throw regraDeNegocio(`${plural(faltando.length, 'Cidade não encontrada', 'Cidades não encontradas')}: ${faltando.join(', ')}.`);
   return ids;
 }
 
