@@ -50,4 +50,25 @@ describe('TabelaDados', () => {
     expect(within(cartoes[0]!).getByRole('button', { name: 'Editar Pessoa 01' })).toBeInTheDocument();
     expect(screen.getByText('Página 1 de 5')).toBeInTheDocument();
   });
+
+  it('colunas só do computador ou só do celular, e o texto longo numa linha própria no computador (issue 17)', () => {
+    const cols = [
+      { chave: 'nome', titulo: 'Nome', so: 'celular' as const },
+      { chave: 'nome_cidade', titulo: 'Nome e Cidade', so: 'computador' as const, render: (l: Linha) => `${l.nome} · ${l.cidade}` },
+      { chave: 'cidade', titulo: 'Cidade', so: 'celular' as const },
+    ];
+    const extra = (l: Linha) => (l.id === 1 ? `Observações: nota de ${l.nome}` : null);
+    const poucas = linhas.slice(0, 2);
+    const { unmount } = render(<TabelaDados colunas={cols} linhas={poucas} chaveLinha={(l) => l.id} linhaExtra={extra} />);
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Nome e Cidade']);
+    expect(screen.getAllByRole('row')).toHaveLength(4); // header, 2 rows, 1 note under the first
+    expect(screen.getByText('Observações: nota de Pessoa 01').closest('td')).toHaveAttribute('colspan', '1');
+    unmount();
+    definirLarguraDaJanela(390);
+    render(<TabelaDados colunas={cols} linhas={poucas} chaveLinha={(l) => l.id} linhaExtra={extra} />);
+    const cartao = screen.getAllByRole('listitem')[0]!;
+    expect(within(cartao).getByText('Nome')).toBeInTheDocument();
+    expect(within(cartao).getByText('Cidade')).toBeInTheDocument();
+    expect(within(cartao).queryByText('Nome e Cidade')).not.toBeInTheDocument();
+  });
 });
