@@ -232,6 +232,13 @@ describe.skipIf(!temChromium)('mesa do administrador no computador (1280x800)', 
       await capturar(pagina, `admin-celular-${tela.nome}`);
       if (await pagina.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)) problemas.push(`${tela.nome}: a página rola na horizontal`);
     }
+    // Without signal on the phone too: the same state, within the width.
+    await contexto.setOffline(true);
+    await pagina.getByRole('button', { name: 'Abrir menu' }).click();
+    await pagina.getByRole('complementary', { name: 'Menu principal' }).getByRole('link', { name: 'Vendas' }).click();
+    await pagina.getByRole('heading', { name: 'Sem conexão' }).waitFor();
+    await capturar(pagina, 'admin-celular-sem-conexao-vendas');
+    if (await pagina.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)) problemas.push('sem conexão: a página rola na horizontal');
     await contexto.close();
     expect(problemas).toEqual([]);
   });
