@@ -235,6 +235,12 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
     await visitar(pagina, '/vendas', titulo(pagina, 'Registro Diário de Vendas'));
     await pagina.getByText(VALE_DO_RIO_PRETO.nome).first().waitFor();
     await aCadaTela('Vendas funcionário');
+    // The form the employee fills most: a city's closing, open inside its card.
+    await pagina.getByRole('button', { name: 'Editar Anápolis' }).click();
+    await pagina.getByRole('form', { name: 'Fechamento de Anápolis' }).getByLabel('Dinheiro', { exact: true }).waitFor();
+    await aCadaTela('Fechamento de uma cidade', 'li[aria-label="Anápolis (GO)"]');
+    await pagina.getByRole('button', { name: 'Cancelar Anápolis' }).click();
+    await pagina.getByRole('form', { name: 'Fechamento de Anápolis' }).waitFor({ state: 'detached' });
 
     const despesas = new TelaDespesas(pagina);
     await visitar(pagina, '/despesas', titulo(pagina, 'Despesas'));
