@@ -99,7 +99,7 @@ describe.skipIf(!temChromium)('Pronto para viajar no navegador', () => {
 
       // Nobody touched anything: the app fetches every screen's data by itself, showing how far it got.
       await cartao.cartao().getByRole('progressbar', { name: 'Baixando os dados para trabalhar sem sinal' }).waitFor({ timeout: 30_000 });
-      expect(await cartao.resumo()).toMatch(/^Preparando o aparelho para trabalhar sem sinal \(\d de 7\)$/);
+      await expect.poll(() => cartao.resumo()).toMatch(/^Preparando o aparelho para trabalhar sem sinal \(\d de 7\)$/);
       expect(Object.values(await cartao.estados())).not.toContain('falta');
       await fecharAvisos(pagina);
       await mostrarCartao(cartao);
