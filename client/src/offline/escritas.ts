@@ -58,3 +58,18 @@ export function escritasSobreCopia(escritas: EscritasDoAparelho, confirmacoesAte
 export function useEscritasDoAparelho(usuarioId: number): EscritasDoAparelho | undefined {
   return useLiveQuery(() => lerEscritas(bancoLocal, usuarioId), [usuarioId]);
 }
+
+/**
+ * The counter to lay writes over a screen built from several copies: the oldest one's (what any of
+ * them may miss). A piece without data is ignored; a copy that does not say makes it unknown.
+ */
+export function contadorDasCopias(...cargas: (object | undefined)[]): number | undefined {
+  let menor = Infinity;
+  for (const carga of cargas) {
+    if (!carga || !('dados' in carga)) continue;
+    const ate = (carga as { confirmacoesAte?: number }).confirmacoesAte;
+    if (typeof ate !== 'number') return undefined;
+    menor = Math.min(menor, ate);
+  }
+  return menor === Infinity ? undefined : menor;
+}

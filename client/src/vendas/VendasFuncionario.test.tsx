@@ -13,6 +13,7 @@ import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, 
 import { rotaDeTeste } from '../test/rotas';
 import { PaginaVendas } from './PaginaVendas';
 import './operacoes';
+import { enfileirarVenda } from './operacoes';
 
 const HOJE = hojeNoApp();
 const CIDADES = [
@@ -165,7 +166,7 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
 
     expect(await screen.findByText('Fechamento realizado com sucesso!')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Fechadas (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Fechadas (1)' })).toBeInTheDocument();
     await waitFor(() => expect(s.vendas).toHaveLength(1));
     const post = api.chamadas.find((c) => c.metodo === 'POST' && c.caminho === '/vendas')!;
     expect(post.corpo).toEqual({
@@ -440,7 +441,7 @@ describe('Vendas no campo (issue 17)', () => {
 
     montar({ visitas: s.visitas });
     await userEvent.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
-    expect(within(cartao('Caldas Novas')).getByText('Visitada (sem venda)')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('listitem', { name: /^Caldas Novas \(/ })).findByText('Visitada (sem venda)')).toBeInTheDocument();
     expect(await within(cartao('Caldas Novas')).findByText(/Recebido pelo servidor às \d\d:\d\d/)).toBeInTheDocument();
   });
 
@@ -523,4 +524,41 @@ describe('Vendas no campo (issue 17)', () => {
     await waitFor(async () => expect(await bancoLocal.rascunhos.count()).toBe(0));
     expect(within(goiania).queryByRole('form')).not.toBeInTheDocument();
   });
+
+describe('a cópia completa do aparelho (issue 17, item 1)', () => {
+  it('sem sinal, a cópia lida antes de uma venda enviada de outra tela continua mostrando a cidade fechada', async () => {
+    const primeira = montar();
+    await screen.findByText('Goiânia');
+    expect(await screen.findByRole('tab', { name: 'Fechadas (0)' })).toBeInTheDocument();
+    primeira.tela.unmount();
+
+    // Away from Vendas (the closing kept by the dashboard's shortcut, say), the sale reaches the server...
+    await enfileirarVenda(bancoLocal, FUNCIONARIO_TESTE.id, {
+      id: 'venda-goiania',
+      rota_id: 7,
+      cidade_id: 5208707,
+      data_venda: HOJE,
+      valor_dinheiro: 150,
+      valor_pix: 0,
+      valor_cartao: 0,
+      valor_link: 0,
+      valor_boletos: 1,
+      observacoes: '',
+      registrado_em: new Date().toISOString(),
+      cidade_nome: 'Goiânia',
+      cidade_uf: 'GO',
+    });
+    await motorSync.sincronizarAgora({ ignorarEspera: true });
+    expect(primeira.s.vendas).toHaveLength(1);
+    expect(await bancoLocal.outbox.count()).toBe(0);
+
+    // ...then the signal goes: Vendas opens from the morning's copy, with the confirmed sale over it.
+    definirConexao(false);
+    montar({ offline: true });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
+    const goiania = await screen.findByRole('listitem', { name: /^Goiânia \(/ });
+    expect(within(goiania).getByText('Fechada · R$ 150,00')).toBeInTheDocument();
+  });
+});
+
 });

@@ -40,6 +40,7 @@ import { camposDe, lerCampos, oQueEnviar, type CamposVenda } from './formulario'
 import { enfileirarVenda, enfileirarVisita } from './operacoes';
 import { apagarRascunhoVendas, lerRascunhoVendas, salvarRascunhoVendas } from './rascunho';
 import { useFilaDeVendas } from './useFilaDeVendas';
+import { contadorDasCopias } from '../offline/escritas';
 
 export const MENSAGEM_SUCESSO = 'Fechamento realizado com sucesso!';
 /** Saved with no signal: kept on the phone, not yet at the server (issue 17, item 7). */
@@ -98,7 +99,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   const rota = dadosDaCarga(rotaQ.data) ?? null;
   const diaQ = useDiaDaRota(usuario.id, rota?.id ?? null, data);
   const historicoQ = useHistoricoDaRota(usuario.id, rota?.id ?? null);
-  const fila = useFilaDeVendas(usuario.id);
+  const fila = useFilaDeVendas(usuario.id, contadorDasCopias(diaQ.data, historicoQ.data));
 
   const dia = dadosDaCarga(diaQ.data) ?? null;
   const historico = dadosDaCarga(historicoQ.data);
