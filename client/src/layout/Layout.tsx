@@ -135,7 +135,7 @@ export function Layout() {
         <main className={`conteudo${local.pathname.startsWith('/vendas') ? ' conteudo--vendas' : ''}`}>
           {usuario.tipo === 'admin' && !online && (
             <div className="aviso-online" role="status">
-              <WifiOff size={18} /> Sem conexão com a internet. As telas de administração precisam de conexão para carregar e salvar dados.
+              <WifiOff size={18} aria-hidden="true" /> Sem conexão com a internet. As telas de administração precisam de conexão para carregar e salvar dados.
             </div>
           )}
           <Outlet />
