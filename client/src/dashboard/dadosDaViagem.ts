@@ -207,11 +207,10 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
   }
   await Promise.all(passos);
 
-  // The screens on show read their data again (the others when opened).
-  await Promise.all(
-    [chavesRotas.minhas(usuarioId), chavesVendas.funcionario(usuarioId), chavesDespesas.todos, chavesSaldo.todos, chavesDashboard.funcionario(usuarioId)].map((queryKey) =>
-      o.queryClient.invalidateQueries({ queryKey }),
-    ),
-  );
+  // The screens on show read their data again (the others when opened). Not awaited: without
+  // signal a screen's read waits paused for the network, and the run would never end.
+  for (const queryKey of [chavesRotas.minhas(usuarioId), chavesVendas.funcionario(usuarioId), chavesDespesas.todos, chavesSaldo.todos, chavesDashboard.funcionario(usuarioId)]) {
+    void o.queryClient.invalidateQueries({ queryKey });
+  }
   return { falhas: [...falhas], semConexao, em: new Date().toISOString(), confirmacoesAte };
 }
