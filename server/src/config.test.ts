@@ -31,7 +31,24 @@ describe('carregarConfig', () => {
       trustProxy: false,
       limiteLoginPorMinuto: 10,
       versaoMinimaApp: VERSAO_MINIMA_APP,
+      loginBloqueioMinutos: 15,
+      cotaComprovantesBytes: 200 * 1024 * 1024,
+      limiteRequisicoesPorMinuto: 600,
     });
+  });
+
+  it('LOGIN_BLOQUEIO_MINUTOS, COTA_COMPROVANTES_MB e LIMITE_REQUISICOES_POR_MINUTO: inteiros validados', () => {
+    expect(carregarConfig({ LOGIN_BLOQUEIO_MINUTOS: '30', COTA_COMPROVANTES_MB: '50', LIMITE_REQUISICOES_POR_MINUTO: '120' })).toMatchObject({
+      loginBloqueioMinutos: 30,
+      cotaComprovantesBytes: 50 * 1024 * 1024,
+      limiteRequisicoesPorMinuto: 120,
+    });
+    expect(erroDe({ LOGIN_BLOQUEIO_MINUTOS: '0' }).problemas).toEqual([
+      'LOGIN_BLOQUEIO_MINUTOS="0": deve ser um número inteiro de minutos entre 1 e 10080',
+    ]);
+    expect(erroDe({ COTA_COMPROVANTES_MB: 'muito' }).problemas).toEqual([
+      'COTA_COMPROVANTES_MB="muito": deve ser um número inteiro de megabytes entre 1 e 100000',
+    ]);
   });
 
   it('VERSAO_MINIMA_APP: a versão mínima do aplicativo, validada', () => {

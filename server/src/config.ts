@@ -28,6 +28,12 @@ export interface Config {
   limiteLoginPorMinuto: number;
   /** Oldest client app version whose queued writes are accepted (older ones get 426 'Atualize o aplicativo'). */
   versaoMinimaApp: string;
+  /** Minutes a block after 5 wrong passwords lasts before it lifts by itself (an admin may lift it sooner). */
+  loginBloqueioMinutos: number;
+  /** Receipt storage each employee may use, in bytes (COTA_COMPROVANTES_MB). */
+  cotaComprovantesBytes: number;
+  /** Authenticated requests each user may make per minute before a 429. */
+  limiteRequisicoesPorMinuto: number;
 }
 
 const UNIDADES: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
@@ -45,6 +51,9 @@ const vazioComoAusente = (v: unknown) => (typeof v === 'string' && v.trim() === 
 // Every refusal carries its own pt-BR text: zod's English defaults would otherwise reach the operator.
 const PORTA = 'deve ser uma porta entre 0 e 65535';
 const LIMITE_LOGIN = 'deve ser um número inteiro entre 1 e 10000';
+const MINUTOS_BLOQUEIO = 'deve ser um número inteiro de minutos entre 1 e 10080';
+const COTA = 'deve ser um número inteiro de megabytes entre 1 e 100000';
+const LIMITE_REQUISICOES = 'deve ser um número inteiro entre 10 e 100000';
 const NIVEIS_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const esquema = z.object({
@@ -103,6 +112,18 @@ const esquema = z.object({
     vazioComoAusente,
     z.coerce.number({ error: LIMITE_LOGIN }).int(LIMITE_LOGIN).min(1, LIMITE_LOGIN).max(10_000, LIMITE_LOGIN).default(10),
   ),
+  LOGIN_BLOQUEIO_MINUTOS: z.preprocess(
+    vazioComoAusente,
+    z.coerce.number({ error: MINUTOS_BLOQUEIO }).int(MINUTOS_BLOQUEIO).min(1, MINUTOS_BLOQUEIO).max(10_080, MINUTOS_BLOQUEIO).default(15),
+  ),
+  COTA_COMPROVANTES_MB: z.preprocess(
+    vazioComoAusente,
+    z.coerce.number({ error: COTA }).int(COTA).min(1, COTA).max(100_000, COTA).default(200),
+  ),
+  LIMITE_REQUISICOES_POR_MINUTO: z.preprocess(
+    vazioComoAusente,
+    z.coerce.number({ error: LIMITE_REQUISICOES }).int(LIMITE_REQUISICOES).min(10, LIMITE_REQUISICOES).max(100_000, LIMITE_REQUISICOES).default(600),
+  ),
   VERSAO_MINIMA_APP: z.preprocess(
     vazioComoAusente,
     z.string().trim().default(VERSAO_MINIMA_APP).refine(versaoValida, "deve ser uma versão como '0.2.0'"),
@@ -141,5 +162,8 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     limiteLoginPorMinuto: e.LOGIN_RATE_LIMIT,
     versaoMinimaApp: e.VERSAO_MINIMA_APP,
+    loginBloqueioMinutos: e.LOGIN_BLOQUEIO_MINUTOS,
+    cotaComprovantesBytes: e.COTA_COMPROVANTES_MB * 1024 * 1024,
+    limiteRequisicoesPorMinuto: e.LIMITE_REQUISICOES_POR_MINUTO,
   };
 }

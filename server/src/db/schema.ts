@@ -20,6 +20,8 @@ export const usuarios = sqliteTable(
     ativo: integer('ativo', { mode: 'boolean' }).notNull().default(true),
     bloqueado: integer('bloqueado', { mode: 'boolean' }).notNull().default(false),
     tentativasLogin: integer('tentativas_login').notNull().default(0),
+    /** When the last block began: it lifts by itself LOGIN_BLOQUEIO_MINUTOS later (or when an admin lifts it). */
+    bloqueadoEm: text('bloqueado_em'),
     /** Goes up when the password changes: tokens signed with an older version stop working. */
     sessaoVersao: integer('sessao_versao').notNull().default(0),
     dataCriacao: text('data_criacao').notNull().default(agora),
@@ -30,6 +32,27 @@ export const usuarios = sqliteTable(
     index('usuarios_tipo_ativo').on(t.tipo, t.ativo),
     check('usuarios_tipo_valido', sql`${t.tipo} in ('admin', 'funcionario')`),
   ],
+);
+
+/**
+ * Server-side sessions: the token carries the id (`sid`), so logout, a password change, deactivation
+ * or an admin's 'Encerrar sessões' end it at once instead of when the JWT expires.
+ */
+export const sessoes = sqliteTable(
+  'sessoes',
+  {
+    /** Random, unguessable (it is only ever compared, never listed to other users). */
+    id: text('id').primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    criadaEm: text('criada_em').notNull().default(agora),
+    expiraEm: text('expira_em').notNull(),
+    revogadaEm: text('revogada_em'),
+    /** What signed in (User-Agent, shortened), for the admin's list. */
+    descricao: text('descricao').notNull().default(''),
+  },
+  (t) => [index('sessoes_usuario').on(t.usuarioId, t.revogadaEm)],
 );
 
 export const estados = sqliteTable('estados', {
