@@ -12,7 +12,9 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
-import { BONUS_BOLETO_CENTAVOS, mediaParaExibir } from '../../../shared/payroll/salario';
+import { mediaParaExibir } from '../../../shared/payroll/salario';
+import { contagem } from '../../../shared/texto';
+import { DetalhamentoSalario, linhasDoCalculo } from '../relatorios/DetalhamentoSalario';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { Carregando } from '../components/Carregando';
@@ -220,19 +222,6 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
   );
 }
 
-/** One line of the sum: what it is, how it was reached, and the amount. */
-function Linha({ rotulo, detalhe, valor, classe }: { rotulo: string; detalhe?: string; valor: string; classe?: string }) {
-  return (
-    <div className={['salario__linha', classe].filter(Boolean).join(' ')}>
-      <dt>
-        {rotulo}
-        {detalhe && <span className="salario__detalhe">{detalhe}</span>}
-      </dt>
-      <dd>{valor}</dd>
-    </div>
-  );
-}
-
 function Indicador({ rotulo, valor, nota }: { rotulo: string; valor: string; nota: string }) {
   return (
     <div className="salario__indicador">
@@ -244,8 +233,6 @@ function Indicador({ rotulo, valor, nota }: { rotulo: string; valor: string; not
     </div>
   );
 }
-
-const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
 
 /** The estimate and how it is reached: the three figures that set the rates, then the sum, then who pays the rent. */
 function CartaoSalario({ estimativa }: { estimativa: Estimativa }) {
@@ -261,7 +248,7 @@ function CartaoSalario({ estimativa }: { estimativa: Estimativa }) {
       </div>
       {estimativa.naFila > 0 && (
         <p className="salario__fila" role="status">
-          Inclui {plural(estimativa.naFila, 'registro', 'registros')} deste aparelho que ainda não {estimativa.naFila === 1 ? 'chegou' : 'chegaram'} ao servidor
+          Inclui {contagem(estimativa.naFila, 'registro', 'registros')} deste aparelho que ainda não {estimativa.naFila === 1 ? 'chegou' : 'chegaram'} ao servidor
           {estimativa.recusados > 0 ? ` (${estimativa.recusados} ${estimativa.recusados === 1 ? 'precisa' : 'precisam'} de atenção)` : ''}.
         </p>
       )}
@@ -270,21 +257,7 @@ function CartaoSalario({ estimativa }: { estimativa: Estimativa }) {
         <Indicador rotulo="Bolsas" valor={formatarDecimal(c.totalBolsas)} nota={`vendas de ${formatarCentavos(c.totalVendasCentavos)}`} />
         <Indicador rotulo="Valor por bolsa" valor={formatarReais(c.valorPorBolsa)} nota="pela média" />
       </dl>
-      <dl className="salario__linhas">
-        <Linha rotulo="Bolsas" detalhe={`${formatarDecimal(c.totalBolsas)} × ${formatarReais(c.valorPorBolsa)}`} valor={formatarCentavos(c.valorBolsasCentavos)} />
-        <Linha
-          rotulo="Bônus por cidade"
-          detalhe={`${plural(c.cidadesVisitadas, 'cidade visitada', 'cidades visitadas')} × ${formatarReais(c.valorFixoPorCidade)}`}
-          valor={formatarCentavos(c.valorCidadesCentavos)}
-        />
-        <Linha rotulo="Boletos" detalhe={`${c.boletos} × ${formatarCentavos(BONUS_BOLETO_CENTAVOS)}`} valor={formatarCentavos(c.valorBoletosCentavos)} />
-        <Linha
-          rotulo="Desconto do aluguel"
-          detalhe={`aluguel da rota: ${formatarCentavos(estimativa.valorAluguelCentavos)}`}
-          valor={c.descontoAluguelFuncionarioCentavos > 0 ? `− ${formatarCentavos(c.descontoAluguelFuncionarioCentavos)}` : formatarCentavos(0)}
-        />
-        <Linha rotulo="Total estimado" valor={formatarCentavos(c.totalSalarioCentavos)} classe={`salario__linha--total${negativo ? ' valor-negativo' : ''}`} />
-      </dl>
+      <DetalhamentoSalario linhas={linhasDoCalculo(c, estimativa.valorAluguelCentavos)} rotuloTotal="Total estimado" />
       <p className="salario__aluguel" data-testid="mensagem-aluguel">
         <Info size={16} aria-hidden="true" /> {mensagemAluguel(c.quemPagaAluguel, estimativa.valorAluguelCentavos)}
       </p>

@@ -17,7 +17,7 @@ import { Selo } from '../components/Selo';
 import { tipoDeVisualizacao } from '../despesas/compressao';
 import { VisualizadorCupom, type CupomParaVer } from '../despesas/VisualizadorCupom';
 import { useDetalhesRota } from './consultas';
-import { DetalhamentoSalario } from './DetalhamentoSalario';
+import { DetalhamentoSalario, linhasDaApi } from './DetalhamentoSalario';
 
 export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null; aoFechar: () => void }) {
   const { data: d, isLoading, isError } = useDetalhesRota(rotaId);
@@ -125,7 +125,7 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
 
           <details className="dobravel" aria-label="Como o salário foi calculado">
             <summary>Como o salário foi calculado</summary>
-            <DetalhamentoSalario calculo={d.calculo_salario} rotuloTotal={rotuloSalarioDaRota(d.status)} />
+            <DetalhamentoSalario linhas={linhasDaApi(d.calculo_salario)} rotuloTotal={rotuloSalarioDaRota(d.status)} />
           </details>
 
           <details className="dobravel">

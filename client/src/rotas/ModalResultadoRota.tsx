@@ -14,7 +14,7 @@ import { Modal } from '../components/Modal';
 import { Selo } from '../components/Selo';
 import { fusoDoApp } from '../config/configApp';
 import { mensagemAluguel } from '../dashboard/apresentacao';
-import { DetalhamentoSalario } from '../relatorios/DetalhamentoSalario';
+import { DetalhamentoSalario, linhasDaApi } from '../relatorios/DetalhamentoSalario';
 import { useResultadoDaRota } from './consultas';
 import './resultadoRota.css';
 import type { RotaExibida } from './minhasRotas';
@@ -107,7 +107,7 @@ function Numeros({ r, finalizada }: { r: RelatorioSalarioRota; finalizada: boole
             {formatarReais(c.total_salario)}
           </strong>
         </div>
-        <DetalhamentoSalario calculo={c} rotuloTotal="Total" />
+        <DetalhamentoSalario linhas={linhasDaApi(c)} rotuloTotal="Total" />
         <p className="salario__aluguel">
           <Info size={16} aria-hidden="true" /> {mensagemAluguel(c.quem_paga_aluguel, Math.round(c.valor_aluguel * 100))}
         </p>
