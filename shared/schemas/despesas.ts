@@ -5,6 +5,7 @@
  */
 import { z } from '../zod';
 import { booleano, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
+import { camposPaginacao, camposRespostaPaginada } from './paginacao';
 import { STATUS_ROTA } from './rotas';
 import { TIPOS_DESPESA, type TipoDespesa } from './tiposDespesa';
 
@@ -20,9 +21,8 @@ export const ROTULO_STATUS_APROVACAO: Record<StatusAprovacao, string> = {
   rejeitada: 'Rejeitada',
 };
 
-/** Spec section 9: the list's page size. The routes page asks for up to 100 at once. */
+/** Spec section 9: the list's page size. The routes page asks for 100 at once; any `limit` is clamped to LIMITE_MAXIMO_PAGINA. */
 export const DESPESAS_POR_PAGINA = 20;
-export const LIMITE_MAXIMO_DESPESAS = 100;
 
 export const TIPO_OUTRO_MAXIMO = 80;
 export const DESCRICAO_DESPESA_MAXIMA = 1000;
@@ -100,18 +100,6 @@ export const rejeitarDespesaSchema = z.object({
 
 const vazioComoAusente = (v: unknown) => (v === '' || v === 'todas' || v === 'todos' ? undefined : v);
 
-function inteiroDaConsulta(rotulo: string, padrao: number, maximo: number) {
-  return z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : Number(v)),
-    z
-      .number({ error: `${rotulo} inválido.` })
-      .int(`${rotulo} inválido.`)
-      .min(1, `${rotulo} inválido.`)
-      .max(maximo, `${rotulo} deve ser no máximo ${maximo}.`)
-      .default(padrao),
-  );
-}
-
 export const despesaFiltroSchema = z.object({
   funcionario_id: z.preprocess(vazioComoAusente, idInteiro('Funcionário').optional()),
   rota_id: z.preprocess(vazioComoAusente, idInteiro('Rota', 'f').optional()),
@@ -123,8 +111,7 @@ export const despesaFiltroSchema = z.object({
   status_aprovacao: z.preprocess(vazioComoAusente, opcao('Status', STATUS_APROVACAO).optional()),
   /** Only expenses evaluated after this instant (the phone's notices of what changed, issue 17). */
   avaliadas_desde: z.preprocess(vazioComoAusente, z.iso.datetime({ error: 'Data de avaliação inválida.' }).optional()),
-  page: inteiroDaConsulta('Página', 1, 1_000_000),
-  limit: inteiroDaConsulta('Limite', DESPESAS_POR_PAGINA, LIMITE_MAXIMO_DESPESAS),
+  ...camposPaginacao(DESPESAS_POR_PAGINA),
 });
 export type DespesaFiltro = z.input<typeof despesaFiltroSchema>;
 
@@ -176,9 +163,7 @@ export type TotaisDespesas = z.infer<typeof totaisDespesasSchema>;
 export const listaDespesasSchema = z.object({
   despesas: z.array(despesaSchema),
   totais: totaisDespesasSchema,
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
+  ...camposRespostaPaginada,
 });
 export type ListaDespesas = z.infer<typeof listaDespesasSchema>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from '../zod';
 import { dinheiro, idInteiro, opcao, textoOpcional } from './campos';
+import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from './paginacao';
 
 export const TIPOS_MOVIMENTACAO = ['credito', 'debito', 'devolucao'] as const;
 export type TipoMovimentacao = (typeof TIPOS_MOVIMENTACAO)[number];
@@ -18,7 +19,6 @@ export const DESCRICAO_PADRAO_SALDO = 'Movimentação de saldo';
 export const DESCRICAO_SALDO_MAXIMA = 300;
 
 export const MOVIMENTACOES_POR_PAGINA = 100;
-export const LIMITE_MAXIMO_MOVIMENTACOES = 500;
 
 export const adicionarSaldoSchema = z.object({
   funcionario_id: idInteiro('Funcionário'),
@@ -34,19 +34,7 @@ const vazioComoAusente = (v: unknown) => (v === '' || v === 'todos' ? undefined 
 export const movimentacoesFiltroSchema = z.object({
   tipo: z.preprocess(vazioComoAusente, opcao('Tipo', TIPOS_MOVIMENTACAO).optional()),
   funcionario_id: z.preprocess(vazioComoAusente, idInteiro('Funcionário').optional()),
-  page: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : Number(v)),
-    z.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').default(1),
-  ),
-  limit: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : Number(v)),
-    z
-      .number({ error: 'Limite inválido.' })
-      .int('Limite inválido.')
-      .min(1, 'Limite inválido.')
-      .max(LIMITE_MAXIMO_MOVIMENTACOES, `Limite deve ser no máximo ${LIMITE_MAXIMO_MOVIMENTACOES}.`)
-      .default(MOVIMENTACOES_POR_PAGINA),
-  ),
+  ...camposPaginacao(MOVIMENTACOES_POR_PAGINA),
 });
 
 export const saldoFuncionarioSchema = z.object({
@@ -81,9 +69,7 @@ export type Movimentacao = z.infer<typeof movimentacaoSchema>;
 
 export const movimentacoesRespostaSchema = z.object({
   movimentacoes: z.array(movimentacaoSchema),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
+  ...camposRespostaPaginada,
 });
 export type MovimentacoesResposta = z.infer<typeof movimentacoesRespostaSchema>;
 
@@ -132,7 +118,9 @@ export const relatorioSaldoLinhaSchema = z.object({
   saldo_atual: z.number(),
 });
 export type RelatorioSaldoLinha = z.infer<typeof relatorioSaldoLinhaSchema>;
-export const relatorioSaldoSchema = z.object({ relatorio: z.array(relatorioSaldoLinhaSchema) });
+export const relatorioSaldoSchema = z.object({ relatorio: z.array(relatorioSaldoLinhaSchema), ...camposRespostaPaginada });
+/** GET /saldo/relatorio: one line per route; a page is as large as allowed (all of them, in any real year). */
+export const relatorioSaldoFiltroSchema = z.object(camposPaginacao(LIMITE_MAXIMO_PAGINA));
 
 export const saldoDeUmFuncionarioSchema = z.object({ saldo: resumoSaldoFuncionarioSchema });
 

@@ -4,6 +4,7 @@
  */
 import { z } from '../zod';
 import { contagem, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
+import { camposPaginacao, camposRespostaPaginada } from './paginacao';
 import { STATUS_ROTA } from './rotas';
 
 export const OBSERVACOES_MAXIMO = 1000;
@@ -66,6 +67,9 @@ const listaDeCidades = z.preprocess(
   z.array(idInteiro('Cidade', 'f')).max(300, 'Selecione no máximo 300 cidades.').optional(),
 );
 
+/** Default page of GET /vendas and /vendas/fechamento-diario (at most LIMITE_MAXIMO_PAGINA a page). */
+export const VENDAS_POR_PAGINA = 100;
+
 /** Filters of GET /vendas and GET /vendas/fechamento-diario (spec section 7). */
 export const vendasFiltroSchema = z.object({
   funcionario_id: z.preprocess(vazioComoAusente, idInteiro('Funcionário').optional()),
@@ -75,6 +79,7 @@ export const vendasFiltroSchema = z.object({
   data_inicio: dataOpcional('Data de início'),
   data_fim: dataOpcional('Data de fim'),
   status_rota: z.preprocess((v) => (v === '' || v === 'todas' ? undefined : v), opcao('Status da rota', STATUS_ROTA).optional()),
+  ...camposPaginacao(VENDAS_POR_PAGINA),
 });
 export type VendasFiltro = z.output<typeof vendasFiltroSchema>;
 
@@ -119,10 +124,11 @@ export const totaisVendasSchema = z.object({
 });
 export type TotaisVendas = z.infer<typeof totaisVendasSchema>;
 
-export const fechamentoDiarioRespostaSchema = z.object({ totais: totaisVendasSchema, vendas: z.array(vendaListadaSchema) });
+/** `totais` are those of the whole filtered set; `vendas` one page of it (`total` rows in all). */
+export const fechamentoDiarioRespostaSchema = z.object({ totais: totaisVendasSchema, vendas: z.array(vendaListadaSchema), ...camposRespostaPaginada });
 export type FechamentoDiario = z.infer<typeof fechamentoDiarioRespostaSchema>;
 
-export const vendasRespostaSchema = z.object({ vendas: z.array(vendaListadaSchema) });
+export const vendasRespostaSchema = z.object({ vendas: z.array(vendaListadaSchema), ...camposRespostaPaginada });
 export const vendaRespostaSchema = z.object({ venda: vendaListadaSchema });
 
 export const resumoVendasSchema = z.object({

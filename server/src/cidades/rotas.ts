@@ -1,5 +1,7 @@
 /** GET /api/estados, /api/cidades, /api/cidades/search: any signed-in user. */
 import { z } from 'zod';
+import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from '../../../shared/schemas/paginacao';
+import { fatiar } from '../paginacao';
 import type { App } from '../tipos';
 import { buscarCidades, listarCidades, listarEstados } from './repositorio';
 
@@ -25,9 +27,15 @@ export default async function rotasCidades(app: App) {
     async () => ({ estados: listarEstados(app.db) }),
   );
 
-  app.get('/cidades', { schema: { querystring: z.object({ uf }), response: { 200: cidadesResposta } } }, async (request) => ({
-    cidades: listarCidades(app.db, request.query.uf),
-  }));
+  // Every city of a state (or of Brazil, 5,570): paged like every list (issue 18), the largest state fits a page.
+  app.get(
+    '/cidades',
+    { schema: { querystring: z.object({ uf, ...camposPaginacao(LIMITE_MAXIMO_PAGINA) }), response: { 200: cidadesResposta.extend(camposRespostaPaginada) } } },
+    async (request) => {
+      const { itens, ...pagina } = fatiar(listarCidades(app.db, request.query.uf), request.query);
+      return { cidades: itens, ...pagina };
+    },
+  );
 
   app.get(
     '/cidades/search',

@@ -4,6 +4,7 @@ import { centavosParaReais } from '../../../shared/money';
 import { TIPOS_DESPESA, type Despesa, type StatusAprovacao, type TipoDespesa, type TotaisDespesas } from '../../../shared/schemas/despesas';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import type { Db } from '../db';
+import type { Janela } from '../paginacao';
 import { cidades, despesas, rotas, usuarios } from '../db/schema';
 
 export type LinhaDespesa = typeof despesas.$inferSelect;
@@ -119,12 +120,12 @@ export function buscarDespesaApresentada(db: Db, id: string): Despesa | undefine
 }
 
 /** A page of the filtered list, newest expense date first. Deleted expenses never appear. */
-export function listarDespesas(db: Db, filtro: FiltroDespesas, pagina: number, limite: number): Despesa[] {
+export function listarDespesas(db: Db, filtro: FiltroDespesas, janela: Janela): Despesa[] {
   return consultaApresentacao(db)
     .where(condicoes(filtro))
     .orderBy(desc(despesas.dataDespesa), desc(despesas.registradoEm), desc(despesas.id))
-    .limit(limite)
-    .offset((pagina - 1) * limite)
+    .limit(janela.limite)
+    .offset(janela.deslocamento)
     .all()
     .map(apresentarDespesa);
 }

@@ -15,6 +15,7 @@ import {
   umaDespesaSchema,
 } from '../../../shared/schemas/despesas';
 import { dadosInvalidos, ErroApp, naoEncontrado } from '../errors';
+import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
 import { validar } from '../validacao';
 import { lerCupom, pastaUploads, type CupomRecebido } from './cupons';
@@ -97,8 +98,9 @@ export default async function rotasDespesas(app: App) {
       ...(q.status_aprovacao ? { statusAprovacao: q.status_aprovacao } : {}),
       ...(q.avaliadas_desde ? { avaliadasDesde: q.avaliadas_desde } : {}),
     };
+    // Totals of the whole filtered set (the page's cards); the rows of one page, at most LIMITE_MAXIMO_PAGINA.
     const { total, totais } = totaisDespesas(app.db, filtro);
-    return { despesas: listarDespesas(app.db, filtro, q.page, q.limit), totais, page: q.page, limit: q.limit, total };
+    return { despesas: listarDespesas(app.db, filtro, janelaDaPagina(q)), totais, ...camposDaPagina(total, q) };
   });
 
   app.post(

@@ -14,6 +14,8 @@ import {
 import { mensagemSchema } from '../../../shared/schemas/usuarios';
 import { semPermissao } from '../errors';
 import { contextoDeEscrita } from '../sync/contexto';
+import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from '../../../shared/schemas/paginacao';
+import { fatiar } from '../paginacao';
 import type { App } from '../tipos';
 import { escritaFinalizarRota, escritaVisitar } from './escritas';
 import { apresentarRotas, cidadesDasRotas, listarLinhasRotas, statusDasCidades, type FiltroRotas, type LinhaRota } from './repositorio';
@@ -27,6 +29,9 @@ import {
 } from './servico';
 
 const listaRotas = z.object({ rotas: z.array(rotaSchema) });
+const listaRotasPaginada = listaRotas.extend(camposRespostaPaginada);
+/** GET /rotas: the filters and the page (issue 18); a page holds every route of years of work. */
+const filtroListaRotas = rotaFiltroSchema.extend(camposPaginacao(LIMITE_MAXIMO_PAGINA));
 const umaRota = z.object({ rota: rotaSchema });
 
 export default async function rotasRotas(app: App) {
@@ -37,10 +42,12 @@ export default async function rotasRotas(app: App) {
   const uma = (rota: LinhaRota) => apresentarRotas(app.db, [rota], hojeNoApp())[0]!;
 
   // An employee always gets their own routes, whatever filter they send.
-  app.get('/', { schema: { querystring: rotaFiltroSchema, response: { 200: listaRotas } } }, async (request) => {
+  app.get('/', { schema: { querystring: filtroListaRotas, response: { 200: listaRotasPaginada } } }, async (request) => {
     const { status, funcionario_id } = request.query;
     const funcionarioId = request.usuario.tipo === 'admin' ? funcionario_id : request.usuario.id;
-    return listar({ ...(status ? { status } : {}), ...(funcionarioId !== undefined ? { funcionarioId } : {}) });
+    // The page is cut before the routes are dressed (cities, totals): only its routes cost anything.
+    const { itens, ...pagina } = fatiar(listarLinhasRotas(app.db, { ...(status ? { status } : {}), ...(funcionarioId !== undefined ? { funcionarioId } : {}) }), request.query);
+    return { rotas: apresentarRotas(app.db, itens, hojeNoApp()), ...pagina };
   });
 
   app.get('/ativas', { schema: { response: { 200: listaRotas } } }, async (request) =>

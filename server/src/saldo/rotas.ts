@@ -9,12 +9,14 @@ import {
   funcionariosComSaldoSchema,
   movimentacoesFiltroSchema,
   movimentacoesRespostaSchema,
+  relatorioSaldoFiltroSchema,
   relatorioSaldoSchema,
   resumoSaldoAdminSchema,
   resumoSaldoFuncionarioSchema,
   saldoDeUmFuncionarioSchema,
   saldosRespostaSchema,
 } from '../../../shared/schemas/saldo';
+import { camposDaPagina, fatiar, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
 import { buscarMovimentacaoApresentada, contarMovimentacoes, listarMovimentacoes, relatorioPorRota, saldosDosFuncionarios } from './repositorio';
 import { adicionarSaldo, exigirSaldoVisivel, resumoAdmin, saldoAtual } from './servico';
@@ -57,9 +59,10 @@ export default async function rotasSaldo(app: App) {
     '/movimentacoes',
     { onRequest: app.exigirAdmin, schema: { querystring: movimentacoesFiltroSchema, response: { 200: movimentacoesRespostaSchema } } },
     async (request) => {
-      const { tipo, funcionario_id, page, limit } = request.query;
+      const { tipo, funcionario_id } = request.query;
       const filtro = { ...(tipo ? { tipo } : {}), ...(funcionario_id !== undefined ? { funcionarioId: funcionario_id } : {}) };
-      return { movimentacoes: listarMovimentacoes(app.db, filtro, page, limit), page, limit, total: contarMovimentacoes(app.db, filtro) };
+      const { limite } = janelaDaPagina(request.query);
+      return { movimentacoes: listarMovimentacoes(app.db, filtro, request.query.page, limite), ...camposDaPagina(contarMovimentacoes(app.db, filtro), request.query) };
     },
   );
 
@@ -67,8 +70,9 @@ export default async function rotasSaldo(app: App) {
     funcionarios: saldosDosFuncionarios(app.db).map((s) => ({ id: s.id, nome: s.nome, email: s.email, saldo_atual: centavosParaReais(s.saldo) })),
   }));
 
-  app.get('/relatorio', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { response: { 200: relatorioSaldoSchema } } }, async () => ({
-    relatorio: relatorioPorRota(app.db).map((l) => ({
+  app.get('/relatorio', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { querystring: relatorioSaldoFiltroSchema, response: { 200: relatorioSaldoSchema } } }, async (request) => {
+    const { itens, ...pagina } = fatiar(relatorioPorRota(app.db), request.query);
+    return { relatorio: itens.map((l) => ({
       funcionario_id: l.funcionario_id,
       funcionario_nome: l.funcionario_nome,
       rota_id: l.rota_id,
@@ -76,8 +80,8 @@ export default async function rotasSaldo(app: App) {
       total_creditado: centavosParaReais(l.creditado),
       total_gasto: centavosParaReais(l.gasto),
       saldo_atual: centavosParaReais(l.saldo),
-    })),
-  }));
+    })), ...pagina };
+  });
 
   app.get('/funcionario/:id', { schema: { params: paramsId, response: { 200: saldoDeUmFuncionarioSchema } } }, async (request) => {
     const s = exigirSaldoVisivel(app.db, request.usuario, request.params.id);

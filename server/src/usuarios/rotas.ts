@@ -9,13 +9,18 @@ import {
   usuarioRespostaSchema,
   usuariosRespostaSchema,
 } from '../../../shared/schemas/usuarios';
+import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from '../../../shared/schemas/paginacao';
+import { fatiar } from '../paginacao';
 import type { App } from '../tipos';
 import { apresentarUsuario, listarFuncionariosAtivos, listarUsuarios } from './repositorio';
 import { alterarSenha, criarUsuario, desbloquearUsuario, editarUsuario } from './servico';
 
 const filtroLista = z.object({
   emRota: z.enum(['true', 'false'], { error: "emRota deve ser 'true' ou 'false'." }).optional(),
+  // Paged like every list (issue 18); a page holds every user of any real team.
+  ...camposPaginacao(LIMITE_MAXIMO_PAGINA),
 });
+const usuariosPaginados = usuariosRespostaSchema.extend(camposRespostaPaginada);
 
 export default async function rotasUsuarios(app: App) {
   // onRequest, before the body is parsed or validated: a stranger gets 401 and an employee 403,
@@ -23,10 +28,10 @@ export default async function rotasUsuarios(app: App) {
   app.addHook('onRequest', app.exigirAdmin);
   const resposta = { 200: usuarioRespostaSchema };
 
-  app.get('/', { schema: { querystring: filtroLista, response: { 200: usuariosRespostaSchema } } }, async (request) => {
+  app.get('/', { schema: { querystring: filtroLista, response: { 200: usuariosPaginados } } }, async (request) => {
     const { emRota } = request.query;
-    const linhas = listarUsuarios(app.db, emRota === undefined ? {} : { emRota: emRota === 'true' });
-    return { usuarios: linhas.map(apresentarUsuario) };
+    const { itens, ...pagina } = fatiar(listarUsuarios(app.db, emRota === undefined ? {} : { emRota: emRota === 'true' }), request.query);
+    return { usuarios: itens.map(apresentarUsuario), ...pagina };
   });
 
   app.get('/funcionarios', { schema: { response: { 200: funcionariosRespostaSchema } } }, async () => ({

@@ -7,6 +7,7 @@ import { centavosParaReais } from '../../../shared/money';
 import type { ResumoVendas, TotaisVendas, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
 import { preparada, preparadaDireta, type Db } from '../db';
 import { cidades, rotas, usuarios, vendas } from '../db/schema';
+import type { Janela } from '../paginacao';
 import type { LinhaRota } from '../rotas/repositorio';
 
 export type LinhaVenda = typeof vendas.$inferSelect;
@@ -156,8 +157,11 @@ function apresentarLinha({ venda: v, ...l }: LinhaListada): VendaListada {
   };
 }
 
-/** Sales as the screens list them, newest day first. */
-export function listarVendas(db: Db, filtro: FiltroVendas): VendaListada[] {
+/**
+ * One page of the sales as the screens list them, newest day first. The order ends on the id, so
+ * pages never repeat nor skip a row when names tie.
+ */
+export function listarVendas(db: Db, filtro: FiltroVendas, janela: Janela): VendaListada[] {
   return db
     .select(colunasListadas)
     .from(vendas)
@@ -165,9 +169,16 @@ export function listarVendas(db: Db, filtro: FiltroVendas): VendaListada[] {
     .innerJoin(usuarios, eq(usuarios.id, vendas.funcionarioId))
     .innerJoin(cidades, eq(cidades.id, vendas.cidadeId))
     .where(condicoes(filtro))
-    .orderBy(desc(vendas.dataVenda), asc(usuarios.nome), asc(rotas.nome), asc(cidades.nome))
+    .orderBy(desc(vendas.dataVenda), asc(usuarios.nome), asc(rotas.nome), asc(cidades.nome), asc(vendas.id))
+    .limit(janela.limite)
+    .offset(janela.deslocamento)
     .all()
     .map(apresentarLinha);
+}
+
+/** How many sales the filter selects (every page). */
+export function contarVendas(db: Db, filtro: FiltroVendas): number {
+  return db.select({ n: sql<number>`count(*)` }).from(vendas).innerJoin(rotas, eq(rotas.id, vendas.rotaId)).where(condicoes(filtro)).get()!.n;
 }
 
 /** One sale as listed (the answer to every write): prepared, it runs for every replayed closing. */
@@ -185,10 +196,11 @@ export function buscarVendaApresentada(db: Db, id: string): VendaListada | undef
   return linha ? apresentarLinha(linha) : undefined;
 }
 
-/** The daily-closing totals of the same filter, summed in centavos by SQLite. */
-export function totaisDasVendas(db: Db, filtro: FiltroVendas): TotaisVendas {
+/** The daily-closing totals of the whole filtered set (every page), summed in centavos by SQLite, and its row count. */
+export function totaisDasVendas(db: Db, filtro: FiltroVendas): TotaisVendas & { linhas: number } {
   const t = db
     .select({
+      linhas: sql<number>`count(*)`,
       dinheiro: sql<number>`coalesce(sum(${vendas.dinheiroCentavos}), 0)`,
       pix: sql<number>`coalesce(sum(${vendas.pixCentavos}), 0)`,
       cartao: sql<number>`coalesce(sum(${vendas.cartaoCentavos}), 0)`,
@@ -207,6 +219,7 @@ export function totaisDasVendas(db: Db, filtro: FiltroVendas): TotaisVendas {
     link: centavosParaReais(t.link),
     boletos: t.boletos,
     total_geral: centavosParaReais(t.total),
+    linhas: t.linhas,
   };
 }
 

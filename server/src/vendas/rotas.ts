@@ -18,9 +18,9 @@ export default async function rotasVendas(app: App) {
   app.addHook('onRequest', app.autenticar);
   const contexto = contextoDeEscrita(app);
 
-  app.get('/', { config: { emCache: true }, schema: { querystring: vendasFiltroSchema, response: { 200: vendasRespostaSchema } } }, async (request) => ({
-    vendas: consultarVendas(app.db, request.usuario, request.query),
-  }));
+  app.get('/', { config: { emCache: true }, schema: { querystring: vendasFiltroSchema, response: { 200: vendasRespostaSchema } } }, async (request) =>
+    consultarVendas(app.db, request.usuario, request.query),
+  );
 
   app.get('/fechamento-diario', { config: { emCache: true }, schema: { querystring: vendasFiltroSchema, response: { 200: fechamentoDiarioRespostaSchema } } }, async (request) =>
     fechamentoDiario(app.db, request.usuario, request.query),

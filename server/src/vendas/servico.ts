@@ -11,11 +11,13 @@ import type { ValoresEmConflito } from '../../../shared/api/errors';
 import { formatarCentavos } from '../../../shared/money';
 import { conflito, conflitoDeVersao, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel } from '../rotas/servico';
+import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { UsuarioSessao } from '../tipos';
 import {
   atualizarValoresDaVenda,
   buscarVenda,
   buscarVendaDoDia,
+  contarVendas,
   historicoDaRota,
   inserirVendaSeLivre,
   listarVendas,
@@ -210,13 +212,19 @@ export function filtroDoUsuario(usuario: UsuarioSessao, f: VendasFiltro): Filtro
   return filtro;
 }
 
-export function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasFiltro): VendaListada[] {
-  return listarVendas(db, filtroDoUsuario(usuario, f));
+/** GET /vendas: one page of the filtered sales and how many there are in all (one read transaction). */
+export function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasFiltro): { vendas: VendaListada[]; total: number; page: number; limit: number } {
+  const filtro = filtroDoUsuario(usuario, f);
+  return emTransacao(db, () => ({ vendas: listarVendas(db, filtro, janelaDaPagina(f)), ...camposDaPagina(contarVendas(db, filtro), f) }));
 }
 
+/** GET /vendas/fechamento-diario: the totals of the whole filtered set, and one page of its sales. */
 export function fechamentoDiario(db: Db, usuario: UsuarioSessao, f: VendasFiltro) {
   const filtro = filtroDoUsuario(usuario, f);
-  return emTransacao(db, () => ({ totais: totaisDasVendas(db, filtro), vendas: listarVendas(db, filtro) }));
+  return emTransacao(db, () => {
+    const { linhas, ...totais } = totaisDasVendas(db, filtro);
+    return { totais, vendas: listarVendas(db, filtro, janelaDaPagina(f)), ...camposDaPagina(linhas, f) };
+  });
 }
 
 /** Totals of a route: admins any route, an employee only their own (others look absent). */

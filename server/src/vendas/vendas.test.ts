@@ -425,10 +425,11 @@ describe('GET /vendas/fechamento-diario', () => {
     expect(alheia.totais.total_geral).toBe(0);
   });
 
-  it('GET /vendas responde { vendas } com os mesmos filtros', async () => {
+  it('GET /vendas responde { vendas } paginado com os mesmos filtros', async () => {
     const r = await t2.chamar({ method: 'GET', url: `/api/vendas?rota_id=${rotaEva}&data=${D2}`, token: admin });
     expect(r.statusCode).toBe(200);
-    expect(Object.keys(r.json())).toEqual(['vendas']);
+    expect(Object.keys(r.json())).toEqual(['vendas', 'total', 'page', 'limit']);
+    expect(r.json().total).toBe(1);
     expect(r.json().vendas).toHaveLength(1);
     esperarRecusa(await t2.chamar({ method: 'GET', url: '/api/vendas' }), 401, 'nao_autenticado');
   });
