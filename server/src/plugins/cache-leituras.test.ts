@@ -5,6 +5,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hoje } from '../../../shared/dates';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
@@ -54,6 +56,27 @@ describe('cache de leituras (mecânica)', () => {
     db.$client.prepare("insert into estados (uf, codigo_ibge, nome) values ('ZZ', 99, 'Teste')").run();
     expect(carimboDoBanco(db)).not.toBe(antes);
     expect((await app.inject({ method: 'GET', url: '/leitura' })).json().calculo).toBe(2);
+  });
+
+  it('parâmetros que a rota não conhece não mudam a chave: ?x=1 sai do cache; a ordem e a forma dos conhecidos também não', async () => {
+    db = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+    let feitas = 0;
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(cacheLeituras, { db, fuso: 'America/Sao_Paulo' });
+    const consulta = z.object({ rota_id: z.coerce.number().optional(), data: z.string().optional() });
+    app.get('/filtrada', { config: { emCache: true }, schema: { querystring: consulta } }, async (request) => ({ feitas: ++feitas, rota: request.query.rota_id ?? null }));
+    const primeira = await app.inject({ method: 'GET', url: '/filtrada?rota_id=3&data=2026-11-20' });
+    expect(primeira.json()).toEqual({ feitas: 1, rota: 3 });
+    // An unknown parameter, another order, '03' for 3: the same request as far as the route knows.
+    for (const url of ['/filtrada?rota_id=3&data=2026-11-20&x=1', '/filtrada?data=2026-11-20&rota_id=3', '/filtrada?rota_id=03&data=2026-11-20&_=123']) {
+      const r = await app.inject({ method: 'GET', url });
+      expect(r.body, url).toBe(primeira.body);
+    }
+    expect(feitas).toBe(1);
+    // A known parameter that changes is another answer.
+    expect((await app.inject({ method: 'GET', url: '/filtrada?rota_id=4&data=2026-11-20&x=1' })).json()).toEqual({ feitas: 2, rota: 4 });
   });
 
   it('erros não são guardados', async () => {

@@ -1,7 +1,7 @@
 /**
  * Answers of heavy reads (dashboards, reports, the day's closing) kept ready, for routes that opt in
  * with `config: { emCache: true }`. An answer is reused only while nothing in the database changed
- * (carimboDoBanco), for the same user, URL and business day, so it is never stale: the same request
+ * (carimboDoBanco), for the same user, route, parameters and business day, so it is never stale: the same request
  * would compute the same bytes. Authentication and role checks still run on every request (onRequest);
  * only the handler and the serialization are skipped. Large answers are also kept gzipped (compressed
  * once, not per request) and sent that way to clients that accept it: the admin's daily closing is
@@ -50,6 +50,24 @@ export function aceitaGzip(cabecalho: string | string[] | undefined): boolean {
   return false;
 }
 
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` are the same text. */
+function normalizado(valor: unknown): string {
+  return JSON.stringify(valor, (_chave, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+/**
+ * What identifies a read: the route, its path parameters and its query as the route's schema parsed
+ * it (preHandler runs after validation). Parameters the schema does not know were dropped by it, so
+ * `?x=1` or a cache-busting `?_=123` reach the same answer (issue 18: any extra parameter used to skip
+ * the cache, and a client could make every read a miss); so do `rota_id=03` and another order. A
+ * route without a query schema keys on its raw query, sorted.
+ */
+export function chaveDaConsulta(request: FastifyRequest): string {
+  return `${request.routeOptions.url ?? request.url.split('?')[0]}|${normalizado(request.params ?? {})}|${normalizado(request.query ?? {})}`;
+}
+
 const GUARDAR = Symbol('cacheLeituras.guardar');
 type ComGuardar = FastifyRequest & { [GUARDAR]?: { chave: string; carimbo: string } };
 
@@ -78,7 +96,7 @@ async function cacheLeituras(app: FastifyInstance, { db, fuso, maximoBytes = 32 
 
   app.addHook('preHandler', (request, reply, feito) => {
     if (request.method !== 'GET' || !request.routeOptions.config.emCache) return feito();
-    const chave = `${request.usuario?.id ?? 0}|${diaAtual()}|${request.url}`;
+    const chave = `${request.usuario?.id ?? 0}|${diaAtual()}|${chaveDaConsulta(request)}`;
     const carimbo = carimboDoBanco(db);
     const g = guardadas.get(chave);
     if (g && g.carimbo === carimbo) {
