@@ -19,7 +19,7 @@ import rotasRotas from './rotas/rotas';
 import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
 import type { Db } from './db';
-import { ErroApp, naoEncontrado } from './errors';
+import { ErroApp, muitasTentativas, naoEncontrado } from './errors';
 import cabecalhosPlugin from './plugins/cabecalhos';
 import dispositivosPlugin from './dispositivos/plugin';
 import rotasDispositivos from './dispositivos/rotas';
@@ -108,6 +108,21 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { segredo: opcoes.segredoJwt, ttlSegundos: config.jwtTtlSegundos });
+  // Per-user limit on every authenticated route (issue 18): keyed on the signed-in user, not the address
+  // (an office behind one NAT is many people; one person on many networks is one). preValidation runs
+  // after the routes' onRequest authentication and before the read cache, so cached reads count too.
+  // Unauthenticated requests (login, health, config, the PWA) are not counted here.
+  app.addHook(
+    'preValidation',
+    app.rateLimit({
+      max: config.limiteRequisicoesPorMinuto,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `usuario:${request.usuario?.id ?? 0}`,
+      allowList: (request) => !request.usuario,
+      errorResponseBuilder: (_request, contexto) =>
+        muitasTentativas(`Muitas requisições em pouco tempo. Aguarde ${Math.max(1, Math.ceil(contexto.ttl / 1000))} segundos e tente novamente.`),
+    }),
+  );
   if (opcoes.cacheDeLeituras !== false) await app.register(cacheLeituras, { db, fuso: config.appTz });
   // Phones' queue reports and the minimum app version for queued writes (after auth, before the cache).
   await app.register(dispositivosPlugin);
