@@ -6,7 +6,7 @@ import type { CelularComFila } from '../../../shared/schemas/dispositivos';
 import { ANAPOLIS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { carimboDoBanco } from '../db';
-import { DIAS_PARA_ESQUECER, INTERVALO_VISTO_MS, linhaDoRelato, mensagemVersaoAntiga, precisaGravar } from './plugin';
+import { DIAS_PARA_ESQUECER, INTERVALO_VISTO_MS, MAXIMO_CELULARES_POR_FUNCIONARIO, MAXIMO_FILA_POR_TIPO, linhaDoRelato, mensagemVersaoAntiga, precisaGravar } from './plugin';
 
 const CELULAR_ANA = '11111111-2222-4333-8444-555555555555';
 const CELULAR_BRUNO = '66666666-7777-4888-9999-aaaaaaaaaaaa';
@@ -136,7 +136,7 @@ describe('relato dos celulares em cada contato', () => {
     expect(precisaGravar(gravada, linhaDoRelato({ ...r, syncIdadeS: null }, 1, agora + 1000))).toBe(true);
   });
 
-  it(`um celular parado há mais de ${DIAS_PARA_ESQUECER} dias com a fila vazia é esquecido; com algo esperando, nunca`, async () => {
+  it(`um celular parado há mais de ${DIAS_PARA_ESQUECER} dias é esquecido, com a fila vazia ou não; um visto há menos fica`, async () => {
     const antigo = new Date(Date.now() - (DIAS_PARA_ESQUECER + 1) * 86_400_000).toISOString();
     const recente = new Date(Date.now() - (DIAS_PARA_ESQUECER - 1) * 86_400_000).toISOString();
     const gravar = (dispositivoId: string, usuarioId: number, vistoEm: string, vendas: number) =>
@@ -146,18 +146,72 @@ describe('relato dos celulares em cada contato', () => {
     const trocado = uuidv7();
     const esquecidoComFila = uuidv7();
     const parouHaPouco = uuidv7();
+    const parouHaPoucoComFila = uuidv7();
     gravar(trocado, carla.id, antigo, 0);
     gravar(esquecidoComFila, bruno.id, antigo, 4);
     gravar(parouHaPouco, carla.id, recente, 0);
+    gravar(parouHaPoucoComFila, carla.id, recente, 2);
 
     // Any phone's report that writes its row cleans up.
     const r = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: relato({ dispositivoId: uuidv7() }) });
     expect(r.statusCode).toBe(200);
     const restantes = linhas().map((l) => l.dispositivo_id);
     expect(restantes).not.toContain(trocado);
-    expect(restantes).toEqual(expect.arrayContaining([esquecidoComFila, parouHaPouco]));
-    // The silent phone with sales waiting stays on the admin's panel.
-    expect((await celulares()).map((c) => c.dispositivo_id)).toContain(esquecidoComFila);
+    // A month of silence: the admin has seen it in red for weeks; kept longer, a dead or forged id would hold one of the employee's places.
+    expect(restantes).not.toContain(esquecidoComFila);
+    expect(restantes).toEqual(expect.arrayContaining([parouHaPouco, parouHaPoucoComFila]));
+    expect((await celulares()).map((c) => c.dispositivo_id)).toContain(parouHaPoucoComFila);
+  });
+});
+
+describe('celulares forjados (issue 18, item 9)', () => {
+  const relatoDe = (dispositivoId: string, venda: number) => cabecalhosDoRelato({ dispositivoId, versao: '0.5.0', fila: { ...filaVazia(), venda }, filaIdadeS: venda > 0 ? 60 : null, syncIdadeS: null });
+  const enviar = (token: string, headers: Record<string, string>) => t.chamar({ method: 'POST', url: '/api/dispositivos/relato', token, headers });
+  const doFuncionario = async (id: number) => (await celulares()).filter((c) => c.funcionario_id === id);
+
+  it(`50 ids de aparelho inventados por um funcionário: no máximo ${MAXIMO_CELULARES_POR_FUNCIONARIO} celulares dele no painel, cada contagem limitada`, async () => {
+    const falso = await t.criarFuncionario({ nome: 'Diego Forja' });
+    for (let i = 0; i < 50; i++) {
+      const r = await enviar(falso.token, relatoDe(uuidv7(), 999_999));
+      expect(r.statusCode).toBe(204);
+    }
+    const lista = await doFuncionario(falso.id);
+    expect(lista).toHaveLength(MAXIMO_CELULARES_POR_FUNCIONARIO);
+    for (const c of lista) expect(c.fila.venda).toBe(MAXIMO_FILA_POR_TIPO);
+    expect(linhas(`usuario_id = ${falso.id}`)).toHaveLength(MAXIMO_CELULARES_POR_FUNCIONARIO);
+  });
+
+  it('o celular de verdade com algo na fila não é empurrado para fora pelos inventados', async () => {
+    const dono = await t.criarFuncionario({ nome: 'Elisa Real' });
+    const real = uuidv7();
+    expect((await enviar(dono.token, relatoDe(real, 3))).statusCode).toBe(204);
+    for (let i = 0; i < 20; i++) await enviar(dono.token, relatoDe(uuidv7(), 500));
+    // The real phone keeps reporting (a new count): its row is updated, never refused.
+    expect((await enviar(dono.token, relatoDe(real, 4))).statusCode).toBe(204);
+    const lista = await doFuncionario(dono.id);
+    expect(lista).toHaveLength(MAXIMO_CELULARES_POR_FUNCIONARIO);
+    expect(lista.find((c) => c.dispositivo_id === real)?.fila.venda).toBe(4);
+  });
+
+  it('com as vagas cheias, um aparelho novo toma a do visto há mais tempo entre os de fila vazia (que o painel não mostra)', async () => {
+    const dono = await t.criarFuncionario({ nome: 'Fábio Troca' });
+    const antigos = Array.from({ length: MAXIMO_CELULARES_POR_FUNCIONARIO }, () => uuidv7());
+    for (const id of antigos) await enviar(dono.token, relatoDe(id, 0));
+    // The first one was seen longest ago.
+    t.db.$client.prepare('update dispositivos set visto_em = ? where dispositivo_id = ?').run(new Date(Date.now() - 86_400_000).toISOString(), antigos[1]);
+    const novo = uuidv7();
+    expect((await enviar(dono.token, relatoDe(novo, 2))).statusCode).toBe(204);
+    const ids = linhas(`usuario_id = ${dono.id}`).map((l) => l.dispositivo_id);
+    expect(ids).toHaveLength(MAXIMO_CELULARES_POR_FUNCIONARIO);
+    expect(ids).toContain(novo);
+    expect(ids).not.toContain(antigos[1]);
+    expect((await doFuncionario(dono.id)).map((c) => c.dispositivo_id)).toEqual([novo]);
+  });
+
+  it('contagem acima do limite é guardada no limite (o painel lê "pelo menos"); a linha continua aceita', () => {
+    const r: RelatoDispositivo = { dispositivoId: CELULAR_ANA, versao: '0.5.0', fila: { venda: 999_999, visita: MAXIMO_FILA_POR_TIPO + 1, despesa: MAXIMO_FILA_POR_TIPO, rota: 1 }, filaIdadeS: 10, syncIdadeS: null };
+    const l = linhaDoRelato(r, 1, Date.now());
+    expect([l.filaVendas, l.filaVisitas, l.filaDespesas, l.filaRotas]).toEqual([MAXIMO_FILA_POR_TIPO, MAXIMO_FILA_POR_TIPO, MAXIMO_FILA_POR_TIPO, 1]);
   });
 });
 

@@ -16,12 +16,31 @@ import { abaixoDaMinima } from '../../../shared/versao';
 import { versaoAntigaDoApp } from '../errors';
 import { ESCRITAS } from '../sync/legado';
 import type { App } from '../tipos';
-import { buscarDispositivo, esquecerDispositivosParados, gravarDispositivo, type LinhaDispositivo } from './repositorio';
+import { buscarDispositivo, gravarDispositivoLimitado, type LinhaDispositivo } from './repositorio';
 
 /** With nothing new to say, a phone's row is rewritten at most this often (only 'visto em' moves). */
 export const INTERVALO_VISTO_MS = 5 * 60_000;
-/** A phone with an empty queue and not seen for this long is forgotten (esquecerDispositivosParados). */
-export const DIAS_PARA_ESQUECER = 90;
+/**
+ * A phone not seen for this long is forgotten (esquecerDispositivosParados), whatever its queue said.
+ * Why a month: no stretch of road goes that long without a signal, and by then the admin has seen the
+ * row in red ('Há mais de 24 horas', 'visto há N dias') for weeks; its sales come back through the
+ * rescue file (Exportar pendências), not this row. Kept longer, a dead or forged id would hold one
+ * of the employee's MAXIMO_CELULARES_POR_FUNCIONARIO places.
+ */
+export const DIAS_PARA_ESQUECER = 30;
+/**
+ * Phones (installs) kept per employee. One person carries one phone, maybe a spare or a reinstall:
+ * five is room for that, and bounds what an employee's token can put on the admin's panel (50 invented
+ * ids used to make 50 rows). See gravarDispositivoLimitado for who gives way to a sixth.
+ */
+export const MAXIMO_CELULARES_POR_FUNCIONARIO = 5;
+/**
+ * Largest count per kind kept from a report; above it the row says this much ('at least'). The outbox
+ * has no cap of its own (client/src/offline/outbox.ts), so this is a sanity bound, not a copy of one:
+ * 10,000 is years of one seller's sales or visits (a few dozen a day), while the header format alone
+ * allows 999,999. Clamped, not refused: a real phone with a runaway queue must still show on the panel.
+ */
+export const MAXIMO_FILA_POR_TIPO = 10_000;
 /** Ages are measured again on every request: instants this close are the same report. */
 const TOLERANCIA_MS = 2 * 60_000;
 const MAXIMO_EM_MEMORIA = 10_000;
@@ -36,14 +55,15 @@ export function mensagemVersaoAntiga(versao: string, minima: string): string {
 /** The row a report makes, with the server's clock: the phone's ages become instants. */
 export function linhaDoRelato(r: RelatoDispositivo, usuarioId: number, agoraMs: number): LinhaDispositivo {
   const instante = (idadeS: number | null) => (idadeS === null ? null : new Date(agoraMs - idadeS * 1000).toISOString());
+  const contagem = (n: number) => Math.min(MAXIMO_FILA_POR_TIPO, n);
   return {
     dispositivoId: r.dispositivoId,
     usuarioId,
     versao: r.versao,
-    filaVendas: r.fila.venda,
-    filaVisitas: r.fila.visita,
-    filaDespesas: r.fila.despesa,
-    filaRotas: r.fila.rota,
+    filaVendas: contagem(r.fila.venda),
+    filaVisitas: contagem(r.fila.visita),
+    filaDespesas: contagem(r.fila.despesa),
+    filaRotas: contagem(r.fila.rota),
     maisAntigoEm: instante(r.filaIdadeS),
     ultimaSyncEm: instante(r.syncIdadeS),
     vistoEm: new Date(agoraMs).toISOString(),
@@ -87,13 +107,23 @@ async function dispositivos(app: App) {
       if (conhecidas.size >= MAXIMO_EM_MEMORIA) conhecidas.clear();
       conhecidas.set(chave, buscarDispositivo(app.db, relato.dispositivoId, usuarioId));
     }
-    const nova = linhaDoRelato(relato, usuarioId, Date.now());
-    if (!precisaGravar(conhecidas.get(chave), nova)) return;
-    gravarDispositivo(app.db, nova);
+    const agora = Date.now();
+    const nova = linhaDoRelato(relato, usuarioId, agora);
+    const anterior = conhecidas.get(chave);
+    if (!precisaGravar(anterior, nova)) return;
+    // Stale rows are pruned here, where the table is written anyway (a few rows, at most every few
+    // minutes per phone): no timer, and no write of its own to empty the read cache.
+    const r = gravarDispositivoLimitado(app.db, nova, {
+      existe: anterior !== undefined,
+      maximoPorUsuario: MAXIMO_CELULARES_POR_FUNCIONARIO,
+      vistoAntesDe: new Date(agora - DIAS_PARA_ESQUECER * 86_400_000).toISOString(),
+    });
+    if (r.esquecidos > 0 || r.substituido !== null) conhecidas.clear();
+    if (!r.gravado) {
+      request.log.warn({ usuarioId, dispositivoId: relato.dispositivoId }, 'relato ignorado: o funcionário já tem o máximo de celulares com itens na fila');
+      return;
+    }
     conhecidas.set(chave, nova);
-    // Cleaned where the table is written anyway (a few rows, at most every few minutes per phone):
-    // no timer, and no write of its own to empty the read cache.
-    if (esquecerDispositivosParados(app.db, new Date(Date.now() - DIAS_PARA_ESQUECER * 86_400_000).toISOString()) > 0) conhecidas.clear();
   }
 
   app.addHook('preValidation', async (request) => {

@@ -1,6 +1,6 @@
 /** The `dispositivos` table: each phone's last report of its queue, per install and employee. */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { preparada, type Db } from '../db';
+import { emTransacao, preparada, type Db } from '../db';
 import { dispositivos, usuarios } from '../db/schema';
 
 export type LinhaDispositivo = typeof dispositivos.$inferSelect;
@@ -27,12 +27,61 @@ export function gravarDispositivo(db: Db, linha: LinhaDispositivo): void {
 const filaTotal = sql`${dispositivos.filaVendas} + ${dispositivos.filaVisitas} + ${dispositivos.filaDespesas} + ${dispositivos.filaRotas}`;
 
 /**
- * Forgets the phones last seen before `vistoAntesDe` with nothing waiting (an install replaced or
- * wiped): the table grows with installs, and those rows no longer tell anyone anything. A phone that
- * still reports a queue is kept however long it stays silent: the admin must keep seeing it.
+ * Forgets the phones last seen before `vistoAntesDe` (plugin.ts, DIAS_PARA_ESQUECER: an install
+ * replaced, wiped, lost, or an invented id): the table grows with installs, and a report that old no
+ * longer tells anyone anything the rescue file does not.
  */
 export function esquecerDispositivosParados(db: Db, vistoAntesDe: string): number {
-  return db.delete(dispositivos).where(and(lt(dispositivos.vistoEm, vistoAntesDe), eq(filaTotal, 0))).run().changes;
+  return db.delete(dispositivos).where(lt(dispositivos.vistoEm, vistoAntesDe)).run().changes;
+}
+
+export interface LimitesDoRelato {
+  /** Whether the caller knows the row is already in the table (an update never counts against the limit). */
+  existe: boolean;
+  maximoPorUsuario: number;
+  /** Rows seen before this are forgotten first (esquecerDispositivosParados). */
+  vistoAntesDe: string;
+}
+
+export interface ResultadoDoRelato {
+  gravado: boolean;
+  /** The device id whose row gave its place to this one, if any. */
+  substituido: string | null;
+  esquecidos: number;
+}
+
+/**
+ * Writes the report, keeping at most `maximoPorUsuario` phones per employee. A phone already in the
+ * table is always updated. A new one beyond the limit takes the place of the employee's phone seen
+ * longest ago **among those with nothing waiting** (the panel does not show them: nothing the admin
+ * sees is lost); when all of them hold a queue, the new one is ignored. So invented ids cannot push out
+ * the report of a real phone that has sales waiting, which is what the panel exists for; a real new
+ * install left out gets in as soon as one of the others empties or goes stale. One transaction.
+ */
+export function gravarDispositivoLimitado(db: Db, linha: LinhaDispositivo, limites: LimitesDoRelato): ResultadoDoRelato {
+  return emTransacao(db, () => {
+    const esquecidos = esquecerDispositivosParados(db, limites.vistoAntesDe);
+    let substituido: string | null = null;
+    const jaExiste = limites.existe && esquecidos === 0 ? true : buscarDispositivo(db, linha.dispositivoId, linha.usuarioId) !== undefined;
+    if (!jaExiste) {
+      const doUsuario = db
+        .select({ dispositivoId: dispositivos.dispositivoId, total: sql<number>`${filaTotal}` })
+        .from(dispositivos)
+        .where(eq(dispositivos.usuarioId, linha.usuarioId))
+        .orderBy(dispositivos.vistoEm)
+        .all();
+      if (doUsuario.length >= limites.maximoPorUsuario) {
+        const vaga = doUsuario.find((d) => d.total === 0);
+        if (!vaga) return { gravado: false, substituido: null, esquecidos };
+        db.delete(dispositivos)
+          .where(and(eq(dispositivos.dispositivoId, vaga.dispositivoId), eq(dispositivos.usuarioId, linha.usuarioId)))
+          .run();
+        substituido = vaga.dispositivoId;
+      }
+    }
+    gravarDispositivo(db, linha);
+    return { gravado: true, substituido, esquecidos };
+  });
 }
 
 export interface DispositivoComFila extends LinhaDispositivo {
