@@ -1,12 +1,15 @@
 /**
- * Receipt files (cupons) under DATA_DIR/uploads. The type comes from the file's own bytes, never
- * from its name or the browser's claim; the stored name is random (the original name never touches
- * the path); files are only removed after the database change that stops pointing at them committed.
+ * Receipt files (cupons) under DATA_DIR/uploads. The type comes from the file's own first bytes,
+ * never from its name or the browser's claim; the stored name is random (the original name never
+ * touches the path). A receipt arrives as a temporary file (arquivos/temporarios.ts) and is renamed
+ * into place as the last step of the transaction that points at it (`colocarCupom`); files are only
+ * removed after the database change that stops pointing at them committed.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
+import { mesmosBytes, type ArquivoRecebido } from '../arquivos/temporarios';
 import { tipoNaoSuportado } from '../errors';
 
 export interface TipoCupom {
@@ -14,9 +17,11 @@ export interface TipoCupom {
   extensao: string;
 }
 
-/** A receipt received and checked: the bytes plus what they are. What the services take. */
+/** A receipt received (to a temporary file) and checked: where it is, its size, what it is. What the services take. */
 export interface CupomRecebido extends TipoCupom {
-  conteudo: Buffer;
+  /** The temporary file (DATA_DIR/uploads-tmp), removed by its request when not moved into place. */
+  caminhoTemporario: string;
+  tamanho: number;
   /** As the device named it (shown to people, never used for the path). */
   nomeOriginal: string;
 }
@@ -31,8 +36,12 @@ function comeca(buf: Buffer, bytes: number[], deslocamento = 0): boolean {
 
 const ascii = (buf: Buffer, inicio: number, fim: number) => buf.subarray(inicio, fim).toString('latin1');
 
-/** What the bytes are, among the accepted receipt types; null for anything else. */
-export function detectarTipoCupom(buf: Buffer): TipoCupom | null {
+/**
+ * What the bytes are, among the accepted receipt types; null for anything else. `buf` is the start
+ * of the file; `fim`, its last bytes: a .docx names its entries again in the zip's central
+ * directory at the end, so 'word/' is found there when the first entries are large.
+ */
+export function detectarTipoCupom(buf: Buffer, fim: Buffer = buf): TipoCupom | null {
   if (comeca(buf, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extensao: 'jpg' };
   if (comeca(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', extensao: 'png' };
   if (buf.length >= 12 && ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return { mime: 'image/webp', extensao: 'webp' };
@@ -46,7 +55,8 @@ export function detectarTipoCupom(buf: Buffer): TipoCupom | null {
   if (comeca(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { mime: 'application/msword', extensao: 'doc' };
   if (comeca(buf, [0x50, 0x4b, 0x03, 0x04])) {
     // A .docx is a zip whose entry names (stored uncompressed in the headers) include these.
-    if (buf.includes('[Content_Types].xml', 0, 'latin1') && buf.includes('word/', 0, 'latin1')) {
+    const tem = (texto: string) => buf.includes(texto, 0, 'latin1') || fim.includes(texto, 0, 'latin1');
+    if (tem('[Content_Types].xml') && tem('word/')) {
       return { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensao: 'docx' };
     }
     return null;
@@ -54,11 +64,11 @@ export function detectarTipoCupom(buf: Buffer): TipoCupom | null {
   return null;
 }
 
-/** Checks a received file: 415 with a clear message unless its bytes are an accepted type. */
-export function lerCupom(conteudo: Buffer, nomeOriginal: string): CupomRecebido {
-  const tipo = detectarTipoCupom(conteudo);
+/** Checks a received file by its first (and last) bytes: 415 with a clear message unless they are an accepted type. */
+export function lerCupom(arquivo: ArquivoRecebido, nomeOriginal: string): CupomRecebido {
+  const tipo = detectarTipoCupom(arquivo.inicio, arquivo.fim);
   if (!tipo) throw tipoNaoSuportado(MENSAGEM_TIPO_ARQUIVO);
-  return { ...tipo, conteudo, nomeOriginal: nomeSeguro(nomeOriginal, tipo.extensao) };
+  return { ...tipo, caminhoTemporario: arquivo.caminho, tamanho: arquivo.tamanho, nomeOriginal: nomeSeguro(nomeOriginal, tipo.extensao) };
 }
 
 /** Extensions a shown name may keep for a detected type (besides the type's own). */
@@ -97,12 +107,21 @@ export function caminhoCupom(pasta: string, arquivo: string): string | null {
   return NOME_ARMAZENADO.test(arquivo) ? path.join(pasta, arquivo) : null;
 }
 
-/** Writes the bytes under a new random name (never overwriting) and returns the name. */
-export async function gravarCupom(pasta: string, cupom: CupomRecebido): Promise<string> {
-  await fs.promises.mkdir(pasta, { recursive: true });
-  const nome = `${randomBytes(16).toString('hex')}.${cupom.extensao}`;
-  await fs.promises.writeFile(path.join(pasta, nome), cupom.conteudo, { flag: 'wx' });
-  return nome;
+/** A new random name for a receipt of this type (never an existing one: 128 random bits). */
+export function nomeNovoCupom(cupom: TipoCupom): string {
+  return `${randomBytes(16).toString('hex')}.${cupom.extensao}`;
+}
+
+/**
+ * Moves the received file into place under `nome` (a rename: same filesystem). Called as the last
+ * step inside the transaction that points the row at it: a failed rename rolls the row back, and
+ * the caller removes the moved file if the commit itself fails. Synchronous on purpose: nothing else
+ * runs between the rename and the commit.
+ */
+export function colocarCupom(pasta: string, cupom: CupomRecebido, nome: string): void {
+  const destino = caminhoCupom(pasta, nome);
+  if (!destino) throw new Error(`nome de cupom inválido: ${nome}`);
+  fs.renameSync(cupom.caminhoTemporario, destino);
 }
 
 /** Removes a stored receipt; a file already gone is fine (a replay, a crash after the commit). */
@@ -113,15 +132,10 @@ export async function removerCupom(pasta: string, arquivo: string | null | undef
   await fs.promises.rm(caminho, { force: true });
 }
 
-/** True when the stored receipt has exactly these bytes (a replayed edit sends the same file again). */
-export async function mesmoConteudo(pasta: string, arquivo: string | null, conteudo: Buffer): Promise<boolean> {
+/** True when the stored receipt has exactly the received bytes (a replayed edit sends the same file again). */
+export async function mesmoConteudo(pasta: string, arquivo: string | null, cupom: CupomRecebido): Promise<boolean> {
   if (!arquivo) return false;
   const caminho = caminhoCupom(pasta, arquivo);
   if (!caminho) return false;
-  try {
-    const guardado = await fs.promises.readFile(caminho);
-    return guardado.equals(conteudo);
-  } catch {
-    return false;
-  }
+  return mesmosBytes(caminho, cupom.caminhoTemporario);
 }

@@ -4,17 +4,21 @@
  * by bearer or by the session cookie so <img src> and <iframe src> work).
  */
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CUPOM_TAMANHO_MAXIMO,
   despesaFiltroSchema,
+  MENSAGEM_ARQUIVO_GRANDE,
   listaDespesasSchema,
   rejeitarDespesaSchema,
   umaDespesaSchema,
 } from '../../../shared/schemas/despesas';
-import { dadosInvalidos, ErroApp, naoEncontrado } from '../errors';
+import { limparTemporariosAntigos, pastaTemporaria, Temporarios } from '../arquivos/temporarios';
+import { arquivoGrande, dadosInvalidos, ErroApp, naoEncontrado } from '../errors';
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
 import { validar } from '../validacao';
@@ -32,11 +36,11 @@ interface Formulario {
 }
 
 /**
- * Reads a multipart form: text fields, and the receipt in `cupom` checked by its bytes. The file is
- * held in memory (at most 20 MB; a larger one stops the read with 413 before anything is written).
- * A JSON body is accepted too, for edits without a file.
+ * Reads a multipart form: text fields, and the receipt in `cupom`, streamed to a temporary file
+ * and checked by its first bytes (never held in memory; past 20 MB the read stops with 413 and the
+ * partial file is removed with the request's others). A JSON body is accepted too, for edits without a file.
  */
-async function lerFormulario(request: FastifyRequest): Promise<Formulario> {
+async function lerFormulario(request: FastifyRequest, temporarios: Temporarios): Promise<Formulario> {
   if (!request.isMultipart()) {
     const corpo = request.body;
     if (corpo === undefined || corpo === null) return { campos: {} };
@@ -48,11 +52,17 @@ async function lerFormulario(request: FastifyRequest): Promise<Formulario> {
   try {
     for await (const parte of request.parts()) {
       if (parte.type === 'file') {
-        const conteudo = await parte.toBuffer();
-        if (parte.fieldname !== 'cupom') throw dadosInvalidos('Envie o comprovante no campo "cupom".');
+        if (parte.fieldname !== 'cupom') {
+          // Read to its end without keeping it, so an oversized one is still told as such (413).
+          await pipeline(parte.file, new Writable({ write: (_pedaco, _codificacao, feito) => feito() }));
+          if (parte.file.truncated) throw arquivoGrande(MENSAGEM_ARQUIVO_GRANDE);
+          throw dadosInvalidos('Envie o comprovante no campo "cupom".');
+        }
+        const recebido = await temporarios.receber(parte.file);
+        if (recebido.truncado) throw arquivoGrande(MENSAGEM_ARQUIVO_GRANDE);
         // A form's empty file input (no file chosen) arrives as a nameless empty part: no receipt.
-        if (conteudo.length === 0 && !parte.filename) continue;
-        cupom = lerCupom(conteudo, parte.filename);
+        if (recebido.tamanho === 0 && !parte.filename) continue;
+        cupom = lerCupom(recebido, parte.filename);
       } else {
         campos[parte.fieldname] = parte.value;
       }
@@ -73,8 +83,26 @@ function disposicaoInline(nome: string): string {
 }
 
 export default async function rotasDespesas(app: App) {
-  const ctx: ContextoDespesas = { db: app.db, pastaUploads: pastaUploads(app.config.dataDir), fuso: app.config.appTz };
+  const ctx: ContextoDespesas = {
+    db: app.db,
+    pastaUploads: pastaUploads(app.config.dataDir),
+    fuso: app.config.appTz,
+    cotaComprovantesBytes: app.config.cotaComprovantesBytes,
+  };
+  const pastaTemp = pastaTemporaria(app.config.dataDir);
   fs.mkdirSync(ctx.pastaUploads, { recursive: true });
+  fs.mkdirSync(pastaTemp, { recursive: true });
+  limparTemporariosAntigos(pastaTemp);
+
+  /** Runs a write with the request's form; its temporary files are removed whatever happens. */
+  const comFormulario = async <T>(request: FastifyRequest, fazer: (formulario: Formulario) => Promise<T>): Promise<T> => {
+    const temporarios = new Temporarios(pastaTemp);
+    try {
+      return await fazer(await lerFormulario(request, temporarios));
+    } finally {
+      await temporarios.limpar();
+    }
+  };
 
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -106,34 +134,34 @@ export default async function rotasDespesas(app: App) {
   app.post(
     '/',
     { onRequest: app.exigirFuncionario, schema: { response: { 200: umaDespesaSchema, 201: umaDespesaSchema } } },
-    async (request, reply) => {
-      const { campos, cupom } = await lerFormulario(request);
-      const r = await escritaCriarDespesa.executar(ctx, request.usuario, {}, validar(escritaCriarDespesa.corpo, campos), cupom);
-      if (r.status === 201) request.log.info({ por: request.usuario.id }, 'despesa registrada');
-      return reply.code(r.status as 200 | 201).send(r.corpo() as z.infer<typeof umaDespesaSchema>);
-    },
+    async (request, reply) =>
+      comFormulario(request, async ({ campos, cupom }) => {
+        const r = await escritaCriarDespesa.executar(ctx, request.usuario, {}, validar(escritaCriarDespesa.corpo, campos), cupom);
+        if (r.status === 201) request.log.info({ por: request.usuario.id }, 'despesa registrada');
+        return reply.code(r.status as 200 | 201).send(r.corpo() as z.infer<typeof umaDespesaSchema>);
+      }),
   );
 
   app.put(
     '/:id',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
-    async (request) => {
-      const { campos, cupom } = await lerFormulario(request);
-      const r = await escritaEditarDespesa.executar(ctx, request.usuario, request.params, validar(escritaEditarDespesa.corpo, campos), cupom);
-      return r.corpo() as z.infer<typeof umaDespesaSchema>;
-    },
+    async (request) =>
+      comFormulario(request, async ({ campos, cupom }) => {
+        const r = await escritaEditarDespesa.executar(ctx, request.usuario, request.params, validar(escritaEditarDespesa.corpo, campos), cupom);
+        return r.corpo() as z.infer<typeof umaDespesaSchema>;
+      }),
   );
 
   // Issue 17: the owner corrects a rejected expense and sends it again (multipart, as the edit).
   app.put(
     '/:id/corrigir',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
-    async (request) => {
-      const { campos, cupom } = await lerFormulario(request);
-      const r = await escritaCorrigirDespesa.executar(ctx, request.usuario, request.params, validar(escritaCorrigirDespesa.corpo, campos), cupom);
-      request.log.info({ despesaId: request.params.id, por: request.usuario.id }, 'despesa rejeitada corrigida e reenviada');
-      return r.corpo() as z.infer<typeof umaDespesaSchema>;
-    },
+    async (request) =>
+      comFormulario(request, async ({ campos, cupom }) => {
+        const r = await escritaCorrigirDespesa.executar(ctx, request.usuario, request.params, validar(escritaCorrigirDespesa.corpo, campos), cupom);
+        request.log.info({ despesaId: request.params.id, por: request.usuario.id }, 'despesa rejeitada corrigida e reenviada');
+        return r.corpo() as z.infer<typeof umaDespesaSchema>;
+      }),
   );
 
   app.delete(

@@ -6,21 +6,26 @@
  *   deleted one, and changes nothing); the same id from someone else is 409;
  * - each write moves the balance in the same transaction: debito on create, debito/devolucao for a
  *   changed value, devolucao on delete;
- * - receipt files are written before the transaction and removed if it fails; a replaced or removed
- *   receipt is deleted only after the change committed.
+ * - a receipt arrives as a temporary file (arquivos/temporarios.ts) and is renamed into place as the
+ *   last step of the transaction that points at it (removed again if the commit fails); the request
+ *   removes whatever temporary file was not moved. A replaced or removed receipt is deleted only
+ *   after the change committed;
+ * - each employee's receipts fit in COTA_COMPROVANTES_MB (the sizes of their non-deleted expenses'
+ *   receipts; replacing one counts only the difference), refused with 413 and what is left.
  * No HTTP here: the batch sync endpoint replays these same functions.
  */
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hoje } from '../../../shared/dates';
 import { formatarCentavos } from '../../../shared/money';
 import { MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
 import { emTransacao, type Db } from '../db';
-import { cidades } from '../db/schema';
-import { conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
+import { cidades, despesas } from '../db/schema';
+import { arquivoGrande, conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
 import { registrarMovimentacao } from '../saldo/servico';
 import type { UsuarioSessao } from '../tipos';
-import { caminhoCupom, gravarCupom, mesmoConteudo, removerCupom, type CupomRecebido } from './cupons';
+import { caminhoCupom, colocarCupom, mesmoConteudo, nomeNovoCupom, removerCupom, type CupomRecebido } from './cupons';
 import { atualizarDespesa, buscarDespesa, inserirDespesa, type LinhaDespesa } from './repositorio';
 
 export const DESPESA_NAO_ENCONTRADA = 'Despesa não encontrada.';
@@ -31,6 +36,8 @@ export interface ContextoDespesas {
   pastaUploads: string;
   /** APP_TZ: "today" for the date rule. */
   fuso: string;
+  /** COTA_COMPROVANTES_MB in bytes: the receipts each employee may keep. */
+  cotaComprovantesBytes: number;
   /**
    * Called inside the transaction of a change, with its answer: the batch sync records the
    * operation there, so effect and record commit together (sync/registroOperacoes.ts).
@@ -73,6 +80,47 @@ function exigirAlteravel(db: Db, usuario: UsuarioSessao, fuso: string, despesa: 
   if (edicao && edicao.data !== despesa.dataDespesa) exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: edicao.data, fuso });
 }
 
+/** Sizes as people read them: '850 KB', '12,3 MB', '200 MB'. */
+export function tamanhoLegivel(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  const casas = Number.isInteger(mb) ? 0 : 1;
+  return `${mb.toLocaleString('pt-BR', { minimumFractionDigits: casas, maximumFractionDigits: casas })} MB`;
+}
+
+/** Bytes of receipts the employee keeps: those of their expenses not deleted. */
+export function usoDeComprovantes(db: Db, funcionarioId: number): number {
+  const r = db
+    .select({ usado: sql<number>`coalesce(sum(${despesas.cupomTamanho}), 0)` })
+    .from(despesas)
+    .where(and(eq(despesas.funcionarioId, funcionarioId), isNull(despesas.excluidaEm)))
+    .get();
+  return Number(r?.usado ?? 0);
+}
+
+export function mensagemCotaAtingida(usado: number, cota: number, tamanho: number): string {
+  return (
+    `Limite de armazenamento de comprovantes atingido: restam ${tamanhoLegivel(Math.max(0, cota - usado))} de ${tamanhoLegivel(cota)}, ` +
+    `e este comprovante tem ${tamanhoLegivel(tamanho)}. Envie uma foto menor ou peça ao administrador para aumentar o limite.`
+  );
+}
+
+/**
+ * A receipt of `tamanho` bytes in place of one of `anterior` fits in the employee's quota; 413
+ * otherwise. Only growth is checked: a smaller receipt, or none, always passes.
+ */
+function exigirCota(ctx: ContextoDespesas, funcionarioId: number, tamanho: number, anterior = 0) {
+  if (tamanho <= anterior) return;
+  const usado = usoDeComprovantes(ctx.db, funcionarioId);
+  if (usado - anterior + tamanho > ctx.cotaComprovantesBytes) throw arquivoGrande(mensagemCotaAtingida(usado, ctx.cotaComprovantesBytes, tamanho));
+}
+
+/** Removes a receipt moved into place by a transaction whose commit then failed. */
+function desfazerColocacao(pasta: string, arquivo: string | null) {
+  const caminho = arquivo ? caminhoCupom(pasta, arquivo) : null;
+  if (caminho) fs.rmSync(caminho, { force: true });
+}
+
 const tipoOutroDe = (dados: { tipo: string; tipo_outro: string }) => (dados.tipo === 'outro' ? dados.tipo_outro : null);
 
 export interface ResultadoCriacao {
@@ -95,9 +143,11 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
   const validar = () => {
     exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_despesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
     validarData(ctx.fuso, dados.data_despesa);
+    if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho);
   };
-  validar(); // before touching the disk
-  const arquivo = cupom ? await gravarCupom(ctx.pastaUploads, cupom) : null;
+  validar();
+  const arquivo = cupom ? nomeNovoCupom(cupom) : null;
+  let colocado = false;
   try {
     const resultado = emTransacao(db, (): ResultadoCriacao => {
       // Checked again inside the transaction: the same id may have arrived while the file was written.
@@ -117,7 +167,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
         arquivoCupom: arquivo,
         cupomMime: cupom?.mime ?? null,
         cupomNomeOriginal: cupom?.nomeOriginal ?? null,
-        cupomTamanho: cupom?.conteudo.length ?? null,
+        cupomTamanho: cupom?.tamanho ?? null,
         registradoEm: dados.registrado_em ?? new Date().toISOString(),
       });
       registrarMovimentacao(db, {
@@ -129,12 +179,15 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
         despesaId: despesa.id,
       });
       ctx.aoAplicar?.(201, despesa.recebidoEm);
+      if (cupom && arquivo) {
+        colocarCupom(ctx.pastaUploads, cupom, arquivo);
+        colocado = true;
+      }
       return { despesa, criada: true };
     });
-    if (!resultado.criada) await removerCupom(ctx.pastaUploads, arquivo);
     return resultado;
   } catch (erro) {
-    await removerCupom(ctx.pastaUploads, arquivo);
+    if (colocado) desfazerColocacao(ctx.pastaUploads, arquivo);
     throw erro;
   }
 }
@@ -149,7 +202,7 @@ async function edicaoSemMudanca(ctx: ContextoDespesas, atual: LinhaDespesa, dado
     atual.valorCentavos === dados.valor &&
     atual.descricao === dados.descricao;
   if (!camposIguais) return false;
-  if (cupom) return mesmoConteudo(ctx.pastaUploads, atual.arquivoCupom, cupom.conteudo);
+  if (cupom) return mesmoConteudo(ctx.pastaUploads, atual.arquivoCupom, cupom);
   return !dados.excluir_cupom || atual.arquivoCupom === null;
 }
 
@@ -175,11 +228,14 @@ export async function editarDespesa(
     validarData(ctx.fuso, dados.data_despesa);
   };
   validar(atual);
-  const novoArquivo = cupom ? await gravarCupom(ctx.pastaUploads, cupom) : null;
+  if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, atual.cupomTamanho ?? 0);
+  const novoArquivo = cupom ? nomeNovoCupom(cupom) : null;
+  let colocado = false;
   try {
     const { despesa, arquivoAntigo } = emTransacao(db, () => {
       const antes = exigirDespesaPropria(db, usuario, id);
       validar(antes);
+      if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, antes.cupomTamanho ?? 0);
       const trocaCupom = novoArquivo !== null || dados.excluir_cupom;
       const despesa = atualizarDespesa(db, id, {
         cidadeId: dados.cidade_id,
@@ -193,7 +249,7 @@ export async function editarDespesa(
               arquivoCupom: novoArquivo,
               cupomMime: cupom?.mime ?? null,
               cupomNomeOriginal: cupom?.nomeOriginal ?? null,
-              cupomTamanho: cupom?.conteudo.length ?? null,
+              cupomTamanho: cupom?.tamanho ?? null,
             }
           : {}),
       });
@@ -209,12 +265,16 @@ export async function editarDespesa(
         });
       }
       ctx.aoAplicar?.(200, despesa.atualizadoEm);
+      if (cupom && novoArquivo) {
+        colocarCupom(ctx.pastaUploads, cupom, novoArquivo);
+        colocado = true;
+      }
       return { despesa, arquivoAntigo: trocaCupom ? antes.arquivoCupom : null };
     });
     await removerCupom(ctx.pastaUploads, arquivoAntigo);
     return despesa;
   } catch (erro) {
-    await removerCupom(ctx.pastaUploads, novoArquivo);
+    if (colocado) desfazerColocacao(ctx.pastaUploads, novoArquivo);
     throw erro;
   }
 }
@@ -249,11 +309,14 @@ export async function corrigirDespesa(
     validarData(ctx.fuso, dados.data_despesa);
   };
   validar(atual);
-  const novoArquivo = cupom ? await gravarCupom(ctx.pastaUploads, cupom) : null;
+  if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, atual.cupomTamanho ?? 0);
+  const novoArquivo = cupom ? nomeNovoCupom(cupom) : null;
+  let colocado = false;
   try {
     const { despesa, arquivoAntigo } = emTransacao(db, () => {
       const antes = exigirDespesaPropria(db, usuario, id);
       validar(antes);
+      if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, antes.cupomTamanho ?? 0);
       const trocaCupom = novoArquivo !== null || dados.excluir_cupom;
       const despesa = atualizarDespesa(db, id, {
         cidadeId: dados.cidade_id,
@@ -271,7 +334,7 @@ export async function corrigirDespesa(
               arquivoCupom: novoArquivo,
               cupomMime: cupom?.mime ?? null,
               cupomNomeOriginal: cupom?.nomeOriginal ?? null,
-              cupomTamanho: cupom?.conteudo.length ?? null,
+              cupomTamanho: cupom?.tamanho ?? null,
             }
           : {}),
       });
@@ -287,12 +350,16 @@ export async function corrigirDespesa(
         });
       }
       ctx.aoAplicar?.(200, despesa.atualizadoEm);
+      if (cupom && novoArquivo) {
+        colocarCupom(ctx.pastaUploads, cupom, novoArquivo);
+        colocado = true;
+      }
       return { despesa, arquivoAntigo: trocaCupom ? antes.arquivoCupom : null };
     });
     await removerCupom(ctx.pastaUploads, arquivoAntigo);
     return despesa;
   } catch (erro) {
-    await removerCupom(ctx.pastaUploads, novoArquivo);
+    if (colocado) desfazerColocacao(ctx.pastaUploads, novoArquivo);
     throw erro;
   }
 }

@@ -4,5 +4,5 @@ import type { ContextoEscrita } from './escritas';
 
 /** What every write needs from the app's configuration. */
 export function contextoDeEscrita(app: App): ContextoEscrita {
-  return { db: app.db, fuso: app.config.appTz, pastaUploads: pastaUploads(app.config.dataDir) };
+  return { db: app.db, fuso: app.config.appTz, pastaUploads: pastaUploads(app.config.dataDir), cotaComprovantesBytes: app.config.cotaComprovantesBytes };
 }

@@ -15,6 +15,8 @@ export interface ContextoEscrita {
   fuso: string;
   /** DATA_DIR/uploads, for receipts. */
   pastaUploads: string;
+  /** COTA_COMPROVANTES_MB in bytes: the receipts each employee may keep. */
+  cotaComprovantesBytes: number;
   /** Called inside the transaction of a change that commits on its own (writes with files). */
   aoAplicar?: (status: number, recebidoEm: string) => void;
 }

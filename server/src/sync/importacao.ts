@@ -9,6 +9,7 @@
  * recebido (the server already had it: nothing changed), recusado (with the rule's message), retido
  * (behind a refusal on the same entity) or não processado (an unexpected failure stopped the run).
  */
+import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { abaixoDaMinima } from '../../../shared/versao';
@@ -26,6 +27,7 @@ import {
   type ResultadoImportacao,
   type SituacaoImportada,
 } from '../../../shared/schemas/pendencias';
+import { pastaTemporaria, Temporarios } from '../arquivos/temporarios';
 import { lerCupom, type CupomRecebido } from '../despesas/cupons';
 import { arquivoGrande, dadosInvalidos, ErroApp, regraDeNegocio } from '../errors';
 import type { App, UsuarioSessao } from '../tipos';
@@ -43,21 +45,27 @@ const mb = (bytes: number) =>
 const MENSAGEM_NAO_E_PENDENCIAS =
   'Este arquivo não é um arquivo de pendências do Sistema de Gestão. Escolha o arquivo .sgp criado em "Exportar pendências".';
 
-/** Reads the one file of the form (field `arquivo`), refusing with 413 past the limit. */
-async function lerArquivoEnviado(request: FastifyRequest): Promise<{ conteudo: Buffer; nome: string }> {
+/**
+ * Reads the one file of the form (field `arquivo`), refusing with 413 past the limit. It is streamed
+ * to a temporary file first (the multipart reader no longer holds its chunks and a copy of them),
+ * then read once: the JSON parser needs it whole.
+ */
+async function lerArquivoEnviado(request: FastifyRequest, temporarios: Temporarios): Promise<{ conteudo: Buffer; nome: string }> {
   if (!request.isMultipart()) throw dadosInvalidos('Envie o arquivo de pendências no campo "arquivo" (multipart/form-data).');
   let achado: { conteudo: Buffer; nome: string } | null = null;
+  const grandeDemais = () => arquivoGrande(`O arquivo de pendências é grande demais: o máximo é ${mb(LIMITES_IMPORTACAO.bytes)}.`);
   try {
     for await (const parte of request.parts({ limits: { fileSize: LIMITES_IMPORTACAO.bytes, files: 1, fields: 5, fieldSize: 1024 } })) {
       if (parte.type !== 'file') continue;
       if (parte.fieldname !== 'arquivo') throw dadosInvalidos('Envie o arquivo de pendências no campo "arquivo".');
-      achado = { conteudo: await parte.toBuffer(), nome: parte.filename };
+      const recebido = await temporarios.receber(parte.file);
+      if (recebido.truncado) throw grandeDemais();
+      achado = { conteudo: await fs.promises.readFile(recebido.caminho), nome: parte.filename };
+      await temporarios.remover(recebido.caminho);
     }
   } catch (erro) {
     const codigo = (erro as { code?: unknown }).code;
-    if (codigo === 'FST_REQ_FILE_TOO_LARGE') {
-      throw arquivoGrande(`O arquivo de pendências é grande demais: o máximo é ${mb(LIMITES_IMPORTACAO.bytes)}.`);
-    }
+    if (codigo === 'FST_REQ_FILE_TOO_LARGE') throw grandeDemais();
     // Ours and the plugin's coded refusals go as they are; a malformed body is the sender's fault.
     if (erro instanceof ErroApp || typeof codigo === 'string') throw erro;
     throw dadosInvalidos('O envio do arquivo veio incompleto ou malformado. Tente enviar de novo.');
@@ -103,32 +111,42 @@ export function exigirVersaoAceita(arquivo: ArquivoPendencias, minima: string): 
 }
 
 /**
- * Each operation as the batch takes it (either version), checked alone; receipts decoded and checked
- * by their bytes. A receipt of a refused type is the refusal of its operation; a receipt whose size
- * does not match what the file says means the file was altered, and the whole file is refused.
+ * Each operation as the batch takes it (either version), checked alone; receipts decoded to
+ * temporary files (as the batch's arrive) and checked by their bytes. A receipt of a refused type is
+ * the refusal of its operation; a receipt whose size does not match what the file says means the
+ * file was altered, and the whole file is refused.
  */
-export function prepararOperacoes(arquivo: ArquivoPendencias, clienteId: string): { operacoes: Preparada[]; arquivos: Map<string, CupomRecebido> } {
+export async function prepararOperacoes(
+  arquivo: ArquivoPendencias,
+  clienteId: string,
+  temporarios: Temporarios,
+): Promise<{ operacoes: Preparada[]; arquivos: Map<string, CupomRecebido> }> {
   const arquivos = new Map<string, CupomRecebido>();
   const errosDeArquivo = new Map<string, ErroApp>();
-  const brutas = arquivo.operacoes.map((op) => {
+  const brutas: unknown[] = [];
+  for (const op of arquivo.operacoes) {
     const nome = op.descricao || op.tipo || op.caminho || op.id;
     if (op.arquivo) {
       const bytes = Buffer.from(op.arquivo.base64, 'base64');
       if (bytes.length !== op.arquivo.tamanho) throw dadosInvalidos(`O comprovante de "${nome}" está incompleto no arquivo: ele foi alterado depois de exportado.`);
       if (bytes.length > CUPOM_TAMANHO_MAXIMO) errosDeArquivo.set(op.id, arquivoGrande(`O comprovante de "${nome}" passa de ${mb(CUPOM_TAMANHO_MAXIMO)}.`));
       else {
+        const recebido = await temporarios.gravar(bytes);
         try {
-          arquivos.set(op.id, lerCupom(bytes, op.arquivo.nome));
+          arquivos.set(op.id, lerCupom(recebido, op.arquivo.nome));
         } catch (erro) {
+          await temporarios.remover(recebido.caminho);
           if (!(erro instanceof ErroApp)) throw erro;
           errosDeArquivo.set(op.id, new ErroApp(erro.statusCode, erro.codigo, `O comprovante de "${nome}" não é aceito. ${MENSAGEM_TIPO_ARQUIVO}`));
         }
       }
     }
-    return op.tipo !== undefined
-      ? { id: op.id, tipo: op.tipo, seq: op.seq ?? 0, dados: op.dados }
-      : { id: op.id, metodo: op.metodo, caminho: op.caminho, corpo: op.corpo, chaves: op.chaves };
-  });
+    brutas.push(
+      op.tipo !== undefined
+        ? { id: op.id, tipo: op.tipo, seq: op.seq ?? 0, dados: op.dados }
+        : { id: op.id, metodo: op.metodo, caminho: op.caminho, corpo: op.corpo, chaves: op.chaves },
+    );
+  }
   return { operacoes: prepararDoLote(brutas, clienteId, errosDeArquivo), arquivos };
 }
 
@@ -171,16 +189,27 @@ export function situacaoDe(r: ResultadoOperacao, inicio: number): { situacao: Si
 
 export default async function rotasImportacao(app: App) {
   const ctx = contextoDeEscrita(app);
+  const pastaTemp = pastaTemporaria(app.config.dataDir);
+  fs.mkdirSync(pastaTemp, { recursive: true });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: LIMITE_PENDENCIAS_BYTES, files: 1, fields: 5, headerPairs: 100 } });
   app.addHook('onRequest', app.exigirAdmin);
 
   app.post('/importar', { schema: { response: { 200: resultadoImportacaoSchema } } }, async (request): Promise<ResultadoImportacao> => {
-    const enviado = await lerArquivoEnviado(request);
+    const temporarios = new Temporarios(pastaTemp);
+    try {
+      return await importar(request, temporarios);
+    } finally {
+      await temporarios.limpar();
+    }
+  });
+
+  async function importar(request: FastifyRequest, temporarios: Temporarios): Promise<ResultadoImportacao> {
+    const enviado = await lerArquivoEnviado(request, temporarios);
     const arquivo = lerPendencias(enviado.conteudo);
     exigirVersaoAceita(arquivo, app.config.versaoMinimaApp);
     const funcionario = funcionarioDoArquivo(app, arquivo);
     const clienteId = clienteDoArquivo(arquivo, funcionario.id);
-    const { operacoes, arquivos } = prepararOperacoes(arquivo, clienteId);
+    const { operacoes, arquivos } = await prepararOperacoes(arquivo, clienteId, temporarios);
 
     const inicio = Date.now();
     const resultados = await processarLote(ctx, funcionario, clienteId, operacoes, arquivos, request.log);
@@ -207,5 +236,5 @@ export default async function rotasImportacao(app: App) {
       'pendências importadas',
     );
     return { funcionario: { id: funcionario.id, nome: funcionario.nome, email: funcionario.email }, exportadoEm: arquivo.exportadoEm, totais, itens };
-  });
+  }
 }

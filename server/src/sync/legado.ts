@@ -70,9 +70,21 @@ export function encontrarEscrita(metodo: Metodo, caminho: string): { escrita: Es
   for (const p of PADROES) {
     if (p.metodo !== metodo) continue;
     const m = p.regex.exec(semConsulta);
-    if (m) return { escrita: p.escrita, params: Object.fromEntries(p.nomes.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    if (!m) continue;
+    const valores = m.slice(1).map(decodificar);
+    // A lone '%' or a bad '%XX' in the path is no write of ours (refused alone, never a 500).
+    if (valores.some((v) => v === null)) return null;
+    return { escrita: p.escrita, params: Object.fromEntries(p.nomes.map((n, i) => [n, valores[i]!])) };
   }
   return null;
+}
+
+function decodificar(trecho: string | undefined): string | null {
+  try {
+    return decodeURIComponent(trecho ?? '');
+  } catch {
+    return null;
+  }
 }
 
 /** An old-format operation ready for the batch: its write bound to its checked data, or its refusal. */

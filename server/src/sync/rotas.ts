@@ -4,19 +4,35 @@
  * one file part `arquivo:<id da operação>` per operation that carries a receipt. A receipt of a
  * refused type or size is the refusal of its operation alone, never of the whole request.
  */
+import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { CUPOM_TAMANHO_MAXIMO, MENSAGEM_ARQUIVO_GRANDE } from '../../../shared/schemas/despesas';
+import { pastaTemporaria, Temporarios } from '../arquivos/temporarios';
 import { lerCupom, type CupomRecebido } from '../despesas/cupons';
+import { tamanhoLegivel } from '../despesas/servico';
 import { arquivoGrande, dadosInvalidos, ErroApp } from '../errors';
 import type { App, UsuarioSessao } from '../tipos';
 import { validar } from '../validacao';
 import { contextoDeEscrita } from './contexto';
 import { loteSchema, prepararOperacoes, processarLote, type ResultadoOperacao } from './lote';
 
-/** Receipts per batch: the phone sends at most this many (and a few MB) per request. */
+/**
+ * The file budget of one request. Receipts go to disk as they arrive (never into memory), but each
+ * request still holds a connection, disk space and the batch's time while it lasts: 10 × 20 MB in
+ * one request, three at once, was the issue-18 measurement. The phone never needs more: it closes a
+ * batch at 10 receipts or 8 MB of them (client/src/offline/transporte.ts, LIMITES_LOTE), and sends a
+ * receipt over 8 MB (at most 20 MB) alone, so one full receipt plus the phone's 8 MB always fits.
+ * Past the budget the whole request is refused with 413 and the phone splits the batch in halves
+ * (client/src/offline/sync.ts) down to one operation, which always fits.
+ */
 export const MAXIMO_ARQUIVOS_POR_LOTE = 10;
+export const MAXIMO_BYTES_ARQUIVOS_POR_LOTE = CUPOM_TAMANHO_MAXIMO + 8 * 1024 * 1024;
+export const MENSAGEM_LOTE_GRANDE =
+  `Envio grande demais: cada sincronização leva no máximo ${MAXIMO_ARQUIVOS_POR_LOTE} comprovantes, ` +
+  `somando até ${tamanhoLegivel(MAXIMO_BYTES_ARQUIVOS_POR_LOTE)}. Envie os comprovantes em partes menores.`;
 const PREFIXO_ARQUIVO = 'arquivo:';
+const MENSAGEM_LOTE_MALFORMADO = 'O envio da sincronização veio incompleto ou malformado. Tente enviar de novo.';
 
 interface LoteLido {
   bruto: unknown;
@@ -24,34 +40,64 @@ interface LoteLido {
   errosDeArquivo: Map<string, ErroApp>;
 }
 
-async function lerLote(request: FastifyRequest): Promise<LoteLido> {
+/**
+ * The batch's JSON and its receipts, each streamed to a temporary file and checked by its first
+ * bytes. Past the request's budget the rest is read and thrown away (so the 413 reaches the phone
+ * instead of a broken connection) and the whole request is refused.
+ */
+async function lerLote(request: FastifyRequest, temporarios: Temporarios): Promise<LoteLido> {
   const arquivos = new Map<string, CupomRecebido>();
   const errosDeArquivo = new Map<string, ErroApp>();
   if (!request.isMultipart()) return { bruto: request.body, arquivos, errosDeArquivo };
   let bruto: unknown;
-  for await (const parte of request.parts()) {
-    if (parte.type === 'file') {
-      if (!parte.fieldname.startsWith(PREFIXO_ARQUIVO)) throw dadosInvalidos('Arquivo sem operação: use o campo "arquivo:<id>".');
-      const id = parte.fieldname.slice(PREFIXO_ARQUIVO.length);
-      const conteudo = await parte.toBuffer();
-      // Too large or of a refused type: that operation is refused, the rest of the batch goes on.
-      if (parte.file.truncated) errosDeArquivo.set(id, arquivoGrande(MENSAGEM_ARQUIVO_GRANDE));
-      else {
+  let bytes = 0;
+  let excedido = false;
+  const aceitar = (n: number) => {
+    bytes += n;
+    excedido ||= bytes > MAXIMO_BYTES_ARQUIVOS_POR_LOTE;
+    return !excedido;
+  };
+  try {
+    for await (const parte of request.parts()) {
+      if (parte.type === 'file') {
+        if (!parte.fieldname.startsWith(PREFIXO_ARQUIVO)) throw dadosInvalidos('Arquivo sem operação: use o campo "arquivo:<id>".');
+        const id = parte.fieldname.slice(PREFIXO_ARQUIVO.length);
+        const recebido = await temporarios.receber(parte.file, aceitar);
+        if (excedido) {
+          await temporarios.remover(recebido.caminho);
+          continue;
+        }
+        // Too large or of a refused type: that operation is refused, the rest of the batch goes on.
+        if (recebido.truncado) errosDeArquivo.set(id, arquivoGrande(MENSAGEM_ARQUIVO_GRANDE));
+        else {
+          try {
+            const cupom = lerCupom(recebido, parte.filename);
+            const anterior = arquivos.get(id);
+            if (anterior) await temporarios.remover(anterior.caminhoTemporario);
+            arquivos.set(id, cupom);
+          } catch (erro) {
+            if (!(erro instanceof ErroApp)) throw erro;
+            errosDeArquivo.set(id, erro);
+          }
+        }
+        if (errosDeArquivo.has(id)) await temporarios.remover(recebido.caminho);
+      } else if (parte.fieldname === 'operacoes') {
         try {
-          arquivos.set(id, lerCupom(conteudo, parte.filename));
-        } catch (erro) {
-          if (!(erro instanceof ErroApp)) throw erro;
-          errosDeArquivo.set(id, erro);
+          bruto = JSON.parse(String(parte.value));
+        } catch {
+          throw dadosInvalidos('O campo "operacoes" não é um JSON válido.');
         }
       }
-    } else if (parte.fieldname === 'operacoes') {
-      try {
-        bruto = JSON.parse(String(parte.value));
-      } catch {
-        throw dadosInvalidos('O campo "operacoes" não é um JSON válido.');
-      }
     }
+  } catch (erro) {
+    const codigo = (erro as { code?: unknown }).code;
+    if (codigo === 'FST_FILES_LIMIT') throw arquivoGrande(MENSAGEM_LOTE_GRANDE);
+    // Ours and the plugin's coded refusals go as they are; the parser reports a malformed body (no
+    // boundary, cut short, broken part headers) as a bare Error: the sender's fault, not a 500.
+    if (erro instanceof ErroApp || typeof codigo === 'string') throw erro;
+    throw dadosInvalidos(MENSAGEM_LOTE_MALFORMADO);
   }
+  if (excedido) throw arquivoGrande(MENSAGEM_LOTE_GRANDE);
   return { bruto, arquivos, errosDeArquivo };
 }
 
@@ -62,6 +108,8 @@ export function clienteDoLote(clienteId: string | undefined, usuario: UsuarioSes
 
 export default async function rotasSync(app: App) {
   const ctx = contextoDeEscrita(app);
+  const pastaTemp = pastaTemporaria(app.config.dataDir);
+  fs.mkdirSync(pastaTemp, { recursive: true });
   await app.register(multipart, {
     // A receipt past the limit is cut and marked (file.truncated), refused alone in lerLote.
     throwFileSizeLimit: false,
@@ -78,11 +126,20 @@ export default async function rotasSync(app: App) {
       bodyLimit: 8 * 1024 * 1024,
     },
     async (request): Promise<{ resultados: ResultadoOperacao[] }> => {
-      const { bruto, arquivos, errosDeArquivo } = await lerLote(request);
-      const lote = validar(loteSchema, bruto ?? {});
-      const clienteId = clienteDoLote(lote.cliente_id, request.usuario);
-      const operacoes = prepararOperacoes(lote.operacoes, clienteId, errosDeArquivo);
-      const resultados = await processarLote(ctx, request.usuario, clienteId, operacoes, arquivos, request.log);
+      const temporarios = new Temporarios(pastaTemp);
+      let clienteId: string;
+      let operacoes: ReturnType<typeof prepararOperacoes>;
+      let resultados: ResultadoOperacao[];
+      try {
+        const { bruto, arquivos, errosDeArquivo } = await lerLote(request, temporarios);
+        const lote = validar(loteSchema, bruto ?? {});
+        clienteId = clienteDoLote(lote.cliente_id, request.usuario);
+        operacoes = prepararOperacoes(lote.operacoes, clienteId, errosDeArquivo);
+        resultados = await processarLote(ctx, request.usuario, clienteId, operacoes, arquivos, request.log);
+      } finally {
+        // Receipts not moved into place (refused, held back, not reached, a failed request): gone.
+        await temporarios.limpar();
+      }
       const contagem = resultados.reduce<Record<string, number>>((c, r) => {
         const chave = r.repetida ? 'repetidas' : typeof r.status === 'number' ? (r.status < 400 ? 'aceitas' : 'recusadas') : r.status;
         c[chave] = (c[chave] ?? 0) + 1;

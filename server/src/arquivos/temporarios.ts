@@ -1,0 +1,161 @@
+/**
+ * Uploads go to disk as they arrive, never whole into memory (issue 18, item 2): each file part is
+ * piped into a temporary file under DATA_DIR/uploads-tmp, keeping only its first and last bytes
+ * (what the type check reads). DATA_DIR/uploads-tmp is on the same filesystem as DATA_DIR/uploads,
+ * so putting a receipt in place is a rename. Every temporary file a request made is removed when
+ * the request is done (answered, refused, aborted or failed): whatever was not moved into place is
+ * gone (`Temporarios.limpar`).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Bytes kept from the start and from the end of a file: enough for every type check (cupons.ts). */
+export const BYTES_AMOSTRA = 64 * 1024;
+
+export function pastaTemporaria(dataDir: string): string {
+  return path.join(dataDir, 'uploads-tmp');
+}
+
+/** A file received to disk: where it is, its size, and its first and last bytes. */
+export interface ArquivoRecebido {
+  caminho: string;
+  tamanho: number;
+  /** The first BYTES_AMOSTRA bytes (or the whole file, when smaller). */
+  inicio: Buffer;
+  /** The last BYTES_AMOSTRA bytes (a zip names its entries again at the end). */
+  fim: Buffer;
+  /** The part stopped at the size limit: the file on disk is cut. */
+  truncado: boolean;
+  /** `aceitar` refused a chunk: the rest of the part was read and thrown away, the file is cut. */
+  descartado: boolean;
+}
+
+/**
+ * The temporary files of one request. `receber` streams a part to a new one; `limpar` (in a
+ * `finally`) removes them all, moved or not (a moved one is simply no longer there).
+ */
+export class Temporarios {
+  private readonly caminhos = new Set<string>();
+
+  constructor(private readonly pasta: string) {}
+
+  /** A new, unused path for a temporary file (created by the caller with flag 'wx'). */
+  novoCaminho(): string {
+    const caminho = path.join(this.pasta, `${randomBytes(16).toString('hex')}.part`);
+    this.caminhos.add(caminho);
+    return caminho;
+  }
+
+  /**
+   * Copies a stream to a new temporary file. `aceitar` sees each chunk's size (the request's
+   * budget): once it says no, the rest of the stream is still read (so the request can be answered)
+   * but thrown away, and the result says `descartado`.
+   */
+  async receber(fluxo: Readable & { truncated?: boolean }, aceitar?: (bytes: number) => boolean): Promise<ArquivoRecebido> {
+    await fs.promises.mkdir(this.pasta, { recursive: true });
+    const caminho = this.novoCaminho();
+    let tamanho = 0;
+    const partesInicio: Buffer[] = [];
+    let bytesInicio = 0;
+    let fim = Buffer.alloc(0);
+    let descartado = false;
+    const amostra = new Transform({
+      transform(pedaco: Buffer, _codificacao, feito) {
+        if (descartado || (aceitar && !aceitar(pedaco.length))) {
+          descartado = true;
+          feito();
+          return;
+        }
+        tamanho += pedaco.length;
+        if (bytesInicio < BYTES_AMOSTRA) {
+          const parte = pedaco.subarray(0, BYTES_AMOSTRA - bytesInicio);
+          partesInicio.push(Buffer.from(parte));
+          bytesInicio += parte.length;
+        }
+        // The tail: at most 2 × BYTES_AMOSTRA held between trims, whatever the chunk sizes.
+        fim = fim.length + pedaco.length <= BYTES_AMOSTRA ? Buffer.concat([fim, pedaco]) : Buffer.from(Buffer.concat([fim, pedaco]).subarray(-BYTES_AMOSTRA));
+        feito(null, pedaco);
+      },
+    });
+    try {
+      await pipeline(fluxo, amostra, fs.createWriteStream(caminho, { flags: 'wx' }));
+    } catch (erro) {
+      await this.remover(caminho);
+      throw erro;
+    }
+    return { caminho, tamanho, inicio: Buffer.concat(partesInicio), fim, truncado: fluxo.truncated === true, descartado };
+  }
+
+  /** Writes bytes already in memory (a receipt decoded from a rescue file) to a new temporary file. */
+  async gravar(conteudo: Buffer): Promise<ArquivoRecebido> {
+    await fs.promises.mkdir(this.pasta, { recursive: true });
+    const caminho = this.novoCaminho();
+    await fs.promises.writeFile(caminho, conteudo, { flag: 'wx' });
+    return {
+      caminho,
+      tamanho: conteudo.length,
+      inicio: Buffer.from(conteudo.subarray(0, BYTES_AMOSTRA)),
+      fim: Buffer.from(conteudo.subarray(-BYTES_AMOSTRA)),
+      truncado: false,
+      descartado: false,
+    };
+  }
+
+  async remover(caminho: string): Promise<void> {
+    await fs.promises.rm(caminho, { force: true });
+    this.caminhos.delete(caminho);
+  }
+
+  /** Removes every temporary file of the request that is still there. Never throws. */
+  async limpar(): Promise<void> {
+    await Promise.all([...this.caminhos].map((c) => this.remover(c).catch(() => undefined)));
+  }
+}
+
+/** Temporary files left by a process that stopped mid-upload: removed at start when older than an hour. */
+export function limparTemporariosAntigos(pasta: string, agora = Date.now()): void {
+  let nomes: string[];
+  try {
+    nomes = fs.readdirSync(pasta);
+  } catch {
+    return;
+  }
+  for (const nome of nomes) {
+    if (!nome.endsWith('.part')) continue;
+    const caminho = path.join(pasta, nome);
+    try {
+      if (agora - fs.statSync(caminho).mtimeMs > 60 * 60 * 1000) fs.rmSync(caminho, { force: true });
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+/** True when both files have exactly the same bytes (read in chunks, never whole). */
+export async function mesmosBytes(a: string, b: string): Promise<boolean> {
+  let fa: fs.promises.FileHandle | undefined;
+  let fb: fs.promises.FileHandle | undefined;
+  try {
+    fa = await fs.promises.open(a, 'r');
+    fb = await fs.promises.open(b, 'r');
+    const [sa, sb] = await Promise.all([fa.stat(), fb.stat()]);
+    if (sa.size !== sb.size) return false;
+    const ba = Buffer.alloc(BYTES_AMOSTRA);
+    const bb = Buffer.alloc(BYTES_AMOSTRA);
+    for (let pos = 0; pos < sa.size; ) {
+      const [ra, rb] = await Promise.all([fa.read(ba, 0, BYTES_AMOSTRA, pos), fb.read(bb, 0, BYTES_AMOSTRA, pos)]);
+      if (ra.bytesRead !== rb.bytesRead || ra.bytesRead === 0) return ra.bytesRead === rb.bytesRead && pos >= sa.size;
+      if (!ba.subarray(0, ra.bytesRead).equals(bb.subarray(0, rb.bytesRead))) return false;
+      pos += ra.bytesRead;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await fa?.close();
+    await fb?.close();
+  }
+}
