@@ -2,14 +2,20 @@
  * Security headers (helmet) on every answer. @fastify/helmet builds helmet's middleware again on each
  * request (parsing the whole Content-Security-Policy every time, a sixth of an API request's cost);
  * built once here, each answer costs only the header writes.
+ *
+ * Strict-Transport-Security only on answers to requests that came over HTTPS (request.protocol: the
+ * socket, or with TRUST_PROXY the X-Forwarded-Proto of the proxy on this machine). Over plain HTTP
+ * the header is meaningless, and pins HTTPS on a name that may have none (a LAN install, loopback).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 async function cabecalhos(app: FastifyInstance, opcoes: HelmetOptions) {
-  const aplicar = helmet(opcoes);
+  const comHsts = helmet(opcoes);
+  const semHsts = helmet({ ...opcoes, strictTransportSecurity: false });
   app.addHook('onRequest', (request, reply, feito) => {
+    const aplicar = request.protocol === 'https' ? comHsts : semHsts;
     aplicar(request.raw, reply.raw, (erro?: unknown) => feito(erro as Error | undefined));
   });
 }
