@@ -47,6 +47,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // Source maps are for debugging only; they would double what a phone downloads.
         globIgnores: ['**/*.map'],
+        // The worker's own map is not served either (server/src/app.ts): no sourceMappingURL pointing at a 404.
+        sourcemap: false,
         // Client-side routes (/vendas, /despesas...) load the shell offline...
         navigateFallback: '/index.html',
         // ...but the API is never answered by the service worker: data freshness is the app's job (IndexedDB).
@@ -64,7 +66,9 @@ export default defineConfig({
   build: {
     outDir: '../build/public',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for whoever runs the server (decoding a stack trace), never served (server/src/app.ts)
+    // nor precached; hidden: the JS does not point browsers at a URL that answers 404.
+    sourcemap: 'hidden',
     target: 'es2022',
   },
   server: {

@@ -45,6 +45,9 @@ export interface OpcoesApp {
   aoRegistrarRota?: (rota: { method: string | string[]; url: string }) => void;
 }
 
+/** A source map ('/assets/index-abc.js.map'): never served, not even as the app shell. */
+const ehMapaDeCodigo = (caminho: string) => /\.map$/i.test(caminho);
+
 /** Request bodies above this are refused with 413 (uploads have their own, larger limit). */
 const LIMITE_CORPO_JSON = 1024 * 1024;
 
@@ -169,6 +172,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
       wildcard: false,
       index: false,
       cacheControl: false,
+      // Source maps stay on disk for whoever runs the server, not on the web (issue 18: they are the whole client source).
+      allowedPath: (caminho) => !ehMapaDeCodigo(caminho),
       setHeaders(reply, caminho) {
         // Hashed build assets never change; the shell and the service worker must be revalidated.
         const imutavel = caminho.includes(`${path.sep}assets${path.sep}`);
@@ -179,7 +184,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
 
   app.setNotFoundHandler((request, reply) => {
     const caminho = request.url.split('?')[0]!;
-    if (temCliente && (request.method === 'GET' || request.method === 'HEAD') && !caminho.startsWith('/api/') && caminho !== '/api') {
+    if (temCliente && (request.method === 'GET' || request.method === 'HEAD') && !caminho.startsWith('/api/') && caminho !== '/api' && !ehMapaDeCodigo(caminho)) {
       // Client-side routes (/dashboard, /vendas, ...) all load the app shell.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
