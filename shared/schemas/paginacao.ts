@@ -6,12 +6,10 @@
  * - Answer: the spec's field with the rows (vendas, despesas, rotas...) plus `total` (rows of the
  *   whole filtered set), `page` and `limit` (as applied, after the clamp).
  */
+import { LIMITE_MAXIMO_PAGINA, PAGINA_MAXIMA } from '../limitesPaginacao';
 import { z } from '../zod';
 
-/** No list answers more rows than this in one response, whatever `limit` asks. */
-export const LIMITE_MAXIMO_PAGINA = 1000;
-/** Pages beyond this are refused (offset 1e9 rows would make SQLite walk the whole table). */
-export const PAGINA_MAXIMA = 1_000_000;
+export { LIMITE_MAXIMO_PAGINA, PAGINA_MAXIMA, totalDePaginas } from '../limitesPaginacao';
 
 function inteiroPositivo(invalido: string) {
   return z.preprocess(
@@ -47,8 +45,3 @@ export const camposRespostaPaginada = {
   page: z.number().int(),
   limit: z.number().int(),
 };
-
-/** How many pages `total` rows make at `limit` a page (at least 1, so 'Página 1 de 1' when empty). */
-export function totalDePaginas(total: number, limit: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, limit)));
-}

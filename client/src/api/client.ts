@@ -15,6 +15,8 @@ export class ErroApi extends Error {
     public readonly status: number,
     mensagem: string,
     public readonly codigo?: CodigoErro,
+    /** Retry-After of a 429 or 503, in seconds: how long the server asked the client to wait. */
+    public readonly esperarSegundos?: number,
   ) {
     super(mensagem);
     this.name = 'ErroApi';
@@ -71,6 +73,15 @@ export function montarUrl(caminho: string, params?: Parametros): string {
   return qs ? `${url}?${qs}` : url;
 }
 
+/** Retry-After as seconds (a number, or an HTTP date); undefined when absent or unreadable. */
+export function segundosDeEspera(cabecalho: string | null, agora = Date.now()): number | undefined {
+  if (!cabecalho) return undefined;
+  const texto = cabecalho.trim();
+  if (/^\d+$/.test(texto)) return Number(texto);
+  const quando = Date.parse(texto);
+  return Number.isNaN(quando) ? undefined : Math.max(0, Math.ceil((quando - agora) / 1000));
+}
+
 export async function requisitar<T>(metodo: string, caminho: string, opcoes: OpcoesRequisicao = {}): Promise<T> {
   // The version on every request: the server refuses queued writes from an app too old for it (426).
   const cabecalhos: Record<string, string> = { ...cabecalhosExtras?.(), Accept: 'application/json', 'X-Versao-App': versaoApp() };
@@ -106,7 +117,7 @@ export async function requisitar<T>(metodo: string, caminho: string, opcoes: Opc
     const naLogin = typeof location !== 'undefined' && location.pathname === '/login';
     if (resposta.status === 401 && !opcoes.ignorarSessaoExpirada && !naLogin) sessaoExpirou();
     const mensagem = ehCorpoErro(dados) ? dados.error : `Erro ${resposta.status}`;
-    throw new ErroApi(resposta.status, mensagem, ehCorpoErro(dados) ? dados.codigo : undefined);
+    throw new ErroApi(resposta.status, mensagem, ehCorpoErro(dados) ? dados.codigo : undefined, segundosDeEspera(resposta.headers.get('retry-after')));
   }
   return dados as T;
 }

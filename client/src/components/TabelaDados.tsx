@@ -1,6 +1,8 @@
 /**
  * The shared data table (spec section 2): title, search, optional export, client-side paging
  * (10 a page; 5 under 768 px), search back to page 1, and cards instead of rows under 768 px.
+ * A list paged by the server (issue 18: Vendas) passes `paginacaoServidor`: the rows are that page,
+ * the controls move the server's page, and the search looks inside the page on screen.
  */
 import { Search } from 'lucide-react';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
@@ -42,6 +44,16 @@ interface PropsTabela<T> {
    * column would cut it; on the phone it is a field of the card (give it a column with `so: 'celular'`).
    */
   linhaExtra?: (linha: T) => ReactNode;
+  /** The rows are one page of the server's list: these controls ask it for another. */
+  paginacaoServidor?: PaginacaoServidor;
+}
+
+export interface PaginacaoServidor {
+  pagina: number;
+  totalPaginas: number;
+  /** Shown beside the controls, e.g. '1.500 vendas'. */
+  resumo?: string;
+  aoMudar: (pagina: number) => void;
 }
 
 export const POR_PAGINA = 10;
@@ -66,6 +78,7 @@ export function TabelaDados<T>({
   carregando,
   tituloCartao,
   linhaExtra,
+  paginacaoServidor,
 }: PropsTabela<T>) {
   const celular = useLarguraMaxima(LARGURA_CELULAR);
   const [busca, setBusca] = useState('');
@@ -78,9 +91,11 @@ export function TabelaDados<T>({
     return linhas.filter((l) => colunas.some((c) => normalizarBusca(textoDaColuna(c, l)).includes(termo)));
   }, [linhas, colunas, busca]);
 
-  const totalPaginas = Math.max(1, Math.ceil(filtradas.length / porPagina));
-  const paginaAtual = Math.min(pagina, totalPaginas);
-  const visiveis = filtradas.slice((paginaAtual - 1) * porPagina, paginaAtual * porPagina);
+  const totalPaginas = paginacaoServidor ? Math.max(1, paginacaoServidor.totalPaginas) : Math.max(1, Math.ceil(filtradas.length / porPagina));
+  const paginaAtual = paginacaoServidor ? Math.min(paginacaoServidor.pagina, totalPaginas) : Math.min(pagina, totalPaginas);
+  const irPara = paginacaoServidor ? paginacaoServidor.aoMudar : setPagina;
+  const visiveis = paginacaoServidor ? filtradas : filtradas.slice((paginaAtual - 1) * porPagina, paginaAtual * porPagina);
+  const mostrarPaginacao = paginacaoServidor ? totalPaginas > 1 || !!paginacaoServidor.resumo : filtradas.length > porPagina;
   const colunasDaTela = colunas.filter((c) => c.so !== (celular ? 'computador' : 'celular'));
   const classeDaCelula = (c: Coluna<T>) => [c.numerica && 'numero', c.classe].filter(Boolean).join(' ') || undefined;
 
@@ -168,15 +183,18 @@ export function TabelaDados<T>({
         </div>
       )}
 
-      {filtradas.length > porPagina && (
+      {mostrarPaginacao && (
         <nav className="paginacao" aria-label="Paginação">
-          <Botao variante="outline" tamanho="sm" onClick={() => setPagina(paginaAtual - 1)} disabled={paginaAtual <= 1}>
+          <Botao variante="outline" tamanho="sm" onClick={() => irPara(paginaAtual - 1)} disabled={paginaAtual <= 1}>
             Anterior
           </Botao>
-          <span>
-            Página {paginaAtual} de {totalPaginas}
+          <span className="paginacao__posicao">
+            <span>
+              Página {paginaAtual} de {totalPaginas}
+            </span>
+            {paginacaoServidor?.resumo && <span className="paginacao__resumo">{paginacaoServidor.resumo}</span>}
           </span>
-          <Botao variante="outline" tamanho="sm" onClick={() => setPagina(paginaAtual + 1)} disabled={paginaAtual >= totalPaginas}>
+          <Botao variante="outline" tamanho="sm" onClick={() => irPara(paginaAtual + 1)} disabled={paginaAtual >= totalPaginas}>
             Próxima
           </Botao>
         </nav>

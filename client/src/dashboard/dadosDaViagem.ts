@@ -16,6 +16,7 @@ import type { CidadeStatus, Rota } from '../../../shared/schemas/rotas';
 import type { ResumoSaldoFuncionario } from '../../../shared/schemas/saldo';
 import type { FechamentoDiario, HistoricoResposta } from '../../../shared/schemas/vendas';
 import { api, ErroOffline } from '../api/client';
+import { lerTodasAsPaginas } from '../api/paginas';
 import { chavesDespesas, parametrosDaLista, type FiltrosDespesas } from '../despesas/consultas';
 import { buscarComCache, lerDoCache } from '../offline/cache';
 import type { BancoLocal } from '../offline/db';
@@ -198,7 +199,8 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
       passo('Vendas recentes', chavesCacheVendas.dia(rotaId, hoje), async () => {
         const [status, fechamento] = await Promise.all([
           api.get<{ cidades: CidadeStatus[] }>(`/rotas/${rotaId}/cidades-status`, { params: { data: hoje } }),
-          api.get<FechamentoDiario>('/vendas/fechamento-diario', { params: { rota_id: rotaId, data: hoje } }),
+          // Every page: the server answers at most a page of the day's closings (issue 18).
+          lerTodasAsPaginas<FechamentoDiario, 'vendas'>('/vendas/fechamento-diario', 'vendas', { rota_id: rotaId, data: hoje }),
         ]);
         return { status: status.cidades, vendas: fechamento.vendas };
       }),

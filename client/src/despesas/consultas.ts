@@ -9,6 +9,7 @@ import type { Despesa, ListaDespesas, StatusAprovacao, TipoDespesa } from '../..
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { api, ErroOffline, type Parametros } from '../api/client';
+import { lerTodasAsPaginas } from '../api/paginas';
 import { buscarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { itensDoUsuario } from '../offline/outbox';
@@ -117,7 +118,7 @@ export function useRotasDoFiltro(funcionarioId: string, ativo: boolean) {
   return useQuery({
     queryKey: chavesDespesas.rotasDoFiltro(funcionarioId),
     enabled: ativo,
-    queryFn: async () => (await api.get<{ rotas: Rota[] }>('/rotas', { params: { funcionario_id: funcionarioId } })).rotas,
+    queryFn: async () => (await lerTodasAsPaginas<{ rotas: Rota[] }, 'rotas'>('/rotas', 'rotas', { funcionario_id: funcionarioId })).rotas,
   });
 }
 

@@ -154,6 +154,23 @@ describe('MotorSync', () => {
     expect((await itensDoUsuario(banco, 1))[0]).toMatchObject({ estado: 'pendente', tentativas: 1 });
   });
 
+  it('429 do limite por usuário: a fila longa espera o Retry-After do servidor e continua, sem recusar nenhuma escrita', async () => {
+    for (const nome of ['a', 'b', 'c']) await enfileirarNome(nome);
+    respostas.push(() => {
+      throw new ErroApi(429, 'Muitas requisições em pouco tempo. Aguarde 42 segundos e tente novamente.', 'muitas_tentativas', 42);
+    });
+    const motor = criarMotor();
+    await motor.sincronizarAgora();
+    const [primeiro, ...resto] = await itensDoUsuario(banco, 1);
+    // Not the 1 s backoff of a first failure: the 42 s the server asked for. Nothing is marked refused.
+    expect(primeiro).toMatchObject({ estado: 'pendente', tentativas: 1, proximaTentativaEm: agora + 42_000 });
+    expect(resto.every((i) => i.estado === 'pendente')).toBe(true);
+    agora += 42_000;
+    await motor.sincronizarAgora();
+    motor.parar();
+    expect(await itensDoUsuario(banco, 1)).toHaveLength(0);
+  });
+
   it('espera cresce em dobro a cada tentativa até o máximo', () => {
     expect([1, 2, 3, 4, 5, 10].map((t) => esperaParaTentativa(t, 1000, 8000))).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
   });

@@ -10,7 +10,8 @@
  * - A whole request refused (400/413/415: a proxy's size limit, a framing error): the batch is split
  *   in halves and sent again, down to one operation, so the refusal lands on the right item.
  * - No answer (offline, timeout, 5xx, 429): the item stays, retried with exponential backoff forever;
- *   later items wait behind it, so order is kept.
+ *   later items wait behind it, so order is kept. A 429 (the per-user request limit, issue 18) or 503
+ *   with Retry-After waits at least that long; it never refuses a write.
  * - 401: the queue pauses until the user signs in again (`retomar()`), nothing changes.
  * - 426: this app is older than the server accepts ('Atualize o aplicativo'): the queue pauses, nothing
  *   is discarded; it goes again once the app is another version, or the server says it accepts this one.
@@ -432,7 +433,9 @@ export class MotorSync {
       return;
     }
     const mensagem = erro instanceof Error ? erro.message : String(erro);
-    await this.adiar(primeiro, mensagem);
+    // A 429 (the per-user limit) or 503 says how long to wait: never sooner than that; the writes are not refused.
+    const pedidoDoServidorMs = erro instanceof ErroApi && erro.esperarSegundos !== undefined ? erro.esperarSegundos * 1000 : 0;
+    await this.adiar(primeiro, mensagem, pedidoDoServidorMs);
     this.definir({ ultimoErroRede: mensagem, online: !(erro instanceof ErroOffline) && this.atual.online });
   }
 
@@ -463,10 +466,10 @@ export class MotorSync {
     return aceita;
   }
 
-  /** Another attempt later, with the wait growing each time. */
-  private async adiar(item: ItemOutbox, mensagem: string): Promise<void> {
+  /** Another attempt later, with the wait growing each time (and at least what the server asked for). */
+  private async adiar(item: ItemOutbox, mensagem: string, minimoMs = 0): Promise<void> {
     const tentativas = item.tentativas + 1;
-    const proxima = this.agora() + esperaParaTentativa(tentativas, this.esperaBaseMs, this.esperaMaximaMs);
+    const proxima = this.agora() + Math.max(minimoMs, esperaParaTentativa(tentativas, this.esperaBaseMs, this.esperaMaximaMs));
     await atualizarItem(this.banco, item.id, { tentativas, proximaTentativaEm: proxima, erro: mensagem });
     this.agendarNovaTentativa(proxima);
   }

@@ -163,7 +163,8 @@ describe('Rotas (admin): lista e cartões', () => {
     expect(await screen.findByRole('heading', { name: 'Rotas' }, { timeout: 5000 })).toBeInTheDocument();
     const sul = await screen.findByRole('listitem', { name: 'Rota Sul Goiano' });
     expect(screen.queryByText('Rota Antiga')).not.toBeInTheDocument();
-    expect(consultasDe('/rotas')).toEqual([{ status: 'ativa' }]);
+    // Every page of the filter (issue 18: lists are paged on the server; one page of 1,000 holds these).
+    expect(consultasDe('/rotas')).toEqual([{ status: 'ativa', page: '1', limit: '1000' }]);
     expect(screen.getByLabelText('Status')).toHaveValue('ativa');
     expect(api.chamadas.filter((c) => c.caminho === '/rotas')).toHaveLength(1);
 
@@ -206,7 +207,7 @@ describe('Rotas (admin): lista e cartões', () => {
     expect(await screen.findByText('Rota Antiga')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Rota Sul Goiano')).not.toBeInTheDocument());
     expect(api.chamadas.filter((c) => c.caminho === '/rotas').length).toBe(antes + 1);
-    expect(consultasDe('/rotas').at(-1)).toEqual({ status: 'finalizada', funcionario_id: String(BRUNO.id) });
+    expect(consultasDe('/rotas').at(-1)).toEqual({ status: 'finalizada', funcionario_id: String(BRUNO.id), page: '1', limit: '1000' });
     const antiga = cartao('Rota Antiga');
     expect(within(antiga).getByText('Finalizada')).toHaveClass('selo--cinza');
     expect(within(antiga).queryByRole('button', { name: /Cancelar/ })).not.toBeInTheDocument();
@@ -216,7 +217,7 @@ describe('Rotas (admin): lista e cartões', () => {
     await usuario.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(await screen.findByText('Rota Triângulo')).toBeInTheDocument();
     expect(screen.getByText('Rota Antiga')).toBeInTheDocument();
-    expect(consultasDe('/rotas').at(-1)).toEqual({});
+    expect(consultasDe('/rotas').at(-1)).toEqual({ page: '1', limit: '1000' });
   });
 
   it('lista vazia: "Nenhuma rota encontrada."', async () => {

@@ -8,6 +8,7 @@ import type { RelatorioSalarioRota } from '../../../shared/schemas/relatorios';
 import type { CidadeResumo, Rota, StatusRota } from '../../../shared/schemas/rotas';
 import { api, ErroOffline } from '../api/client';
 import { ouVazio } from '../api/ouVazio';
+import { lerTodasAsPaginas } from '../api/paginas';
 import { buscarComCache, carregarComCache, lerDoCache, type Carga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { mesclarResultados, podeBuscarCidades } from './buscaCidades';
@@ -38,7 +39,7 @@ export function useRotas(filtro: FiltroRotas) {
     queryKey: chavesRotas.lista(filtro),
     queryFn: () =>
       ouVazio(
-        async () => (await api.get<{ rotas: Rota[] }>('/rotas', { params: { status: filtro.status, funcionario_id: filtro.funcionario_id } })).rotas,
+        async () => (await lerTodasAsPaginas<{ rotas: Rota[] }, 'rotas'>('/rotas', 'rotas', { status: filtro.status, funcionario_id: filtro.funcionario_id })).rotas,
         [],
         'Erro ao carregar rotas:',
       ),

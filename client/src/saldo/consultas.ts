@@ -13,6 +13,7 @@ import type {
   TipoMovimentacao,
 } from '../../../shared/schemas/saldo';
 import { api } from '../api/client';
+import { lerTodasAsPaginas } from '../api/paginas';
 import { buscarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { anunciar, releituraDoCelular } from '../despesas/releitura';
@@ -100,7 +101,7 @@ export function useRotasAtivasDoFuncionario(funcionarioId: number | null) {
     queryKey: chavesSaldo.rotasAtivas(funcionarioId ?? 0),
     enabled: funcionarioId !== null,
     queryFn: async () => {
-      const r = await api.get<{ rotas: Rota[] }>('/rotas', { params: { funcionario_id: funcionarioId, status: 'ativa' } });
+      const r = await lerTodasAsPaginas<{ rotas: Rota[] }, 'rotas'>('/rotas', 'rotas', { funcionario_id: funcionarioId, status: 'ativa' });
       // The spec's client filters to 'ativa' again: a server answering more never offers a closed route.
       return r.rotas.filter((rota) => rota.status === 'ativa');
     },

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Usuario, UsuarioCriarPedido, UsuarioEditarPedido } from '../../../shared/schemas/usuarios';
 import { api } from '../api/client';
 import { ouVazio } from '../api/ouVazio';
+import { lerTodasAsPaginas } from '../api/paginas';
 
 export const chavesUsuarios = {
   todos: ['usuarios'] as const,
@@ -14,7 +15,7 @@ export const chavesUsuarios = {
 export function useUsuarios() {
   return useQuery({
     queryKey: chavesUsuarios.lista(),
-    queryFn: () => ouVazio(async () => (await api.get<{ usuarios: Usuario[] }>('/usuarios')).usuarios, [], 'Erro ao carregar usuários:'),
+    queryFn: () => ouVazio(async () => (await lerTodasAsPaginas<{ usuarios: Usuario[] }, 'usuarios'>('/usuarios', 'usuarios')).usuarios, [], 'Erro ao carregar usuários:'),
   });
 }
 

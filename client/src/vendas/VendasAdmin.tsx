@@ -1,17 +1,22 @@
 /**
  * 'Vendas', admin view (spec section 2): summary cards (toggled), the filter modal, and the table
- * 'Vendas Registradas'. The query key holds the applied filters, so every change reloads.
+ * 'Vendas Registradas'. The table is paged by the server (issue 18: a year of sales is 10 MB): one
+ * page of 10 (5 on the phone) at a time, the filters sent with it; the cards are the server's totals
+ * of the whole filtered set. The query key holds the filters and the page, so every change reloads.
  */
 import { Banknote, CreditCard, Eye, EyeOff, Filter, Link2, QrCode, Receipt, Wallet } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
+import { totalDePaginas } from '../../../shared/limitesPaginacao';
 import { BONUS_BOLETO_CENTAVOS, type VendaListada } from '../../../shared/schemas/vendas';
+import { contagem } from '../../../shared/texto';
 import { Botao } from '../components/Botao';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
-import { CelulaDupla, TabelaDados, type Coluna } from '../components/TabelaDados';
+import { CelulaDupla, POR_PAGINA, POR_PAGINA_CELULAR, TabelaDados, type Coluna } from '../components/TabelaDados';
+import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useFuncionarios } from '../usuarios/consultas';
 import { FECHAMENTO_VAZIO, useFechamentoDiario, useRotasParaFiltro } from './consultas';
 import { FILTROS_PADRAO, filtrosAtivos, paramsDosFiltros, type FiltrosVendas } from './filtrosAdmin';
@@ -56,7 +61,9 @@ export function VendasAdmin() {
   const [filtros, setFiltros] = useState<FiltrosVendas>(FILTROS_PADRAO);
   const [cardsVisiveis, setCardsVisiveis] = useState(true);
   const [filtrando, setFiltrando] = useState(false);
-  const params = useMemo(() => paramsDosFiltros(filtros), [filtros]);
+  const [pagina, setPagina] = useState(1);
+  const porPagina = useLarguraMaxima(LARGURA_CELULAR) ? POR_PAGINA_CELULAR : POR_PAGINA;
+  const params = useMemo(() => ({ ...paramsDosFiltros(filtros), page: pagina, limit: porPagina }), [filtros, pagina, porPagina]);
   const fechamento = useFechamentoDiario(params);
   const { data = FECHAMENTO_VAZIO, isPending, isFetching } = fechamento;
   const conexao = useSemConexao(fechamento);
@@ -64,6 +71,11 @@ export function VendasAdmin() {
   const { data: rotas = [] } = useRotasParaFiltro();
   const totais = data.totais;
   const quantosFiltros = filtrosAtivos(filtros);
+  // An answer without the paging fields (a server before issue 18) is the whole list.
+  const total = typeof data.total === 'number' ? data.total : data.vendas.length;
+  const totalPaginas = totalDePaginas(total, porPagina);
+  // A narrower window (5 a page) or a smaller result can leave the page past the end: show the last.
+  const paginaMostrada = Math.min(pagina, totalPaginas);
 
   const colunas: Coluna<VendaListada>[] = [
     { chave: 'data_venda', titulo: 'Data', classe: 'sem-quebra', render: (v) => formatarData(v.data_venda), textoBusca: (v) => formatarData(v.data_venda) },
@@ -152,7 +164,8 @@ export function VendasAdmin() {
           linhas={data.vendas}
           chaveLinha={(v) => v.id}
           carregando={isPending}
-          placeholderBusca="Buscar por funcionário, rota, cidade..."
+          placeholderBusca="Buscar nesta página..."
+          paginacaoServidor={{ pagina: paginaMostrada, totalPaginas, resumo: contagem(total, 'venda', 'vendas'), aoMudar: setPagina }}
           vazio="Nenhuma venda encontrada para os filtros escolhidos."
           tituloCartao={(v) => `${formatarData(v.data_venda)} · ${cidadeComUf(v)}`}
           linhaExtra={(v) =>
@@ -174,6 +187,7 @@ export function VendasAdmin() {
         aoFechar={() => setFiltrando(false)}
         aoAplicar={(f) => {
           setFiltros(f);
+          setPagina(1);
           setFiltrando(false);
         }}
       />

@@ -3,13 +3,16 @@
  * - The employee's data (the day's city status and closings, the history) goes through
  *   the device cache, so the screen opens offline after one online visit (queries run even when the
  *   browser says it is offline: the cache answers).
- * - The admin's daily closing is online only; its key holds the filters, so any change reloads it.
+ * - The admin's daily closing is online only, one server page at a time (issue 18); its key holds the
+ *   filters and the page, so any change reloads it. The cards are the server's totals of the whole filter.
+ * - The employee's day of a route is read whole (every page): the phone's copy must hold all of it.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { CidadeStatus, Rota } from '../../../shared/schemas/rotas';
 import type { FechamentoDiario, HistoricoResposta, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
 import { api, type Parametros } from '../api/client';
 import { ouVazio } from '../api/ouVazio';
+import { lerTodasAsPaginas } from '../api/paginas';
 import { carregarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 
@@ -49,7 +52,7 @@ export function useDiaDaRota(usuarioId: number, rotaId: number | null, data: str
         async () => {
           const [status, fechamento] = await Promise.all([
             api.get<{ cidades: CidadeStatus[] }>(`/rotas/${rotaId}/cidades-status`, { params: { data } }),
-            api.get<FechamentoDiario>('/vendas/fechamento-diario', { params: { rota_id: rotaId, data } }),
+            lerTodasAsPaginas<FechamentoDiario, 'vendas'>('/vendas/fechamento-diario', 'vendas', { rota_id: rotaId, data }),
           ]);
           return { status: status.cidades, vendas: fechamento.vendas };
         },
@@ -80,9 +83,12 @@ export function useHistoricoDaRota(usuarioId: number, rotaId: number | null) {
 export const FECHAMENTO_VAZIO: FechamentoDiario = {
   totais: { dinheiro: 0, pix: 0, cartao: 0, link: 0, boletos: 0, total_geral: 0 },
   vendas: [],
+  total: 0,
+  page: 1,
+  limit: 0,
 };
 
-/** The admin's 'Vendas': the daily closing with the applied filters. */
+/** The admin's 'Vendas': one page of the daily closing with the applied filters (params carry page and limit). */
 export function useFechamentoDiario(params: Parametros) {
   return useQuery({
     queryKey: chavesVendas.fechamento(params),
@@ -95,6 +101,6 @@ export function useFechamentoDiario(params: Parametros) {
 export function useRotasParaFiltro() {
   return useQuery({
     queryKey: chavesVendas.rotasAdmin(),
-    queryFn: () => ouVazio(async () => (await api.get<{ rotas: Rota[] }>('/rotas')).rotas, [], 'Erro ao carregar rotas:'),
+    queryFn: () => ouVazio(async () => (await lerTodasAsPaginas<{ rotas: Rota[] }, 'rotas'>('/rotas', 'rotas')).rotas, [], 'Erro ao carregar rotas:'),
   });
 }
