@@ -17,11 +17,12 @@ import {
   atualizarValoresDaVenda,
   buscarVenda,
   buscarVendaDoDia,
-  contarVendas,
+  diasDasVendas,
   historicoDaRota,
   inserirVendaSeLivre,
   listarVendas,
   resumoDaRota,
+  totalDosDias,
   totaisDasVendas,
   type FiltroVendas,
   type LinhaVenda,
@@ -215,7 +216,10 @@ export function filtroDoUsuario(usuario: UsuarioSessao, f: VendasFiltro): Filtro
 /** GET /vendas: one page of the filtered sales and how many there are in all (one read transaction). */
 export function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasFiltro): { vendas: VendaListada[]; total: number; page: number; limit: number } {
   const filtro = filtroDoUsuario(usuario, f);
-  return emTransacao(db, () => ({ vendas: listarVendas(db, filtro, janelaDaPagina(f)), ...camposDaPagina(contarVendas(db, filtro), f) }));
+  return emTransacao(db, () => {
+    const dias = diasDasVendas(db, filtro);
+    return { vendas: listarVendas(db, filtro, janelaDaPagina(f), dias), ...camposDaPagina(totalDosDias(dias), f) };
+  });
 }
 
 /** GET /vendas/fechamento-diario: the totals of the whole filtered set, and one page of its sales. */
