@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
+import { hoje, somarDias } from '../../shared/dates';
 import type { AppDeTeste } from './helper';
 
 export const GOIANIA = 5208707;
@@ -13,11 +14,14 @@ export const CATALAO = 5205109;
 export const SAO_PAULO = 3550308;
 
 export async function criarRotaAtiva(t: AppDeTeste, funcionarioId: number, cidades = [GOIANIA, ANAPOLIS], nome = `Rota ${funcionarioId}`): Promise<number> {
+  // Relative to today: sales, visits and expenses must fall inside the route's period (issue 18), and
+  // the tests date them up to a few hundred days back.
+  const dia = hoje('America/Sao_Paulo');
   const r = await t.chamar({
     method: 'POST',
     url: '/api/rotas',
     token: await t.tokenAdmin(),
-    payload: { nome, funcionario_id: funcionarioId, tem_secretario: false, valor_aluguel: 0, data_inicio: '2026-01-01', data_fim: '2026-12-31', observacoes: '', cidades },
+    payload: { nome, funcionario_id: funcionarioId, tem_secretario: false, valor_aluguel: 0, data_inicio: somarDias(dia, -800), data_fim: somarDias(dia, 365), observacoes: '', cidades },
   });
   expect(r.statusCode, r.body).toBe(201);
   return r.json().rota.id as number;

@@ -429,7 +429,8 @@ describe('rota finalizada ou cancelada: vale a data da despesa', () => {
     const fim = fechadaHaDias(rota, 'finalizadaEm', 3);
     const saldo = await saldoDe(carla);
     esperarRecusa(await criar(carla, { ...campos, id: uuidv7(), data_despesa: somarDias(fim, 1) }), 409, 'conflito', FINALIZADA);
-    esperarRecusa(await criar(carla, { ...campos, id: uuidv7(), data_despesa: somarDias(HOJE(), -31) }), 409, 'conflito', FINALIZADA);
+    // Before the route began: 422 naming the period (issue 18), whatever the status.
+    esperarRecusa(await criar(carla, { ...campos, id: uuidv7(), data_despesa: somarDias(HOJE(), -31) }), 422, 'regra_de_negocio', /^A data .* está fora do período da rota: são aceitas datas de \d\d\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4}\.$/);
     // `d` is dated yesterday: after the route's last day now.
     esperarRecusa(await editar(carla, d.id, { ...semId, valor: '1' }), 409, 'conflito', FINALIZADA);
     esperarRecusa(await t.chamar({ method: 'DELETE', url: `/api/despesas/${d.id}`, token: carla.token }), 409, 'conflito', FINALIZADA);

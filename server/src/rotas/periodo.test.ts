@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aceitaRegistroNaData, periodoAtivo, type DatasDaRota } from './periodo';
+import { aceitaRegistroNaData, mensagemForaDoPeriodo, periodoAtivo, situacaoDaData, type DatasDaRota } from './periodo';
 
 const SP = 'America/Sao_Paulo';
 
@@ -59,12 +59,45 @@ describe('aceitaRegistroNaData', () => {
     expect(aceitaRegistroNaData(cancelada, data, SP)).toBe(aceita);
   });
 
-  it('rota ativa aceita qualquer data, como antes (o futuro é recusado pela regra de cada escrita)', () => {
-    for (const data of ['2020-01-01', '2026-11-07', '2026-11-25', '2030-01-01']) expect(aceitaRegistroNaData(rota(), data, SP)).toBe(true);
+  it('rota ativa aceita do início em diante (o futuro é recusado pela regra de cada escrita; o fim previsto não limita)', () => {
+    for (const data of ['2026-11-08', '2026-11-25', '2026-12-31', '2030-01-01']) expect(aceitaRegistroNaData(rota(), data, SP)).toBe(true);
+  });
+
+  it('issue 18: uma venda de 1900 numa rota de 2026 não é aceita, nem com a rota ativa', () => {
+    for (const data of ['1900-01-01', '2020-01-01', '2026-11-07']) expect(aceitaRegistroNaData(rota(), data, SP)).toBe(false);
   });
 
   it('rota reaberta (cancelada_em limpa) volta a aceitar tudo; fechada sem hora conhecida não aceita nada', () => {
     expect(aceitaRegistroNaData(rota({ status: 'ativa', canceladaEm: null }), '2026-11-30', SP)).toBe(true);
     expect(aceitaRegistroNaData(rota({ status: 'cancelada' }), '2026-11-15', SP)).toBe(false);
+  });
+});
+
+describe('situacaoDaData: por que uma data não cabe', () => {
+  const finalizada = rota({ status: 'finalizada', finalizadaEm: '2026-11-21T18:00:00.000Z' });
+  it.each([
+    [rota(), '1900-01-01', 'antes_do_inicio'],
+    [rota(), '2026-11-07', 'antes_do_inicio'],
+    [rota(), '2026-11-08', 'dentro'],
+    [rota(), '2027-01-01', 'dentro'],
+    [finalizada, '1900-01-01', 'antes_do_inicio'],
+    [finalizada, '2026-11-21', 'dentro'],
+    [finalizada, '2026-11-22', 'depois_do_fechamento'],
+    // Closed without a known closing time: nothing can be shown to be inside (as before, the closed route's 409).
+    [rota({ status: 'cancelada' }), '2026-11-15', 'depois_do_fechamento'],
+    [rota({ status: 'cancelada' }), '1900-01-01', 'depois_do_fechamento'],
+  ] as const)('%#: %s', (r, data, esperado) => {
+    expect(situacaoDaData(r, data, SP)).toBe(esperado);
+  });
+});
+
+describe('mensagemForaDoPeriodo', () => {
+  it('diz a data e o período em dd/mm/aaaa; rota ativa vai até hoje', () => {
+    expect(mensagemForaDoPeriodo('1900-01-01', { inicio: '2026-11-08', fim: null }, '2026-11-25')).toBe(
+      'A data 01/01/1900 está fora do período da rota: são aceitas datas de 08/11/2026 até hoje (25/11/2026).',
+    );
+    expect(mensagemForaDoPeriodo('2026-11-01', { inicio: '2026-11-08', fim: '2026-11-21' }, '2026-11-25')).toBe(
+      'A data 01/11/2026 está fora do período da rota: são aceitas datas de 08/11/2026 a 21/11/2026.',
+    );
   });
 });

@@ -2,7 +2,8 @@
  * Which dates a route still takes field records for (docs/decisions.md, 'Registros de campo depois
  * que o admin finaliza ou cancela a rota'). A phone holds sales, visits and expenses made offline;
  * an admin may finish or cancel the route before they arrive. Work done while the route was active
- * is still accepted afterwards; work dated after it closed is not.
+ * is still accepted afterwards; work dated after it closed is not. Nothing is dated before the route
+ * began, whatever its status (issue 18).
  *
  * Pure: no database, no clock. Calendar dates are 'yyyy-mm-dd' in APP_TZ; instants are ISO UTC.
  */
@@ -36,26 +37,57 @@ function diaDoInstante(instante: string | null, fuso: string): string | null {
   return Number.isNaN(d.getTime()) ? null : dataNoFuso(d, fuso);
 }
 
+/** The first day: data_inicio, or the day the route was created (APP_TZ) when earlier. */
+function inicioDaRota(rota: DatasDaRota, fuso: string): string {
+  const criacao = diaDoInstante(rota.criadoEm, fuso);
+  return criacao !== null && criacao < rota.dataInicio ? criacao : rota.dataInicio;
+}
+
 /**
  * The period the route was (or is) active. Null for a closed route whose closing moment is not
  * known (a route cancelled before cancelada_em existed): no day can be shown to be inside it.
  */
 export function periodoAtivo(rota: DatasDaRota, fuso: string): PeriodoAtivo | null {
-  const criacao = diaDoInstante(rota.criadoEm, fuso);
-  const inicio = criacao !== null && criacao < rota.dataInicio ? criacao : rota.dataInicio;
+  const inicio = inicioDaRota(rota, fuso);
   if (rota.status === 'ativa') return { inicio, fim: null };
   const fim = diaDoInstante(rota.status === 'finalizada' ? rota.finalizadaEm : rota.canceladaEm, fuso);
   return fim === null ? null : { inicio, fim };
 }
 
+/** Why a date does or does not fit the route (situacaoDaData). */
+export type SituacaoDaData = 'dentro' | 'antes_do_inicio' | 'depois_do_fechamento';
+
 /**
- * Whether the route takes a sale, visit or expense dated `data` (or a change to one dated so).
- * An active route takes any date, as before (a sale's date is not bound to the route's dates, and
- * dates in the future are refused by each write's own rule). A finished or cancelled route takes
- * only dates inside the period it was active, both ends included.
+ * Where `data` falls for a sale, visit or expense (or a change to one) on this route:
+ * - before the period's first day, whatever the status: 'antes_do_inicio' (issue 18: a sale dated
+ *   1900 on a 2026 route was accepted; the write answers 422 naming the period);
+ * - a finished or cancelled route, after the day it closed, or closed at an unknown moment (then no
+ *   day can be shown to be inside): 'depois_do_fechamento' (the write keeps its 409, 'Esta rota já
+ *   foi finalizada...');
+ * - otherwise 'dentro'. An active route has no last day here: the planned data_fim does not bind
+ *   (a route may run longer than planned), and dates in the future are refused by each write's own rule.
  */
-export function aceitaRegistroNaData(rota: DatasDaRota, data: string, fuso: string): boolean {
-  if (rota.status === 'ativa') return true;
+export function situacaoDaData(rota: DatasDaRota, data: string, fuso: string): SituacaoDaData {
+  // An active route on the hot path (each queued sale): a date from data_inicio on needs no time zone work.
+  if (rota.status === 'ativa') return data >= rota.dataInicio || data >= inicioDaRota(rota, fuso) ? 'dentro' : 'antes_do_inicio';
   const periodo = periodoAtivo(rota, fuso);
-  return periodo !== null && periodo.fim !== null && periodo.inicio <= data && data <= periodo.fim;
+  if (periodo === null || periodo.fim === null) return 'depois_do_fechamento'; // closed at an unknown moment: takes nothing
+  if (data < periodo.inicio) return 'antes_do_inicio';
+  return data <= periodo.fim ? 'dentro' : 'depois_do_fechamento';
+}
+
+/** Whether the route takes a sale, visit or expense dated `data` (situacaoDaData is 'dentro'). */
+export function aceitaRegistroNaData(rota: DatasDaRota, data: string, fuso: string): boolean {
+  return situacaoDaData(rota, data, fuso) === 'dentro';
+}
+
+const dataBr = (data: string) => data.split('-').reverse().join('/');
+
+/**
+ * 'A data 01/01/1900 está fora do período da rota: são aceitas datas de 08/11/2026 até hoje (25/11/2026).'
+ * An active route's period runs to today (`hoje`, APP_TZ); a closed one's to the day it closed.
+ */
+export function mensagemForaDoPeriodo(data: string, periodo: PeriodoAtivo, hoje: string): string {
+  const ate = periodo.fim === null ? `até hoje (${dataBr(hoje)})` : `a ${dataBr(periodo.fim)}`;
+  return `A data ${dataBr(data)} está fora do período da rota: são aceitas datas de ${dataBr(periodo.inicio)} ${ate}.`;
 }

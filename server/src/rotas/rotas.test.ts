@@ -819,7 +819,8 @@ describe('visitar cidade', () => {
 
     const fim = fechadaHaDias(rota.id, 'finalizadaEm', 3);
     esperarRecusa(await visitar(rota, ANAPOLIS, f.token, { data: somarDias(fim, 1) }), 409, 'conflito', 'Esta rota já foi finalizada e não aceita novos registros.');
-    esperarRecusa(await visitar(rota, ANAPOLIS, f.token, { data: somarDias(hojeApp, -11) }), 409, 'conflito', 'Esta rota já foi finalizada e não aceita novos registros.');
+    // Before the route began: 422 naming the period (issue 18), whatever the status.
+    esperarRecusa(await visitar(rota, ANAPOLIS, f.token, { data: somarDias(hojeApp, -11) }), 422, 'regra_de_negocio', /^A data .* está fora do período da rota/);
     expect((await visitar(rota, ANAPOLIS, f.token, { data: fim })).statusCode).toBe(200);
     // The answer to the first send was lost; the queue sends it again: answered, whatever its date.
     const reenvio = await visitar(rota, GOIANIA, f.token, { id, data: hojeApp });

@@ -25,7 +25,7 @@ import {
   buscarVisitaPorId,
   inserirVisita,
 } from './repositorio';
-import { aceitaRegistroNaData } from './periodo';
+import { mensagemForaDoPeriodo, periodoAtivo, situacaoDaData } from './periodo';
 import { plural } from '../../../shared/texto';
 
 export const ROTA_NAO_ENCONTRADA = 'Rota não encontrada.';
@@ -55,7 +55,8 @@ export interface EscritaNaRota {
 
 /**
  * The route an employee is writing to (sale, visit, expense, or a change to one): their own, and
- * active — or, once finished or cancelled, the record dated inside the period it was active
+ * active — or, once finished or cancelled, the record dated inside the period it was active; never
+ * dated before the route began (issue 18, 422 naming the period)
  * (rotas/periodo.ts: work done on the road outlives the admin's status change). With `cidadeId`,
  * the city must belong to the route.
  */
@@ -63,7 +64,13 @@ export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rot
   // Route and city in one lookup when there is a city: each queued sale and visit passes here.
   const rota = cidadeId === undefined ? buscarRota(db, rotaId) : situacaoParaEscrita(db, rotaId, cidadeId);
   if (!rota || rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
-  if (!aceitaRegistroNaData(rota, data, fuso)) throw conflito(mensagemRotaFechada(rota.status));
+  const situacao = situacaoDaData(rota, data, fuso);
+  if (situacao !== 'dentro') {
+    // Dated before the route began (issue 18): 422 naming the period. After a closed route's end: 409, as before.
+    const periodo = periodoAtivo(rota, fuso);
+    if (situacao === 'antes_do_inicio' && periodo) throw regraDeNegocio(mensagemForaDoPeriodo(data, periodo, hoje(fuso)));
+    throw conflito(mensagemRotaFechada(rota.status));
+  }
   if (cidadeId !== undefined && !('temCidade' in rota && rota.temCidade)) throw regraDeNegocio('Esta cidade não faz parte da rota.');
 }
 

@@ -251,7 +251,8 @@ describe('rotas finalizadas e canceladas: vale a data da venda', () => {
     const guardada = () => t.db.select().from(vendas).where(eq(vendas.id, vendaId)).get()!;
     const valoresAntes = guardada();
     esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(fim, 1) })), 409, 'conflito', FINALIZADA);
-    esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(HOJE, -31) })), 409, 'conflito', FINALIZADA);
+    // Before the route began: 422 naming the period (issue 18), whatever the status.
+    esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(HOJE, -31) })), 422, 'regra_de_negocio', /^A data .* está fora do período da rota/);
     // The first sale is dated today, after the route's last day now.
     const edicao = await t.chamar({ method: 'PUT', url: `/api/vendas/${vendaId}`, token: carla.token, payload: { valor_dinheiro: 1, registrado_em: new Date().toISOString() } });
     esperarRecusa(edicao, 409, 'conflito', FINALIZADA);
