@@ -13,7 +13,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 async function cabecalhos(app: FastifyInstance, opcoes: HelmetOptions) {
   const comHsts = helmet(opcoes);
-  const semHsts = helmet({ ...opcoes, strictTransportSecurity: false });
+  // The options never set HSTS themselves (app.ts): helmet's default applies to HTTPS, and is turned off here.
+  const semHsts = helmet({ ...opcoes, strictTransportSecurity: false } as HelmetOptions);
   app.addHook('onRequest', (request, reply, feito) => {
     const aplicar = request.protocol === 'https' ? comHsts : semHsts;
     aplicar(request.raw, reply.raw, (erro?: unknown) => feito(erro as Error | undefined));

@@ -55,9 +55,8 @@ function esperarCabecalhosDeSeguranca(r: LightMyRequestResponse) {
   expect(r.headers['x-content-type-options']).toBe('nosniff');
   expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(r.headers['referrer-policy']);
-  const hsts = /^max-age=(\d+); includeSubDomains$/.exec(String(r.headers['strict-transport-security']));
-  expect(hsts, String(r.headers['strict-transport-security'])).not.toBeNull();
-  expect(Number(hsts![1])).toBeGreaterThanOrEqual(180 * 24 * 3600);
+  // These requests come over plain HTTP: no HSTS (issue 18; over HTTPS it is checked in server/src/plugins/cabecalhos.test.ts).
+  expect(r.headers['strict-transport-security']).toBeUndefined();
   expect(r.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
   // The old XSS auditor is off (it could be abused); nothing says what runs the server.
