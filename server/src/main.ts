@@ -6,7 +6,6 @@
  *   cities:import PATH         load IBGE's CSV files
  *   user:reset-password EMAIL  new random password for someone who lost access
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import pkg from '../../package.json' with { type: 'json' };
@@ -20,6 +19,7 @@ import { abrirBanco } from './db';
 import { ErroApp } from './errors';
 import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
+import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
 import { localizarRecursos, type Recursos } from './recursos';
 import { garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
@@ -66,9 +66,13 @@ function ambiente(): Ambiente {
 const arquivoDoBanco = (config: Config) => path.join(config.dataDir, 'app.db');
 
 function abrirBancoDaConfig(config: Config) {
-  fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  // DATA_DIR and uploads/ 700, the database files 600 (an older install is tightened here).
+  const naoApertados = prepararPastaDeDados(config.dataDir);
+  if (naoApertados.length > 0) log(config).warn({ caminhos: naoApertados }, 'permissões não restringidas ao dono (o processo não é o dono destes arquivos)');
   const { recursos, nativeBinding } = ambiente();
-  return abrirBanco({ arquivo: arquivoDoBanco(config), pastaMigracoes: recursos.pastaMigracoes, nativeBinding });
+  const db = abrirBanco({ arquivo: arquivoDoBanco(config), pastaMigracoes: recursos.pastaMigracoes, nativeBinding });
+  protegerArquivosDoBanco(arquivoDoBanco(config));
+  return db;
 }
 
 async function servir(config: Config) {
@@ -151,6 +155,9 @@ async function redefinirSenha(config: Config, email: string | undefined) {
 }
 
 async function principal(argumentos: string[]) {
+  // Before anything is written (database, receipts, backups, the JWT secret, the executable's extracted
+  // assets): everything this process creates is its owner's only (operacao/permissoes.ts).
+  restringirPermissoes();
   const [comando = 'serve', ...resto] = argumentos;
   if (comando === '--help' || comando === '-h' || comando === 'help') return console.log(AJUDA);
   if (comando === '--version' || comando === '-v') return console.log(pkg.version);

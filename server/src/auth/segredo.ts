@@ -16,7 +16,8 @@ export function obterSegredoJwt(dataDir: string, configurado: string | undefined
     if ((erro as NodeJS.ErrnoException).code !== 'ENOENT') throw erro;
   }
   const novo = randomBytes(48).toString('base64url');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(arquivo, `${novo}\n`, { mode: 0o600 });
+  fs.chmodSync(arquivo, 0o600); // the mode above only applies to a new file, not to a bad one replaced
   return novo;
 }

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { apertar, criarPastaPrivada, MODO_ARQUIVO } from './permissoes';
 
 export class ErroDeCopia extends Error {}
 
@@ -15,14 +16,20 @@ export function fazerCopia(arquivoBanco: string, destino: string, nativeBinding?
   const alvo = path.resolve(destino);
   if (fs.existsSync(alvo)) throw new ErroDeCopia(`O arquivo ${alvo} já existe: escolha outro nome.`);
   if (!fs.existsSync(arquivoBanco)) throw new ErroDeCopia(`Banco não encontrado em ${arquivoBanco}.`);
-  fs.mkdirSync(path.dirname(alvo), { recursive: true });
+  criarPastaPrivada(path.dirname(alvo));
+  // Born owner-only (the copy holds everything): an empty file made with mode 600 that VACUUM INTO fills.
+  fs.closeSync(fs.openSync(alvo, 'wx', MODO_ARQUIVO));
   const db = new Database(arquivoBanco, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding: nativeBinding as string } : {}) });
   try {
     db.pragma('busy_timeout = 10000');
     db.prepare('VACUUM INTO ?').run(alvo);
+  } catch (erro) {
+    fs.rmSync(alvo, { force: true });
+    throw erro;
   } finally {
     db.close();
   }
+  apertar(alvo, MODO_ARQUIVO);
   return { bytes: fs.statSync(alvo).size };
 }
 
@@ -52,7 +59,7 @@ export function validarCopia(arquivo: string, nativeBinding?: unknown): void {
 export function restaurarCopia(arquivoBanco: string, origem: string, nativeBinding?: unknown): { anterior: string | null } {
   const copia = path.resolve(origem);
   validarCopia(copia, nativeBinding);
-  fs.mkdirSync(path.dirname(arquivoBanco), { recursive: true });
+  criarPastaPrivada(path.dirname(arquivoBanco));
   let anterior: string | null = null;
   if (fs.existsSync(arquivoBanco)) {
     anterior = `${arquivoBanco}.antes-da-restauracao-${new Date().toISOString().replace(/[:.]/g, '-')}`;
@@ -64,10 +71,13 @@ export function restaurarCopia(arquivoBanco: string, origem: string, nativeBindi
       atual.close();
     }
     fs.renameSync(arquivoBanco, anterior);
+    apertar(anterior, MODO_ARQUIVO);
   }
   for (const sufixo of ['-wal', '-shm']) fs.rmSync(`${arquivoBanco}${sufixo}`, { force: true });
   const temporario = `${arquivoBanco}.restaurando`;
   fs.copyFileSync(copia, temporario);
+  // The copy keeps the mode of the file it came from, maybe readable by all.
+  apertar(temporario, MODO_ARQUIVO);
   fs.renameSync(temporario, arquivoBanco);
   return { anterior };
 }
