@@ -397,6 +397,39 @@ describe('Despesas, admin', () => {
     expect(urls.at(-1)!.searchParams.get('page')).toBe('1');
   });
 
+  it('pagina no servidor (issue 18): Próxima pede a página 2 com os filtros, e os cartões são os totais de todo o filtro', async () => {
+    entrarComo(ADMIN_TESTE);
+    const urls: URL[] = [];
+    // 45 expenses on the server, R$ 10,00 each: a page holds 20, the cards say R$ 450,00.
+    const todas = Array.from({ length: 45 }, (_, i) => despesa(`p${i + 1}`, { valor: 10, descricao: `Gasto ${i + 1}` }));
+    const totaisDeTodas = { geral: 450, alimentacao: 450, hospedagem: 0, combustivel: 0, pedagio: 0, aluguel_sala: 0, outro: 0 };
+    simularApi({
+      'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
+      'GET /despesas': (_c, url) => {
+        urls.push(url);
+        const page = Number(url.searchParams.get('page'));
+        const limit = Number(url.searchParams.get('limit'));
+        return { corpo: { despesas: todas.slice((page - 1) * limit, page * limit), totais: totaisDeTodas, page, limit, total: todas.length } };
+      },
+      'GET /saldo/funcionarios': () => ({ corpo: { funcionarios: [{ id: 2, nome: 'Bruno Campo', email: 'b@x', saldo_atual: 10 }] } }),
+      'GET /rotas': () => ({ corpo: { rotas: [ROTA] } }),
+    });
+    renderizarApp([{ path: '/despesas', element: <PaginaDespesas /> }], { em: '/despesas' });
+    const usuario = userEvent.setup();
+    expect(await screen.findByText('Página 1 de 3')).toBeInTheDocument();
+    expect(screen.getByText('Gasto 20')).toBeInTheDocument();
+    expect(screen.queryByText('Gasto 21')).not.toBeInTheDocument();
+    const cartoes = screen.getByLabelText('Totais por tipo');
+    // Twenty rows of R$ 10,00 on screen; the cards are the server's R$ 450,00 of all 45.
+    expect(within(cartoes).getAllByText('R$ 450,00')).toHaveLength(2);
+    await usuario.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(await screen.findByText('Página 2 de 3')).toBeInTheDocument();
+    expect(urls.at(-1)!.searchParams.get('page')).toBe('2');
+    expect(urls.at(-1)!.searchParams.get('status_rota')).toBe('ativa');
+    expect(await screen.findByText('Gasto 21')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Totais por tipo')).getAllByText('R$ 450,00')).toHaveLength(2);
+  });
+
   it('aprova pela lista e rejeita pelos detalhes com motivo obrigatório', async () => {
     const { api } = montarAdmin([despesa('d1', { descricao: 'Primeira' }), despesa('d2', { descricao: 'Segunda', tipo: 'hospedagem' })]);
     const usuario = userEvent.setup();
