@@ -39,7 +39,8 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; tipo: TipoUsuario; v: number };
-    user: { sub: string; tipo: TipoUsuario; v?: number; iat: number; exp: number };
+    /** `sid`: the server-side session (auth/sessoes.ts); tokens without it or without `exp` are refused. */
+    payload: { sub: string; tipo: TipoUsuario; sid: string };
+    user: { sub: string; tipo: TipoUsuario; sid?: string; iat: number; exp?: number };
   }
 }

@@ -9,6 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { CodigoErro } from '../../shared/api/errors';
 import { criarApp, type OpcoesApp } from '../src/app';
+import { usarCustoDeSenhaBaixoSomenteEmTestes } from '../src/auth/senha';
 import { lerArquivosIbge } from '../src/cidades/importacao';
 import { gravarEstadosECidades } from '../src/cidades/repositorio';
 import { carregarConfig, type Config } from '../src/config';
@@ -21,6 +22,9 @@ export const PASTA_FIXTURE_IBGE = path.join(process.cwd(), 'server', 'test', 'fi
 export const ADMIN = { email: 'admin@teste.com.br', senha: 'admin123' };
 
 const logSilencioso = { info() {}, warn() {} };
+
+// The suite signs in hundreds of times: OWASP's scrypt cost (production) would take minutes of it.
+usarCustoDeSenhaBaixoSomenteEmTestes();
 
 export interface AppDeTeste {
   app: App;

@@ -15,6 +15,8 @@ export const usuarioSchema = z.object({
   tipo: z.enum(TIPOS_USUARIO),
   ativo: z.boolean(),
   bloqueado: z.boolean(),
+  /** While blocked: when the block lifts by itself (ISO instant; issue 18). */
+  bloqueado_ate: z.string().nullable().optional(),
   tentativas_login: z.number().int(),
   data_criacao: z.string(),
 });
@@ -52,6 +54,20 @@ export const usuarioEditarSchema = z
 export type UsuarioEditarPedido = z.input<typeof usuarioEditarSchema>;
 
 export const senhaAlterarSchema = z.object({ novaSenha: senha('Nova senha') });
+
+/** The signed-in user's own change (PUT /auth/senha): the current password is required. */
+export const senhaPropriaSchema = z.object({
+  senhaAtual: z
+    .string({ error: (iss) => (iss.input == null ? 'Senha atual é obrigatória.' : 'Senha atual deve ser um texto.') })
+    .min(1, 'Senha atual é obrigatória.')
+    .max(128, 'Senha atual inválida.'),
+  novaSenha: senha('Nova senha'),
+});
+export type SenhaPropriaPedido = z.input<typeof senhaPropriaSchema>;
+
+/** POST /usuarios/:id/encerrar-sessoes */
+export const sessoesEncerradasSchema = z.object({ message: z.string(), encerradas: z.number().int() });
+export type SessoesEncerradas = z.infer<typeof sessoesEncerradasSchema>;
 
 export const usuarioRespostaSchema = z.object({ usuario: usuarioSchema });
 export const usuariosRespostaSchema = z.object({ usuarios: z.array(usuarioSchema) });

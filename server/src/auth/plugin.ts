@@ -1,8 +1,9 @@
 /**
  * Sessions: a JWT signed with the app's secret, sent as `Authorization: Bearer` (the PWA keeps it
- * in localStorage) or as the httpOnly `token` cookie (so <img src> of a receipt works). Every
- * authenticated request checks the user as the database has it now, so deactivating someone ends their
- * session at once.
+ * in localStorage) or as the httpOnly `token` cookie (so <img src> of a receipt works). The token
+ * names a server-side session (`sid`, auth/sessoes.ts). Every authenticated request checks the user
+ * and the session as the database has them now, so a logout, a password change, a deactivation or
+ * the admin's 'Encerrar sessões' end it at once. Both are cached until the database changes.
  */
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
@@ -12,8 +13,16 @@ import { naoAutenticado, semPermissao, sessaoInvalida } from '../errors';
 import type { App } from '../tipos';
 import { carimboDoBanco } from '../db';
 import { buscarUsuarioPorId, type LinhaUsuario } from '../usuarios/repositorio';
+import { buscarSessao, sessaoValida, type LinhaSessao } from './sessoes';
 
 export const COOKIE_SESSAO = 'token';
+export const MENSAGEM_SESSAO_ENCERRADA = 'Sessão encerrada. Faça login novamente.';
+
+/** The session each authenticated request came with (logout and the own password change need it). */
+const sessaoDaRequisicao = new WeakMap<FastifyRequest, string>();
+export function sessaoDe(request: FastifyRequest): string | undefined {
+  return sessaoDaRequisicao.get(request);
+}
 
 export interface OpcoesAuth {
   segredo: string;
@@ -42,9 +51,21 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     return usuario;
   }
 
+  // The same for sessions: a revoked one is seen at once (the revocation is a write).
+  const sessoesLidas = new Map<string, { carimbo: string; sessao: LinhaSessao | undefined }>();
+  function sessaoAtual(id: string): LinhaSessao | undefined {
+    const carimbo = carimboDoBanco(app.db);
+    const guardada = sessoesLidas.get(id);
+    if (guardada && guardada.carimbo === carimbo) return guardada.sessao;
+    const sessao = buscarSessao(app.db, id);
+    if (sessoesLidas.size >= 10_000) sessoesLidas.clear();
+    sessoesLidas.set(id, { carimbo, sessao });
+    return sessao;
+  }
+
   async function autenticar(request: FastifyRequest) {
     if (!request.headers.authorization && !request.cookies[COOKIE_SESSAO]) throw naoAutenticado();
-    let payload: { sub: string; v?: number };
+    let payload: { sub: string; sid?: unknown; exp?: unknown };
     try {
       payload = await request.jwtVerify();
     } catch (erro) {
@@ -55,11 +76,16 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
       }
       throw sessaoInvalida();
     }
+    // A token that never expires is not one this server signs (issue 18).
+    if (typeof payload.exp !== 'number') throw sessaoInvalida();
     const id = Number(payload.sub);
     const usuario = Number.isSafeInteger(id) ? usuarioAtual(id) : undefined;
     if (!usuario) throw sessaoInvalida();
     if (!usuario.ativo) throw sessaoInvalida('Usuário inativo. Procure um administrador.');
-    if ((payload.v ?? 0) !== usuario.sessaoVersao) throw sessaoInvalida('Sua senha foi alterada. Faça login novamente.');
+    // Tokens from before server-side sessions carry no `sid`: refused, the phone keeps its queue and asks for a login.
+    const sid = payload.sid;
+    if (typeof sid !== 'string' || !sessaoValida(sessaoAtual(sid), usuario.id)) throw sessaoInvalida(MENSAGEM_SESSAO_ENCERRADA);
+    sessaoDaRequisicao.set(request, sid);
     request.usuario = { id: usuario.id, nome: usuario.nome, email: usuario.email, tipo: usuario.tipo };
   }
 

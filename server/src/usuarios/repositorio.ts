@@ -7,16 +7,33 @@ import { ordenarPorNome } from '../../../shared/texto';
 
 export type LinhaUsuario = typeof usuarios.$inferSelect;
 
-/** The public shape: never the hash. */
-export function apresentarUsuario(u: LinhaUsuario): Usuario {
+/**
+ * When a block lifts by itself: LOGIN_BLOQUEIO_MINUTOS after it began (a row blocked before the
+ * start time was recorded counts from its last change). Null when not blocked.
+ */
+export function fimDoBloqueio(u: Pick<LinhaUsuario, 'bloqueado' | 'bloqueadoEm' | 'atualizadoEm'>, minutos: number): Date | null {
+  if (!u.bloqueado) return null;
+  return new Date(Date.parse(u.bloqueadoEm ?? u.atualizadoEm) + minutos * 60_000);
+}
+
+/** Blocked now: blocked and the minutes not yet passed. */
+export function bloqueadoAgora(u: Pick<LinhaUsuario, 'bloqueado' | 'bloqueadoEm' | 'atualizadoEm'>, minutos: number, agora = Date.now()): boolean {
+  const fim = fimDoBloqueio(u, minutos);
+  return fim !== null && fim.getTime() > agora;
+}
+
+/** The public shape: never the hash. A block whose minutes have passed shows as lifted. */
+export function apresentarUsuario(u: LinhaUsuario, bloqueioMinutos: number): Usuario {
+  const bloqueado = bloqueadoAgora(u, bloqueioMinutos);
   return {
     id: u.id,
     nome: u.nome,
     email: u.email,
     tipo: u.tipo,
     ativo: u.ativo,
-    bloqueado: u.bloqueado,
-    tentativas_login: u.tentativasLogin,
+    bloqueado,
+    bloqueado_ate: bloqueado ? fimDoBloqueio(u, bloqueioMinutos)!.toISOString() : null,
+    tentativas_login: bloqueado || !u.bloqueado ? u.tentativasLogin : 0,
     data_criacao: u.dataCriacao,
   };
 }
@@ -97,7 +114,7 @@ export function inserirUsuario(db: Db, novo: NovoUsuario): LinhaUsuario {
 }
 
 export type CamposUsuario = Partial<
-  Pick<LinhaUsuario, 'nome' | 'email' | 'tipo' | 'ativo' | 'bloqueado' | 'tentativasLogin' | 'senhaHash' | 'sessaoVersao'>
+  Pick<LinhaUsuario, 'nome' | 'email' | 'tipo' | 'ativo' | 'bloqueado' | 'bloqueadoEm' | 'tentativasLogin' | 'senhaHash'>
 >;
 
 export function atualizarUsuario(db: Db, id: number, campos: CamposUsuario): LinhaUsuario | undefined {
@@ -109,15 +126,43 @@ export function atualizarUsuario(db: Db, id: number, campos: CamposUsuario): Lin
     .get();
 }
 
-/** Counts a failed login atomically and blocks at the limit; returns the updated row. */
-export function registrarFalhaDeLogin(db: Db, id: number, limite: number): LinhaUsuario {
+/**
+ * Reserves one login attempt before the password is checked, in a single UPDATE ... RETURNING, so
+ * parallel guesses cannot all read the count before any failure is written: at most `limite`
+ * attempts in a row ever reach the password check. A block whose minutes have passed (began at or
+ * before `blocosAte`) is lifted here and the attempt counts as the first of a new series.
+ * Undefined: no attempt left (blocked, or `limite` attempts already taken).
+ */
+export function reservarTentativaDeLogin(db: Db, id: number, limite: number, blocosAte: string): LinhaUsuario | undefined {
+  const venceu = sql`(${usuarios.bloqueado} = 1 and coalesce(${usuarios.bloqueadoEm}, ${usuarios.atualizadoEm}) <= ${blocosAte})`;
   return db
     .update(usuarios)
     .set({
-      tentativasLogin: sql`${usuarios.tentativasLogin} + 1`,
-      bloqueado: sql`${usuarios.bloqueado} or ${usuarios.tentativasLogin} + 1 >= ${limite}`,
-      atualizadoEm: new Date().toISOString(),
+      tentativasLogin: sql`case when ${venceu} then 1 else ${usuarios.tentativasLogin} + 1 end`,
+      bloqueado: sql`case when ${venceu} then 0 else ${usuarios.bloqueado} end`,
+      bloqueadoEm: sql`case when ${venceu} then null else ${usuarios.bloqueadoEm} end`,
     })
+    .where(and(eq(usuarios.id, id), sql`((${usuarios.bloqueado} = 0 and ${usuarios.tentativasLogin} < ${limite}) or ${venceu})`))
+    .returning()
+    .get();
+}
+
+/** A reserved attempt failed: at `limite` attempts in a row the account is blocked from now. */
+export function registrarFalhaDeLogin(db: Db, id: number, limite: number): void {
+  const agora = new Date().toISOString();
+  db.update(usuarios)
+    .set({ bloqueado: true, bloqueadoEm: agora, atualizadoEm: agora })
+    .where(and(eq(usuarios.id, id), eq(usuarios.bloqueado, false), sql`${usuarios.tentativasLogin} >= ${limite}`))
+    .run();
+}
+
+/** A reserved attempt succeeded: the series starts again (and a hash at an old cost is replaced). */
+export function registrarLoginCerto(db: Db, id: number, troca?: { de: string; para: string }): LinhaUsuario {
+  // Only the hash that was checked is replaced: a password changed meanwhile stays.
+  const senhaHash = troca ? sql`case when ${usuarios.senhaHash} = ${troca.de} then ${troca.para} else ${usuarios.senhaHash} end` : undefined;
+  return db
+    .update(usuarios)
+    .set({ tentativasLogin: 0, ...(senhaHash ? { senhaHash } : {}) })
     .where(eq(usuarios.id, id))
     .returning()
     .get()!;

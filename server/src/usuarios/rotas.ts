@@ -4,6 +4,7 @@ import { paramsId } from '../../../shared/schemas/campos';
 import {
   funcionariosRespostaSchema,
   senhaAlterarSchema,
+  sessoesEncerradasSchema,
   usuarioCriarSchema,
   usuarioEditarSchema,
   usuarioRespostaSchema,
@@ -13,7 +14,8 @@ import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from '.
 import { fatiar } from '../paginacao';
 import type { App } from '../tipos';
 import { apresentarUsuario, listarFuncionariosAtivos, listarUsuarios } from './repositorio';
-import { alterarSenha, criarUsuario, desbloquearUsuario, editarUsuario } from './servico';
+import { sessaoDe } from '../auth/plugin';
+import { alterarSenha, criarUsuario, desbloquearUsuario, editarUsuario, encerrarSessoes } from './servico';
 
 const filtroLista = z.object({
   emRota: z.enum(['true', 'false'], { error: "emRota deve ser 'true' ou 'false'." }).optional(),
@@ -27,40 +29,52 @@ export default async function rotasUsuarios(app: App) {
   // never a validation message about a request they may not make at all.
   app.addHook('onRequest', app.exigirAdmin);
   const resposta = { 200: usuarioRespostaSchema };
+  const minutos = app.config.loginBloqueioMinutos;
+  const apresentar = (u: Parameters<typeof apresentarUsuario>[0]) => apresentarUsuario(u, minutos);
 
   app.get('/', { schema: { querystring: filtroLista, response: { 200: usuariosPaginados } } }, async (request) => {
     const { emRota } = request.query;
     const { itens, ...pagina } = fatiar(listarUsuarios(app.db, emRota === undefined ? {} : { emRota: emRota === 'true' }), request.query);
-    return { usuarios: itens.map(apresentarUsuario), ...pagina };
+    return { usuarios: itens.map(apresentar), ...pagina };
   });
 
   app.get('/funcionarios', { schema: { response: { 200: funcionariosRespostaSchema } } }, async () => ({
-    funcionarios: listarFuncionariosAtivos(app.db).map(apresentarUsuario),
+    funcionarios: listarFuncionariosAtivos(app.db).map(apresentar),
   }));
 
   app.post('/', { schema: { body: usuarioCriarSchema, response: { 201: usuarioRespostaSchema } } }, async (request, reply) => {
     const usuario = await criarUsuario(app.db, request.body);
     request.log.info({ usuarioId: usuario.id, por: request.usuario.id }, 'usuário criado');
-    return reply.code(201).send({ usuario: apresentarUsuario(usuario) });
+    return reply.code(201).send({ usuario: apresentar(usuario) });
   });
 
   app.patch('/:id', { schema: { params: paramsId, body: usuarioEditarSchema, response: resposta } }, async (request) => ({
-    usuario: apresentarUsuario(editarUsuario(app.db, request.usuario.id, request.params.id, request.body)),
+    usuario: apresentar(editarUsuario(app.db, request.usuario.id, request.params.id, request.body)),
   }));
 
   app.patch('/:id/senha', { schema: { params: paramsId, body: senhaAlterarSchema, response: resposta } }, async (request) => ({
-    usuario: apresentarUsuario(await alterarSenha(app.db, request.params.id, request.body.novaSenha)),
+    // An admin setting their own password here keeps the session they are using; every other one ends.
+    usuario: apresentar(
+      await alterarSenha(app.db, request.params.id, request.body.novaSenha, request.params.id === request.usuario.id ? { manterSessao: sessaoDe(request) } : {}),
+    ),
   }));
 
   app.patch('/:id/ativar', { schema: { params: paramsId, response: resposta } }, async (request) => ({
-    usuario: apresentarUsuario(editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: true })),
+    usuario: apresentar(editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: true })),
   }));
 
   app.patch('/:id/desativar', { schema: { params: paramsId, response: resposta } }, async (request) => ({
-    usuario: apresentarUsuario(editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: false })),
+    usuario: apresentar(editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: false })),
   }));
 
+  app.post('/:id/encerrar-sessoes', { schema: { params: paramsId, response: { 200: sessoesEncerradasSchema } } }, async (request) => {
+    const encerradas = encerrarSessoes(app.db, request.params.id, { id: request.usuario.id, sessao: sessaoDe(request) });
+    request.log.info({ usuarioId: request.params.id, por: request.usuario.id, encerradas }, 'sessões encerradas');
+    const message = encerradas === 0 ? 'Nenhuma sessão aberta.' : encerradas === 1 ? '1 sessão encerrada.' : `${encerradas} sessões encerradas.`;
+    return { message, encerradas };
+  });
+
   app.patch('/:id/desbloquear', { schema: { params: paramsId, response: resposta } }, async (request) => ({
-    usuario: apresentarUsuario(desbloquearUsuario(app.db, request.params.id)),
+    usuario: apresentar(desbloquearUsuario(app.db, request.params.id)),
   }));
 }

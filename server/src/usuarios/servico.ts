@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TipoUsuario } from '../../../shared/schemas/usuarios';
 import { gerarHashSenha } from '../auth/senha';
-import type { Db } from '../db';
+import { revogarSessoesDoUsuario } from '../auth/sessoes';
+import { emTransacao, type Db } from '../db';
 import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
 import {
   atualizarUsuario,
@@ -76,17 +77,37 @@ export function editarUsuario(db: Db, atorId: number, id: number, alteracao: Alt
   }
   if (Object.keys(campos).length === 0) return atual;
   try {
-    return atualizarUsuario(db, id, campos)!;
+    return emTransacao(db, () => {
+      // A deactivated user's sessions end for good: reactivating does not bring old tokens back.
+      if (campos.ativo === false) revogarSessoesDoUsuario(db, id);
+      return atualizarUsuario(db, id, campos)!;
+    });
   } catch (erro) {
     if (ehViolacaoDeUnicidade(erro)) throw conflito(EMAIL_EM_USO);
     throw erro;
   }
 }
 
-/** A new password also ends the user's other sessions (tokens carry the session version). */
-export async function alterarSenha(db: Db, id: number, novaSenha: string): Promise<LinhaUsuario> {
-  const atual = exigirUsuario(db, id);
-  return atualizarUsuario(db, id, { senhaHash: await gerarHashSenha(novaSenha), sessaoVersao: atual.sessaoVersao + 1 })!;
+/**
+ * A new password ends the user's sessions: all of them when an admin sets it, all but the one
+ * asking (`manterSessao`) when the user changes their own.
+ */
+export async function alterarSenha(db: Db, id: number, novaSenha: string, opcoes: { manterSessao?: string } = {}): Promise<LinhaUsuario> {
+  exigirUsuario(db, id);
+  const senhaHash = await gerarHashSenha(novaSenha);
+  return emTransacao(db, () => {
+    revogarSessoesDoUsuario(db, id, opcoes.manterSessao);
+    return atualizarUsuario(db, id, { senhaHash })!;
+  });
+}
+
+/**
+ * The admin's 'Encerrar sessões': every open session of the user ends (their devices ask for a login;
+ * an employee's queued writes stay on the phone). An admin ending their own keeps the one asking.
+ */
+export function encerrarSessoes(db: Db, id: number, ator: { id: number; sessao: string | undefined }): number {
+  exigirUsuario(db, id);
+  return revogarSessoesDoUsuario(db, id, ator.id === id ? ator.sessao : undefined);
 }
 
 /**
@@ -97,16 +118,15 @@ export async function redefinirSenhaPorEmail(db: Db, email: string): Promise<{ u
   const usuario = buscarUsuarioPorEmail(db, email.trim().toLowerCase());
   if (!usuario) throw naoEncontrado(`Nenhum usuário com o email ${email}.`);
   const senha = randomBytes(9).toString('base64url');
-  const atualizado = atualizarUsuario(db, usuario.id, {
-    senhaHash: await gerarHashSenha(senha),
-    bloqueado: false,
-    tentativasLogin: 0,
-    sessaoVersao: usuario.sessaoVersao + 1,
-  })!;
+  const senhaHash = await gerarHashSenha(senha);
+  const atualizado = emTransacao(db, () => {
+    revogarSessoesDoUsuario(db, usuario.id);
+    return atualizarUsuario(db, usuario.id, { senhaHash, bloqueado: false, bloqueadoEm: null, tentativasLogin: 0 })!;
+  });
   return { usuario: atualizado, senha };
 }
 
 export function desbloquearUsuario(db: Db, id: number): LinhaUsuario {
   exigirUsuario(db, id);
-  return atualizarUsuario(db, id, { bloqueado: false, tentativasLogin: 0 })!;
+  return atualizarUsuario(db, id, { bloqueado: false, bloqueadoEm: null, tentativasLogin: 0 })!;
 }

@@ -140,6 +140,7 @@ describe('GET /api/usuarios', () => {
       tipo: 'funcionario',
       ativo: true,
       bloqueado: false,
+      bloqueado_ate: null,
       tentativas_login: 0,
       data_criacao: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
@@ -400,9 +401,11 @@ describe('PATCH /api/usuarios/:id', () => {
       esperarRecusa(await chamar({ method: 'GET', url: '/api/usuarios', token: tokenSegundo }), 401, 'sessao_invalida');
 
       await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${segundo.id}/ativar` });
+      // Deactivation ended that session for good (issue 18): reactivated, a new login is needed.
+      const tokenNovo = await t.login(segundo.email, segundo.senha);
       const rebaixado = await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${segundo.id}`, payload: { tipo: 'funcionario' } });
       expect(rebaixado.json().usuario.tipo).toBe('funcionario');
-      esperarRecusa(await chamar({ method: 'GET', url: '/api/usuarios', token: tokenSegundo }), 403, 'sem_permissao', SO_ADMIN);
+      esperarRecusa(await chamar({ method: 'GET', url: '/api/usuarios', token: tokenNovo }), 403, 'sem_permissao', SO_ADMIN);
     });
 
     it('o último admin ativo não pode ser desativado nem rebaixado (409)', () => {
@@ -455,7 +458,7 @@ describe('PATCH /api/usuarios/:id/senha', () => {
     expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: antigo })).statusCode).toBe(200);
     await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${u.id}/senha`, payload: { novaSenha: 'trocada-789' } });
     senhasUsadas.add('trocada-789');
-    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auth/me', token: antigo }), 401, 'sessao_invalida', 'Sua senha foi alterada. Faça login novamente.');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auth/me', token: antigo }), 401, 'sessao_invalida', 'Sessão encerrada. Faça login novamente.');
     const novo = await t.login(u.email, 'trocada-789');
     expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: novo })).statusCode).toBe(200);
   });
@@ -497,11 +500,12 @@ describe('PATCH /api/usuarios/:id/ativar, /desativar, /desbloquear', () => {
 
   it('desbloquear zera as tentativas e libera o login', async () => {
     const u = await novoUsuario({ nome: 'Bloqueado' });
-    t.db.update(usuarios).set({ bloqueado: true, tentativasLogin: 5 }).where(eq(usuarios.id, u.id)).run();
-    expect(await loginStatus(u.email, u.senha)).toBe(403);
+    t.db.update(usuarios).set({ bloqueado: true, bloqueadoEm: new Date().toISOString(), tentativasLogin: 5 }).where(eq(usuarios.id, u.id)).run();
+    // Blocked answers like a wrong password (issue 18).
+    expect(await loginStatus(u.email, u.senha)).toBe(401);
     const r = await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${u.id}/desbloquear` });
     expect(r.statusCode).toBe(200);
-    expect(r.json().usuario).toMatchObject({ id: u.id, bloqueado: false, tentativas_login: 0 });
+    expect(r.json().usuario).toMatchObject({ id: u.id, bloqueado: false, bloqueado_ate: null, tentativas_login: 0 });
     expect(await loginStatus(u.email, u.senha)).toBe(200);
     // Unlocking someone who is not blocked is harmless.
     expect((await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${u.id}/desbloquear` })).statusCode).toBe(200);

@@ -19,7 +19,8 @@ import { agoraEmSegundos, b64url, esperarCorpoDeErro, fotografia, jwtFeitoAMao }
 const SESSAO_INVALIDA = 'Sessão inválida. Faça login novamente.';
 const SESSAO_EXPIRADA = 'Sessão expirada. Faça login novamente.';
 const INATIVO = 'Usuário inativo. Procure um administrador.';
-const SENHA_ALTERADA = 'Sua senha foi alterada. Faça login novamente.';
+// A session ended on the server (logout, password change, deactivation, 'Encerrar sessões'), or a token without one.
+const ENCERRADA = 'Sessão encerrada. Faça login novamente.';
 
 interface Pessoa {
   id: number;
@@ -31,18 +32,21 @@ interface Pessoa {
 let t: AppDeTeste;
 let tokenAdmin: string;
 let adminId: number;
+/** The server-side session the admin's token names (issue 18: a token must carry one). */
+let sidDoAdmin: string;
 let funcionario: Pessoa;
 let rota: number;
 let cupomUrl: string;
 const SEGREDO = () => t.config.jwtSecret!;
 
 /** A claim set the server would accept if it were signed right: the admin, valid for 10 minutes. */
-const claimsDoAdmin = () => ({ sub: String(adminId), tipo: 'admin', v: 0, iat: agoraEmSegundos(), exp: agoraEmSegundos() + 600 });
+const claimsDoAdmin = () => ({ sub: String(adminId), tipo: 'admin', sid: sidDoAdmin, iat: agoraEmSegundos(), exp: agoraEmSegundos() + 600 });
 
 beforeAll(async () => {
   t = await criarAppDeTeste();
   tokenAdmin = await t.tokenAdmin();
   adminId = (await t.chamar({ method: 'GET', url: '/api/auth/me', token: tokenAdmin })).json().usuario.id;
+  sidDoAdmin = JSON.parse(Buffer.from(tokenAdmin.split('.')[1]!, 'base64url').toString()).sid;
   funcionario = await t.criarFuncionario({ nome: 'Fábio Token' });
   rota = await criarRotaAtiva(t, funcionario.id, [GOIANIA, ANAPOLIS]);
   const corpo = await formulario(
@@ -57,7 +61,8 @@ afterAll(() => t?.fechar());
 
 type Transporte = 'bearer' | 'cookie';
 const comToken = (token: string, transporte: Transporte): InjectOptions['headers'] =>
-  transporte === 'bearer' ? { authorization: `Bearer ${token}` } : { cookie: `token=${token}` };
+  // The cookie as the app's own page sends it: writes by cookie alone need a same-site Origin (plugins/origem.ts).
+  transporte === 'bearer' ? { authorization: `Bearer ${token}` } : { cookie: `token=${token}`, origin: 'http://localhost' };
 
 /** Calls with the token in one transport; a refused call must change nothing. */
 async function chamarCom(token: string, transporte: Transporte, pedido: InjectOptions): Promise<LightMyRequestResponse> {
@@ -169,7 +174,7 @@ describe('tokens forjados: 401 pelo bearer e pelo cookie, sem efeito', () => {
 });
 
 describe('sessões revogadas', () => {
-  it('usuário desativado: bearer e cookie param na hora em leitura, escrita e no cupom; reativado, voltam', async () => {
+  it('usuário desativado: bearer e cookie param na hora em leitura, escrita e no cupom; reativado, só um login novo vale', async () => {
     const admin = { token: tokenAdmin };
     const leitura: InjectOptions = { method: 'GET', url: '/api/rotas/ativas' };
     const escrita: InjectOptions = {
@@ -187,20 +192,23 @@ describe('sessões revogadas', () => {
     }
 
     expect((await t.chamar({ method: 'PATCH', url: `/api/usuarios/${funcionario.id}/ativar`, ...admin })).statusCode).toBe(200);
+    // Deactivation ended the sessions for good (issue 18): the old token stays dead, a new login works.
+    esperar401(await chamarCom(funcionario.token, 'cookie', { method: 'GET', url: cupomUrl }), ENCERRADA);
+    funcionario.token = await t.login(funcionario.email, funcionario.senha);
     expect((await chamarCom(funcionario.token, 'cookie', { method: 'GET', url: cupomUrl })).statusCode).toBe(200);
   });
 
-  it('senha trocada: o token de antes (bearer, cookie, e um sem a versão) para de valer; o login novo vale', async () => {
+  it('senha trocada: o token de antes (bearer, cookie) para de valer; um sem sessão nunca valeu; o login novo vale', async () => {
     const f = await t.criarFuncionario({ nome: 'Sara Senha' });
-    const semVersao = jwtFeitoAMao({ alg: 'HS256', typ: 'JWT' }, { sub: String(f.id), tipo: 'funcionario', iat: agoraEmSegundos(), exp: agoraEmSegundos() + 600 }, SEGREDO());
-    // Tokens from before the session version existed carry no `v`: they count as version 0.
-    expect((await chamarCom(semVersao, 'bearer', { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    const semSessao = jwtFeitoAMao({ alg: 'HS256', typ: 'JWT' }, { sub: String(f.id), tipo: 'funcionario', iat: agoraEmSegundos(), exp: agoraEmSegundos() + 600 }, SEGREDO());
+    // Tokens from before server-side sessions carry no `sid`: refused (docs/decisions.md, issue 18).
+    esperar401(await chamarCom(semSessao, 'bearer', { method: 'GET', url: '/api/auth/me' }), ENCERRADA);
 
     const r = await t.chamar({ method: 'PATCH', url: `/api/usuarios/${f.id}/senha`, token: tokenAdmin, payload: { novaSenha: 'senha-nova-1' } });
     expect(r.statusCode).toBe(200);
     for (const transporte of ['bearer', 'cookie'] as const) {
-      esperar401(await chamarCom(f.token, transporte, { method: 'GET', url: '/api/auth/me' }), SENHA_ALTERADA);
-      esperar401(await chamarCom(semVersao, transporte, { method: 'GET', url: '/api/rotas' }), SENHA_ALTERADA);
+      esperar401(await chamarCom(f.token, transporte, { method: 'GET', url: '/api/auth/me' }), ENCERRADA);
+      esperar401(await chamarCom(semSessao, transporte, { method: 'GET', url: '/api/rotas' }), ENCERRADA);
     }
     const novo = await t.login(f.email, 'senha-nova-1');
     expect((await chamarCom(novo, 'cookie', { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);

@@ -58,6 +58,8 @@ interface Linha {
   descricao?: string;
   pedido: (f: Fixture) => InjectOptions | Promise<InjectOptions>;
   esperado: Esperado;
+  /** Sent without the actor's token: logout would end the session every other row uses (issue 18). */
+  semSessao?: true;
 }
 
 // The usual shapes of a row's expectations.
@@ -93,8 +95,10 @@ const TABELA: Linha[] = [
   { rota: 'GET /api/health', pedido: () => json('GET', '/api/health'), esperado: todos(200) },
   { rota: 'GET /api/config', pedido: () => json('GET', '/api/config'), esperado: todos(200) },
   { rota: 'POST /api/auth/login', pedido: () => json('POST', '/api/auth/login', ADMIN), esperado: todos(200) },
-  { rota: 'POST /api/auth/logout', pedido: () => json('POST', '/api/auth/logout'), esperado: todos(200) },
+  { rota: 'POST /api/auth/logout', pedido: () => json('POST', '/api/auth/logout'), esperado: todos(200), semSessao: true },
   { rota: 'GET /api/auth/me', pedido: () => json('GET', '/api/auth/me'), esperado: autenticado() },
+  // One's own password: any signed-in user (a too-short new one, so nothing changes here).
+  { rota: 'PUT /api/auth/senha', pedido: () => json('PUT', '/api/auth/senha', { senhaAtual: 'qualquer', novaSenha: '123' }), esperado: autenticado(400) },
 
   // Users: admin only. The target is C, so A's and B's sessions survive the admin's changes.
   { rota: 'GET /api/usuarios', pedido: () => json('GET', '/api/usuarios'), esperado: soAdmin() },
@@ -109,6 +113,7 @@ const TABELA: Linha[] = [
   // desativar before ativar: C ends active.
   { rota: 'PATCH /api/usuarios/:id/desativar', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/desativar`), esperado: soAdmin() },
   { rota: 'PATCH /api/usuarios/:id/ativar', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/ativar`), esperado: soAdmin() },
+  { rota: 'POST /api/usuarios/:id/encerrar-sessoes', pedido: (f) => json('POST', `/api/usuarios/${f.c.id}/encerrar-sessoes`), esperado: soAdmin() },
   { rota: 'PATCH /api/usuarios/:id/desbloquear', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/desbloquear`), esperado: soAdmin() },
 
   // States and cities: anyone signed in.
@@ -356,7 +361,7 @@ describe('matriz de permissões', () => {
   it.each(casos)('$nome — $ator: $status', async ({ linha, ator, status }) => {
     const pedido = await linha.pedido(f);
     const antes = status >= 400 ? fotografia(t) : null;
-    const r = await t.chamar({ ...pedido, token: await tokenDe(ator) });
+    const r = await t.chamar({ ...pedido, token: linha.semSessao ? undefined : await tokenDe(ator) });
 
     expect(r.statusCode, r.body).toBe(status);
     if (status >= 400) {
