@@ -25,7 +25,7 @@ import dispositivosPlugin from './dispositivos/plugin';
 import rotasDispositivos from './dispositivos/rotas';
 import cacheLeituras from './plugins/cache-leituras';
 import origemPlugin from './plugins/origem';
-import errosPlugin from './plugins/erros';
+import errosPlugin, { responderErroDeFramework } from './plugins/erros';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
 import rotasSync from './sync/rotas';
@@ -63,6 +63,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
     bodyLimit: LIMITE_CORPO_JSON,
     // Clients on bad mobile links: give up on a silent connection rather than hold it forever.
     requestTimeout: 60_000,
+    // A bad '%XX' in the path: the same pt-BR `{ error, codigo }` as every refusal (plugins/erros.ts).
+    frameworkErrors: responderErroDeFramework,
   }).withTypeProvider<ZodTypeProvider>() as App;
   const aoRegistrarRota = opcoes.aoRegistrarRota;
   if (aoRegistrarRota) app.addHook('onRoute', (rota) => aoRegistrarRota({ method: rota.method, url: rota.url }));

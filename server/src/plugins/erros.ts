@@ -9,6 +9,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { CodigoErro, CorpoErro } from '../../../shared/api/errors';
 import { ErroApp } from '../errors';
+// pt-BR for zod issues without a message of their own (set server-wide when validacao.ts loads).
+import '../validacao';
 
 /** Framework error codes -> what the person sees. */
 const MENSAGENS_FRAMEWORK: Record<string, { status: number; codigo: CodigoErro; error: string }> = {
@@ -27,6 +29,10 @@ const MENSAGENS_FRAMEWORK: Record<string, { status: number; codigo: CodigoErro; 
   FST_INVALID_JSON_FIELD_ERROR: { status: 400, codigo: 'dados_invalidos', error: 'Um campo do formulário declarado como JSON não é um JSON válido.' },
   FST_MP_PREMATURE_CLOSE: { status: 400, codigo: 'dados_invalidos', error: 'O envio foi interrompido antes do fim. Tente enviar de novo.' },
   FST_ERR_VALIDATION: { status: 400, codigo: 'dados_invalidos', error: 'Dados inválidos.' },
+  // A path with a lone '%' or a bad '%XX' (the router cannot decode it), or a parameter past its length.
+  FST_ERR_BAD_URL: { status: 400, codigo: 'dados_invalidos', error: 'Endereço inválido: a requisição tem uma sequência "%" malformada.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, codigo: 'dados_invalidos', error: 'Endereço longo demais.' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, codigo: 'dados_invalidos', error: 'Requisição inválida.' },
 };
 
 /** Generic text per status for 4xx errors that carry no code we know. */
@@ -71,6 +77,16 @@ export function corpoDoErro(erro: FastifyError | ErroApp | Error, request: Fasti
     return { status, corpo: { error: 'Serviço temporariamente indisponível.', codigo: 'indisponivel' } };
   }
   return { status: 500, corpo: { error: 'Erro interno do servidor. Tente novamente.', codigo: 'erro_interno' } };
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before any route or hook (a bad '%XX' in
+ * the path) went out as Fastify's own English body; now the same `{ error, codigo }` as the rest.
+ */
+export function responderErroDeFramework(erro: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, corpo } = corpoDoErro(erro, request);
+  if (status < 500) request.log.info({ status, codigo: corpo.codigo, motivo: corpo.error }, 'requisição recusada');
+  void reply.code(status).type('application/json; charset=utf-8').send(corpo);
 }
 
 async function erros(app: FastifyInstance) {
