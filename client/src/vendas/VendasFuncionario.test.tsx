@@ -139,6 +139,10 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     expect(await screen.findByRole('heading', { name: 'Registro Diário de Vendas' })).toBeInTheDocument();
     expect(await screen.findByText('Goiânia')).toBeInTheDocument();
     expect(screen.getByLabelText('Data')).toHaveValue(HOJE);
+    // Issue 18: from the route's first day (the server refuses earlier sales) up to today. Created at
+    // 2026-01-01T00:00Z, which in São Paulo is still 31/12: that day comes before data_inicio.
+    expect(screen.getByLabelText('Data')).toHaveAttribute('min', '2025-12-31');
+    expect(screen.getByLabelText('Data')).toHaveAttribute('max', HOJE);
     expect(screen.getByPlaceholderText('Buscar cidade...')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Em aberto (2)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Fechadas (1)' })).toBeInTheDocument();

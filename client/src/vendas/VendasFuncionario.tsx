@@ -17,6 +17,7 @@ import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useOnline } from '../components/useOnline';
+import { inicioDaRota } from '../../../shared/periodoRota';
 import { fusoDoApp, hojeNoApp } from '../config/configApp';
 import { motorSync, useEstadoSync } from '../offline';
 import { dadosDaCarga } from '../offline/cache';
@@ -349,7 +350,15 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       <div className="vendas-barra">
         <label className="vendas-barra__data">
           <span className="campo__rotulo">Data</span>
-          <input className="entrada" type="date" value={data} max={hoje} onChange={(e) => trocarData(e.target.value)} />
+          {/* From the route's first day (shared/periodoRota.ts): the server refuses a sale dated earlier. */}
+          <input
+            className="entrada"
+            type="date"
+            value={data}
+            min={inicioDaRota({ dataInicio: rota.data_inicio, criadoEm: rota.criado_em }, fuso)}
+            max={hoje}
+            onChange={(e) => trocarData(e.target.value)}
+          />
         </label>
         <div className="entrada-com-icone vendas-barra__busca">
           <Search size={18} aria-hidden="true" />

@@ -1,7 +1,7 @@
 /**
  * Issue 18, item 10a: a sale dated 1900 on a 2026 route was accepted. Every field record (sale,
  * visit, expense; direct or through the phone's batch) must be dated inside the route's period
- * (rotas/periodo.ts): refused with 422 and a pt-BR message naming the allowed dates, nothing written.
+ * (shared/periodoRota.ts): refused with 422 and a pt-BR message naming the allowed dates, nothing written.
  * Work dated after a closed route's end keeps its 409 (decisions.md, 'Registros de campo depois que
  * o admin finaliza ou cancela a rota').
  */

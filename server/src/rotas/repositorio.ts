@@ -4,7 +4,7 @@ import type { CidadeResumo, CidadeStatus, Rota, StatusRota } from '../../../shar
 import { centavosParaReais } from '../../../shared/money';
 import { preparada, preparadaDireta, type Db } from '../db';
 import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/schema';
-import type { DatasDaRota } from './periodo';
+import type { DatasDaRota } from '../../../shared/periodoRota';
 
 export type LinhaRota = typeof rotas.$inferSelect;
 
@@ -132,7 +132,7 @@ export function comSituacoesMemorizadas<T>(db: Db, fn: (esquecer: () => void) =>
 
 /**
  * What a write on a route needs to know, in one lookup: whose route it is, its status, the dates of
- * its active period (rotas/periodo.ts) and whether the city is on it. Every queued sale and visit
+ * its active period (shared/periodoRota.ts) and whether the city is on it. Every queued sale and visit
  * asks this, so it reads those columns, not the row.
  */
 export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): SituacaoParaEscrita | undefined {

@@ -123,7 +123,7 @@ const linhaRota = (id: number) => t.db.select().from(rotas).where(eq(rotas.id, i
 
 /**
  * Moves the moment a route closed `dias` days back and returns that day in APP_TZ: the last day of
- * the period it was active (rotas/periodo.ts). Days before today, so the day after it is not in the future.
+ * the period it was active (shared/periodoRota.ts). Days before today, so the day after it is not in the future.
  */
 function fechadaHaDias(id: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): string {
   const instante = new Date(Date.now() - dias * 86_400_000).toISOString();

@@ -25,7 +25,7 @@ import {
   buscarVisitaPorId,
   inserirVisita,
 } from './repositorio';
-import { mensagemForaDoPeriodo, periodoAtivo, situacaoDaData } from './periodo';
+import { mensagemForaDoPeriodo, periodoAtivo, situacaoDaData } from '../../../shared/periodoRota';
 import { plural } from '../../../shared/texto';
 
 export const ROTA_NAO_ENCONTRADA = 'Rota não encontrada.';
@@ -57,7 +57,7 @@ export interface EscritaNaRota {
  * The route an employee is writing to (sale, visit, expense, or a change to one): their own, and
  * active — or, once finished or cancelled, the record dated inside the period it was active; never
  * dated before the route began (issue 18, 422 naming the period)
- * (rotas/periodo.ts: work done on the road outlives the admin's status change). With `cidadeId`,
+ * (shared/periodoRota.ts: work done on the road outlives the admin's status change). With `cidadeId`,
  * the city must belong to the route.
  */
 export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, { data, fuso, cidadeId }: EscritaNaRota): void {
@@ -184,7 +184,7 @@ export function excluirRota(db: Db, id: number): void {
 
 /**
  * The closing moment goes with the status: finalizada_em, cancelada_em (the end of the period the
- * route was active, rotas/periodo.ts); back to 'ativa' (reopened) clears cancelada_em.
+ * route was active, shared/periodoRota.ts); back to 'ativa' (reopened) clears cancelada_em.
  */
 function mudarStatus(db: Db, id: number, status: StatusRota): LinhaRota {
   const agora = new Date().toISOString();

@@ -204,7 +204,7 @@ describe('POST /vendas', () => {
 
 /**
  * Moves the moment a route closed `dias` days back and returns that day in APP_TZ: the last day of
- * the period it was active (rotas/periodo.ts).
+ * the period it was active (shared/periodoRota.ts).
  */
 function fechadaHaDias(rotaId: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): string {
   const instante = new Date(Date.now() - dias * 86_400_000).toISOString();

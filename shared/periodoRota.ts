@@ -6,9 +6,11 @@
  * began, whatever its status (issue 18).
  *
  * Pure: no database, no clock. Calendar dates are 'yyyy-mm-dd' in APP_TZ; instants are ISO UTC.
+ * Shared: the server refuses with it (rotas/servico.ts, exigirRotaAtivaDoFuncionario) and the
+ * employee's sales screen takes its first day as the date input's minimum.
  */
-import { dataNoFuso } from '../../../shared/dates';
-import type { StatusRota } from '../../../shared/schemas/rotas';
+import { dataNoFuso } from './dates';
+import type { StatusRota } from './schemas/rotas';
 
 /** The columns of a route the rule reads (a `rotas` row, or the hot-path situacaoParaEscrita). */
 export interface DatasDaRota {
@@ -38,7 +40,7 @@ function diaDoInstante(instante: string | null, fuso: string): string | null {
 }
 
 /** The first day: data_inicio, or the day the route was created (APP_TZ) when earlier. */
-function inicioDaRota(rota: DatasDaRota, fuso: string): string {
+export function inicioDaRota(rota: Pick<DatasDaRota, 'dataInicio' | 'criadoEm'>, fuso: string): string {
   const criacao = diaDoInstante(rota.criadoEm, fuso);
   return criacao !== null && criacao < rota.dataInicio ? criacao : rota.dataInicio;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aceitaRegistroNaData, mensagemForaDoPeriodo, periodoAtivo, situacaoDaData, type DatasDaRota } from './periodo';
+import { aceitaRegistroNaData, inicioDaRota, mensagemForaDoPeriodo, periodoAtivo, situacaoDaData, type DatasDaRota } from './periodoRota';
 
 const SP = 'America/Sao_Paulo';
 
@@ -99,5 +99,12 @@ describe('mensagemForaDoPeriodo', () => {
     expect(mensagemForaDoPeriodo('2026-11-01', { inicio: '2026-11-08', fim: '2026-11-21' }, '2026-11-25')).toBe(
       'A data 01/11/2026 está fora do período da rota: são aceitas datas de 08/11/2026 a 21/11/2026.',
     );
+  });
+});
+
+describe('inicioDaRota (o mínimo do campo de data na tela de vendas)', () => {
+  it('data_inicio, ou o dia da criação no fuso do negócio quando vem antes', () => {
+    expect(inicioDaRota({ dataInicio: '2026-11-10', criadoEm: '2026-11-20T15:00:00.000Z' }, SP)).toBe('2026-11-10');
+    expect(inicioDaRota({ dataInicio: '2026-11-10', criadoEm: '2026-11-09T01:30:00.000Z' }, SP)).toBe('2026-11-08');
   });
 });
