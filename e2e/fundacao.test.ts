@@ -35,7 +35,8 @@ describe.skipIf(!temChromium)('fundação no navegador', () => {
     await expect.poll(() => login.erroDoCampo('Email inválido').isVisible()).toBe(true);
 
     await login.entrar(ADMIN.email, 'senha-errada');
-    await login.aviso('Email ou senha inválidos.').waitFor();
+    // The one answer for a wrong password, an unknown e-mail and a blocked account (issue 18), under the form.
+    await pagina.getByRole('alert').filter({ hasText: 'Email ou senha inválidos. Após 5 tentativas erradas, o acesso fica bloqueado por 15 minutos.' }).waitFor();
 
     await login.entrar(ADMIN.email, ADMIN.senha);
     await pagina.waitForURL('**/dashboard');

@@ -14,6 +14,7 @@ const PaginaVendas = sobDemanda(() => import('../vendas/PaginaVendas').then((m) 
 const PaginaUsuarios = sobDemanda(() => import('../usuarios/PaginaUsuarios').then((m) => m.PaginaUsuarios), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaRelatorios = sobDemanda(() => import('../relatorios/PaginaRelatorios').then((m) => m.PaginaRelatorios), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaDespesas = sobDemanda(() => import('../despesas/PaginaDespesas').then((m) => m.PaginaDespesas), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaMinhaSenha = sobDemanda(() => import('../auth/PaginaMinhaSenha').then((m) => m.PaginaMinhaSenha), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaSaldo = sobDemanda(() => import('../saldo/PaginaSaldo').then((m) => m.PaginaSaldo), { espera: <Carregando />, alternativa: telaNaoGuardada });
 
 function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
@@ -36,6 +37,7 @@ export const definicaoDasRotas: RouteObject[] = [
       { path: '/vendas', element: pagina(<PaginaVendas />) },
       { path: '/despesas', element: pagina(<PaginaDespesas />) },
       { path: '/saldo', element: pagina(<PaginaSaldo />, ['admin']) },
+      { path: '/senha', element: pagina(<PaginaMinhaSenha />) },
     ],
   },
   { path: '*', element: <Navigate to="/dashboard" replace /> },

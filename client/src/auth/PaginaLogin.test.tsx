@@ -76,17 +76,18 @@ describe('PaginaLogin', () => {
     expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
   });
 
-  it('mostra a mensagem do servidor quando o login é recusado', async () => {
+  it('mostra a mensagem do servidor sob o formulário quando o login é recusado (a mesma para bloqueado, senha errada e email desconhecido)', async () => {
+    const MENSAGEM = 'Email ou senha inválidos. Após 5 tentativas erradas, o acesso fica bloqueado por 15 minutos.';
     simularApi({
       'GET /auth/me': () => ({ status: 401, corpo: { error: 'x' } }),
-      'POST /auth/login': () => ({ status: 401, corpo: { error: 'Email ou senha inválidos.', codigo: 'credenciais_invalidas' } }),
+      'POST /auth/login': () => ({ status: 401, corpo: { error: MENSAGEM, codigo: 'credenciais_invalidas' } }),
     });
     renderizarApp(rotas, { em: '/login' });
     const usuario = userEvent.setup();
     await usuario.type(await screen.findByLabelText('Email'), 'ana@escola.com.br');
     await usuario.type(screen.getByLabelText('Senha'), 'errada');
     await usuario.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Email ou senha inválidos.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MENSAGEM);
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -1,5 +1,8 @@
 /**
  * Login (spec sections 2, 5, 8): validation texts, 'Entrando...', toasts, back to where the user was going.
+ * A refused e-mail/password shows the server's one answer under the form (issue 18: the same for a
+ * wrong password, an unknown e-mail and a blocked account, saying how long a block lasts), where it
+ * stays to be read instead of fading like a toast.
  * Below the form, writes still on this device can be exported without signing in (PendenciasNoAparelho).
  */
 import { Lock, Mail } from 'lucide-react';
@@ -41,6 +44,7 @@ export function PaginaLogin() {
   const [senha, setSenha] = useState('');
   const [erros, setErros] = useState<ErrosLogin>({});
   const [entrando, setEntrando] = useState(false);
+  const [recusa, setRecusa] = useState<string | null>(null);
 
   if (estado.status === 'autenticado' && !entrando) return <Navigate to={destinoDepoisDoLogin(local.state)} replace />;
 
@@ -49,13 +53,15 @@ export function PaginaLogin() {
     const encontrados = validarLogin(email, senha);
     setErros(encontrados);
     if (encontrados.email || encontrados.senha) return;
+    setRecusa(null);
     setEntrando(true);
     try {
       await entrar(email.trim(), senha);
       toast.success('Login realizado com sucesso!');
       navegar(destinoDepoisDoLogin(local.state), { replace: true });
     } catch (erro) {
-      if (erro instanceof ErroApi) toast.error(mensagemDeErro(erro, 'Erro no login'));
+      if (erro instanceof ErroApi && erro.codigo === 'credenciais_invalidas') setRecusa(mensagemDeErro(erro, 'Email ou senha inválidos.'));
+      else if (erro instanceof ErroApi) toast.error(mensagemDeErro(erro, 'Erro no login'));
       else if (erro instanceof ErroOffline) toast.error('Sem conexão com o servidor. Conecte-se à internet para entrar.');
       else toast.error('Erro ao fazer login. Tente novamente.');
     } finally {
@@ -115,6 +121,11 @@ export function PaginaLogin() {
         <Botao type="submit" tamanho="lg" bloco disabled={entrando} style={{ marginTop: '0.5rem' }}>
           {entrando ? 'Entrando...' : 'Entrar'}
         </Botao>
+        {recusa && (
+          <p className="alerta alerta--erro" role="alert" style={{ marginTop: '0.75rem', marginBottom: 0 }}>
+            {recusa}
+          </p>
+        )}
       </form>
       <PendenciasNoAparelho />
     </main>

@@ -10,7 +10,16 @@ function base(): Usuario[] {
     ADMIN_TESTE,
     { ...ADMIN_TESTE, id: 2, nome: 'Bruno Campo', email: 'bruno@escola.com.br', tipo: 'funcionario' },
     { ...ADMIN_TESTE, id: 3, nome: 'Carla Inativa', email: 'carla@escola.com.br', tipo: 'funcionario', ativo: false },
-    { ...ADMIN_TESTE, id: 4, nome: 'Davi Bloqueado', email: 'davi@escola.com.br', tipo: 'funcionario', bloqueado: true, tentativas_login: 5 },
+    {
+      ...ADMIN_TESTE,
+      id: 4,
+      nome: 'Davi Bloqueado',
+      email: 'davi@escola.com.br',
+      tipo: 'funcionario',
+      bloqueado: true,
+      tentativas_login: 5,
+      bloqueado_ate: '2026-03-10T17:35:00.000Z',
+    },
   ];
 }
 
@@ -38,6 +47,7 @@ function montar(usuarios = base()) {
       return { corpo: { usuario: u } };
     },
     'PATCH /usuarios/:id/senha': () => ({ corpo: { usuario: usuarios[1] } }),
+    'POST /usuarios/:id/encerrar-sessoes': () => ({ corpo: { message: '2 sessões encerradas.', encerradas: 2 } }),
     'PATCH /usuarios/:id': (corpo, url) => {
       const u = usuarios.find((x) => x.id === Number(url.pathname.split('/')[3]))!;
       Object.assign(u, corpo);
@@ -137,5 +147,25 @@ describe('Gerenciamento de Usuários', () => {
     await usuario.click(screen.getByRole('button', { name: 'Desbloquear Davi Bloqueado' }));
     expect(await screen.findByText('Usuário desbloqueado com sucesso.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Bloqueados (0)' })).toBeInTheDocument());
+  });
+
+  it('na aba Bloqueados diz quando o bloqueio passa sozinho (fuso do app)', async () => {
+    montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('tab', { name: 'Bloqueados (1)' }));
+    expect(await screen.findByText('Libera sozinho em 10/03/2026 14:35')).toBeInTheDocument();
+  });
+
+  it("'Encerrar sessões' só depois do 'Sim', com a mensagem de sucesso", async () => {
+    const api = montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Encerrar sessões de Bruno Campo' }));
+    expect(screen.getByText(/^Encerrar todas as sessões de Bruno Campo\?/)).toBeInTheDocument();
+    await usuario.click(screen.getByRole('button', { name: 'Não' }));
+    expect(api.chamadas.some((c) => c.caminho.endsWith('/encerrar-sessoes'))).toBe(false);
+    await usuario.click(screen.getByRole('button', { name: 'Encerrar sessões de Bruno Campo' }));
+    await usuario.click(screen.getByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText('Sessões de Bruno Campo encerradas (2).')).toBeInTheDocument();
+    expect(api.chamadas.filter((c) => c.caminho === '/usuarios/2/encerrar-sessoes')).toHaveLength(1);
   });
 });

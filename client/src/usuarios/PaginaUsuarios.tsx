@@ -1,8 +1,9 @@
 /**
  * 'Gerenciamento de Usuários' (admin): tabs Ativos / Inativos / Bloqueados, the table with every
- * column of the spec, create/edit, activate/deactivate with a Sim/Não confirmation, unlock.
+ * column of the spec, create/edit, activate/deactivate with a Sim/Não confirmation, unlock (a block
+ * also lifts by itself: the tab says when), and 'Encerrar sessões' with a confirmation (issue 18).
  */
-import { FileUp, Lock, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
+import { FileUp, Lock, LogOut, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarDataHora } from '../../../shared/dates';
@@ -16,6 +17,7 @@ import { Selo } from '../components/Selo';
 import { CelulaDupla, EmailQuebravel, TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
 import { useAlterarStatusUsuario, useDesbloquearUsuario, useUsuarios } from './consultas';
+import { useEncerrarSessoes } from './sessoes';
 import { ModalUsuario } from './ModalUsuario';
 import { ModalImportarPendencias } from './ModalImportarPendencias';
 import { contagem } from '../../../shared/texto';
@@ -32,6 +34,13 @@ export function textoBloqueio(u: Usuario): string {
   return u.bloqueado ? `Bloqueado (${contagem(u.tentativas_login, 'tentativa', 'tentativas')})` : 'Desbloqueado';
 }
 
+/** When a block lifts by itself, in the business time zone: 'Libera sozinho em 25/11/2026 14:35'. */
+export function textoFimDoBloqueio(u: Usuario, fuso: string): string | null {
+  if (!u.bloqueado || !u.bloqueado_ate) return null;
+  const quando = formatarDataHora(u.bloqueado_ate, fuso);
+  return quando ? `Libera sozinho em ${quando}` : null;
+}
+
 export function PaginaUsuarios() {
   const consulta = useUsuarios();
   const { data: usuarios = [], isLoading } = consulta;
@@ -42,6 +51,8 @@ export function PaginaUsuarios() {
   const [importando, setImportando] = useState(false);
   const alterarStatus = useAlterarStatusUsuario();
   const desbloquear = useDesbloquearUsuario();
+  const encerrarSessoes = useEncerrarSessoes();
+  const [encerrando, setEncerrando] = useState<Usuario | null>(null);
   const fuso = fusoDoApp();
 
   const linhas = useMemo(() => filtrarPorAba(usuarios, aba), [usuarios, aba]);
@@ -67,12 +78,22 @@ export function PaginaUsuarios() {
     {
       chave: 'bloqueio',
       titulo: 'Bloqueio',
-      render: (u) => (
-        <Selo cor={u.bloqueado ? 'vermelho' : 'azul'}>
-          {u.bloqueado ? <Lock size={12} /> : <Unlock size={12} />}
-          {textoBloqueio(u)}
-        </Selo>
-      ),
+      render: (u) => {
+        const fim = textoFimDoBloqueio(u, fuso);
+        return (
+          <>
+            <Selo cor={u.bloqueado ? 'vermelho' : 'azul'}>
+              {u.bloqueado ? <Lock size={12} /> : <Unlock size={12} />}
+              {textoBloqueio(u)}
+            </Selo>
+            {fim && (
+              <div className="texto-suave" style={{ fontSize: '0.8rem', marginTop: '0.25rem' }}>
+                {fim}
+              </div>
+            )}
+          </>
+        );
+      },
       textoBusca: textoBloqueio,
     },
     {
@@ -103,6 +124,18 @@ export function PaginaUsuarios() {
       toast.success('Usuário desbloqueado com sucesso.');
     } catch (erro) {
       toast.error(mensagemDeErro(erro, 'Erro ao desbloquear usuário'));
+    }
+  }
+
+  async function confirmarEncerrarSessoes() {
+    if (!encerrando) return;
+    try {
+      const r = await encerrarSessoes.mutateAsync(encerrando.id);
+      toast.success(r.encerradas === 0 ? `${encerrando.nome} não tinha sessões abertas.` : `Sessões de ${encerrando.nome} encerradas (${r.encerradas}).`);
+    } catch (erro) {
+      toast.error(mensagemDeErro(erro, 'Erro ao encerrar sessões'));
+    } finally {
+      setEncerrando(null);
     }
   }
 
@@ -168,6 +201,9 @@ export function PaginaUsuarios() {
                 >
                   {u.ativo ? 'Desativar' : 'Ativar'}
                 </Botao>
+                <Botao tamanho="sm" variante="outline" icone={<LogOut size={15} />} onClick={() => setEncerrando(u)} aria-label={`Encerrar sessões de ${u.nome}`}>
+                  Encerrar sessões
+                </Botao>
                 {u.bloqueado && (
                   <Botao tamanho="sm" variante="orange" icone={<Unlock size={15} />} onClick={() => void desbloquearUsuario(u)} aria-label={`Desbloquear ${u.nome}`}>
                     Desbloquear
@@ -189,6 +225,16 @@ export function PaginaUsuarios() {
         processando={alterarStatus.isPending}
         aoConfirmar={() => void confirmarStatus()}
         aoCancelar={() => setMudandoStatus(null)}
+      />
+
+      <Confirmacao
+        aberto={encerrando !== null}
+        titulo="Encerrar sessões"
+        mensagem={`Encerrar todas as sessões de ${encerrando?.nome}? Os aparelhos dessa pessoa vão pedir login de novo. O que ainda não foi sincronizado continua guardado no aparelho.`}
+        varianteConfirmar="danger"
+        processando={encerrarSessoes.isPending}
+        aoConfirmar={() => void confirmarEncerrarSessoes()}
+        aoCancelar={() => setEncerrando(null)}
       />
     </div>
   );

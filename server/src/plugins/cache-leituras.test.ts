@@ -206,11 +206,12 @@ describe('cache de leituras no app', () => {
     const f = await t.criarFuncionario();
     expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: f.token })).statusCode).toBe(200);
     const outra = new Database(path.join(t.dataDir, 'app.db'));
-    outra.prepare('update usuarios set sessao_versao = sessao_versao + 1 where id = ?').run(f.id);
+    // What user:reset-password does (issue 18: it ends the user's server-side sessions).
+    outra.prepare("update sessoes set revogada_em = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where usuario_id = ?").run(f.id);
     outra.close();
     await new Promise((r) => setTimeout(r, 150)); // commits by other processes are looked for every 100 ms
     const r = await t.chamar({ method: 'GET', url: '/api/auth/me', token: f.token });
     expect(r.statusCode).toBe(401);
-    expect(r.json().error).toBe('Sua senha foi alterada. Faça login novamente.');
+    expect(r.json().error).toBe('Sessão encerrada. Faça login novamente.');
   });
 });
