@@ -56,6 +56,9 @@ export interface PaginacaoServidor {
   aoMudar: (pagina: number) => void;
 }
 
+/** 'Página 2 de 1.900': a server's list can have thousands of pages. */
+const numeroDaPagina = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
 export const POR_PAGINA = 10;
 export const POR_PAGINA_CELULAR = 5;
 
@@ -190,7 +193,7 @@ export function TabelaDados<T>({
           </Botao>
           <span className="paginacao__posicao">
             <span>
-              Página {paginaAtual} de {totalPaginas}
+              Página {numeroDaPagina.format(paginaAtual)} de {numeroDaPagina.format(totalPaginas)}
             </span>
             {paginacaoServidor?.resumo && <span className="paginacao__resumo">{paginacaoServidor.resumo}</span>}
           </span>

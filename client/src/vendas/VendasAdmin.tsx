@@ -22,6 +22,10 @@ import { FECHAMENTO_VAZIO, useFechamentoDiario, useRotasParaFiltro } from './con
 import { FILTROS_PADRAO, filtrosAtivos, paramsDosFiltros, type FiltrosVendas } from './filtrosAdmin';
 import { ModalFiltrosVendas } from './ModalFiltrosVendas';
 
+/** '14.148 boletos' in a year: counts in pt-BR with the thousands point. */
+const inteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const formatarInteiro = (n: number) => inteiro.format(n);
+
 const COR_STATUS: Record<StatusRota, CorSelo> = { ativa: 'verde', finalizada: 'cinza', cancelada: 'vermelho' };
 
 interface PropsCartaoResumo {
@@ -145,7 +149,7 @@ export function VendasAdmin() {
           <CartaoResumo titulo="Pix" valor={formatarReais(totais.pix)} icone={<QrCode size={20} />} />
           <CartaoResumo titulo="Cartão" valor={formatarReais(totais.cartao)} icone={<CreditCard size={20} />} />
           <CartaoResumo titulo="Link" valor={formatarReais(totais.link)} icone={<Link2 size={20} />} />
-          <CartaoResumo titulo="Boletos" valor={String(totais.boletos)} icone={<Receipt size={20} />} largo>
+          <CartaoResumo titulo="Boletos" valor={formatarInteiro(totais.boletos)} icone={<Receipt size={20} />} largo>
             <p className="resumo-vendas__nota">
               Boletos não contam no valor vendido. Cada boleto rende R$ 5,50 de bônus no salário.
             </p>
