@@ -1,6 +1,7 @@
 /**
  * The single executable, as an operator uses it on a VPS: copied alone into an empty folder it
- * starts, serves, logs in, takes a backup while running, refuses a restore while running, stops
+ * starts on the Node LTS it embeds (scripts/node-do-executavel.json, not the Node running the
+ * tests), serves, logs in, takes a backup while running, refuses a restore while running, stops
  * cleanly on SIGTERM, and a restore into a new folder brings the data back.
  * Also records size, start-up time and memory at rest in test-results/executavel.json.
  */
@@ -13,6 +14,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BINARIO = path.join(process.cwd(), 'build', 'sistema-de-gestao');
 const ADMIN = { email: 'operador@escola.com.br', senha: 'operador123' };
+const NODE_EMBUTIDO = `v${(JSON.parse(fs.readFileSync('scripts/node-do-executavel.json', 'utf8')) as { versao: string }).versao}`;
+
+/** The start line the server logs once it listens (pino JSON), parsed; waits for it to arrive on stdout. */
+function linhaDePartida(execucao: Execucao): Promise<{ versao?: string; node?: string }> {
+  const procurar = () =>
+    execucao.saida
+      .join('')
+      .split('\n')
+      .find((l) => l.includes('"msg":"Sistema de Gest√£o em http://'));
+  return new Promise((resolve, reject) => {
+    const conferir = () => {
+      const linha = procurar();
+      if (linha === undefined) return false;
+      execucao.processo.stdout!.off('data', aoChegar);
+      execucao.processo.off('exit', aoSair);
+      resolve(JSON.parse(linha) as { versao?: string; node?: string });
+      return true;
+    };
+    // Registered after the collector in iniciar(), so each chunk is already in saida here.
+    const aoChegar = () => void conferir();
+    const aoSair = () => reject(new Error(`saiu sem a linha de partida:\n${execucao.saida.join('')}`));
+    if (conferir()) return;
+    execucao.processo.stdout!.on('data', aoChegar);
+    execucao.processo.once('exit', aoSair);
+  });
+}
 
 function portaLivre(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -95,7 +122,9 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('execut√
     }
     raiz = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-executavel-'));
     cache = path.join(raiz, 'cache');
-  }, 300_000);
+    // CI prepares the pinned Node and its SQLite addon before the tests (.ci/run); without that
+    // cache the first build fetches it and compiles SQLite, a few minutes on a loaded machine.
+  }, 900_000);
 
   afterAll(() => {
     fs.mkdirSync('test-results', { recursive: true });
@@ -126,6 +155,9 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('execut√
     const primeira = await iniciar(pasta, cache);
     medidas.primeiraPartidaMs = Math.round(primeira.msAteResponder);
     expect(fs.existsSync(path.join(pasta, 'data', 'app.db'))).toBe(true);
+    // The runtime inside is the pinned LTS, whatever Node runs this test (the machine's is 20).
+    expect(Number(/^v(\d+)\./.exec(NODE_EMBUTIDO)![1])).toBeGreaterThanOrEqual(22);
+    expect(await linhaDePartida(primeira)).toMatchObject({ node: NODE_EMBUTIDO, versao: JSON.parse(fs.readFileSync('package.json', 'utf8')).version });
     const pagina = await fetch(`${primeira.url}/dashboard`);
     expect(pagina.status).toBe(200);
     expect(await pagina.text()).toContain('<div id="root">');

@@ -1,11 +1,15 @@
 // Builds build/sistema-de-gestao: one Linux x64 executable (Node's single executable applications)
 // embedding the server, the built PWA, the migrations and SQLite's native addon.
-// Uses only what is on the machine and in node_modules: this Node binary, esbuild and postject.
+// The Node inside is the LTS pinned in scripts/node-do-executavel.json (official build from the npm
+// registry), not the one running this script; SQLite's addon is compiled for that Node. Both come
+// from scripts/node-do-executavel.mjs, cached under build/runtime/. The rest runs on this Node:
+// the client (vite), the bundle (esbuild) and postject.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { prepararNodeDoExecutavel } from './node-do-executavel.mjs';
 
 const SAIDA = 'build/sea';
 const BINARIO = 'build/sistema-de-gestao';
@@ -27,6 +31,9 @@ function arquivosEm(pasta, ignorar = () => false) {
 
 fs.rmSync(SAIDA, { recursive: true, force: true });
 fs.mkdirSync(SAIDA, { recursive: true });
+
+const runtime = prepararNodeDoExecutavel();
+passo(`Node ${runtime.versao} embutido, better-sqlite3 ${runtime.versaoBetterSqlite3} compilado para ele`);
 
 passo('cliente (vite build)');
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -52,9 +59,9 @@ await build({
   entryPoints: ['server/src/main.ts'],
   bundle: true,
   platform: 'node',
-  // The embedded main script must be CommonJS on Node 20.
+  // The embedded main script is CommonJS: its require() gives the built-ins, nothing else is loaded.
   format: 'cjs',
-  target: 'node20',
+  target: `node${runtime.versao.split('.')[0]}`,
   minify: true,
   outfile: path.join(SAIDA, 'server.cjs'),
   logLevel: 'warning',
@@ -74,12 +81,14 @@ for (const arquivo of arquivosEm('build/public', (c) => c.endsWith('.map'))) {
 for (const arquivo of arquivosEm('server/src/db/migrations')) {
   assets[`migrations/${path.relative('server/src/db/migrations', arquivo).split(path.sep).join('/')}`] = arquivo;
 }
-assets['native/better_sqlite3.node'] = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+// Not node_modules' addon: that one is built for the Node running npm (another ABI).
+assets['native/better_sqlite3.node'] = runtime.addon;
 const chaves = Object.keys(assets).sort();
 const hash = createHash('sha256');
 for (const chave of chaves) hash.update(chave).update('\0').update(fs.readFileSync(assets[chave]));
 const pacote = JSON.parse(fs.readFileSync('package.json', 'utf8'));
-// Node 20 has no sea.getAssetKeys(): the manifest lists them, and names the extraction folder.
+// The manifest lists the keys (sea.getAssetKeys() only exists on newer Nodes) and names the
+// extraction folder: a new runtime or addon changes the hash, so stale files are never reused.
 const manifesto = { hash: `${pacote.version}-${hash.digest('hex').slice(0, 16)}`, chaves };
 fs.writeFileSync(path.join(SAIDA, 'asset-manifest.json'), JSON.stringify(manifesto));
 assets['asset-manifest.json'] = path.join(SAIDA, 'asset-manifest.json');
@@ -100,12 +109,13 @@ fs.writeFileSync(
   ),
 );
 
-passo('blob (node --experimental-sea-config)');
-execFileSync(process.execPath, ['--experimental-sea-config', path.join(SAIDA, 'sea-config.json')], { stdio: 'inherit' });
+// The blob (with its code cache) must come from the same Node that is copied into the binary.
+passo(`blob (node ${runtime.versao} --experimental-sea-config)`);
+execFileSync(runtime.node, ['--experimental-sea-config', path.join(SAIDA, 'sea-config.json')], { stdio: 'inherit' });
 
-passo('binário (cópia do node + postject)');
+passo(`binário (cópia do node ${runtime.versao} + postject)`);
 fs.rmSync(BINARIO, { force: true });
-fs.copyFileSync(process.execPath, BINARIO);
+fs.copyFileSync(runtime.node, BINARIO);
 fs.chmodSync(BINARIO, 0o755);
 try {
   execFileSync('strip', ['--strip-debug', BINARIO], { stdio: 'inherit' });
@@ -119,4 +129,4 @@ execFileSync(
   { stdio: ['ignore', 'ignore', 'inherit'] },
 );
 const tamanho = fs.statSync(BINARIO).size;
-console.log(`✓ ${BINARIO} (${(tamanho / 1024 / 1024).toFixed(1)} MiB, ${chaves.length} arquivos embutidos)`);
+console.log(`✓ ${BINARIO} (Node ${runtime.versao}, ${(tamanho / 1024 / 1024).toFixed(1)} MiB, ${chaves.length} arquivos embutidos)`);

@@ -108,7 +108,8 @@ async function servir(config: Config) {
 
   await app.listen({ port: config.port, host: config.host });
   removerPid = registrarProcesso(config.dataDir);
-  app.log.info({ dataDir: config.dataDir, versao: pkg.version }, `Sistema de Gestão em http://${config.host}:${config.port}`);
+  // node: the runtime serving (the executable's own embedded LTS, or the machine's under npm start).
+  app.log.info({ dataDir: config.dataDir, versao: pkg.version, node: process.version }, `Sistema de Gestão em http://${config.host}:${config.port}`);
 }
 
 function log(config: Config) {
