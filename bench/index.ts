@@ -10,16 +10,18 @@ import { medirApi, type ResultadoApi } from './api';
 import { medirCliente, type ResultadoCliente } from './cliente';
 import { relatorio } from './relatorio';
 import { AQUECIMENTO, medirSync, type MedidaSync } from './sync';
+import { medirUploads, secaoUploads, type ResultadoUploads } from './uploads';
 
 export interface Resultados {
   maquina?: { cpus: number; modelo: string; memoriaGiB: number; node: string };
   api?: ResultadoApi & { medidoEm: string };
   sync?: { medidas: MedidaSync[]; repeticoes: number; aquecimento?: number; medidoEm: string };
   cliente?: ResultadoCliente & { medidoEm: string };
+  uploads?: ResultadoUploads & { medidoEm: string };
 }
 
 const ARQUIVO = 'bench/resultados.json';
-const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente').split(',').map((p) => p.trim()));
+const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,uploads').split(',').map((p) => p.trim()));
 const rapido = process.env.BENCH_RAPIDO === '1';
 const agora = () => new Date().toISOString();
 
@@ -28,7 +30,7 @@ resultados.maquina = { cpus: os.cpus().length, modelo: os.cpus()[0]?.model ?? '?
 
 const salvar = () => {
   fs.writeFileSync(ARQUIVO, `${JSON.stringify(resultados, null, 2)}\n`);
-  fs.writeFileSync('docs/performance.md', relatorio(resultados));
+  fs.writeFileSync('docs/performance.md', relatorio(resultados) + secaoUploads(resultados.uploads, resultados.uploads?.medidoEm));
 };
 
 if (partes.has('api')) {
@@ -46,6 +48,11 @@ if (partes.has('sync')) {
 if (partes.has('cliente')) {
   console.log('Cliente (Chromium, celular):');
   resultados.cliente = { ...(await medirCliente(rapido ? 2 : 5)), medidoEm: agora() };
+  salvar();
+}
+if (partes.has('uploads')) {
+  console.log('Uploads em paralelo, memória do servidor (issue 18):');
+  resultados.uploads = { ...(await medirUploads(rapido ? 1 : 5)), medidoEm: agora() };
   salvar();
 }
 salvar();
