@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { medirApi, type ResultadoApi } from './api';
 import { medirCliente, type ResultadoCliente } from './cliente';
+import { medirLeituras, type ResultadoLeituras } from './leituras';
 import { relatorio } from './relatorio';
 import { AQUECIMENTO, medirSync, type MedidaSync } from './sync';
 import { medirUploads, secaoUploads, type ResultadoUploads } from './uploads';
@@ -18,10 +19,11 @@ export interface Resultados {
   sync?: { medidas: MedidaSync[]; repeticoes: number; aquecimento?: number; medidoEm: string };
   cliente?: ResultadoCliente & { medidoEm: string };
   uploads?: ResultadoUploads & { medidoEm: string };
+  leituras?: ResultadoLeituras & { medidoEm: string };
 }
 
 const ARQUIVO = 'bench/resultados.json';
-const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,uploads').split(',').map((p) => p.trim()));
+const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads').split(',').map((p) => p.trim()));
 const rapido = process.env.BENCH_RAPIDO === '1';
 const agora = () => new Date().toISOString();
 
@@ -48,6 +50,11 @@ if (partes.has('sync')) {
 if (partes.has('cliente')) {
   console.log('Cliente (Chromium, celular):');
   resultados.cliente = { ...(await medirCliente(rapido ? 2 : 5)), medidoEm: agora() };
+  salvar();
+}
+if (partes.has('leituras')) {
+  console.log('Leitores pesados e o health check (issue 18):');
+  resultados.leituras = { ...(await medirLeituras(rapido ? 1 : 5)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('uploads')) {
