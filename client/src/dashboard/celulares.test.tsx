@@ -25,6 +25,7 @@ describe('textos das pendências nos celulares', () => {
     expect(descreverFila({ venda: 1, visita: 0, despesa: 3, rota: 0 })).toBe('3 despesas e 1 venda');
     expect(descreverFila({ venda: 2, visita: 1, despesa: 0, rota: 1 })).toBe('2 vendas, 1 visita e 1 finalização de rota');
     expect(descreverFila({ venda: 0, visita: 0, despesa: 0, rota: 2 })).toBe('2 finalizações de rota');
+    expect(descreverFila({ venda: 10_000, visita: 0, despesa: 1_250, rota: 0 })).toBe('10.000 vendas e 1.250 despesas');
   });
 
   it('mais de 24 horas é atraso; 24 horas em ponto ainda não', () => {

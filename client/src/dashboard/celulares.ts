@@ -3,6 +3,7 @@
  * what waits on a phone ('3 despesas e 1 venda'), and whether it waits more than 24 hours.
  */
 import { TIPOS_FILA, type ContagemFila, type TipoFila } from '../../../shared/dispositivos';
+import { contagem } from '../../../shared/texto';
 
 export const LIMITE_ATRASO_MS = 24 * 3600 * 1000;
 
@@ -32,7 +33,7 @@ const NOMES: Record<TipoFila, [string, string]> = {
 export function descreverFila(fila: ContagemFila): string {
   const partes = TIPOS_FILA.filter((t) => fila[t] > 0)
     .sort((a, b) => fila[b] - fila[a])
-    .map((t) => `${fila[t]} ${fila[t] === 1 ? NOMES[t][0] : NOMES[t][1]}`);
+    .map((t) => contagem(fila[t], NOMES[t][0], NOMES[t][1]));
   if (partes.length <= 1) return partes[0] ?? 'nada';
   return `${partes.slice(0, -1).join(', ')} e ${partes[partes.length - 1]}`;
 }
