@@ -26,6 +26,8 @@ const config = carregarConfig({
   // The load generators are one user at thousands of requests a second: the per-user limit (issue 18) is
   // raised out of reach, except where bench/leituras.ts measures it (BENCH_LIMITE_REQUISICOES=600).
   LIMITE_REQUISICOES_POR_MINUTO: process.env.BENCH_LIMITE_REQUISICOES ?? '100000',
+  // Likewise the line per user (plugins/vezPorUsuario.ts), except where bench/leituras.ts measures it.
+  REQUISICOES_SIMULTANEAS_POR_USUARIO: process.env.BENCH_SIMULTANEAS ?? '1000',
 });
 const db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
 gravarEstadosECidades(db, UFS, []);

@@ -26,6 +26,7 @@ import rotasDispositivos from './dispositivos/rotas';
 import cacheLeituras from './plugins/cache-leituras';
 import origemPlugin from './plugins/origem';
 import errosPlugin, { responderErroDeFramework } from './plugins/erros';
+import vezPorUsuario from './plugins/vezPorUsuario';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
 import rotasSync from './sync/rotas';
@@ -131,6 +132,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
         muitasTentativas(`Muitas requisições em pouco tempo. Aguarde ${Math.max(1, Math.ceil(contexto.ttl / 1000))} segundos e tente novamente.`),
     }),
   );
+  // One user's parallel requests run a few at a time, so their synchronous reads never hold everyone else.
+  await app.register(vezPorUsuario, { emAndamento: config.requisicoesSimultaneasPorUsuario });
   if (opcoes.cacheDeLeituras !== false) await app.register(cacheLeituras, { db, fuso: config.appTz });
   // Phones' queue reports and the minimum app version for queued writes (after auth, before the cache).
   await app.register(dispositivosPlugin);

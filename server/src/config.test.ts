@@ -34,6 +34,7 @@ describe('carregarConfig', () => {
       loginBloqueioMinutos: 15,
       cotaComprovantesBytes: 200 * 1024 * 1024,
       limiteRequisicoesPorMinuto: 600,
+      requisicoesSimultaneasPorUsuario: 2,
     });
   });
 

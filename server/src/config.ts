@@ -34,6 +34,8 @@ export interface Config {
   cotaComprovantesBytes: number;
   /** Authenticated requests each user may make per minute before a 429. */
   limiteRequisicoesPorMinuto: number;
+  /** Requests of one user that run at once; the next ones wait in line (plugins/vezPorUsuario.ts). */
+  requisicoesSimultaneasPorUsuario: number;
 }
 
 const UNIDADES: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
@@ -54,6 +56,7 @@ const LIMITE_LOGIN = 'deve ser um número inteiro entre 1 e 10000';
 const MINUTOS_BLOQUEIO = 'deve ser um número inteiro de minutos entre 1 e 10080';
 const COTA = 'deve ser um número inteiro de megabytes entre 1 e 100000';
 const LIMITE_REQUISICOES = 'deve ser um número inteiro entre 10 e 100000';
+const SIMULTANEAS = 'deve ser um número inteiro entre 1 e 1000';
 const NIVEIS_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const esquema = z.object({
@@ -124,6 +127,10 @@ const esquema = z.object({
     vazioComoAusente,
     z.coerce.number({ error: LIMITE_REQUISICOES }).int(LIMITE_REQUISICOES).min(10, LIMITE_REQUISICOES).max(100_000, LIMITE_REQUISICOES).default(600),
   ),
+  REQUISICOES_SIMULTANEAS_POR_USUARIO: z.preprocess(
+    vazioComoAusente,
+    z.coerce.number({ error: SIMULTANEAS }).int(SIMULTANEAS).min(1, SIMULTANEAS).max(1000, SIMULTANEAS).default(2),
+  ),
   VERSAO_MINIMA_APP: z.preprocess(
     vazioComoAusente,
     z.string().trim().default(VERSAO_MINIMA_APP).refine(versaoValida, "deve ser uma versão como '0.2.0'"),
@@ -165,5 +172,6 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginBloqueioMinutos: e.LOGIN_BLOQUEIO_MINUTOS,
     cotaComprovantesBytes: e.COTA_COMPROVANTES_MB * 1024 * 1024,
     limiteRequisicoesPorMinuto: e.LIMITE_REQUISICOES_POR_MINUTO,
+    requisicoesSimultaneasPorUsuario: e.REQUISICOES_SIMULTANEAS_POR_USUARIO,
   };
 }
