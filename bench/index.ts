@@ -26,13 +26,18 @@ const ARQUIVO = 'bench/resultados.json';
 const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads').split(',').map((p) => p.trim()));
 const rapido = process.env.BENCH_RAPIDO === '1';
 const agora = () => new Date().toISOString();
+const TITULO_UPLOADS = '## Uploads em paralelo';
 
 const resultados: Resultados = fs.existsSync(ARQUIVO) ? (JSON.parse(fs.readFileSync(ARQUIVO, 'utf8')) as Resultados) : {};
 resultados.maquina = { cpus: os.cpus().length, modelo: os.cpus()[0]?.model ?? '?', memoriaGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
 
 const salvar = () => {
   fs.writeFileSync(ARQUIVO, `${JSON.stringify(resultados, null, 2)}\n`);
-  fs.writeFileSync('docs/performance.md', relatorio(resultados) + secaoUploads(resultados.uploads, resultados.uploads?.medidoEm));
+  // Uploads measured alone (npx tsx bench/uploads.ts) write only their section: keep it when this run has no figures of its own.
+  const anterior = fs.existsSync('docs/performance.md') ? fs.readFileSync('docs/performance.md', 'utf8') : '';
+  const uploadsAnterior = anterior.includes(TITULO_UPLOADS) ? anterior.slice(anterior.indexOf(TITULO_UPLOADS)) : '';
+  const uploads = resultados.uploads ? secaoUploads(resultados.uploads, resultados.uploads.medidoEm) : uploadsAnterior ? `\n${uploadsAnterior}` : '';
+  fs.writeFileSync('docs/performance.md', relatorio(resultados) + uploads);
 };
 
 if (partes.has('api')) {
@@ -54,7 +59,7 @@ if (partes.has('cliente')) {
 }
 if (partes.has('leituras')) {
   console.log('Leitores pesados e o health check (issue 18):');
-  resultados.leituras = { ...(await medirLeituras(rapido ? 1 : 5)), medidoEm: agora() };
+  resultados.leituras = { ...(await medirLeituras(rapido ? 1 : 5, resultados.leituras)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('uploads')) {

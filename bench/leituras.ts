@@ -59,6 +59,8 @@ export interface ResultadoLeituras {
   antes: string;
   dados: { vendas: number; despesas: number };
   cenarios: CenarioLeituras[];
+  /** Set when the 'antes' rows were kept from an earlier run (BENCH_LEITURAS_SEM_ANTES=1). */
+  antesMedidoEm?: string;
 }
 
 const agente = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -162,21 +164,24 @@ async function medirCenario(nome: string, arquivo: string, env: Record<string, s
   }
 }
 
-export async function medirLeituras(rodadas = 5): Promise<ResultadoLeituras> {
+export async function medirLeituras(rodadas = 5, anterior?: ResultadoLeituras & { medidoEm: string }): Promise<ResultadoLeituras> {
   const dados = { vendas: 0, despesas: 0 };
   const pastaAntes = extrairAntes();
   try {
     const cenarios: CenarioLeituras[] = [];
     const servidorAntes = path.relative('bench', path.join(pastaAntes, 'bench', 'servidor.ts'));
-    // BENCH_LEITURAS_SEM_ANTES=1 skips the old code (its rounds take minutes each).
-    if (!process.env.BENCH_LEITURAS_SEM_ANTES) cenarios.push(await medirCenario('antes (lista inteira)', servidorAntes, {}, rodadas, dados));
+    // BENCH_LEITURAS_SEM_ANTES=1 skips the old code (its rounds take minutes each) and keeps its last figures.
+    const antesGuardado = process.env.BENCH_LEITURAS_SEM_ANTES ? anterior?.cenarios.find((c) => c.nome.startsWith('antes')) : undefined;
+    if (antesGuardado) cenarios.push(antesGuardado);
+    else cenarios.push(await medirCenario('antes (lista inteira)', servidorAntes, {}, rodadas, dados));
     cenarios.push(
       await medirCenario('paginado, sem fila por usuário', 'servidor.ts', { BENCH_LIMITE_REQUISICOES: '100000', BENCH_SIMULTANEAS: '1000' }, rodadas, dados),
     );
     cenarios.push(
       await medirCenario('paginado + fila por usuário (2 de cada vez) + 600/min (o padrão)', 'servidor.ts', { BENCH_LIMITE_REQUISICOES: '600', BENCH_SIMULTANEAS: '2' }, rodadas, dados),
     );
-    return { leitores: LEITORES, segundosCarga: SEGUNDOS_CARGA, antes: ANTES, dados, cenarios };
+    const antesMedidoEm = antesGuardado ? (anterior?.antesMedidoEm ?? anterior?.medidoEm) : undefined;
+    return { leitores: LEITORES, segundosCarga: SEGUNDOS_CARGA, antes: ANTES, dados, cenarios, ...(antesMedidoEm ? { antesMedidoEm } : {}) };
   } finally {
     agente.destroy();
     fs.rmSync(pastaAntes, { recursive: true, force: true });
@@ -204,7 +209,7 @@ ${r.leitores} clientes do mesmo admin pedem em laço \`GET /api/vendas/fechament
 \`GET /api/vendas?limit=100000\`; enquanto isso o benchmark pede \`GET /api/health\` um de cada vez por ${r.segundosCarga} s.
 A linha de base é o mesmo health check sem carga, no mesmo servidor, na mesma rodada. "antes" é o código do
 commit \`${r.antes}\` (a lista inteira em cada leitura). ${r.cenarios[0]?.rodadas.length ?? 0} rodadas por servidor: mediana (faixa).
-Medido em ${r.medidoEm.slice(0, 10)} (\`BENCH_SO=leituras npm run bench\`, \`bench/leituras.ts\`).
+Medido em ${r.medidoEm.slice(0, 10)}${r.antesMedidoEm ? ` (a linha "antes" em ${r.antesMedidoEm.slice(0, 10)}, guardada: \`BENCH_LEITURAS_SEM_ANTES=1\`)` : ''} (\`BENCH_SO=leituras npm run bench\`, \`bench/leituras.ts\`).
 
 | Servidor | health p99 sem carga (ms) | health p99 com ${r.leitores} leitores (ms) | razão | leituras 200 por rodada (tamanho) | 429 por rodada |
 |---|---|---|---|---|---|
@@ -212,9 +217,18 @@ ${linhas.join('\n')}
 
 O SQLite responde no laço de eventos do Node: enquanto uma leitura calcula, o health check espera. Com a lista
 inteira cada leitura leva segundos e o health espera minutos; com páginas de até 1.000 linhas (ordenadas só
-nos dias da página) a espera cai para segundos, mas não some: 12 leitores sem pausa ainda ocupam o processo.
-O limite por usuário (600 por minuto) não muda este caso — 12 leituras de página por segundo ficam abaixo
-dele —; ele protege de quem dispara muitas leituras baratas ou guardadas no cache. Com o cache de leituras
-ligado (o normal), leituras repetidas do mesmo filtro saem da memória.
+nos dias da página) a espera cai para segundos, mas não some se as 12 leituras do mesmo admin rodam juntas.
+A fila por usuário (\`server/src/plugins/vezPorUsuario.ts\`, \`REQUISICOES_SIMULTANEAS_POR_USUARIO\`, padrão 2)
+deixa só duas leituras de um mesmo usuário calculando de cada vez; as outras esperam sem ocupar o processo.
+**Ela não baixou o p99 destas rodadas** (as duas linhas de baixo ficam dentro do ruído uma da outra). Numa
+medição avulsa de 2026-11-25 (uma rodada de 4 s por ponto, mesma máquina), o p50 do health foi: 1 leitor
+70 ms; 2 leitores 85–93 ms; 4 leitores 273 ms sem fila e 150 ms com fila; 12 leitores 3.364 ms sem fila e
+517 ms com fila, mas o máximo ficou em ~3,3 s nos dois casos. Com a fila, só duas leituras calculam, e mesmo
+assim o health piora de 85 ms (2 leitores) para ~500 ms (12): a espera que sobra não vem só do cálculo das
+leituras em andamento (hipóteses ainda não medidas: coleta de lixo com 12 respostas de 0,5 MB vivas, e os
+dois núcleos divididos com o próprio gerador de carga). Tirar as leituras do laço (worker threads) é o passo
+seguinte se isso importar na prática. O limite por minuto (600) não muda este caso:
+12 leituras de página por segundo ficam abaixo dele; ele protege de quem dispara muitas leituras baratas
+ou guardadas no cache. Com o cache de leituras ligado (o normal), leituras repetidas do mesmo filtro saem da memória.
 `;
 }

@@ -1,7 +1,7 @@
 /**
  * Expense rules (decisions.md, 'Expenses' and 'Balance ledger'):
  * - an employee creates, edits and deletes only own expenses, on own active route (or a closed one,
- *   for expenses dated inside the period it was active: rotas/periodo.ts), while Pendente;
+ *   for expenses dated inside the period it was active: shared/periodoRota.ts), while Pendente;
  * - creates are idempotent by the client's UUID (a replay answers the stored expense, even a
  *   deleted one, and changes nothing); the same id from someone else is 409;
  * - each write moves the balance in the same transaction: debito on create, debito/devolucao for a

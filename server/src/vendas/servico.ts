@@ -133,7 +133,7 @@ export interface ResultadoVenda {
 
 /**
  * POST /vendas. The employee's own active route and a city of it — or a finished or cancelled one
- * when the sale is dated inside the period it was active (rotas/periodo.ts); the date not in the future.
+ * when the sale is dated inside the period it was active (shared/periodoRota.ts); the date not in the future.
  * - The same id again is a replay: answered with the stored record, unchanged — unless it carries a
  *   `registrado_em` newer than the stored one (the device edited the closing it created).
  * - Another id for a (route, city, date) that already has a closing (a second device) updates that
