@@ -50,7 +50,7 @@ describe.skipIf(!temChromium)('celulares inventados no painel do admin', () => {
       await secao.getByRole('listitem').filter({ hasText: 'Maria Souza' }).waitFor();
       const doForjador = secao.getByRole('listitem').filter({ hasText: 'Diego Forja' });
       expect(await doForjador.count()).toBe(MAXIMO_CELULARES_POR_FUNCIONARIO);
-      for (const texto of await doForjador.allTextContents()) expect(texto).toContain(`Diego Forja — ${MAXIMO_FILA_POR_TIPO} vendas no celular há 3 horas`);
+      for (const texto of await doForjador.allTextContents()) expect(texto).toContain(`Diego Forja — ${MAXIMO_FILA_POR_TIPO.toLocaleString('pt-BR')} vendas no celular há 3 horas`);
       await pagina.locator('.Toastify__close-button').evaluateAll((botoes) => botoes.forEach((b) => (b as HTMLElement).click()));
       await capturar(pagina, `celulares-forjados-${sufixo}`);
       await secao.screenshot({ path: path.join(process.env.E2E_PASTA_CAPTURAS ?? path.join(process.cwd(), 'test-results', 'screenshots'), `celulares-forjados-secao-${sufixo}.png`) });
