@@ -12,8 +12,8 @@ import fp from 'fastify-plugin';
 import { naoAutenticado, semPermissao, sessaoInvalida } from '../errors';
 import type { App } from '../tipos';
 import { carimboDoBanco } from '../db';
-import { buscarUsuarioPorId, type LinhaUsuario } from '../usuarios/repositorio';
-import { buscarSessao, sessaoValida, type LinhaSessao } from './sessoes';
+import { buscarUsuarioPorId } from '../usuarios/repositorio';
+import { buscarSessao, sessaoValida } from './sessoes';
 
 export const COOKIE_SESSAO = 'token';
 export const MENSAGEM_SESSAO_ENCERRADA = 'Sessão encerrada. Faça login novamente.';
@@ -39,29 +39,10 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     cookie: { cookieName: COOKIE_SESSAO, signed: false },
   });
 
-  // The user as the database has it now: re-read only when something in the database changed.
-  const usuarios = new Map<number, { carimbo: string; usuario: LinhaUsuario | undefined }>();
-  function usuarioAtual(id: number): LinhaUsuario | undefined {
-    const carimbo = carimboDoBanco(app.db);
-    const guardado = usuarios.get(id);
-    if (guardado && guardado.carimbo === carimbo) return guardado.usuario;
-    const usuario = buscarUsuarioPorId(app.db, id);
-    if (usuarios.size >= 10_000) usuarios.clear();
-    usuarios.set(id, { carimbo, usuario });
-    return usuario;
-  }
-
-  // The same for sessions: a revoked one is seen at once (the revocation is a write).
-  const sessoesLidas = new Map<string, { carimbo: string; sessao: LinhaSessao | undefined }>();
-  function sessaoAtual(id: string): LinhaSessao | undefined {
-    const carimbo = carimboDoBanco(app.db);
-    const guardada = sessoesLidas.get(id);
-    if (guardada && guardada.carimbo === carimbo) return guardada.sessao;
-    const sessao = buscarSessao(app.db, id);
-    if (sessoesLidas.size >= 10_000) sessoesLidas.clear();
-    sessoesLidas.set(id, { carimbo, sessao });
-    return sessao;
-  }
+  // The user and the session as the database has them now: re-read only when something in the database
+  // changed, so a revocation or a deactivation (both writes) is seen by the very next request.
+  const usuarioAtual = lidoAteOBancoMudar(app, (id: number) => buscarUsuarioPorId(app.db, id));
+  const sessaoAtual = lidoAteOBancoMudar(app, (id: string) => buscarSessao(app.db, id));
 
   async function autenticar(request: FastifyRequest) {
     if (!request.headers.authorization && !request.cookies[COOKIE_SESSAO]) throw naoAutenticado();
@@ -103,6 +84,20 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     await autenticado(request);
     if (request.usuario.tipo !== 'funcionario') throw semPermissao('Acesso restrito a funcionários.');
   });
+}
+
+/** A read by key kept until the database changes (carimboDoBanco); bounded so forged keys cannot grow it. */
+function lidoAteOBancoMudar<K, V>(app: App, ler: (chave: K) => V): (chave: K) => V {
+  const guardados = new Map<K, { carimbo: string; valor: V }>();
+  return (chave) => {
+    const carimbo = carimboDoBanco(app.db);
+    const guardado = guardados.get(chave);
+    if (guardado && guardado.carimbo === carimbo) return guardado.valor;
+    const valor = ler(chave);
+    if (guardados.size >= 10_000) guardados.clear();
+    guardados.set(chave, { carimbo, valor });
+    return valor;
+  };
 }
 
 /** Sets the session cookie next to the token in the login response. */
