@@ -31,7 +31,13 @@ const TITULO_UPLOADS = '## Uploads em paralelo';
 const resultados: Resultados = fs.existsSync(ARQUIVO) ? (JSON.parse(fs.readFileSync(ARQUIVO, 'utf8')) as Resultados) : {};
 resultados.maquina = { cpus: os.cpus().length, modelo: os.cpus()[0]?.model ?? '?', memoriaGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
 
+/** The parts this run measured; the others are re-read at each save (another bench may have written them meanwhile). */
+const medidasDestaExecucao = new Set<keyof Resultados>(['maquina']);
 const salvar = () => {
+  const noDisco = fs.existsSync(ARQUIVO) ? (JSON.parse(fs.readFileSync(ARQUIVO, 'utf8')) as Resultados) : {};
+  for (const chave of new Set([...Object.keys(resultados), ...Object.keys(noDisco)]) as Set<keyof Resultados>) {
+    if (!medidasDestaExecucao.has(chave)) (resultados as Record<string, unknown>)[chave] = noDisco[chave];
+  }
   fs.writeFileSync(ARQUIVO, `${JSON.stringify(resultados, null, 2)}\n`);
   // Uploads measured alone (npx tsx bench/uploads.ts) write only their section: keep it when this run has no figures of its own.
   const anterior = fs.existsSync('docs/performance.md') ? fs.readFileSync('docs/performance.md', 'utf8') : '';
@@ -42,6 +48,7 @@ const salvar = () => {
 
 if (partes.has('api')) {
   console.log('API sob carga (um ano de dados):');
+  medidasDestaExecucao.add('api');
   resultados.api = { ...(await medirApi(rapido ? 3 : 10)), medidoEm: agora() };
   salvar();
 }
@@ -49,21 +56,25 @@ if (partes.has('sync')) {
   console.log('Sincronização de uma fila de vendas:');
   // Five: a 1,000-sale run lasts ~50 ms, and one slow moment of a 2-core machine moves it by 10%.
   const repeticoes = rapido ? 1 : 5;
+  medidasDestaExecucao.add('sync');
   resultados.sync = { medidas: await medirSync(rapido ? [1_000] : [1_000, 5_000], repeticoes), repeticoes, aquecimento: AQUECIMENTO, medidoEm: agora() };
   salvar();
 }
 if (partes.has('cliente')) {
   console.log('Cliente (Chromium, celular):');
+  medidasDestaExecucao.add('cliente');
   resultados.cliente = { ...(await medirCliente(rapido ? 2 : 5)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('leituras')) {
   console.log('Leitores pesados e o health check (issue 18):');
+  medidasDestaExecucao.add('leituras');
   resultados.leituras = { ...(await medirLeituras(rapido ? 1 : 5, resultados.leituras)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('uploads')) {
   console.log('Uploads em paralelo, memória do servidor (issue 18):');
+  medidasDestaExecucao.add('uploads');
   resultados.uploads = { ...(await medirUploads(rapido ? 1 : 5)), medidoEm: agora() };
   salvar();
 }
