@@ -15,6 +15,7 @@ import { arquivoGrande, dadosInvalidos, ErroApp } from '../errors';
 import type { App, UsuarioSessao } from '../tipos';
 import { validar } from '../validacao';
 import { contextoDeEscrita } from './contexto';
+import rotasEnvioEmPartes, { cupomDoEnvio, descartarEnvio, referenciasSchema } from './envioEmPartes';
 import { loteSchema, prepararOperacoes, processarLote, type ResultadoOperacao } from './lote';
 
 /**
@@ -101,6 +102,34 @@ async function lerLote(request: FastifyRequest, temporarios: Temporarios): Promi
   return { bruto, arquivos, errosDeArquivo };
 }
 
+/**
+ * Receipts already uploaded in parts (envioEmPartes.ts), named by `envios` beside `operacoes`:
+ * each becomes its operation's receipt, as a multipart part would (a part of the same operation
+ * wins). Unfinished, missing or of a refused type: that operation alone is refused.
+ */
+async function receberEnvios(
+  dataDir: string,
+  usuarioId: number,
+  bruto: unknown,
+  arquivos: Map<string, CupomRecebido>,
+  errosDeArquivo: Map<string, ErroApp>,
+): Promise<Map<string, string>> {
+  const envios = new Map<string, string>();
+  const referencias = (bruto as { envios?: unknown } | null)?.envios;
+  if (referencias === undefined) return envios;
+  for (const [operacaoId, { id, nome }] of Object.entries(validar(referenciasSchema, referencias))) {
+    if (arquivos.has(operacaoId) || errosDeArquivo.has(operacaoId)) continue;
+    envios.set(operacaoId, id);
+    try {
+      arquivos.set(operacaoId, await cupomDoEnvio(dataDir, usuarioId, id, nome));
+    } catch (erro) {
+      if (!(erro instanceof ErroApp)) throw erro;
+      errosDeArquivo.set(operacaoId, erro);
+    }
+  }
+  return envios;
+}
+
 /** The device the operations come from; old apps did not say, so their user stands for it. */
 export function clienteDoLote(clienteId: string | undefined, usuario: UsuarioSessao): string {
   return clienteId ?? `sem-aparelho:${usuario.id}`;
@@ -116,6 +145,8 @@ export default async function rotasSync(app: App) {
     limits: { fileSize: CUPOM_TAMANHO_MAXIMO, files: MAXIMO_ARQUIVOS_POR_LOTE, fields: 5, fieldSize: 8 * 1024 * 1024, headerPairs: 100 },
   });
   app.addHook('onRequest', app.exigirFuncionario);
+  // Large receipts in resumable parts (envioEmPartes.ts); the batch then names the finished upload.
+  await rotasEnvioEmPartes(app);
 
   app.post(
     '/lote',
@@ -134,8 +165,14 @@ export default async function rotasSync(app: App) {
         const { bruto, arquivos, errosDeArquivo } = await lerLote(request, temporarios);
         const lote = validar(loteSchema, bruto ?? {});
         clienteId = clienteDoLote(lote.cliente_id, request.usuario);
+        const envios = await receberEnvios(app.config.dataDir, request.usuario.id, bruto, arquivos, errosDeArquivo);
         operacoes = prepararOperacoes(lote.operacoes, clienteId, errosDeArquivo);
         resultados = await processarLote(ctx, request.usuario, clienteId, operacoes, arquivos, request.log);
+        // Taken (moved into place, or the same bytes kept): the upload is done with. A refused one stays for a corrected try.
+        for (const r of resultados) {
+          const envio = envios.get(r.id);
+          if (envio && typeof r.status === 'number' && r.status < 400) descartarEnvio(app.config.dataDir, request.usuario.id, envio);
+        }
       } finally {
         // Receipts not moved into place (refused, held back, not reached, a failed request): gone.
         await temporarios.limpar();
