@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { comprimirNoBuild } from './scripts/comprimir';
 
 // The app's own version (package.json), sent to the server on every request (client/src/versaoApp.ts).
 const versaoApp = (JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -62,6 +63,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Issue 19: .br and .gz next to each text file of the build (after the service worker is written),
+    // served by the server itself (server/src/app.ts, preCompressed).
+    comprimirNoBuild(),
   ],
   build: {
     outDir: '../build/public',

@@ -74,6 +74,11 @@ await build({
 });
 
 passo('assets');
+// The .br/.gz copies written by the client build (scripts/comprimir.ts) are embedded like every other
+// file: the executable serves them as the source tree does (issue 19). A build without them is a mistake.
+if (!arquivosEm('build/public').some((c) => c.endsWith('.js.br')) || !arquivosEm('build/public').some((c) => c.endsWith('.js.gz'))) {
+  throw new Error('build/public sem cópias .br/.gz: o plugin de compressão do vite.config.ts não rodou');
+}
 const assets = {};
 for (const arquivo of arquivosEm('build/public', (c) => c.endsWith('.map'))) {
   assets[`public/${path.relative('build/public', arquivo).split(path.sep).join('/')}`] = arquivo;

@@ -180,6 +180,12 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
       wildcard: false,
       index: false,
       cacheControl: false,
+      // Issue 19: the build writes a .br and a .gz next to each text file (scripts/comprimir.ts); the
+      // copy the browser accepts goes out with Content-Encoding, its own Content-Length and
+      // Vary: Accept-Encoding, the original's Content-Type; no copy accepted (or none written): the original.
+      preCompressed: true,
+      // Those copies are not addresses of their own (only ever sent as an encoding of the original).
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Source maps stay on disk for whoever runs the server, not on the web (issue 18: they are the whole client source).
       allowedPath: (caminho) => !ehMapaDeCodigo(caminho),
       setHeaders(reply, caminho) {

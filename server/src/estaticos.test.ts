@@ -7,7 +7,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comprimirPasta } from '../../scripts/comprimir';
 import { esperarRecusa } from '../test/helper';
 import { criarApp } from './app';
 import { carregarConfig } from './config';
@@ -71,5 +73,115 @@ describe('o service worker de um build real não pré-carrega .map', () => {
     const texto = fs.readFileSync(sw, 'utf8');
     expect(texto).toContain('precacheAndRoute');
     expect(texto).not.toMatch(/\.map["']/);
+  });
+});
+
+/**
+ * Issue 19, item 2: the built files go compressed (brotli, else gzip) by the server itself, from the
+ * .br/.gz written at build time (scripts/comprimir.mjs), so a phone on 3G downloads a fraction of
+ * the JavaScript. The folder here is what a build leaves: each file next to its .br and .gz.
+ */
+describe('arquivos pré-comprimidos no build (issue 19)', () => {
+  let app: App;
+  let db: Db;
+  let cliente: string;
+  const js = `export const a = ${JSON.stringify('Sistema de Gestão '.repeat(400))};\n`;
+  const html = `<!doctype html><html lang="pt-BR"><title>Sistema de Gestão</title>${'<!-- casca -->'.repeat(200)}</html>`;
+  const sw = `self.addEventListener('install', () => {});${'/* precache */'.repeat(200)}`;
+  beforeAll(async () => {
+    cliente = temporaria();
+    fs.mkdirSync(path.join(cliente, 'assets'));
+    fs.writeFileSync(path.join(cliente, 'index.html'), html);
+    fs.writeFileSync(path.join(cliente, 'sw.js'), sw);
+    fs.writeFileSync(path.join(cliente, 'assets', 'index-abc123.js'), js);
+    fs.writeFileSync(path.join(cliente, 'assets', 'index-abc123.css'), `body{color:#000}${'.x{margin:0}'.repeat(300)}`);
+    fs.writeFileSync(path.join(cliente, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/segredo.ts"]}');
+    const escritos = await comprimirPasta(cliente);
+    expect(escritos.length).toBeGreaterThan(0);
+    const dataDir = temporaria();
+    db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+    app = await criarApp({ config: carregarConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db, segredoJwt: 'x'.repeat(40), pastaCliente: cliente });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    db.$client.close();
+    for (const p of pastas) fs.rmSync(p, { recursive: true, force: true });
+  });
+
+  it('o build escreve .br e .gz ao lado de cada arquivo de texto (não dos mapas), que se descomprimem no original', () => {
+    for (const nome of ['index.html', 'sw.js', 'assets/index-abc123.js', 'assets/index-abc123.css']) {
+      const original = fs.readFileSync(path.join(cliente, nome));
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(cliente, `${nome}.br`))).equals(original), nome).toBe(true);
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(cliente, `${nome}.gz`))).equals(original), nome).toBe(true);
+    }
+    expect(fs.existsSync(path.join(cliente, 'assets', 'index-abc123.js.map.br'))).toBe(false);
+    expect(fs.existsSync(path.join(cliente, 'assets', 'index-abc123.js.map.gz'))).toBe(false);
+  });
+
+  const casos = [
+    { url: '/assets/index-abc123.js', tipo: /^(text|application)\/javascript; charset=utf-8$/, original: () => js, cache: 'public, max-age=31536000, immutable' },
+    { url: '/assets/index-abc123.css', tipo: /^text\/css; charset=utf-8$/, original: () => fs.readFileSync(path.join(cliente, 'assets', 'index-abc123.css'), 'utf8'), cache: 'public, max-age=31536000, immutable' },
+    { url: '/sw.js', tipo: /^(text|application)\/javascript; charset=utf-8$/, original: () => sw, cache: 'no-cache' },
+    { url: '/index.html', tipo: /^text\/html; charset=utf-8$/, original: () => html, cache: 'no-cache' },
+    // A client-side route loads the shell: compressed too.
+    { url: '/dashboard', tipo: /^text\/html; charset=utf-8$/, original: () => html, cache: 'no-cache' },
+  ];
+
+  for (const caso of casos) {
+    it(`${caso.url}: brotli para quem aceita br, gzip para quem só aceita gzip, o original para quem não aceita nada`, async () => {
+      const comBr = await app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(comBr.statusCode).toBe(200);
+      expect(comBr.headers['content-encoding']).toBe('br');
+      expect(String(comBr.headers['content-type'])).toMatch(caso.tipo);
+      expect(String(comBr.headers.vary)).toMatch(/accept-encoding/i);
+      expect(comBr.headers['cache-control']).toBe(caso.cache);
+      expect(Number(comBr.headers['content-length'])).toBe(comBr.rawPayload.length);
+      expect(comBr.rawPayload.length).toBeLessThan(Buffer.byteLength(caso.original()) / 2);
+      expect(zlib.brotliDecompressSync(comBr.rawPayload).toString('utf8')).toBe(caso.original());
+
+      const comGzip = await app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'gzip' } });
+      expect(comGzip.headers['content-encoding']).toBe('gzip');
+      expect(String(comGzip.headers['content-type'])).toMatch(caso.tipo);
+      expect(String(comGzip.headers.vary)).toMatch(/accept-encoding/i);
+      expect(comGzip.headers['cache-control']).toBe(caso.cache);
+      expect(Number(comGzip.headers['content-length'])).toBe(comGzip.rawPayload.length);
+      expect(zlib.gunzipSync(comGzip.rawPayload).toString('utf8')).toBe(caso.original());
+
+      const semNada = await app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'identity' } });
+      expect(semNada.headers['content-encoding']).toBeUndefined();
+      expect(String(semNada.headers.vary)).toMatch(/accept-encoding/i);
+      expect(semNada.body).toBe(caso.original());
+      expect(Number(semNada.headers['content-length'])).toBe(Buffer.byteLength(caso.original()));
+
+      const head = await app.inject({ method: 'HEAD', url: caso.url, headers: { 'accept-encoding': 'br' } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-encoding']).toBe('br');
+    });
+  }
+
+  it('os .br/.gz não são endereços próprios, e o mapa continua 404 mesmo pedido comprimido', async () => {
+    for (const url of ['/assets/index-abc123.js.br', '/assets/index-abc123.js.gz', '/index.html.br', '/sw.js.gz']) {
+      const r = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      // Falls to the app shell (a client-side route), never the compressed bytes as a file of their own.
+      expect(r.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+    const mapa = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(mapa.statusCode).toBe(404);
+    expect(mapa.body).not.toContain('segredo.ts');
+  });
+});
+
+describe('o build real sai pré-comprimido (issue 19)', () => {
+  const pasta = process.env.E2E_PASTA_CLIENTE ?? path.join(process.cwd(), 'build', 'public');
+  it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('index.html, sw.js e cada .js/.css de assets/ têm .br e .gz', () => {
+    const assets = fs.readdirSync(path.join(pasta, 'assets')).filter((n) => /\.(js|css)$/.test(n));
+    for (const nome of ['index.html', 'sw.js', ...assets.map((n) => `assets/${n}`)]) {
+      const tamanho = fs.statSync(path.join(pasta, nome)).size;
+      // Files under 1 KB are left as they are (the header costs more than it saves).
+      if (tamanho < 1024) continue;
+      expect(fs.existsSync(path.join(pasta, `${nome}.br`)), `${nome}.br`).toBe(true);
+      expect(fs.existsSync(path.join(pasta, `${nome}.gz`)), `${nome}.gz`).toBe(true);
+    }
   });
 });
