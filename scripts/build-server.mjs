@@ -1,19 +1,16 @@
-// Bundles the server into build/server.cjs (dependencies stay in node_modules) and copies the
-// migrations beside it, so `node build/server.cjs` runs without TypeScript tooling.
+// Bundles the server into build/server.cjs (dependencies stay in node_modules), the export worker
+// into build/trabalhador-exportacao.cjs (server/src/recursos.ts finds it beside the bundle), and
+// copies the migrations beside them, so `node build/server.cjs` runs without TypeScript tooling.
+// `--saida <pasta>` writes them to another folder (inside the project, so node_modules is found).
 import { build } from 'esbuild';
 import fs from 'node:fs';
+import path from 'node:path';
 
-await build({
-  entryPoints: ['server/src/main.ts'],
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  packages: 'external',
-  outfile: 'build/server.cjs',
-  sourcemap: true,
-  logLevel: 'warning',
-});
-fs.rmSync('build/migrations', { recursive: true, force: true });
-fs.cpSync('server/src/db/migrations', 'build/migrations', { recursive: true });
-console.log('build/server.cjs pronto');
+const indice = process.argv.indexOf('--saida');
+const saida = indice > 0 ? process.argv[indice + 1] : 'build';
+const comum = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
+await build({ ...comum, entryPoints: ['server/src/main.ts'], outfile: path.join(saida, 'server.cjs') });
+await build({ ...comum, entryPoints: ['server/src/relatorios/trabalhador.ts'], outfile: path.join(saida, 'trabalhador-exportacao.cjs') });
+fs.rmSync(path.join(saida, 'migrations'), { recursive: true, force: true });
+fs.cpSync('server/src/db/migrations', path.join(saida, 'migrations'), { recursive: true });
+console.log(`${path.join(saida, 'server.cjs')} pronto`);

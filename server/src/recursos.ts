@@ -4,6 +4,7 @@
  * - from source (tsx server/src/main.ts, tests): in the project tree.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export interface Recursos {
@@ -28,4 +29,32 @@ export function localizarRecursos(entrada: string | undefined = process.argv[1])
     return { pastaMigracoes: path.join(pasta, 'migrations'), pastaCliente: path.join(pasta, 'public') };
   }
   return recursosDoProjeto(path.resolve(pasta, '..', '..'));
+}
+
+/** The export worker (relatorios/trabalhador.ts): a bundled file, or the source with tsx's require hook to load it. */
+export interface TrabalhadorExportacao {
+  arquivo: string;
+  /** tsx's CommonJS register (`tsx/cjs/api`), for the TypeScript source; null for the bundle. */
+  registroTsx: string | null;
+}
+
+export const ARQUIVO_TRABALHADOR_EXPORTACAO = 'trabalhador-exportacao.cjs';
+
+/**
+ * Where the export worker is: beside the bundle (build/trabalhador-exportacao.cjs, written by
+ * scripts/build-server.mjs), or the TypeScript source run through tsx (tests, `npm run dev:server`).
+ * null when neither exists (the single executable embeds no worker file: it exports in its own thread).
+ */
+export function localizarTrabalhadorExportacao(entrada: string | undefined = process.argv[1]): TrabalhadorExportacao | null {
+  const pasta = entrada ? path.dirname(path.resolve(entrada)) : process.cwd();
+  const aoLado = path.join(pasta, ARQUIVO_TRABALHADOR_EXPORTACAO);
+  if (fs.existsSync(aoLado)) return { arquivo: aoLado, registroTsx: null };
+  const fonte = path.join(raizDoProjeto(), 'server', 'src', 'relatorios', 'trabalhador.ts');
+  if (!fs.existsSync(fonte)) return null;
+  try {
+    // A worker's --import hooks come too late for its own entry on Node 20: tsx's require hook is registered first instead.
+    return { arquivo: fonte, registroTsx: createRequire(path.join(raizDoProjeto(), 'package.json')).resolve('tsx/cjs/api') };
+  } catch {
+    return null;
+  }
 }

@@ -12,8 +12,8 @@ import {
 } from '../../../shared/schemas/relatorios';
 import { exigirRotaVisivel } from '../rotas/servico';
 import type { App } from '../tipos';
-import { buscarUsuarioPorId } from '../usuarios/repositorio';
-import { descreverFiltros, gerarPdf, gerarXlsx } from './exportacao';
+import { ErroApp } from '../errors';
+import { exportar } from './foraDaThread';
 import { calculoParaApi, dashboardAdmin, detalhesDaRota, relatorioDeRotas, resultadoDaRota, salarioDaRota } from './servico';
 
 export default async function rotasRelatorios(app: App) {
@@ -52,40 +52,35 @@ export default async function rotasRelatorios(app: App) {
     detalhesDaRota(app.db, request.params.id),
   );
 
+  // Drawn in a worker thread (foraDaThread.ts): a report of every route never holds the phones' requests.
   app.get('/rotas/exportar', { onRequest: app.exigirAdmin, schema: { querystring: exportacaoSchema } }, async (request, reply) => {
     const q = request.query;
-    const linhas = relatorioDeRotas(app.db, {
-      ...(q.status ? { status: q.status } : {}),
-      ...(q.funcionario_id !== undefined ? { funcionarioId: q.funcionario_id } : {}),
-      ...(q.data_inicio ? { dataInicio: q.data_inicio } : {}),
-      ...(q.data_fim ? { dataFim: q.data_fim } : {}),
-      ...(q.rotas ? { ids: q.rotas } : {}),
-    });
-    const contexto = {
-      filtros: descreverFiltros({
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.funcionario_id !== undefined ? { funcionarioNome: buscarUsuarioPorId(app.db, q.funcionario_id)?.nome ?? `#${q.funcionario_id}` } : {}),
-        ...(q.data_inicio ? { dataInicio: q.data_inicio } : {}),
-        ...(q.data_fim ? { dataFim: q.data_fim } : {}),
-        ...(q.rotas ? { rotasSelecionadas: q.rotas.length } : {}),
-      }),
-      geradoEm: new Date(),
-      fuso: app.config.appTz,
-      centro: app.config.centroNome,
-    };
-    request.log.info({ formato: q.formato, rotas: linhas.length }, 'relatório exportado');
-    if (q.formato === 'pdf') {
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', 'attachment; filename="relatorio_rotas.pdf"')
-        .header('Cache-Control', 'no-store')
-        // Then, per route, what its details modal shows (issue 17).
-        .send(await gerarPdf(linhas, contexto, linhas.map((l) => detalhesDaRota(app.db, l.rota_id))));
+    let exportacao;
+    try {
+      exportacao = await exportar(app.db, {
+        formato: q.formato,
+        filtro: {
+          ...(q.status ? { status: q.status } : {}),
+          ...(q.funcionario_id !== undefined ? { funcionarioId: q.funcionario_id } : {}),
+          ...(q.data_inicio ? { dataInicio: q.data_inicio } : {}),
+          ...(q.data_fim ? { dataFim: q.data_fim } : {}),
+          ...(q.rotas ? { ids: q.rotas } : {}),
+        },
+        geradoEm: new Date().toISOString(),
+        fuso: app.config.appTz,
+        centro: app.config.centroNome,
+      });
+    } catch (erro) {
+      if (erro instanceof ErroApp && erro.statusCode === 503) void reply.header('Retry-After', '5');
+      throw erro;
     }
+    request.log.info({ formato: q.formato, rotas: exportacao.rotas, bytes: exportacao.bytes, emTrabalhador: exportacao.emTrabalhador }, 'relatório exportado');
+    const pdf = q.formato === 'pdf';
     return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', 'attachment; filename="relatorio_rotas.xlsx"')
+      .type(pdf ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="relatorio_rotas.${pdf ? 'pdf' : 'xlsx'}"`)
+      .header('Content-Length', String(exportacao.bytes))
       .header('Cache-Control', 'no-store')
-      .send(await gerarXlsx(linhas, contexto));
+      .send(exportacao.corpo);
   });
 }

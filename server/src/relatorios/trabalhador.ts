@@ -1,0 +1,48 @@
+/**
+ * The export worker (a worker_threads Worker, one per export): opens the database read-only, makes
+ * the file (geracao.ts) and sends it to the request's thread in parts of PARTE bytes (transferred,
+ * not copied), then 'fim'; or 'erro' with what went wrong. Bundled on its own by
+ * scripts/build-server.mjs (build/trabalhador-exportacao.cjs) and located by recursos.ts.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import type { Db } from '../db';
+import * as schema from '../db/schema';
+import { gerarExportacao, type PedidoExportacao } from './geracao';
+
+export interface DadosDoTrabalhador {
+  arquivo: string;
+  pedido: PedidoExportacao;
+}
+
+export type MensagemDoTrabalhador = { tipo: 'inicio'; rotas: number; bytes: number } | { tipo: 'parte'; dados: Uint8Array } | { tipo: 'fim' } | { tipo: 'erro'; mensagem: string };
+
+const PARTE = 64 * 1024;
+
+async function trabalhar(porta: NonNullable<typeof parentPort>, { arquivo, pedido }: DadosDoTrabalhador) {
+  const sqlite = new Database(arquivo, { readonly: true, fileMustExist: true });
+  try {
+    sqlite.pragma('busy_timeout = 5000');
+    const db = drizzle(sqlite, { schema }) as Db;
+    // One read transaction: the table, the totals and every route's details come from the same moment.
+    sqlite.prepare('begin').run();
+    const { bytes, rotas } = await gerarExportacao(db, pedido);
+    sqlite.prepare('commit').run();
+    porta.postMessage({ tipo: 'inicio', rotas, bytes: bytes.length } satisfies MensagemDoTrabalhador);
+    for (let inicio = 0; inicio < bytes.length; inicio += PARTE) {
+      const dados = new Uint8Array(bytes.subarray(inicio, inicio + PARTE));
+      porta.postMessage({ tipo: 'parte', dados } satisfies MensagemDoTrabalhador, [dados.buffer]);
+    }
+    porta.postMessage({ tipo: 'fim' } satisfies MensagemDoTrabalhador);
+  } finally {
+    sqlite.close();
+  }
+}
+
+if (parentPort) {
+  const porta = parentPort;
+  trabalhar(porta, workerData as DadosDoTrabalhador).catch((erro: unknown) => {
+    porta.postMessage({ tipo: 'erro', mensagem: erro instanceof Error ? (erro.stack ?? erro.message) : String(erro) } satisfies MensagemDoTrabalhador);
+  });
+}
