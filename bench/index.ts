@@ -54,8 +54,9 @@ if (partes.has('api')) {
 }
 if (partes.has('sync')) {
   console.log('Sincronização de uma fila de vendas:');
-  // Five: a 1,000-sale run lasts ~50 ms, and one slow moment of a 2-core machine moves it by 10%.
-  const repeticoes = rapido ? 1 : 5;
+  // At least seven interleaved rounds per size, more for the short one (bench/sync.ts, rodadasPara):
+  // a 1,000-sale window lasts ~100 ms, and one slow moment of a 2-core machine moves it by 10%.
+  const repeticoes = rapido ? 1 : 7;
   medidasDestaExecucao.add('sync');
   resultados.sync = { medidas: await medirSync(rapido ? [1_000] : [1_000, 5_000], repeticoes), repeticoes, aquecimento: AQUECIMENTO, medidoEm: agora() };
   salvar();

@@ -1,8 +1,9 @@
 /**
- * The app for the sync benchmark, in its own process: a temporary database with one employee and an
- * active route of 50 cities over the last 150 days (room for 7,500 distinct closings: the warm-up's
- * and the measured ones). Prints one
- * JSON line with what the client side needs, then serves until killed.
+ * The app for the sync benchmark, in its own process, up for the whole run (every round of every
+ * size, as a server in production): a temporary database with one employee and an active route of
+ * 100 cities over the last 800 days (room for 80,000 distinct closings: the warm-up's and every
+ * round's, each round on days no other one uses). Prints one JSON line with what the client side
+ * needs, then serves until killed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,9 +17,10 @@ import { carregarConfig } from '../server/src/config';
 import { abrirBanco } from '../server/src/db';
 import { recursosDoProjeto } from '../server/src/recursos';
 import { garantirPrimeiroAdmin } from '../server/src/usuarios/primeiro-admin';
+import { servirCpu } from './cpu-do-processo';
 
-export const CIDADES_DA_ROTA = 50;
-export const DIAS_DA_ROTA = 150;
+export const CIDADES_DA_ROTA = 100;
+export const DIAS_DA_ROTA = 800;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-sync-'));
 const config = carregarConfig({
@@ -84,7 +86,7 @@ const { rota } = await chamar('POST', '/api/rotas', admin, {
   cidades,
 });
 console.log(
-  JSON.stringify({ pronto: true, porta: (app.server.address() as { port: number }).port, arquivo, token: await login('sync@escola.com.br', 'sync12345'), funcionarioId: usuario.id, rotaId: rota.id, cidades, dia }),
+  JSON.stringify({ pronto: true, porta: (app.server.address() as { port: number }).port, portaCpu: await servirCpu(), arquivo, token: await login('sync@escola.com.br', 'sync12345'), funcionarioId: usuario.id, rotaId: rota.id, cidades, dia }),
 );
 
 const encerrar = async () => {
