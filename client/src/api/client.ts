@@ -25,7 +25,11 @@ export class ErroApi extends Error {
 
 /** No answer: no network, the server down, or the 10 s timeout. The request may or may not have arrived. */
 export class ErroOffline extends Error {
-  constructor(mensagem = 'Sem conexão com o servidor.') {
+  constructor(
+    mensagem = 'Sem conexão com o servidor.',
+    /** The time limit ran out (the link is slow or the server busy), rather than no signal at all. */
+    public readonly tempoEsgotado = false,
+  ) {
     super(mensagem);
     this.name = 'ErroOffline';
   }
@@ -90,6 +94,10 @@ export async function requisitar<T>(metodo: string, caminho: string, opcoes: Opc
   let corpo: BodyInit | undefined;
   if (opcoes.corpo instanceof FormData) {
     corpo = opcoes.corpo; // the browser sets the multipart boundary
+  } else if (opcoes.corpo instanceof Blob) {
+    // Raw bytes (a receipt's part, offline/envioEmPartes.ts).
+    cabecalhos['Content-Type'] = 'application/octet-stream';
+    corpo = opcoes.corpo;
   } else if (opcoes.corpo !== undefined) {
     cabecalhos['Content-Type'] = 'application/json';
     corpo = JSON.stringify(opcoes.corpo);
@@ -108,7 +116,7 @@ export async function requisitar<T>(metodo: string, caminho: string, opcoes: Opc
     });
   } catch (erro) {
     if (opcoes.sinal?.aborted) throw erro; // cancelled by the caller, not a network problem
-    throw new ErroOffline(limite.aborted ? 'O servidor demorou demais para responder.' : undefined);
+    throw limite.aborted ? new ErroOffline('O servidor demorou demais para responder.', true) : new ErroOffline();
   }
 
   const tipo = resposta.headers.get('content-type') ?? '';

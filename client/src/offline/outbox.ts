@@ -100,25 +100,50 @@ export async function arquivosDoItem(banco: BancoLocal, item: ItemOutbox): Promi
  * order) and free its files, atomically.
  */
 export async function confirmarItem(banco: BancoLocal, item: ItemOutbox, recebidoEm: string): Promise<void> {
+  await registrarRespostas(banco, { confirmados: [{ item, recebidoEm }] });
+}
+
+/** One batch answer as the engine applies it: confirmed items, and changes to the others (refused, retried later). */
+export interface Respostas {
+  confirmados?: { item: ItemOutbox; recebidoEm: string }[];
+  alterados?: { id: string; campos: Partial<ItemOutbox> }[];
+}
+
+/**
+ * A whole batch answer in ONE transaction (issue 19): every confirmed item moves to the history and
+ * frees its files (and its upload mark, envioEmPartes.ts), every refused or postponed one is
+ * marked. One transaction, not one per item: a phone with a slow CPU had its queue still showing
+ * items seconds after the server had them all, and each screen watching the queue woke up once per item.
+ */
+export async function registrarRespostas(banco: BancoLocal, { confirmados = [], alterados = [] }: Respostas): Promise<void> {
+  if (confirmados.length === 0 && alterados.length === 0) return;
   await banco.transaction('rw', [banco.outbox, banco.arquivos, banco.sincronizados, banco.meta, banco.cache], async () => {
-    await banco.outbox.where('id').equals(item.id).delete();
-    if (item.arquivos.length > 0) await banco.arquivos.bulkDelete(item.arquivos);
-    const ordem = (await lerConfirmacoes(banco)) + 1;
-    await banco.meta.put({ chave: CHAVE_CONFIRMACOES, valor: ordem });
-    const historico: ItemSincronizado = {
-      id: item.id,
-      usuarioId: item.usuarioId,
-      tipo: item.tipo,
-      descricao: item.descricao,
-      chaves: item.chaves,
-      criadoEm: item.criadoEm,
-      recebidoEm,
-      dados: item.dados,
-      ordem,
-    };
-    await banco.sincronizados.put(historico);
-    const total = await banco.sincronizados.count();
-    if (total > HISTORICO_MAXIMO + PODA_EM_LOTE) await podarHistorico(banco, total);
+    if (confirmados.length > 0) {
+      const ids = confirmados.map((c) => c.item.id);
+      await banco.outbox.where('id').anyOf(ids).delete();
+      const arquivos = confirmados.flatMap((c) => c.item.arquivos);
+      if (arquivos.length > 0) {
+        await banco.arquivos.bulkDelete(arquivos);
+        await banco.meta.bulkDelete(arquivos.map((id) => `envio:${id}`));
+      }
+      let ordem = await lerConfirmacoes(banco);
+      const historico: ItemSincronizado[] = confirmados.map(({ item, recebidoEm }) => ({
+        id: item.id,
+        usuarioId: item.usuarioId,
+        tipo: item.tipo,
+        descricao: item.descricao,
+        chaves: item.chaves,
+        criadoEm: item.criadoEm,
+        recebidoEm,
+        dados: item.dados,
+        ordem: ++ordem,
+      }));
+      await banco.meta.put({ chave: CHAVE_CONFIRMACOES, valor: ordem });
+      await banco.sincronizados.bulkPut(historico);
+      const total = await banco.sincronizados.count();
+      if (total > HISTORICO_MAXIMO + PODA_EM_LOTE) await podarHistorico(banco, total);
+    }
+    for (const { id, campos } of alterados) await banco.outbox.where('id').equals(id).modify(campos);
   });
 }
 

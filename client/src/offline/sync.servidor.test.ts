@@ -22,7 +22,7 @@ let funcionario: { id: number; token: string };
 let rotaId: number;
 let banco: BancoLocal;
 let n = 0;
-let agora = Date.UTC(2026, 10, 22, 12);
+const agora = Date.UTC(2026, 10, 22, 12);
 let chamadasLote = 0;
 const CIDADES = [5208707, 5201108, 5204508];
 const dia = hoje('America/Sao_Paulo');
@@ -95,8 +95,9 @@ describe('MotorSync contra o servidor real (lotes)', () => {
     expect(await itensDoUsuario(banco, funcionario.id)).toHaveLength(3); // items 3-5 wait, order kept
     expect(vendasNoServidor(ids)).toBe(4); // the server did have items 3 and 4
 
-    agora += 1000;
-    await m.sincronizarAgora();
+    // A lost answer reads as no signal: no backoff, the probe (or the `online` event) sends again.
+    expect((await itensDoUsuario(banco, funcionario.id))[0]).toMatchObject({ tentativas: 0, proximaTentativaEm: null });
+    await m.sincronizarAgora({ ignorarEspera: true });
     m.parar();
     expect(await itensDoUsuario(banco, funcionario.id)).toHaveLength(0);
     expect(vendasNoServidor(ids)).toBe(5);
@@ -118,9 +119,10 @@ describe('MotorSync contra o servidor real (lotes)', () => {
     await m.sincronizarAgora();
     m.parar();
     const itens = await itensDoUsuario(banco, funcionario.id);
-    expect(itens.map((i) => [i.estado, i.tentativas])).toEqual([
-      ['pendente', 1],
-      ['pendente', 0],
+    // No answer at all (no signal): nothing counted against the items, no growing wait (issue 19).
+    expect(itens.map((i) => [i.estado, i.tentativas, i.proximaTentativaEm])).toEqual([
+      ['pendente', 0, null],
+      ['pendente', 0, null],
     ]);
     expect(m.estado().online).toBe(false);
   });

@@ -88,11 +88,11 @@ describe('MotorSync', () => {
     expect(motor.estado().ultimaSincronizacao).toBe(new Date(agora).toISOString());
   });
 
-  it('sem conexão, o item fica na fila com nova tentativa mais tarde e os seguintes esperam (ordem mantida)', async () => {
+  it('sem resposta a tempo, o item fica na fila com nova tentativa mais tarde e os seguintes esperam (ordem mantida)', async () => {
     await enfileirarNome('a');
     await enfileirarNome('b');
     respostas.push(() => {
-      throw new ErroOffline();
+      throw new ErroOffline('O servidor demorou demais para responder.', true);
     });
     const motor = criarMotor();
     await motor.sincronizarAgora();
@@ -115,7 +115,7 @@ describe('MotorSync', () => {
   it('a conexão voltou ou a pessoa pediu: quem estava esperando a próxima tentativa vai na hora', async () => {
     await enfileirarNome('a');
     respostas.push(() => {
-      throw new ErroOffline();
+      throw new ErroOffline('O servidor demorou demais para responder.', true);
     });
     const motor = criarMotor();
     await motor.sincronizarAgora();

@@ -23,12 +23,14 @@ import { liveQuery, type Subscription } from 'dexie';
 import { ehCorpoErro, type ConflitoDeVersao } from '../../../shared/api/errors';
 import { ehTipoOperacao, retencaoDe, Retencoes, type OperacaoSync } from '../../../shared/sync/operacoes';
 import { versaoAntiga, versaoValida } from '../../../shared/versao';
-import { api, ErroApi, ErroOffline } from '../api/client';
+import { api, ErroApi, ErroOffline, requisitar } from '../api/client';
 import { versaoApp } from '../versaoApp';
 import type { BancoLocal, ItemOutbox } from './db';
 import { idDoDispositivo } from './dispositivo';
-import { arquivosDoItem, atualizarItem, confirmarItem, itensDoUsuario, type DefinicaoOperacao, type Operacoes } from './outbox';
+import { enviarEmPartes, PARTES_A_PARTIR_DE } from './envioEmPartes';
+import { arquivosDoItem, atualizarItem, itensDoUsuario, registrarRespostas, type DefinicaoOperacao, type Operacoes, type Respostas } from './outbox';
 import { ehStatusTransitorio, LIMITES_LOTE, transporteEmLote, type Enviar, type Envio, type ResultadoEnvio, type Transporte } from './transporte';
+import { Vazao } from './vazao';
 
 export interface EstadoSync {
   online: boolean;
@@ -73,6 +75,24 @@ export interface OpcoesMotor {
   esperaMaximaMs?: number;
   /** The oldest app version the server accepts (GET /api/config), asked while paused by a 426. */
   consultarVersaoMinima?: () => Promise<string | null>;
+  /** The measured link (vazao.ts): sizes the receipt requests and their time limits. */
+  vazao?: Vazao;
+  /** Monotonic milliseconds, for measuring requests (performance.now by default). */
+  medirMs?: () => number;
+  /** After a failure with no signal: a tiny request that says whether the server is reachable again (GET /api/health). */
+  sondar?: () => Promise<void>;
+  /** How often the probe asks while there is no signal (10 s: the signal is found within 15 s without an `online` event). */
+  intervaloSondaMs?: number;
+}
+
+const sondarSaude = () => requisitar<unknown>('GET', '/health', { tempoLimiteMs: 5_000, ignorarSessaoExpirada: true }).then(() => undefined);
+
+/** What the next request carries: writes (text first, then receipts), or one receipt to upload in parts first. */
+interface Lote {
+  envios: Envio[];
+  esperarAte: number | null;
+  /** A receipt too large for one request: uploaded in parts, then its operation goes naming the upload. */
+  emPartes: Envio | null;
 }
 
 async function versaoMinimaDoServidor(): Promise<string | null> {
@@ -136,6 +156,15 @@ export class MotorSync {
   /** Batch size for the rest of this pass after a whole request was refused (halved each time). */
   private limiteDaPassada: number | null = null;
   private readonly consultarVersaoMinima: () => Promise<string | null>;
+  private readonly enviar: Enviar;
+  private readonly vazao: Vazao;
+  private readonly medirMs: () => number;
+  private readonly sondar: () => Promise<void>;
+  private readonly intervaloSondaMs: number;
+  /** The last request found no signal (not a slow answer): passes wait for the probe, the backoff does not grow. */
+  private semSinal = false;
+  private sonda: ReturnType<typeof setInterval> | null = null;
+  private sondando = false;
   /** The version the server refused (426). */
   private versaoRecusada: string | null = null;
   private readonly ouvintes = new Set<() => void>();
@@ -157,7 +186,12 @@ export class MotorSync {
     this.banco = opcoes.banco;
     this.operacoes = opcoes.operacoes;
     this.obterSessao = opcoes.obterSessao;
-    this.transporte = opcoes.transporte ?? transporteEmLote(opcoes.enviar);
+    this.enviar = opcoes.enviar ?? ((metodo, caminho, o) => requisitar(metodo, caminho, o));
+    this.transporte = opcoes.transporte ?? transporteEmLote(this.enviar);
+    this.vazao = opcoes.vazao ?? new Vazao(opcoes.banco);
+    this.medirMs = opcoes.medirMs ?? (() => performance.now());
+    this.sondar = opcoes.sondar ?? sondarSaude;
+    this.intervaloSondaMs = opcoes.intervaloSondaMs ?? 10_000;
     this.obterClienteId = opcoes.obterClienteId ?? (() => idDoDispositivo(opcoes.banco));
     this.travas = opcoes.travas !== undefined ? opcoes.travas : typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
     this.limites = opcoes.limites ?? LIMITES_LOTE;
@@ -198,6 +232,7 @@ export class MotorSync {
     if (this.temporizador) clearTimeout(this.temporizador);
     this.intervalo = null;
     this.temporizador = null;
+    this.pararSonda();
     this.contagem?.unsubscribe();
     this.contagem = null;
     this.usuarioContado = null;
@@ -238,6 +273,8 @@ export class MotorSync {
    * waiting out a retry delay go now.
    */
   sincronizarAgora({ ignorarEspera = false }: { ignorarEspera?: boolean } = {}): Promise<void> {
+    // No signal at the last try: the probe (or the `online` event, or the person) says when to go again.
+    if (this.semSinal && !ignorarEspera && !this.emAndamento) return Promise.resolve();
     if (ignorarEspera) this.ignorarEsperaNaProxima = true;
     if (this.emAndamento) {
       this.repetir = true;
@@ -291,7 +328,9 @@ export class MotorSync {
     for (;;) {
       const itens = await itensDoUsuario(this.banco, sessao.usuarioId);
       total ??= itens.filter((i) => i.estado !== 'erro').length;
-      const { envios, esperarAte } = await this.montarLote(itens, ignorarEspera);
+      const lote = await this.montarLote(itens, ignorarEspera);
+      const { esperarAte, emPartes } = lote;
+      let { envios } = lote;
       if (envios.length === 0) {
         if (esperarAte !== null) {
           this.agendarNovaTentativa(esperarAte);
@@ -301,9 +340,25 @@ export class MotorSync {
       }
       this.definir({ sincronizando: true, progresso: { enviados, total: Math.max(total, enviados + envios.length) } });
       let resultados: ResultadoEnvio[];
+      // Receipts carried in this request (not those uploaded in parts): its time limit scales with them.
+      const bytes = emPartes ? 0 : envios.reduce((t, e) => t + e.arquivos.reduce((s, a) => s + a.tamanho, 0), 0);
+      const inicio = this.medirMs();
       try {
-        resultados = await this.transporte(envios, sessao.token, clienteId);
+        if (emPartes) {
+          const arquivo = emPartes.arquivos[0]!;
+          const situacao = await enviarEmPartes(
+            { banco: this.banco, enviar: this.enviar, vazao: this.vazao, token: sessao.token, agora: this.medirMs, ceder: () => this.haEscritasSemArquivo(sessao.usuarioId) },
+            arquivo,
+          );
+          // Writes without files arrived meanwhile: they go first, the upload goes on from the server's offset after them.
+          if (situacao === 'cedeu') continue;
+          envios = [{ ...emPartes, envio: { id: arquivo.id, nome: arquivo.nome } }];
+        }
+        await this.vazao.carregar();
+        resultados = await this.transporte(envios, sessao.token, clienteId, bytes > 0 ? { tempoLimiteMs: this.vazao.tempoLimiteMs(bytes) } : {});
+        if (bytes > 0) await this.vazao.registrar(bytes, this.medirMs() - inicio);
       } catch (erro) {
+        if (bytes > 0 && erro instanceof ErroOffline && erro.tempoEsgotado) await this.vazao.tempoEsgotado(bytes, this.medirMs() - inicio);
         if (this.recusaDoPedidoInteiro(erro)) {
           if (envios.length > 1) {
             // Refused as a whole: smaller requests until the refusal lands on the item that causes it.
@@ -318,6 +373,8 @@ export class MotorSync {
         await this.falhaDoEnvio(envios[0]!.item, erro);
         return;
       }
+      this.semSinal = false;
+      this.pararSonda();
       this.definir({ online: true, ultimoErroRede: null });
       const { seguir, progresso, respondidos } = await this.aplicarResultados(envios, resultados);
       enviados += respondidos;
@@ -341,15 +398,25 @@ export class MotorSync {
   }
 
   /**
-   * The next writes to send, in order: refused items and later items on their entities stay aside;
-   * an item waiting out its backoff stops the batch there (nothing after it goes first).
+   * The next request (issue 19): writes without files first, in order, and never behind a receipt;
+   * then receipts, in order, as many as fit a request sized for the link (vazao.ts); a receipt
+   * larger than PARTES_A_PARTIR_DE alone, uploaded in parts. Entity order holds across both: an item
+   * on the same entity as an earlier receipt (an edit of an expense whose create carries the
+   * photo, the finishing of its route) goes with the receipts, after it. Refused items and later
+   * items on their entities stay aside. An item waiting out its backoff stops its lane there
+   * (nothing after it in that lane goes first); receipts wait for the writes without files.
    */
-  private async montarLote(itens: ItemOutbox[], ignorarEspera: boolean): Promise<{ envios: Envio[]; esperarAte: number | null }> {
+  private async montarLote(itens: ItemOutbox[], ignorarEspera: boolean): Promise<Lote> {
     const retencoes = new Retencoes();
-    const envios: Envio[] = [];
+    /** Entities of items that go with the receipts: later items on them go there too, in order. */
+    const dosComprovantes = new Retencoes();
+    /** Entities of items waiting out a backoff: later items on them wait too. */
+    const paradas = new Retencoes();
+    const textos: Envio[] = [];
+    const comprovantes: Envio[] = [];
     const maximo = this.limiteDaPassada ?? this.limites.escritas;
-    let bytes = 0;
-    let arquivosNoLote = 0;
+    let textosAte: number | null = null;
+    let comprovantesAte: number | null = null;
     for (const item of itens) {
       const convertida = operacaoDoItem(item, this.operacoes[item.tipo] as DefinicaoOperacao | undefined);
       const operacao = 'erro' in convertida ? null : convertida;
@@ -360,8 +427,9 @@ export class MotorSync {
         retencoes.reter(retencao);
         continue;
       }
-      if (!ignorarEspera && item.proximaTentativaEm !== null && item.proximaTentativaEm > this.agora()) {
-        return { envios, esperarAte: item.proximaTentativaEm };
+      if (paradas.retida(retencao)) {
+        paradas.reter(retencao);
+        continue;
       }
       if (!operacao) {
         // Data this version cannot read (written by another version): the person decides.
@@ -369,54 +437,110 @@ export class MotorSync {
         retencoes.reter(retencao);
         continue;
       }
-      const arquivos = await arquivosDoItem(this.banco, item);
-      const tamanho = arquivos.reduce((t, a) => t + a.tamanho, 0);
-      const cheio = envios.length >= maximo || arquivosNoLote + arquivos.length > this.limites.arquivos || bytes + tamanho > this.limites.bytes;
-      if (envios.length > 0 && cheio) break;
-      envios.push({ item, operacao, arquivos });
-      bytes += tamanho;
-      arquivosNoLote += arquivos.length;
+      const arquivos = item.arquivos.length > 0 ? await arquivosDoItem(this.banco, item) : [];
+      const vaiComComprovantes = arquivos.length > 0 || dosComprovantes.retida(retencao);
+      const esperando = !ignorarEspera && item.proximaTentativaEm !== null && item.proximaTentativaEm > this.agora();
+      if (vaiComComprovantes) {
+        dosComprovantes.reter(retencao);
+        if (comprovantesAte !== null || esperando) {
+          comprovantesAte ??= item.proximaTentativaEm;
+          paradas.reter(retencao);
+          continue;
+        }
+        comprovantes.push({ item, operacao, arquivos });
+        continue;
+      }
+      if (textosAte !== null || esperando) {
+        textosAte ??= item.proximaTentativaEm;
+        paradas.reter(retencao);
+        continue;
+      }
+      textos.push({ item, operacao, arquivos });
+      if (textos.length >= maximo) break;
     }
-    return { envios, esperarAte: null };
+    if (textos.length > 0 || textosAte !== null) return { envios: textos, esperarAte: textosAte, emPartes: null };
+    const primeiro = comprovantes[0];
+    if (!primeiro) return { envios: [], esperarAte: comprovantesAte, emPartes: null };
+    const tamanhoDe = (e: Envio) => e.arquivos.reduce((t, a) => t + a.tamanho, 0);
+    if (tamanhoDe(primeiro) > PARTES_A_PARTIR_DE) return { envios: [primeiro], esperarAte: null, emPartes: primeiro };
+    await this.vazao.carregar();
+    const orcamento = Math.min(this.vazao.orcamento(), this.limites.bytes);
+    const envios: Envio[] = [];
+    let bytes = 0;
+    let arquivosNoLote = 0;
+    for (const e of comprovantes) {
+      const tamanho = tamanhoDe(e);
+      if (tamanho > PARTES_A_PARTIR_DE) break; // goes in parts, in its turn
+      const cheio = envios.length >= maximo || arquivosNoLote + e.arquivos.length > this.limites.arquivos || bytes + tamanho > orcamento;
+      if (envios.length > 0 && cheio) break;
+      envios.push(e);
+      bytes += tamanho;
+      arquivosNoLote += e.arquivos.length;
+    }
+    return { envios, esperarAte: envios.length === comprovantes.length ? comprovantesAte : null, emPartes: null };
   }
 
-  /** Applies the server's answer to each operation; `seguir` false when the queue must stop (pause or retry later). */
+  /** A write without files is waiting (asked between the parts of a large receipt: it goes first). */
+  private async haEscritasSemArquivo(usuarioId: number): Promise<boolean> {
+    const lote = await this.montarLote(await itensDoUsuario(this.banco, usuarioId), false);
+    return lote.emPartes === null && lote.envios.length > 0 && lote.envios.every((e) => e.arquivos.length === 0);
+  }
+
+  /**
+   * Applies the server's answer to each operation, all in one IndexedDB transaction (issue 19);
+   * `seguir` false when the queue must stop (pause or retry later).
+   */
   private async aplicarResultados(envios: Envio[], resultados: ResultadoEnvio[]): Promise<{ seguir: boolean; progresso: boolean; respondidos: number }> {
     const porId = new Map(resultados.map((r) => [r.id, r]));
+    const respostas: Required<Respostas> = { confirmados: [], alterados: [] };
     let progresso = false;
     let respondidos = 0;
-    for (const { item } of envios) {
+    let seguir = true;
+    let novaTentativa: number | null = null;
+    const adiar = (item: ItemOutbox, mensagem: string) => {
+      const tentativas = item.tentativas + 1;
+      novaTentativa = this.agora() + esperaParaTentativa(tentativas, this.esperaBaseMs, this.esperaMaximaMs);
+      respostas.alterados.push({ id: item.id, campos: { tentativas, proximaTentativaEm: novaTentativa, erro: mensagem } });
+      seguir = false;
+    };
+    for (const { item, envio } of envios) {
       const r = porId.get(item.id);
       if (!r || r.status === 'nao_processado') {
-        await this.adiar(item, 'O servidor não concluiu o envio; nova tentativa em instantes.');
-        return { seguir: false, progresso, respondidos };
+        adiar(item, 'O servidor não concluiu o envio; nova tentativa em instantes.');
+        break;
       }
       if (r.status === 'retido') continue; // held behind a refusal in the same batch
       if (r.status < 300) {
-        await confirmarItem(this.banco, item, r.recebido_em ?? new Date(this.agora()).toISOString());
+        respostas.confirmados.push({ item, recebidoEm: r.recebido_em ?? new Date(this.agora()).toISOString() });
         progresso = true;
         respondidos += 1;
         continue;
       }
       if (r.status === 401) {
         this.definir({ pausadoPorSessao: true });
-        return { seguir: false, progresso, respondidos };
+        seguir = false;
+        break;
       }
       if (r.status === 426) {
         this.pausarPorVersao();
-        return { seguir: false, progresso, respondidos };
+        seguir = false;
+        break;
       }
       const mensagem = ehCorpoErro(r.corpo) ? r.corpo.error : `Erro ${r.status}`;
-      if (ehStatusTransitorio(r.status)) {
-        await this.adiar(item, mensagem);
-        return { seguir: false, progresso, respondidos };
+      // The upload it named is not (or no longer) complete on the server: the receipt goes again, never a refusal.
+      const envioPerdido = envio !== undefined && r.status === 409 && ehCorpoErro(r.corpo) && r.corpo.codigo === 'conflito' && !r.corpo.conflito;
+      if (ehStatusTransitorio(r.status) || envioPerdido) {
+        adiar(item, mensagem);
+        break;
       }
       const conflito: ConflitoDeVersao | null = ehCorpoErro(r.corpo) && r.corpo.conflito ? r.corpo.conflito : null;
-      await atualizarItem(this.banco, item.id, { estado: 'erro', erro: mensagem, conflito });
+      respostas.alterados.push({ id: item.id, campos: { estado: 'erro', erro: mensagem, conflito } });
       progresso = true;
       respondidos += 1;
     }
-    return { seguir: true, progresso, respondidos };
+    await registrarRespostas(this.banco, respostas);
+    if (novaTentativa !== null) this.agendarNovaTentativa(novaTentativa);
+    return { seguir, progresso, respondidos };
   }
 
   /**
@@ -433,10 +557,48 @@ export class MotorSync {
       return;
     }
     const mensagem = erro instanceof Error ? erro.message : String(erro);
+    const semSinal = (erro instanceof ErroOffline && !erro.tempoEsgotado) || (typeof navigator !== 'undefined' && navigator.onLine === false);
+    if (semSinal) {
+      // No signal says nothing about the item: no attempt counted, no growing wait. A tiny probe
+      // finds the signal (an `online` event may never come: a tunnel, a weak cell).
+      await atualizarItem(this.banco, primeiro.id, { erro: mensagem });
+      this.semSinal = true;
+      this.iniciarSonda();
+      this.definir({ ultimoErroRede: mensagem, online: false });
+      return;
+    }
     // A 429 (the per-user limit) or 503 says how long to wait: never sooner than that; the writes are not refused.
     const pedidoDoServidorMs = erro instanceof ErroApi && erro.esperarSegundos !== undefined ? erro.esperarSegundos * 1000 : 0;
     await this.adiar(primeiro, mensagem, pedidoDoServidorMs);
     this.definir({ ultimoErroRede: mensagem, online: !(erro instanceof ErroOffline) && this.atual.online });
+  }
+
+  /** Every `intervaloSondaMs` while there is no signal: one tiny request; any answer means the signal is back. */
+  private iniciarSonda(): void {
+    if (this.sonda) return;
+    this.sonda = setInterval(() => void this.sondarUmaVez(), this.intervaloSondaMs);
+  }
+
+  private pararSonda(): void {
+    if (this.sonda) clearInterval(this.sonda);
+    this.sonda = null;
+  }
+
+  private async sondarUmaVez(): Promise<void> {
+    if (this.sondando || !this.semSinal) return;
+    this.sondando = true;
+    try {
+      await this.sondar();
+    } catch (erro) {
+      if (erro instanceof ErroOffline) return; // still no signal
+    } finally {
+      this.sondando = false;
+    }
+    // Answered (even with an error status): the server is reachable. Go now, without the wait.
+    this.semSinal = false;
+    this.pararSonda();
+    this.definir({ online: true });
+    await this.sincronizarAgora({ ignorarEspera: true });
   }
 
   /** 426: nothing is discarded or marked; the queue waits for the update. */

@@ -13,6 +13,8 @@ export interface Envio {
   item: ItemOutbox;
   operacao: OperacaoSync;
   arquivos: ArquivoLocal[];
+  /** Its receipt already uploaded in parts (envioEmPartes.ts): the batch names it instead of carrying it. */
+  envio?: { id: string; nome: string };
 }
 
 /** What the server said of one operation: an HTTP status, or that it held it / did not get to it. */
@@ -30,14 +32,18 @@ export interface ResultadoEnvio {
 }
 
 /** Sends operations in order; throws ErroOffline/ErroApi when the request as a whole fails. */
-export type Transporte = (envios: Envio[], token: string | null, clienteId: string) => Promise<ResultadoEnvio[]>;
+export type Transporte = (envios: Envio[], token: string | null, clienteId: string, opcoes?: { tempoLimiteMs?: number }) => Promise<ResultadoEnvio[]>;
 
 export type Enviar = (metodo: string, caminho: string, opcoes: Pick<OpcoesRequisicao, 'corpo' | 'token' | 'tempoLimiteMs'>) => Promise<unknown>;
 
 /** Limits of one batch, under the server's (500 operations, 10 files of at most 20 MB). */
 export const LIMITES_LOTE = { escritas: 200, arquivos: 10, bytes: 8 * 1024 * 1024 };
 
-/** A batch of text is quick; receipts on a phone link take far longer than the API's default 10 s. */
+/**
+ * A batch of text is quick; receipts on a phone link take far longer than the API's default 10 s:
+ * the engine gives a batch with receipts a limit that scales with its bytes and the measured link
+ * (vazao.ts); this one is for callers that do not say.
+ */
 const TEMPO_LIMITE_TEXTO_MS = 30_000;
 const TEMPO_LIMITE_COM_ARQUIVOS_MS = 120_000;
 
@@ -47,9 +53,14 @@ export function ehStatusTransitorio(status: number): boolean {
 }
 
 export function transporteEmLote(enviar: Enviar = (metodo, caminho, opcoes) => requisitar(metodo, caminho, opcoes)): Transporte {
-  return async (envios, token, clienteId) => {
-    const lote = { cliente_id: clienteId, operacoes: envios.map((e) => e.operacao) };
-    const comArquivos = envios.filter((e) => e.arquivos.length > 0);
+  return async (envios, token, clienteId, opcoes = {}) => {
+    const referencias = envios.filter((e) => e.envio);
+    const lote = {
+      cliente_id: clienteId,
+      operacoes: envios.map((e) => e.operacao),
+      ...(referencias.length > 0 ? { envios: Object.fromEntries(referencias.map((e) => [e.item.id, e.envio])) } : {}),
+    };
+    const comArquivos = envios.filter((e) => e.arquivos.length > 0 && !e.envio);
     let corpo: unknown = lote;
     if (comArquivos.length > 0) {
       const form = new FormData();
@@ -60,7 +71,7 @@ export function transporteEmLote(enviar: Enviar = (metodo, caminho, opcoes) => r
       }
       corpo = form;
     }
-    const tempoLimiteMs = comArquivos.length > 0 ? TEMPO_LIMITE_COM_ARQUIVOS_MS : TEMPO_LIMITE_TEXTO_MS;
+    const tempoLimiteMs = opcoes.tempoLimiteMs ?? (comArquivos.length > 0 ? TEMPO_LIMITE_COM_ARQUIVOS_MS : TEMPO_LIMITE_TEXTO_MS);
     const resposta = (await enviar('POST', '/sync/lote', { corpo, token, tempoLimiteMs })) as { resultados: ResultadoEnvio[] };
     return resposta.resultados;
   };
