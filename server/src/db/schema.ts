@@ -225,8 +225,13 @@ export const despesas = sqliteTable(
   },
   (t) => [
     index('despesas_funcionario_data').on(t.funcionarioId, t.dataDespesa),
-    index('despesas_rota').on(t.rotaId),
+    // By route, covering the totals of a route or of the routes of a status (issue 19: no read of each row).
+    index('despesas_rota').on(t.rotaId, t.tipo, t.excluidaEm, t.valorCentavos),
     index('despesas_data').on(t.dataDespesa),
+    // The admin's list in its order (newest first): a page is the index's first rows (issue 19).
+    index('despesas_lista').on(t.dataDespesa, t.registradoEm, t.id).where(sql`${t.excluidaEm} is null`),
+    // The totals per type of the whole table, from the index alone.
+    index('despesas_tipo_valor').on(t.tipo, t.excluidaEm, t.valorCentavos),
     check('despesas_valor_nao_negativo', sql`${t.valorCentavos} >= 0`),
   ],
 );

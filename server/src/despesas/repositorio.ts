@@ -119,7 +119,12 @@ export function buscarDespesaApresentada(db: Db, id: string): Despesa | undefine
   return l ? apresentarDespesa(l) : undefined;
 }
 
-/** A page of the filtered list, newest expense date first. Deleted expenses never appear. */
+/**
+ * A page of the filtered list, newest expense date first. Deleted expenses never appear. Unfiltered,
+ * the page is read in the order of the partial index despesas_lista (date, registered, id of the
+ * expenses not deleted): the first 20 rows, no sort of the table (issue 19). Filtered by the route's
+ * status, SQLite starts from those routes and sorts only their expenses.
+ */
 export function listarDespesas(db: Db, filtro: FiltroDespesas, janela: Janela): Despesa[] {
   return consultaApresentacao(db)
     .where(condicoes(filtro))
@@ -132,13 +137,10 @@ export function listarDespesas(db: Db, filtro: FiltroDespesas, janela: Janela): 
 
 /** Count and per-type sums (centavos, summed by SQLite as integers) of the whole filtered set. */
 export function totaisDespesas(db: Db, filtro: FiltroDespesas): { total: number; totais: TotaisDespesas } {
-  const linhas = db
-    .select({ tipo: despesas.tipo, n: sql<number>`count(*)`, soma: sql<number>`sum(${despesas.valorCentavos})` })
-    .from(despesas)
-    .innerJoin(rotas, eq(rotas.id, despesas.rotaId))
-    .where(condicoes(filtro))
-    .groupBy(despesas.tipo)
-    .all();
+  const q = db.select({ tipo: despesas.tipo, n: sql<number>`count(*)`, soma: sql<number>`sum(${despesas.valorCentavos})` }).from(despesas);
+  // The routes table only for the route's status: without it, one pass over a covering index (despesas_tipo_valor).
+  const porStatus = filtro.rotaId === undefined && filtro.statusRota !== undefined;
+  const linhas = (porStatus ? q.innerJoin(rotas, eq(rotas.id, despesas.rotaId)) : q).where(condicoes(filtro)).groupBy(despesas.tipo).all();
   const porTipo = Object.fromEntries(TIPOS_DESPESA.map((t) => [t, 0])) as Record<TipoDespesa, number>;
   let geral = 0;
   let total = 0;

@@ -112,7 +112,8 @@ export default async function rotasDespesas(app: App) {
 
   const apresentar = (id: string) => ({ despesa: buscarDespesaApresentada(app.db, id)! });
 
-  app.get('/', { schema: { querystring: despesaFiltroSchema, response: { 200: listaDespesasSchema } } }, async (request) => {
+  // Kept by the read cache until the database changes (issue 19: the admin's screen read it afresh, uncompressed, every time).
+  app.get('/', { config: { emCache: true }, schema: { querystring: despesaFiltroSchema, response: { 200: listaDespesasSchema } } }, async (request) => {
     const q = request.query;
     // An employee always gets their own expenses, whatever filter they send.
     const funcionarioId = request.usuario.tipo === 'admin' ? q.funcionario_id : request.usuario.id;

@@ -12,8 +12,8 @@ import { hoje } from '../../../shared/dates';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
 import { abrirBanco, carimboDoBanco, type Db } from '../db';
 import { recursosDoProjeto } from '../recursos';
-import { gunzipSync } from 'node:zlib';
-import cacheLeituras, { aceitaGzip } from './cache-leituras';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import cacheLeituras, { codificacaoPreferida } from './cache-leituras';
 
 describe('cache de leituras (mecânica)', () => {
   let db: Db;
@@ -101,7 +101,7 @@ describe('cache de leituras (mecânica)', () => {
     const simples = await app.inject({ method: 'GET', url: '/grande' });
     expect(simples.headers['content-encoding']).toBeUndefined();
     for (let vez = 0; vez < 2; vez++) {
-      const r = await app.inject({ method: 'GET', url: '/grande?v=1', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const r = await app.inject({ method: 'GET', url: '/grande?v=1', headers: { 'accept-encoding': 'gzip, deflate' } });
       expect(r.headers['content-encoding']).toBe('gzip');
       expect(r.headers.vary).toBe('accept-encoding');
       expect(Number(r.headers['content-length'])).toBe(r.rawPayload.length);
@@ -113,15 +113,39 @@ describe('cache de leituras (mecânica)', () => {
     expect(recusa.json().texto).toHaveLength(2000);
     const pequena = await app.inject({ method: 'GET', url: '/leitura', headers: { 'accept-encoding': 'gzip' } });
     expect(pequena.headers['content-encoding']).toBeUndefined();
+    // Browsers also take brotli, preferred when offered: the same JSON once decoded.
+    const br = await app.inject({ method: 'GET', url: '/grande?v=1', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(recusa.json());
   });
 
-  it('aceitaGzip lê o Accept-Encoding como os navegadores o mandam', () => {
-    expect(aceitaGzip('gzip, deflate, br, zstd')).toBe(true);
-    expect(aceitaGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
-    expect(aceitaGzip('*')).toBe(true);
-    expect(aceitaGzip('gzip;q=0')).toBe(false);
-    expect(aceitaGzip('br')).toBe(false);
-    expect(aceitaGzip(undefined)).toBe(false);
+  it('codificacaoPreferida lê o Accept-Encoding como os navegadores o mandam', () => {
+    expect(codificacaoPreferida('gzip, deflate, br, zstd')).toBe('br');
+    expect(codificacaoPreferida('br;q=1.0, gzip;q=0.8')).toBe('br');
+    expect(codificacaoPreferida('br;q=0.5, gzip')).toBe('gzip');
+    expect(codificacaoPreferida('gzip, deflate')).toBe('gzip');
+    expect(codificacaoPreferida('*')).toBe('br');
+    expect(codificacaoPreferida('gzip;q=0')).toBeNull();
+    expect(codificacaoPreferida('br;q=0, gzip;q=0, identity')).toBeNull();
+    expect(codificacaoPreferida('br')).toBe('br');
+    expect(codificacaoPreferida(undefined)).toBeNull();
+  });
+
+  it('uma leitura guardada não é serializada nem comprimida de novo: os mesmos bytes comprimidos, sem JSON.stringify', async () => {
+    const app = await appMinimo();
+    const primeira = await app.inject({ method: 'GET', url: '/grande', headers: { 'accept-encoding': 'br' } });
+    expect(primeira.headers['content-encoding']).toBe('br');
+    const serializar = vi.spyOn(JSON, 'stringify');
+    try {
+      const segunda = await app.inject({ method: 'GET', url: '/grande', headers: { 'accept-encoding': 'br' } });
+      expect(Buffer.compare(segunda.rawPayload, primeira.rawPayload)).toBe(0);
+      // The route's key is built from the parsed query (JSON of two empty objects); nothing else is serialized.
+      expect(serializar.mock.calls.filter(([v]) => v && typeof v === 'object' && 'calculo' in (v as object))).toEqual([]);
+    } finally {
+      serializar.mockRestore();
+    }
+    expect(calculos).toBe(1);
   });
 
   it('o tamanho guardado tem limite: as respostas mais antigas saem primeiro', async () => {
