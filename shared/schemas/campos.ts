@@ -6,6 +6,7 @@
 import { z } from '../zod';
 import { ehDataValida } from '../dates';
 import { MAXIMO_CENTAVOS, reaisParaCentavos, temNoMaximoDuasCasas, textoParaDecimal } from '../money';
+import { PADRAO_EMAIL } from '../padraoEmail';
 
 export type Genero = 'm' | 'f';
 
@@ -49,8 +50,8 @@ export function textoOpcional(rotulo: string, max: number) {
   );
 }
 
-/** The rule of HTML's <input type="email">: accepts 'admin@localhost', the default first admin. */
-export const PADRAO_EMAIL = /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+// Kept in a zod-free module (shared/padraoEmail.ts): the login screen imports it without the schema library (issue 19).
+export { PADRAO_EMAIL };
 
 export const MAX_EMAIL = 254;
 
@@ -138,6 +139,9 @@ export function centavos(rotulo: string, { obrigatorio: exigido = true, genero =
   return exigido ? numero : z.preprocess((v) => (v === undefined || v === null ? 0 : v), numero);
 }
 
+/** The largest count (boletos) a write takes. */
+export const CONTAGEM_MAXIMA = 1_000_000;
+
 /** A whole count >= 0 (boletos). Blank is 0. */
 export function contagem(rotulo: string) {
   return z.preprocess(
@@ -149,7 +153,7 @@ export function contagem(rotulo: string) {
       .number({ error: `${rotulo} deve ser um número inteiro.` })
       .int(`${rotulo} deve ser um número inteiro.`)
       .min(0, `${rotulo} não pode ser negativo.`)
-      .max(1_000_000, `${rotulo} é alto demais.`),
+      .max(CONTAGEM_MAXIMA, `${rotulo} é alto demais.`),
   );
 }
 

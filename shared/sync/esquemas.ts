@@ -4,7 +4,9 @@
  * a schema that drifts from the declared data is a compile error.
  */
 import { z } from '../zod';
-import { centavos, contagem, data, idInteiro, opcao, textoOpcional, uuidCliente } from '../schemas/campos';
+import { ehDataValida } from '../dates';
+import { MAXIMO_CENTAVOS } from '../money';
+import { CONTAGEM_MAXIMA, centavos, contagem, data, idInteiro, opcao, textoOpcional, uuidCliente } from '../schemas/campos';
 import { camposDespesa, exigirTipoOutro } from '../schemas/despesas';
 import { visitaSchema } from '../schemas/rotas';
 import { TIPOS_DESPESA } from '../schemas/tiposDespesa';
@@ -77,3 +79,63 @@ export const operacaoSyncSchema = z.object({
   dados: z.unknown(),
 });
 
+
+const UUID_CANONICO = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const INSTANTE_CANONICO = /^[12]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const inteiroPositivo = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const inteiroEntre = (v: unknown, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
+const objetoSimples = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/**
+ * A sale's data in the form the phone always sends (every field present and already normal: a
+ * lowercase id, numbers as numbers, a trimmed note, `registrado_em` as toISOString writes it),
+ * checked without zod: answers exactly what ESQUEMAS_OPERACAO['venda.salvar'] answers for it, or
+ * null for anything else, which then goes through the schema (its normalising and its messages).
+ * Every queued sale is checked, and the schema cost a third of the server's time per sale
+ * (docs/decisions.md, issue 19). esquemas.test.ts holds it to the schema on generated inputs.
+ */
+export function vendaCanonica(dados: unknown): DadosValidados<'venda.salvar'> | null {
+  if (!objetoSimples(dados)) return null;
+  const { id, rota_id, cidade_id, data_venda, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, registrado_em, versao_base } = dados;
+  if (typeof id !== 'string' || !UUID_CANONICO.test(id)) return null;
+  if (!inteiroPositivo(rota_id) || !inteiroPositivo(cidade_id)) return null;
+  if (typeof data_venda !== 'string' || !ehDataValida(data_venda)) return null;
+  if (![valor_dinheiro, valor_pix, valor_cartao, valor_link].every((v) => inteiroEntre(v, MAXIMO_CENTAVOS))) return null;
+  if (!inteiroEntre(valor_boletos, CONTAGEM_MAXIMA)) return null;
+  if (typeof observacoes !== 'string' || observacoes.length > OBSERVACOES_MAXIMO || observacoes.trim() !== observacoes) return null;
+  if (typeof registrado_em !== 'string' || !INSTANTE_CANONICO.test(registrado_em)) return null;
+  const instante = new Date(registrado_em);
+  if (Number.isNaN(instante.getTime()) || instante.toISOString() !== registrado_em) return null;
+  const venda = {
+    id,
+    rota_id,
+    cidade_id,
+    data_venda,
+    valor_dinheiro: valor_dinheiro as number,
+    valor_pix: valor_pix as number,
+    valor_cartao: valor_cartao as number,
+    valor_link: valor_link as number,
+    valor_boletos,
+    observacoes,
+    registrado_em,
+  };
+  if (!('versao_base' in dados)) return venda;
+  if (versao_base !== null && !inteiroPositivo(versao_base)) return null;
+  return { ...venda, versao_base };
+}
+
+/** The checks without zod, per kind, for the data in the phone's usual form (null: use the schema). */
+export const VALIDACOES_CANONICAS: { [T in TipoOperacao]?: (dados: unknown) => DadosValidados<T> | null } = {
+  'venda.salvar': vendaCanonica,
+};
+
+/** operacaoSyncSchema's answer for an envelope in the usual form, without zod (null: use the schema). */
+export function operacaoCanonica(bruta: unknown): z.output<typeof operacaoSyncSchema> | null {
+  if (!objetoSimples(bruta)) return null;
+  const { id, tipo, seq } = bruta;
+  if (typeof id !== 'string' || id.length < 1 || id.length > 100) return null;
+  if (typeof tipo !== 'string' || tipo.length > 60) return null;
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0 || !('dados' in bruta)) return null;
+  return { id, tipo, seq, dados: bruta.dados };
+}

@@ -20,7 +20,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { ESQUEMAS_OPERACAO, operacaoSyncSchema } from '../../../shared/sync/esquemas';
+import { ESQUEMAS_OPERACAO, operacaoCanonica, operacaoSyncSchema, VALIDACOES_CANONICAS } from '../../../shared/sync/esquemas';
 import { ehTipoOperacao, retencaoDe, Retencoes, type TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
 import { conflito, dadosInvalidos, ErroApp } from '../errors';
@@ -77,14 +77,25 @@ function mensagemDeValidacao(erro: z.ZodError): string {
   return erro.issues[0]?.message ?? 'Dados inválidos.';
 }
 
+/**
+ * The kind's schema, or first its check without zod for data in the phone's usual form (same answer,
+ * shared/sync/esquemas.ts): the schema was a third of the server's time per queued sale.
+ */
+function validarDados(tipo: TipoOperacao, dados: unknown): { success: true; data: unknown } | { success: false; error: z.ZodError } {
+  const canonica = VALIDACOES_CANONICAS[tipo]?.(dados);
+  if (canonica) return { success: true, data: canonica };
+  return ESQUEMAS_OPERACAO[tipo].safeParse(dados);
+}
+
 function prepararAtual(bruta: unknown, indice: number, clienteId: string): Preparada {
-  const op = operacaoSyncSchema.safeParse(bruta);
+  const canonica = operacaoCanonica(bruta);
+  const op = canonica ? { success: true as const, data: canonica } : operacaoSyncSchema.safeParse(bruta);
   const id = op.success ? op.data.id : String((bruta as { id?: unknown }).id);
   const base = { id, tipo: 'desconhecida', seq: indice, retencao: { espera: [], retem: [] }, gravaArquivos: false, preservaRotas: false, rodar: null };
   if (!op.success) return { ...base, erro: dadosInvalidos(mensagemDeValidacao(op.error)) };
   const { tipo, seq, dados } = op.data;
   if (!ehTipoOperacao(tipo)) return { ...base, seq, erro: new ErroApp(422, 'regra_de_negocio', MENSAGEM_DESCONHECIDA) };
-  const validado = ESQUEMAS_OPERACAO[tipo].safeParse(dados);
+  const validado = validarDados(tipo, dados);
   let retencao: Preparada['retencao'];
   try {
     retencao = retencaoDe({ tipo, dados: validado.success ? validado.data : dados });

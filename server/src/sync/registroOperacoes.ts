@@ -17,7 +17,7 @@ export interface OperacaoAplicada {
   recebidoEm: string | null;
 }
 
-/** The recorded operations among `ids` (one query for a whole batch). */
+/** The recorded operations among `ids` (one query for a whole batch; an id given twice is found once). */
 export function buscarAplicadas(db: Db, ids: string[]): Map<string, OperacaoAplicada> {
   const encontradas = new Map<string, OperacaoAplicada>();
   if (ids.length === 0) return encontradas;
@@ -32,8 +32,10 @@ export function buscarAplicadas(db: Db, ids: string[]): Map<string, OperacaoApli
         status: operacoesAplicadas.status,
         recebidoEm: operacoesAplicadas.recebidoEm,
       })
-      .from(operacoesAplicadas)
-      .where(sql`${operacoesAplicadas.id} in (select value from json_each(${sql.placeholder('ids')}))`),
+      // Driven by the batch's ids, each found by the primary key. Not `id in (select value from
+      // json_each(...))`: SQLite built a temporary index of the list for that, ~4x the time (issue 19).
+      .from(sql`json_each(${sql.placeholder('ids')}) as lista`)
+      .innerJoin(operacoesAplicadas, sql`${operacoesAplicadas.id} = lista.value`),
   );
   for (const linha of comando.todas({ ids: JSON.stringify(ids) })) {
     const [id, usuarioId, clienteId, seq, tipo, status, recebidoEm] = linha as [string, number, string, number, string, number, string | null];

@@ -31,8 +31,8 @@ export function buscarVendaDoDia(db: Db, rotaId: number, cidadeId: number, dataV
 export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualizadoEm'>;
 
 /**
- * Inserts the sale unless its (route, city, date) already has one: answers when the server took it
- * (its recebido_em and atualizado_em), or null when nothing was inserted.
+ * Inserts the sale unless its id is taken or its (route, city, date) already has one: answers when
+ * the server took it (its recebido_em and atualizado_em), or null when nothing was inserted.
  */
 export function inserirVendaSeLivre(db: Db, v: NovaVenda): string | null {
   const agora = new Date().toISOString();
@@ -57,7 +57,8 @@ export function inserirVendaSeLivre(db: Db, v: NovaVenda): string | null {
         atualizadoEm: sql.placeholder('agora'),
         alteradaPorCliente: sql.placeholder('alteradaPorCliente'),
       })
-      .onConflictDoNothing({ target: [vendas.rotaId, vendas.cidadeId, vendas.dataVenda] }),
+      // No target: any taken key (the id, or the unique route, city and date) skips the row.
+      .onConflictDoNothing(),
   ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', alteradaPorCliente: null, ...v, agora });
   return inserida.changes > 0 ? agora : null;
 }

@@ -9,7 +9,7 @@ import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaC
 import { emTransacao, type Db } from '../db';
 import type { ValoresEmConflito } from '../../../shared/api/errors';
 import { formatarCentavos } from '../../../shared/money';
-import { conflito, conflitoDeVersao, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
+import { conflito, conflitoDeVersao, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel } from '../rotas/servico';
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { UsuarioSessao } from '../tipos';
@@ -146,6 +146,26 @@ export interface ResultadoVenda {
 export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda = DA_API): ResultadoVenda {
   exigirFuncionario(usuario);
   return emTransacao(db, () => {
+    const registradoEm = dados.registrado_em ?? new Date().toISOString();
+    // The usual case is a new closing on a free (route, city, date): checked, then inserted straight
+    // away, skipped if its id or its day is taken. Only then is the id looked up (issue 19: that read
+    // was a tenth of each queued sale). The outcome is the one of looking the id up first: a taken id
+    // goes the replay's way below whether or not the route still takes new closings.
+    const recusaDaNova = motivoParaNaoCriar(db, usuario, dados, fuso);
+    if (!recusaDaNova) {
+      const recebidaEm = inserirVendaSeLivre(db, {
+        id: dados.id,
+        rotaId: dados.rota_id,
+        cidadeId: dados.cidade_id,
+        funcionarioId: usuario.id,
+        dataVenda: dados.data_venda,
+        ...colunasDosValores(dados),
+        registradoEm,
+        alteradaPorCliente: origem.clienteId,
+      });
+      if (recebidaEm) return { id: dados.id, criada: true, recebidaEm };
+    }
+
     const mesma = buscarVenda(db, dados.id);
     if (mesma) {
       const mesmoRegistro =
@@ -157,29 +177,25 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       aplicarNaVenda(db, mesma, dados, dados.registrado_em ?? new Date().toISOString(), origem);
       return { id: mesma.id, criada: false };
     }
-
-    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id });
-    if (dados.data_venda > hoje(fuso)) throw regraDeNegocio(DATA_NO_FUTURO);
-    const registradoEm = dados.registrado_em ?? new Date().toISOString();
-    // The usual case is a new closing: insert it, and look for the day's closing only when the
-    // (route, city, date) is taken (the id is not: it was looked up above).
-    const recebidaEm = inserirVendaSeLivre(db, {
-      id: dados.id,
-      rotaId: dados.rota_id,
-      cidadeId: dados.cidade_id,
-      funcionarioId: usuario.id,
-      dataVenda: dados.data_venda,
-      ...colunasDosValores(dados),
-      registradoEm,
-      alteradaPorCliente: origem.clienteId,
-    });
-    if (recebidaEm) return { id: dados.id, criada: true, recebidaEm };
+    if (recusaDaNova) throw recusaDaNova;
+    // The id is free, so the (route, city, date) is taken: the day's closing.
     const doDia = buscarVendaDoDia(db, dados.rota_id, dados.cidade_id, dados.data_venda)!;
     // The route is this employee's, and its employee cannot change once it has sales.
     if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
     aplicarNaVenda(db, doDia, dados, registradoEm, origem);
     return { id: doDia.id, criada: false };
   });
+}
+
+/** Why a sale with a new id may not be written (the route's rule, a date in the future), or null. */
+function motivoParaNaoCriar(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): ErroApp | null {
+  try {
+    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id });
+  } catch (erro) {
+    if (erro instanceof ErroApp) return erro;
+    throw erro;
+  }
+  return dados.data_venda > hoje(fuso) ? regraDeNegocio(DATA_NO_FUTURO) : null;
 }
 
 /**

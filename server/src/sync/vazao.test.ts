@@ -1,0 +1,161 @@
+/**
+ * Issue 19 (server sync throughput): what the faster batch path must keep. Sales in the phone's usual
+ * form skip zod (shared/sync/esquemas.ts, vendaCanonica), anything else still goes through the
+ * schema; a new sale is inserted before its id is looked up; the log is read with one join.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoje, somarDias } from '../../../shared/dates';
+import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
+import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
+import { ID_JA_USADO } from '../vendas/servico';
+
+let t: AppDeTeste;
+let ana: { id: number; token: string };
+let rota: number;
+const dia = hoje('America/Sao_Paulo');
+const CLIENTE = 'celular-da-ana';
+let seq = 0;
+
+beforeAll(async () => {
+  t = await criarAppDeTeste();
+  ana = await t.criarFuncionario({ nome: 'Ana Vazão' });
+  rota = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS, CALDAS_NOVAS], 'Rota da Vazão');
+});
+afterAll(() => t.fechar());
+
+/** A sale as the phone's engine queues it: amounts in centavos, every field present. */
+function venda(cidade: number, data: string, mudar: Record<string, unknown> = {}) {
+  const id = uuidv7();
+  return {
+    id: `op-${id}`,
+    tipo: 'venda.salvar',
+    seq: ++seq,
+    dados: {
+      id,
+      rota_id: rota,
+      cidade_id: cidade,
+      data_venda: data,
+      valor_dinheiro: 1_000,
+      valor_pix: 250,
+      valor_cartao: 0,
+      valor_link: 0,
+      valor_boletos: 1,
+      observacoes: '',
+      registrado_em: new Date().toISOString(),
+      versao_base: null,
+      ...mudar,
+    },
+  };
+}
+
+type Operacao = ReturnType<typeof venda>;
+
+async function lote(operacoes: Operacao[]) {
+  const r = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: ana.token, payload: { cliente_id: CLIENTE, operacoes } });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().resultados as { id: string; status: number | string; repetida?: true; corpo?: { error: string } }[];
+}
+
+const linhaDaVenda = (id: string) =>
+  t.db.$client.prepare('select id, dinheiro_centavos, pix_centavos, boletos, observacoes, registrado_em from vendas where id = ?').get(id) as
+    | { id: string; dinheiro_centavos: number; pix_centavos: number; boletos: number; observacoes: string; registrado_em: string }
+    | undefined;
+const noRegistro = (opId: string) => (t.db.$client.prepare('select count(*) as n from operacoes_aplicadas where id = ?').get(opId) as { n: number }).n;
+
+describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma resposta', () => {
+  it('vendas fora da forma do celular passam pelo esquema e são gravadas normalizadas; uma inválida no meio é recusada sozinha, sem linha nem registro dela, e as vizinhas ficam', async () => {
+    const d = somarDias(dia, -30);
+    const idMaiusculo = uuidv7();
+    const normal = venda(GOIANIA, d);
+    // An old app or a rescue file: upper-case id with spaces, the note with spaces, amounts left out, an instant without milliseconds.
+    const foraDaForma = venda(ANAPOLIS, d, {
+      id: ` ${idMaiusculo.toUpperCase()} `,
+      observacoes: '  Feira na praça  ',
+      valor_pix: undefined,
+      valor_boletos: '2',
+      registrado_em: '2026-01-05T10:00:00Z',
+    });
+    const invalida = venda(CALDAS_NOVAS, '2026-02-30');
+    const depois = venda(CALDAS_NOVAS, d);
+    const res = await lote([normal, foraDaForma, invalida, depois]);
+
+    expect(res.map((r) => r.status)).toEqual([201, 201, 400, 201]);
+    expect(res[2]!.corpo!.error).toBe('Data da venda inválida (use o formato aaaa-mm-dd).');
+    expect(linhaDaVenda(idMaiusculo)).toEqual({
+      id: idMaiusculo,
+      dinheiro_centavos: 1_000,
+      pix_centavos: 0,
+      boletos: 2,
+      observacoes: 'Feira na praça',
+      registrado_em: '2026-01-05T10:00:00.000Z',
+    });
+    expect(linhaDaVenda(normal.dados.id)).toMatchObject({ dinheiro_centavos: 1_000, pix_centavos: 250, boletos: 1, observacoes: '' });
+    expect(linhaDaVenda(depois.dados.id)).toBeDefined();
+    expect(linhaDaVenda(invalida.dados.id)).toBeUndefined();
+    expect([normal, foraDaForma, invalida, depois].map((op) => noRegistro(op.id))).toEqual([1, 1, 0, 1]);
+  });
+
+  it('uma venda recusada pela regra no meio de 201 não deixa linha dela; as outras 200 ficam, e o lote repetido é respondido pelo registro sem gravar nada', async () => {
+    const ops = Array.from({ length: 200 }, (_, i) => venda([GOIANIA, ANAPOLIS][i % 2]!, somarDias(dia, -100 - Math.floor(i / 2))));
+    const recusada = venda(5211503, somarDias(dia, -99)); // Itumbiara is not on the route
+    ops.splice(117, 0, recusada);
+    const res = await lote(ops);
+    expect(res[117]).toMatchObject({ id: recusada.id, status: 422, corpo: { error: 'Esta cidade não faz parte da rota.' } });
+    expect(res.filter((r) => r.status === 201)).toHaveLength(200);
+    expect(linhaDaVenda(recusada.dados.id)).toBeUndefined();
+    expect(noRegistro(recusada.id)).toBe(0);
+
+    const contar = () => (t.db.$client.prepare('select count(*) as n from vendas').get() as { n: number }).n;
+    const antes = contar();
+    const repetido = await lote(ops);
+    // The accepted ones from the log, marked; the refused one refused again (it was never recorded).
+    expect(repetido.filter((r) => r.status === 201 && r.repetida)).toHaveLength(200);
+    expect(repetido[117]).toMatchObject({ status: 422 });
+    expect(contar()).toBe(antes);
+  });
+
+  it('a mesma operação duas vezes no mesmo lote é aplicada uma vez; repetida, as duas vêm do registro', async () => {
+    const op = venda(GOIANIA, somarDias(dia, -40));
+    const primeira = await lote([op, op]);
+    expect(primeira.map((r) => [r.status, r.repetida])).toEqual([
+      [201, undefined],
+      [201, true],
+    ]);
+    const segunda = await lote([op, op]);
+    expect(segunda.map((r) => [r.status, r.repetida])).toEqual([
+      [201, true],
+      [201, true],
+    ]);
+    expect(noRegistro(op.id)).toBe(1);
+  });
+
+  it('o id de uma venda já gravada numa outra cidade é recusado como id usado, mesmo quando a regra da rota recusaria a nova; nada muda', async () => {
+    const gravada = venda(GOIANIA, somarDias(dia, -50));
+    await lote([gravada]);
+    // Same sale id, now on a city off the route: the taken id is what answers, as before the insert went first.
+    const mesmoId = { ...venda(5211503, somarDias(dia, -51)), dados: { ...venda(5211503, somarDias(dia, -51)).dados, id: gravada.dados.id } };
+    const [r] = await lote([mesmoId]);
+    expect(r).toMatchObject({ status: 409, corpo: { error: ID_JA_USADO } });
+    // And on the route's own city, on another day: the same.
+    const outroDia = { ...venda(ANAPOLIS, somarDias(dia, -52)), dados: { ...venda(ANAPOLIS, somarDias(dia, -52)).dados, id: gravada.dados.id } };
+    const [r2] = await lote([outroDia]);
+    expect(r2).toMatchObject({ status: 409, corpo: { error: ID_JA_USADO } });
+    expect(linhaDaVenda(gravada.dados.id)).toMatchObject({ dinheiro_centavos: 1_000 });
+  });
+
+  it('outro aparelho com outro id para o mesmo dia converge no fechamento já gravado (200, o id do gravado), sem uma segunda linha', async () => {
+    const d = somarDias(dia, -60);
+    const primeira = venda(CALDAS_NOVAS, d);
+    await lote([primeira]);
+    const outroAparelho = await t.chamar({
+      method: 'POST',
+      url: '/api/sync/lote',
+      token: ana.token,
+      payload: { cliente_id: 'tablet-da-ana', operacoes: [venda(CALDAS_NOVAS, d, { valor_dinheiro: 1_000, valor_pix: 250 })] },
+    });
+    expect(outroAparelho.json().resultados[0].status).toBe(200);
+    const n = (t.db.$client.prepare('select count(*) as n from vendas where cidade_id = ? and data_venda = ?').get(CALDAS_NOVAS, d) as { n: number }).n;
+    expect(n).toBe(1);
+  });
+});
