@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { medirApi, type ResultadoApi } from './api';
+import { CENARIOS, medirCampo, type ResultadoCampo, type ResumoCampo } from './campo';
 import { medirCliente, type ResultadoCliente } from './cliente';
 import { medirLeituras, type ResultadoLeituras } from './leituras';
 import { relatorio } from './relatorio';
@@ -20,10 +21,12 @@ export interface Resultados {
   cliente?: ResultadoCliente & { medidoEm: string };
   uploads?: ResultadoUploads & { medidoEm: string };
   leituras?: ResultadoLeituras & { medidoEm: string };
+  /** Issue 19's field day; `antes`: the 'Today' column, measured on the engine before the issue's changes (BENCH_CAMPO_ANTES=1). */
+  campo?: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo };
 }
 
 const ARQUIVO = 'bench/resultados.json';
-const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads').split(',').map((p) => p.trim()));
+const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads,campo').split(',').map((p) => p.trim()));
 const rapido = process.env.BENCH_RAPIDO === '1';
 const agora = () => new Date().toISOString();
 const TITULO_UPLOADS = '## Uploads em paralelo';
@@ -77,6 +80,23 @@ if (partes.has('uploads')) {
   console.log('Uploads em paralelo, memória do servidor (issue 18):');
   medidasDestaExecucao.add('uploads');
   resultados.uploads = { ...(await medirUploads(rapido ? 1 : 5)), medidoEm: agora() };
+  salvar();
+}
+if (partes.has('campo')) {
+  console.log('Dia de campo na rede do celular (issue 19):');
+  medidasDestaExecucao.add('campo');
+  const anterior = resultados.campo;
+  const medido = await medirCampo({ rapido });
+  // Scenarios this run left out (BENCH_CAMPO_CENARIOS) keep their last figures.
+  const juntar = (novos: ResultadoCampo['cenarios'], velhos: ResultadoCampo['cenarios'] = []) =>
+    CENARIOS.map((c) => novos.find((n) => n.nome === c.nome) ?? velhos.find((v) => v.nome === c.nome)).filter((c) => c !== undefined);
+  const campo = { ...medido, cenarios: juntar(medido.cenarios, anterior?.cenarios), semEvento: medido.semEvento ?? anterior?.semEvento ?? null, medidoEm: agora() };
+  // BENCH_CAMPO_ANTES=1: this run is the 'Today' column (the engine before issue 19); otherwise the earlier one stays.
+  const antes: ResumoCampo | undefined =
+    process.env.BENCH_CAMPO_ANTES === '1'
+      ? { commit: campo.commit, cenarios: juntar(campo.cenarios, anterior?.antes?.cenarios), semEvento: medido.semEvento ?? anterior?.antes?.semEvento ?? null, medidoEm: campo.medidoEm }
+      : anterior?.antes;
+  resultados.campo = { ...campo, ...(antes ? { antes } : {}) };
   salvar();
 }
 salvar();

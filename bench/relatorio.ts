@@ -1,5 +1,6 @@
 /** docs/performance.md from the benchmark results (bench/index.ts). */
 import type { Resultados } from './index';
+import { secaoCampo } from './campo';
 import { secaoLeituras } from './leituras';
 
 const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
@@ -189,5 +190,6 @@ ${r.cliente ? `| JS da primeira tela do funcionário | ${kb(r.cliente.js.primeir
   if (r.sync) partes.push(secaoSync(r.sync));
   if (r.cliente) partes.push(secaoCliente(r.cliente));
   if (r.leituras) partes.push(secaoLeituras(r.leituras));
+  if (r.campo) partes.push(secaoCampo(r.campo));
   return `${partes.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
