@@ -89,6 +89,8 @@ function montar(servidor: Partial<Servidor> = {}) {
 
 const cartao = (rotulo: string) => screen.getByRole('group', { name: rotulo });
 const salario = () => screen.getByRole('region', { name: 'Salário Estimado' });
+/** The salary card's placeholder (issue 19): same rows as the card, figures hidden, named as still being calculated. */
+const esqueletoSalario = () => screen.getByRole('region', { name: 'Salário Estimado (calculando...)' });
 /** A line of the salary's sum: its label (with how it was reached) and its amount. */
 const linha = (rotulo: string) => {
   const dt = within(salario()).getAllByText(rotulo, { selector: '.salario__linha dt' })[0]!;
@@ -119,12 +121,35 @@ beforeEach(async () => {
 });
 
 describe('Dashboard do funcionário', () => {
-  it('mostra "Carregando" enquanto a rota ativa não chega', async () => {
+  it('enquanto a rota ativa não chega: o painel já desenhado, com cada cartão no tamanho final (issue 19: sem deslocar nada quando os dados chegam)', async () => {
     let chegar!: () => void;
     montar({ rotaChegaApos: new Promise<void>((r) => (chegar = r)) });
-    expect(await screen.findByText('Carregando')).toBeInTheDocument();
+    expect(await screen.findByTestId('esqueleto-painel')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando o dashboard...');
+    for (const rotulo of ['Rota Ativa', 'Cidades Atendidas', 'Saldo Disponível', 'Rotas Concluídas']) expect(cartao(rotulo)).toHaveAttribute('aria-busy', 'true');
+    // The bar is there before its count, and the salary card has every row it will have.
+    expect(within(cartao('Cidades Atendidas')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(esqueletoSalario()).toHaveAttribute('aria-busy', 'true');
+    const linhasNoEsqueleto = esqueletoSalario().querySelectorAll('.salario__linha, .salario__indicador, .salario__aluguel, .salario__total').length;
+    expect(linhasNoEsqueleto).toBeGreaterThanOrEqual(9);
+    expect(screen.getByRole('navigation', { name: 'Ações rápidas' })).toBeInTheDocument();
+    expect(screen.queryByTestId('salario-total')).toBeNull();
     chegar();
-    expect(await screen.findByRole('group', { name: 'Rota Ativa' })).toBeInTheDocument();
+    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('R$ 146,50'));
+    expect(salario()).not.toHaveAttribute('aria-busy');
+    expect(salario().querySelectorAll('.salario__linha, .salario__indicador, .salario__aluguel, .salario__total').length).toBe(linhasNoEsqueleto);
+    expect(cartao('Cidades Atendidas')).toHaveTextContent('2 / 4');
+  });
+
+  it('o salário estimado ainda sem base ocupa o lugar do cartão pronto (esqueleto), e "Pronto para viajar" vem depois dos atalhos', async () => {
+    montar({ salario: () => new Promise<RespostaFalsa>(() => undefined) as unknown as RespostaFalsa });
+    await waitFor(() => expect(cartao('Rota Ativa')).toHaveTextContent('Rota Sul Goiano'));
+    await waitFor(() => expect(esqueletoSalario()).toHaveAttribute('aria-busy', 'true'));
+    expect(within(esqueletoSalario()).getByText('Bolsas', { selector: '.salario__linha dt' })).toBeInTheDocument();
+    // The late card goes last: arriving (and growing with its checklist) it pushes nothing down.
+    const viagem = await screen.findByRole('region', { name: 'Pronto para viajar' });
+    const atalhos = screen.getByRole('navigation', { name: 'Ações rápidas' });
+    expect(atalhos.compareDocumentPosition(viagem) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('com rota ativa: os quatro cartões, o salário estimado com todo o detalhamento e os atalhos', async () => {

@@ -17,19 +17,19 @@ import { contagem } from '../../../shared/texto';
 import { DetalhamentoSalario, linhasDoCalculo } from '../relatorios/DetalhamentoSalario';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
-import { Carregando } from '../components/Carregando';
 import { useQuandoOcioso } from '../components/useQuandoOcioso';
 import { fusoDoApp } from '../config/configApp';
 import { contarNaFila, saldoProjetado } from '../despesas/fila';
 import { dadosDaCarga, type Carga } from '../offline/cache';
 import { escritasSobreCopia, useEscritasDoAparelho } from '../offline/escritas';
-import { useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
+import { chavesCacheRotas, chavesRotas, useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
 import { useSaldoProprio } from '../saldo/consultas';
 import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
 import { useBaseDoSalario } from './consultas';
 import { estimarSalario, type Estimativa } from './estimativa';
 import { sobDemanda } from '../components/sobDemanda';
+import { ehPrevia, useCopiaDoAparelhoPrimeiro } from '../app/copiaPrimeiro';
 import { classeDoSaldo } from '../components/saldo';
 
 export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
@@ -50,20 +50,27 @@ function CartaoProntoParaViajar(props: { usuarioId: number; semServidor: boolean
 /** Green above zero, red otherwise (spec: Saldo Atual). */
 const classeSaldo = classeDoSaldo;
 
+const cabecalho = (
+  <div className="pagina__topo">
+    <div>
+      <h1>Dashboard</h1>
+      <p className="pagina__descricao">Sua rota, seu saldo e o salário estimado até agora.</p>
+    </div>
+  </div>
+);
+
+/** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
+const rotaAtivaDaLista = (rotas: Rota[]) => rotas.find((r) => r.status === 'ativa') ?? null;
+
 export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
   const rota = dadosDaCarga(rotaQ.data) ?? null;
+  // Issue 19: the device's copy of the route at once on a repeat visit, the server's answer behind it.
+  useCopiaDoAparelhoPrimeiro(chavesRotas.ativaDoFuncionario(usuario.id), chavesCacheRotas.ativas(usuario.id), usuario.id, rotaAtivaDaLista);
 
-  if (rotaQ.isPending) return <Carregando texto="Carregando" />;
-
-  const cabecalho = (
-    <div className="pagina__topo">
-      <div>
-        <h1>Dashboard</h1>
-        <p className="pagina__descricao">Sua rota, seu saldo e o salário estimado até agora.</p>
-      </div>
-    </div>
-  );
+  // Issue 19: the panel's frame, with every card at its final size, while the route is read (the
+  // device's copy, then the server): what arrives fills the cards instead of pushing them down.
+  if (rotaQ.isPending) return <EsqueletoDoPainel />;
 
   if (rotaQ.data && 'semDados' in rotaQ.data) {
     return (
@@ -131,8 +138,9 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
   const finalizadas = dadosDaCarga(finalizadasQ.data);
 
   // Offline: say how old the device's copies are (the oldest one shown).
+  // A preview (issue 19: shown while the server's answer is on its way) is no sign of being offline.
   const guardadosEm = [cargaRota, finalizadasQ.data, saldoQ.data, baseQ.data]
-    .flatMap((c) => (c && 'origem' in c && c.origem === 'cache' ? [c.atualizadoEm] : []))
+    .flatMap((c) => (c && 'origem' in c && c.origem === 'cache' && !ehPrevia(c) ? [c.atualizadoEm] : []))
     .sort()[0];
 
   const total = rota.cidades.length;
@@ -152,25 +160,7 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
             {formatarData(rota.data_inicio)} a {formatarData(rota.data_fim)}
           </span>
         </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Cidades Atendidas" icone={<MapPin size={22} />} carregando={!estimativa}>
-          {estimativa && (
-            <>
-              <span>
-                {estimativa.cidadesAtendidas} / {total}
-              </span>
-              <span
-                className="progresso"
-                role="progressbar"
-                aria-label="Cidades atendidas"
-                aria-valuemin={0}
-                aria-valuemax={total}
-                aria-valuenow={estimativa.cidadesAtendidas}
-              >
-                <span className="progresso__barra" style={{ width: `${total ? Math.min(100, (estimativa.cidadesAtendidas / total) * 100) : 0}%` }} />
-              </span>
-            </>
-          )}
-        </CartaoEstatistica>
+        <CidadesAtendidas atendidas={estimativa?.cidadesAtendidas ?? null} total={total} />
         <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo">
           <span className="saldo-duplo">
             <span className="saldo-duplo__linha">
@@ -197,26 +187,100 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
         </CartaoEstatistica>
       </section>
 
-      <CartaoProntoParaViajar usuarioId={usuario.id} semServidor={guardadosEm !== undefined} />
-
       <div className="painel-funcionario__corpo">
         {estimativa ? (
           <CartaoSalario estimativa={estimativa} />
+        ) : baseQ.isPending ? (
+          <EsqueletoSalario valorAluguel={rota.valor_aluguel} />
         ) : (
           <section className="cartao salario" aria-label="Salário Estimado">
             <h2 className="salario__titulo">Salário Estimado</h2>
-            {baseQ.isPending ? (
-              <Carregando texto="Calculando..." />
-            ) : (
-              <p className="salario__aviso">Sem conexão: o salário estimado aparece depois que o dashboard for aberto uma vez com internet neste aparelho.</p>
-            )}
+            <p className="salario__aviso">Sem conexão: o salário estimado aparece depois que o dashboard for aberto uma vez com internet neste aparelho.</p>
           </section>
         )}
 
-        <nav className="grade-acoes painel-funcionario__acoes" aria-label="Ações rápidas">
-          <CartaoAcao titulo="Nova Venda" descricao="Feche o dia de uma cidade." icone={<ShoppingCart size={22} />} cor="azul" para="/vendas" />
-          <CartaoAcao titulo="Nova Despesa" descricao="Lance um gasto com o comprovante." icone={<Receipt size={22} />} cor="laranja" para="/despesas" />
-        </nav>
+        <AcoesRapidas />
+      </div>
+
+      {/* Issue 19: last on the page. It loads after the numbers and grows or shrinks with its checklist; above
+          the salary it pushed the salary and the shortcuts down as it arrived (most of the dashboard's CLS). */}
+      <CartaoProntoParaViajar usuarioId={usuario.id} semServidor={guardadosEm !== undefined} />
+    </div>
+  );
+}
+
+function AcoesRapidas() {
+  return (
+    <nav className="grade-acoes painel-funcionario__acoes" aria-label="Ações rápidas">
+      <CartaoAcao titulo="Nova Venda" descricao="Feche o dia de uma cidade." icone={<ShoppingCart size={22} />} cor="azul" para="/vendas" />
+      <CartaoAcao titulo="Nova Despesa" descricao="Lance um gasto com o comprovante." icone={<Receipt size={22} />} cor="laranja" para="/despesas" />
+    </nav>
+  );
+}
+
+/** 'Cidades Atendidas': the count and its bar, the bar already there (empty) while the count is computed. */
+function CidadesAtendidas({ atendidas, total }: { atendidas: number | null; total: number | null }) {
+  const carregando = atendidas === null || total === null;
+  return (
+    <CartaoEstatistica rotulo="Cidades Atendidas" icone={<MapPin size={22} />} carregando={carregando} manterConteudo>
+      <span className={carregando ? 'esqueleto-texto' : undefined}>{carregando ? '0 / 0' : `${atendidas} / ${total}`}</span>
+      <span
+        className="progresso"
+        role="progressbar"
+        aria-label="Cidades atendidas"
+        aria-valuemin={0}
+        aria-valuemax={total ?? 0}
+        aria-valuenow={atendidas ?? 0}
+        aria-busy={carregando || undefined}
+      >
+        <span className="progresso__barra" style={{ width: `${!carregando && total ? Math.min(100, (atendidas / total) * 100) : 0}%` }} />
+      </span>
+    </CartaoEstatistica>
+  );
+}
+
+/**
+ * The salary card while its base is read: the real card drawn from an empty route (same rows, same
+ * lines), its figures hidden behind placeholders, so the real figures replace them in place.
+ */
+function EsqueletoSalario({ valorAluguel }: { valorAluguel: number }) {
+  const vazio = useMemo(() => estimarSalario(0, { valor_aluguel: valorAluguel, cidades_visitadas_ids: [], vendas: [] }, []), [valorAluguel]);
+  return <CartaoSalario estimativa={vazio} esqueleto />;
+}
+
+/** The whole panel before the route is known: the cards of a route's dashboard, empty. */
+export function EsqueletoDoPainel() {
+  return (
+    <div className="dashboard painel-funcionario" aria-busy="true">
+      {cabecalho}
+      <p className="sr-only" role="status">
+        Carregando o dashboard...
+      </p>
+      <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota" data-testid="esqueleto-painel">
+        <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota" carregando manterConteudo>
+          <span className="estatistica__texto esqueleto-texto">Rota</span>
+          <span className="estatistica__nota esqueleto-texto">00/00/0000 a 00/00/0000</span>
+        </CartaoEstatistica>
+        <CidadesAtendidas atendidas={null} total={null} />
+        <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo" carregando manterConteudo>
+          <span className="saldo-duplo">
+            <span className="saldo-duplo__linha">
+              <span className="saldo-duplo__rotulo">Saldo confirmado</span>
+              <strong className="esqueleto-texto">R$ 0,00</strong>
+            </span>
+            <span className="saldo-duplo__linha">
+              <span className="saldo-duplo__rotulo">Saldo projetado</span>
+              <strong className="esqueleto-texto">R$ 0,00</strong>
+            </span>
+          </span>
+        </CartaoEstatistica>
+        <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando manterConteudo>
+          <span className="esqueleto-texto">00</span>
+        </CartaoEstatistica>
+      </section>
+      <div className="painel-funcionario__corpo">
+        <EsqueletoSalario valorAluguel={0} />
+        <AcoesRapidas />
       </div>
     </div>
   );
@@ -235,14 +299,19 @@ function Indicador({ rotulo, valor, nota }: { rotulo: string; valor: string; not
 }
 
 /** The estimate and how it is reached: the three figures that set the rates, then the sum, then who pays the rent. */
-function CartaoSalario({ estimativa }: { estimativa: Estimativa }) {
+function CartaoSalario({ estimativa, esqueleto = false }: { estimativa: Estimativa; esqueleto?: boolean }) {
   const c = estimativa.calculo;
   const negativo = c.totalSalarioCentavos < 0;
   return (
-    <section className="cartao salario" aria-label="Salário Estimado">
+    <section
+      className={`cartao salario${esqueleto ? ' salario--esqueleto' : ''}`}
+      aria-label={esqueleto ? 'Salário Estimado (calculando...)' : 'Salário Estimado'}
+      aria-busy={esqueleto || undefined}
+      data-testid={esqueleto ? 'esqueleto-salario' : undefined}
+    >
       <div className="salario__topo">
         <h2 className="salario__titulo">Salário Estimado</h2>
-        <strong className={`salario__total${negativo ? ' valor-negativo' : ''}`} data-testid="salario-total">
+        <strong className={`salario__total${negativo ? ' valor-negativo' : ''}`} data-testid={esqueleto ? undefined : 'salario-total'}>
           {formatarCentavos(c.totalSalarioCentavos)}
         </strong>
       </div>
@@ -258,7 +327,7 @@ function CartaoSalario({ estimativa }: { estimativa: Estimativa }) {
         <Indicador rotulo="Valor por bolsa" valor={formatarReais(c.valorPorBolsa)} nota="pela média" />
       </dl>
       <DetalhamentoSalario linhas={linhasDoCalculo(c, estimativa.valorAluguelCentavos)} rotuloTotal="Total estimado" />
-      <p className="salario__aluguel" data-testid="mensagem-aluguel">
+      <p className="salario__aluguel" data-testid={esqueleto ? undefined : 'mensagem-aluguel'}>
         <Info size={16} aria-hidden="true" /> {mensagemAluguel(c.quemPagaAluguel, estimativa.valorAluguelCentavos)}
       </p>
     </section>

@@ -11,13 +11,15 @@ interface PropsEstatistica {
   className?: string;
   /** While loading, what stands for the value. */
   carregando?: boolean;
+  /** While loading, draw the children (placeholders of the final size) instead of '...'. */
+  manterConteudo?: boolean;
 }
 
 /**
  * A labelled number, the product's summary-card look (label and icon on top, the value below, as on
  * the Vendas and Saldo pages). The card is a group named by its label, for screen readers and tests.
  */
-export function CartaoEstatistica({ rotulo, icone, children, className, carregando }: PropsEstatistica) {
+export function CartaoEstatistica({ rotulo, icone, children, className, carregando, manterConteudo }: PropsEstatistica) {
   const id = useId();
   return (
     <div className={['cartao', 'cartao-resumo', 'estatistica', className].filter(Boolean).join(' ')} role="group" aria-labelledby={id} aria-busy={carregando || undefined}>
@@ -29,7 +31,7 @@ export function CartaoEstatistica({ rotulo, icone, children, className, carregan
           {icone}
         </span>
       </div>
-      <div className="cartao-resumo__valor">{carregando ? '...' : children}</div>
+      <div className="cartao-resumo__valor">{carregando && !manterConteudo ? '...' : children}</div>
     </div>
   );
 }
