@@ -9,7 +9,7 @@ import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { descartarItem } from '../offline/outbox';
 import { definirLarguraDaJanela } from '../test/janela';
-import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type RespostaFalsa } from '../test/renderizar';
+import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi, type RespostaFalsa } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
 import { PaginaVendas } from './PaginaVendas';
 import './operacoes';
@@ -32,13 +32,22 @@ interface Servidor {
   visitas: { cidade_id: number; data: string }[];
   historico: VendaHistorico[];
   offline: boolean;
+  /** Online, but the server's answers never arrive (a 3G link at its worst): every GET hangs. */
+  semResposta?: boolean;
+}
+
+/** Every GET hangs while `s.semResposta` (issue 19: the screen must not wait for them). */
+function pendurarLeituras(s: Servidor, manipuladores: Record<string, ManipuladorApi>): Record<string, ManipuladorApi> {
+  return Object.fromEntries(
+    Object.entries(manipuladores).map(([rota, m]) => [rota, rota.startsWith('GET ') ? (c, url) => (s.semResposta ? new Promise<RespostaFalsa>(() => undefined) : m(c, url)) : m]),
+  );
 }
 
 function montar(servidor: Partial<Servidor> = {}, em = '/vendas', queryClient?: QueryClient) {
   const s: Servidor = { rota: rota(), vendas: [], visitas: [], historico: [], offline: false, ...servidor };
   entrarComo(FUNCIONARIO_TESTE);
   const seOnline = (f: () => RespostaFalsa) => () => (s.offline ? 'offline' : f());
-  const api = simularApi({
+  const api = simularApi(pendurarLeituras(s, {
     'GET /auth/me': seOnline(() => ({ corpo: { usuario: FUNCIONARIO_TESTE } })),
     'GET /rotas/ativas/funcionario': seOnline(() => ({ corpo: { rotas: s.rota ? [s.rota] : [] } })),
     'GET /rotas/:id/cidades-status': (_c, url) => {
@@ -88,7 +97,7 @@ function montar(servidor: Partial<Servidor> = {}, em = '/vendas', queryClient?: 
       s.visitas.push({ cidade_id: cidadeId, data });
       return { corpo: { visita: { id: 'v', rota_id: 7, cidade_id: cidadeId, data, recebido_em: new Date().toISOString() } } };
     },
-  });
+  }));
   const tela = renderizarApp(
     [
       { path: '/vendas', element: <PaginaVendas /> },
@@ -318,6 +327,38 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     await userEvent.click(within(cartao('Goiânia')).getByRole('button', { name: 'Mostrar detalhes de Goiânia' }));
     expect(within(cartao('Goiânia')).getByText('R$ 42,00')).toBeInTheDocument();
     expect(within(cartao('Goiânia')).getByText('10/01/2026')).toBeInTheDocument();
+  });
+
+  it('visita repetida com internet: mostra a cópia do aparelho na hora, sem esperar o servidor que não responde, e diz que está atualizando (issue 19)', async () => {
+    const primeira = montar({ historico: [{ id: 'h', cidade_id: 5208707, data_venda: '2026-01-10', total_vendas: 42, valor_boletos: 0, registrado_em: '2026-01-10T12:00:00.000Z' }] });
+    await screen.findByText('Goiânia');
+    await waitFor(async () => expect(await bancoLocal.cache.count()).toBe(3));
+    primeira.tela.unmount();
+
+    // The browser says online, the requests leave, and no answer ever comes back.
+    const { api } = montar({ semResposta: true });
+    expect(await screen.findByText('Goiânia')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Em aberto (3)' })).toBeInTheDocument();
+    expect(screen.getByText(/^Dados guardados neste aparelho em .*; atualizando\.\.\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Sem conexão/)).not.toBeInTheDocument();
+    await userEvent.click(within(cartao('Goiânia')).getByRole('button', { name: 'Mostrar detalhes de Goiânia' }));
+    expect(within(cartao('Goiânia')).getByText('R$ 42,00')).toBeInTheDocument();
+    // The refresh did leave (and is still on its way): the screen did not skip the server.
+    expect(api.chamadas.some((c) => c.metodo === 'GET' && c.caminho === '/rotas/ativas/funcionario')).toBe(true);
+    expect(api.chamadas.some((c) => c.metodo === 'GET' && c.caminho.startsWith('/rotas/7/cidades-status'))).toBe(true);
+  });
+
+  it('a resposta do servidor substitui a cópia do aparelho quando chega', async () => {
+    const primeira = montar();
+    await screen.findByText('Goiânia');
+    await waitFor(async () => expect(await bancoLocal.cache.count()).toBe(3));
+    primeira.tela.unmount();
+
+    const outras = [...CIDADES, { id: 5205109, nome: 'Catalão', uf: 'GO' }];
+    montar({ rota: rota(outras) });
+    expect(await screen.findByText('Catalão')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/atualizando/)).not.toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: 'Em aberto (4)' })).toBeInTheDocument();
   });
 
   it('sem rota ativa diz isso', async () => {

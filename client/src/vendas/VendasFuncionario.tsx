@@ -10,7 +10,9 @@ import { useBlocker } from 'react-router-dom';
 import { toast } from '../components/avisos';
 import { v7 as uuidv7 } from 'uuid';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
+import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
+import { ehPrevia, useCopiaDoAparelhoPrimeiro } from '../app/copiaPrimeiro';
 import { Abas } from '../components/Abas';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
@@ -23,9 +25,9 @@ import { motorSync, useEstadoSync } from '../offline';
 import { dadosDaCarga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { itensDoUsuario } from '../offline/outbox';
-import { chavesRotas, useRotaAtivaDoFuncionario } from '../rotas/consultas';
+import { chavesCacheRotas, chavesRotas, useRotaAtivaDoFuncionario } from '../rotas/consultas';
 import { CartaoCidade } from './CartaoCidade';
-import { chavesVendas, useDiaDaRota, useHistoricoDaRota } from './consultas';
+import { chavesCache, chavesVendas, useDiaDaRota, useHistoricoDaRota } from './consultas';
 import {
   buscarCidades,
   CARTOES_POR_PAGINA,
@@ -76,6 +78,9 @@ async function avisarESincronizar(itemId: string, textos: TextosDoAviso) {
   guardado = aindaNaFila;
   toast.update(aviso, guardado ? textos.guardado : textos.enviado, guardado ? 'info' : 'success');
 }
+/** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
+const rotaAtivaDaLista = (rotas: Rota[]) => rotas.find((r) => r.status === 'ativa') ?? null;
+
 export const VAZIO_FECHADAS = 'No momento não há cidades com fechamento ou visitadas.';
 
 export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario; pedido?: { data: string; cidadeId: number | null } | null }) {
@@ -100,6 +105,10 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   const rota = dadosDaCarga(rotaQ.data) ?? null;
   const diaQ = useDiaDaRota(usuario.id, rota?.id ?? null, data);
   const historicoQ = useHistoricoDaRota(usuario.id, rota?.id ?? null);
+  // Issue 19: the device's copies on screen at once, the server's answers replacing them as they come.
+  useCopiaDoAparelhoPrimeiro(chavesRotas.ativaDoFuncionario(usuario.id), chavesCacheRotas.ativas(usuario.id), usuario.id, rotaAtivaDaLista);
+  useCopiaDoAparelhoPrimeiro(chavesVendas.dia(usuario.id, rota?.id ?? 0, data), rota ? chavesCache.dia(rota.id, data) : null, usuario.id);
+  useCopiaDoAparelhoPrimeiro(chavesVendas.historico(usuario.id, rota?.id ?? 0), rota ? chavesCache.historico(rota.id) : null, usuario.id);
   const fila = useFilaDeVendas(usuario.id, contadorDasCopias(diaQ.data, historicoQ.data));
 
   const dia = dadosDaCarga(diaQ.data) ?? null;
@@ -114,7 +123,8 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   // A piece read from the device's copy (no signal) is read from the server again as soon as the
   // connection is back and after each sync pass: answers stay fresh for 30 s, so without this the
   // screen kept 'Sem conexão…' after the signal returned and the queue was sent (issue 17, item 8).
-  const doAparelho = [rotaQ.data, diaQ.data, historicoQ.data].some((c) => c !== undefined && ('semDados' in c || c.origem === 'cache'));
+  // A preview (the copy shown while the request is on its way) is not: that request is the refresh.
+  const doAparelho = [rotaQ.data, diaQ.data, historicoQ.data].some((c) => c !== undefined && !ehPrevia(c) && ('semDados' in c || c.origem === 'cache'));
   useEffect(() => {
     if (!online || !doAparelho) return;
     void queryClient.invalidateQueries({ queryKey: chavesRotas.ativaDoFuncionario(usuario.id) });
@@ -383,11 +393,16 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
         </div>
       ) : (
         doCache &&
-        'origem' in doCache && (
+        'origem' in doCache &&
+        (ehPrevia(doCache) ? (
+          <p className="vendas-offline vendas-offline--atualizando" role="status">
+            Dados guardados neste aparelho em {formatarDataHora(doCache.atualizadoEm, fuso)}; atualizando...
+          </p>
+        ) : (
           <p className="vendas-offline" role="status">
             <WifiOff size={15} aria-hidden="true" /> Sem conexão: dados guardados neste aparelho em {formatarDataHora(doCache.atualizadoEm, fuso)}.
           </p>
-        )
+        ))
       )}
 
       <Abas
