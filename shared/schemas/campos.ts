@@ -6,6 +6,7 @@
 import { z } from '../zod';
 import { ehDataValida } from '../dates';
 import { MAXIMO_CENTAVOS, reaisParaCentavos, temNoMaximoDuasCasas, textoParaDecimal } from '../money';
+import { PADRAO_EMAIL } from '../padraoEmail';
 
 export type Genero = 'm' | 'f';
 
@@ -49,8 +50,8 @@ export function textoOpcional(rotulo: string, max: number) {
   );
 }
 
-/** The rule of HTML's <input type="email">: accepts 'admin@localhost', the default first admin. */
-export const PADRAO_EMAIL = /^[^\s@]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+// Kept in a zod-free module (shared/padraoEmail.ts): the login screen imports it without the schema library (issue 19).
+export { PADRAO_EMAIL };
 
 export const MAX_EMAIL = 254;
 

@@ -36,11 +36,18 @@ function resolver(de: string, especificador: string): string | null {
   return null;
 }
 
+/**
+ * The login of a phone that never opened the app (issue 19: login ready within 3 s on 3G with the CPU
+ * 4x slower): the shell and the login screen's chunk, without what only a rare case needs (the
+ * export of another person's pending writes, with zod and the file format, loads when there is one).
+ */
+const LOGIN = ['main.tsx', 'auth/PaginaLogin.tsx'].map((f) => path.join(SRC, f));
+
 /** Every package the first screen's modules import at run time, with one chain that reaches it. */
-function pacotesDaPrimeiraTela(): Map<string, string[]> {
+function pacotesDaPrimeiraTela(entradas: string[] = PRIMEIRA_TELA): Map<string, string[]> {
   const pacotes = new Map<string, string[]>();
-  const caminho = new Map<string, string[]>(PRIMEIRA_TELA.map((f) => [f, [path.relative(SRC, f)]]));
-  const fila = [...PRIMEIRA_TELA];
+  const caminho = new Map<string, string[]>(entradas.map((f) => [f, [path.relative(SRC, f)]]));
+  const fila = [...entradas];
   while (fila.length) {
     const arquivo = fila.shift()!;
     if (!/\.tsx?$/.test(arquivo)) continue;
@@ -75,6 +82,13 @@ describe('JavaScript da primeira tela do funcionário', () => {
       "const L = lazy(() => import('./tardio'));",
     ].join('\n');
     expect(importacoes(codigo).sort()).toEqual(['./efeito', './misto', './padrao', './reexporta', './varias-linhas'].sort());
+  });
+
+  it('o login de um celular novo não carrega zod (só quando há pendências de outra pessoa a exportar)', () => {
+    const pacotes = pacotesDaPrimeiraTela(LOGIN);
+    expect(pacotes.has('react-dom/client')).toBe(true);
+    const zod = [...pacotes].filter(([p]) => p === 'zod' || p.startsWith('zod/'));
+    expect(zod.map(([p, cadeia]) => `${p} <- ${[...cadeia].reverse().join(' <- ')}`)).toEqual([]);
   });
 
   it('não carrega zod (nem schemas que o importam)', () => {

@@ -9,7 +9,7 @@ import { Lock, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { toast } from '../components/avisos';
-import { PADRAO_EMAIL } from '../../../shared/schemas/campos';
+import { PADRAO_EMAIL } from '../../../shared/padraoEmail';
 import { ErroApi, ErroOffline, mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
