@@ -10,6 +10,7 @@ import { medirApi, type ResultadoApi } from './api';
 import { CENARIOS, medirCampo, type ResultadoCampo, type ResumoCampo } from './campo';
 import { medirCliente, type ResultadoCliente } from './cliente';
 import { medirLeituras, type ResultadoLeituras } from './leituras';
+import { medirLighthouse, type ResultadoLighthouse } from './lighthouse';
 import { relatorio } from './relatorio';
 import { AQUECIMENTO, medirSync, type MedidaSync } from './sync';
 import { medirUploads, secaoUploads, type ResultadoUploads } from './uploads';
@@ -21,6 +22,8 @@ export interface Resultados {
   cliente?: ResultadoCliente & { medidoEm: string };
   uploads?: ResultadoUploads & { medidoEm: string };
   leituras?: ResultadoLeituras & { medidoEm: string };
+  /** Issue 19: Lighthouse mobile, first visit to the login and repeat visit to Vendas (bench/lighthouse.ts). */
+  lighthouse?: ResultadoLighthouse & { medidoEm: string };
   /** Issue 19's field day; `antes`: the 'Today' column, measured on the engine before the issue's changes (BENCH_CAMPO_ANTES=1). */
   campo?: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo };
 }
@@ -74,6 +77,13 @@ if (partes.has('leituras')) {
   console.log('Leitores pesados e o health check (issue 18):');
   medidasDestaExecucao.add('leituras');
   resultados.leituras = { ...(await medirLeituras(rapido ? 1 : 5, resultados.leituras)), medidoEm: agora() };
+  salvar();
+}
+// Issue 19 (BENCH_SO=lighthouse): part of every full run.
+if (partes.has('lighthouse') || !process.env.BENCH_SO) {
+  console.log('Primeira visita, visita repetida e Lighthouse mobile (issue 19):');
+  medidasDestaExecucao.add('lighthouse');
+  resultados.lighthouse = { ...(await medirLighthouse(rapido ? 1 : 3, rapido ? 2 : 5)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('uploads')) {
