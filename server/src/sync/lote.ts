@@ -87,26 +87,38 @@ function validarDados(tipo: TipoOperacao, dados: unknown): { success: true; data
   return ESQUEMAS_OPERACAO[tipo].safeParse(dados);
 }
 
+/** An operation with the fields in one fixed order (spreading one into another cost ~2 µs per operation). */
+function montarPreparada(
+  id: string,
+  tipo: string,
+  seq: number,
+  retencao: Preparada['retencao'],
+  execucao: { gravaArquivos?: boolean; preservaRotas?: boolean } | null,
+  rodar: Rodar | null,
+  erro: ErroApp | null,
+): Preparada {
+  return { id, tipo, seq, retencao, gravaArquivos: execucao?.gravaArquivos === true, preservaRotas: execucao?.preservaRotas === true, rodar, erro };
+}
+
 function prepararAtual(bruta: unknown, indice: number, clienteId: string): Preparada {
   const canonica = operacaoCanonica(bruta);
   const op = canonica ? { success: true as const, data: canonica } : operacaoSyncSchema.safeParse(bruta);
   const id = op.success ? op.data.id : String((bruta as { id?: unknown }).id);
-  const base = { id, tipo: 'desconhecida', seq: indice, retencao: { espera: [], retem: [] }, gravaArquivos: false, preservaRotas: false, rodar: null };
-  if (!op.success) return { ...base, erro: dadosInvalidos(mensagemDeValidacao(op.error)) };
+  const semRetencao = { espera: [], retem: [] };
+  if (!op.success) return montarPreparada(id, 'desconhecida', indice, semRetencao, null, null, dadosInvalidos(mensagemDeValidacao(op.error)));
   const { tipo, seq, dados } = op.data;
-  if (!ehTipoOperacao(tipo)) return { ...base, seq, erro: new ErroApp(422, 'regra_de_negocio', MENSAGEM_DESCONHECIDA) };
+  if (!ehTipoOperacao(tipo)) return montarPreparada(id, 'desconhecida', seq, semRetencao, null, null, new ErroApp(422, 'regra_de_negocio', MENSAGEM_DESCONHECIDA));
   const validado = validarDados(tipo, dados);
   let retencao: Preparada['retencao'];
   try {
     retencao = retencaoDe({ tipo, dados: validado.success ? validado.data : dados });
   } catch {
-    retencao = base.retencao; // data too broken to name its entities: it holds nothing back
+    retencao = semRetencao; // data too broken to name its entities: it holds nothing back
   }
   const execucao = EXECUCOES[tipo as TipoOperacao];
-  const comum = { ...base, tipo, seq, retencao, gravaArquivos: execucao.gravaArquivos === true, preservaRotas: execucao.preservaRotas === true };
-  if (!validado.success) return { ...comum, erro: dadosInvalidos(mensagemDeValidacao(validado.error)) };
+  if (!validado.success) return montarPreparada(id, tipo, seq, retencao, execucao, null, dadosInvalidos(mensagemDeValidacao(validado.error)));
   const rodar: Rodar = (ctx, usuario, cupom) => (execucao.executar as (...a: unknown[]) => RespostaEscrita | Promise<RespostaEscrita>)(ctx, usuario, validado.data, { clienteId }, cupom);
-  return { ...comum, rodar, erro: null };
+  return montarPreparada(id, tipo, seq, retencao, execucao, rodar, null);
 }
 
 /**
