@@ -4,15 +4,15 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef } from 'react';
 import type { Despesa, ListaDespesas, StatusAprovacao, TipoDespesa } from '../../../shared/schemas/despesas';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { api, ErroOffline, type Parametros } from '../api/client';
 import { lerTodasAsPaginas } from '../api/paginas';
+import { useReleituraPorPassada } from '../offline';
 import { buscarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
-import { itensDoUsuario } from '../offline/outbox';
+import { itensDoUsuario, lerConfirmacoes } from '../offline/outbox';
 import { chavesSaldo } from '../saldo/consultas';
 import { operacoesDeDespesa, type ItemFilaDespesa } from './fila';
 import { lerNoticias, novidadesDasDespesas, registrarNovidades, type Noticia } from './noticias';
@@ -123,23 +123,18 @@ export function useRotasDoFiltro(funcionarioId: string, ativo: boolean) {
 }
 
 /**
- * The employee's queued expense changes, live from IndexedDB. When one leaves the queue (the server
- * took it), the lists and the balance are read again so the confirmed numbers include it.
+ * The employee's queued expense changes, live from IndexedDB. When items leave the queue (the
+ * server took them), the lists and the balance are read again so the confirmed numbers include
+ * them: once, when the sync pass ends, not once per confirmed item (issue 19).
  */
 export function useFilaDeDespesas(usuarioId: number): ItemFilaDespesa[] {
   const queryClient = useQueryClient();
   const itens = useLiveQuery(async () => operacoesDeDespesa(await itensDoUsuario(bancoLocal, usuarioId)), [usuarioId]);
-  const anteriores = useRef<Set<string>>(new Set());
-  useEffect(() => {
-    if (!itens) return;
-    const atuais = new Set(itens.map((i) => i.id));
-    const saiu = [...anteriores.current].some((id) => !atuais.has(id));
-    anteriores.current = atuais;
-    if (saiu) {
-      void queryClient.invalidateQueries({ queryKey: chavesDespesas.todos });
-      void queryClient.invalidateQueries({ queryKey: chavesSaldo.todos });
-    }
-  }, [itens, queryClient]);
+  const confirmacoes = useLiveQuery(() => lerConfirmacoes(bancoLocal), []);
+  useReleituraPorPassada(confirmacoes, undefined, () => {
+    void queryClient.invalidateQueries({ queryKey: chavesDespesas.todos });
+    void queryClient.invalidateQueries({ queryKey: chavesSaldo.todos });
+  });
   return itens ?? [];
 }
 

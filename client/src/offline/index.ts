@@ -2,7 +2,7 @@
  * The app's offline wiring: the operation registry every domain adds its employee writes to,
  * and the one sync engine replaying them with the signed-in user's session.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { lerToken, lerUsuarioSalvo } from '../auth/sessaoLocal';
 import { bancoLocal } from './db';
 import type { TipoOperacao } from '../../../shared/sync/operacoes';
@@ -30,4 +30,35 @@ export const motorSync = new MotorSync({
 
 export function useEstadoSync(): EstadoSync {
   return useSyncExternalStore(motorSync.assinar, motorSync.estado, motorSync.estado);
+}
+
+const sincronizandoAgora = () => motorSync.estado().sincronizando;
+const confirmacoesDaPassada = () => motorSync.estado().confirmacoes;
+
+/**
+ * A screen whose data changes when the server confirms this device's writes reads it again ONCE
+ * per sync pass (issue 19), when the pass ends, not once per confirmed write (a field day's sync
+ * was followed by ~21 GETs). `vistas`: the confirmation counter as the screen sees it live
+ * (undefined while loading; it covers confirmations made by another tab); `cobertasPelaCopia`:
+ * the counter the screen's copy already includes, when it knows. Confirmations the screen hears
+ * of late (its live query answering after the pass ended) are already covered by that one read.
+ */
+export function useReleituraPorPassada(vistas: number | undefined, cobertasPelaCopia: number | undefined, reler: () => void): void {
+  const sincronizando = useSyncExternalStore(motorSync.assinar, sincronizandoAgora, sincronizandoAgora);
+  const daPassada = useSyncExternalStore(motorSync.assinar, confirmacoesDaPassada, confirmacoesDaPassada);
+  const cobertas = useRef<number | null>(null);
+  const relerAtual = useRef(reler);
+  useEffect(() => {
+    relerAtual.current = reler;
+  });
+  useEffect(() => {
+    if (vistas === undefined) return;
+    const conhecidas = Math.max(vistas, daPassada);
+    cobertas.current ??= cobertasPelaCopia ?? conhecidas;
+    if (sincronizando) return; // the overlay shows confirmed writes meanwhile
+    if (conhecidas > Math.max(cobertas.current, cobertasPelaCopia ?? 0)) {
+      cobertas.current = conhecidas;
+      relerAtual.current();
+    }
+  }, [vistas, daPassada, sincronizando, cobertasPelaCopia]);
 }

@@ -28,7 +28,7 @@ import { versaoApp } from '../versaoApp';
 import type { BancoLocal, ItemOutbox } from './db';
 import { idDoDispositivo } from './dispositivo';
 import { enviarEmPartes, PARTES_A_PARTIR_DE } from './envioEmPartes';
-import { arquivosDoItem, atualizarItem, itensDoUsuario, registrarRespostas, type DefinicaoOperacao, type Operacoes, type Respostas } from './outbox';
+import { arquivosDoItem, atualizarItem, itensDoUsuario, lerConfirmacoes, registrarRespostas, type DefinicaoOperacao, type Operacoes, type Respostas } from './outbox';
 import { ehStatusTransitorio, LIMITES_LOTE, transporteEmLote, type Enviar, type Envio, type ResultadoEnvio, type Transporte } from './transporte';
 import { Vazao } from './vazao';
 
@@ -48,6 +48,11 @@ export interface EstadoSync {
   progresso: { enviados: number; total: number } | null;
   /** Items of other users queued on this device: they wait for their owner to sign in. */
   deOutrosUsuarios: number;
+  /**
+   * The confirmation counter (outbox.ts, meta 'confirmacoes') when this tab's last pass ended: the
+   * screens read their data again once per pass when it grows (offline/index.ts useReleituraPorPassada).
+   */
+  confirmacoes: number;
 }
 
 export interface Sessao {
@@ -150,6 +155,7 @@ export class MotorSync {
     ultimoErroRede: null,
     progresso: null,
     deOutrosUsuarios: 0,
+    confirmacoes: 0,
   };
   private readonly obterClienteId: () => Promise<string>;
   private readonly travas: Pick<LockManager, 'request'> | null;
@@ -289,8 +295,10 @@ export class MotorSync {
           await this.passada(ignorar);
         } while (this.repetir);
       } finally {
+        // Read before the pass is said to be over: a screen refreshing then covers every confirmation of it.
+        const confirmacoes = await lerConfirmacoes(this.banco).catch(() => this.atual.confirmacoes);
         this.emAndamento = null;
-        this.definir({ sincronizando: false, progresso: null });
+        this.definir({ sincronizando: false, progresso: null, confirmacoes });
       }
     })();
     return this.emAndamento;

@@ -2,14 +2,16 @@
  * This device's sales writes for the screen's overlay (offline/escritas.ts): the queued and refused
  * ones, and those the server confirmed after the screen's copy was read (`confirmacoesAte`), so a
  * city never flashes back to 'Em aberto' between the server's confirmation and the fresh answer, and
- * a copy read before a day of sent sales still shows them without signal. A confirmation re-reads
- * the screen's data (the copy then has it, and the overlay drops it).
+ * a copy read before a day of sent sales still shows them without signal. Confirmations re-read
+ * the screen's data once the sync pass ends (the copy then has them, and the overlay drops them):
+ * one read per pass, not one per confirmed write (issue 19).
  * Also when the server took each visit this device sent (from the history): a visit without sale
  * shows 'Recebido pelo servidor às …' like a sale, also when the screen is opened again.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
+import { useReleituraPorPassada } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { escritasSobreCopia, useEscritasDoAparelho } from '../offline/escritas';
 import { chavesVendas } from './consultas';
@@ -43,10 +45,8 @@ export function useFilaDeVendas(
   const escritas = useEscritasDoAparelho(usuarioId);
   const visitasRecebidas = useLiveQuery(() => lerVisitasRecebidas(usuarioId), [usuarioId]) ?? SEM_VISITAS;
 
-  const ultimaConfirmada = escritas?.confirmadas.at(-1)?.ordem ?? 0;
-  useEffect(() => {
-    if (ultimaConfirmada > (confirmacoesAte ?? 0)) void queryClient.invalidateQueries({ queryKey: chavesVendas.funcionario(usuarioId) });
-  }, [ultimaConfirmada, confirmacoesAte, queryClient, usuarioId]);
+  const ultimaConfirmada = escritas ? (escritas.confirmadas.at(-1)?.ordem ?? 0) : undefined;
+  useReleituraPorPassada(ultimaConfirmada, confirmacoesAte ?? 0, () => void queryClient.invalidateQueries({ queryKey: chavesVendas.funcionario(usuarioId) }));
 
   const itens = useMemo(
     () => (escritas ? escritasSobreCopia(escritas, confirmacoesAte).filter((i) => TIPOS.has(i.tipo)) : []),
