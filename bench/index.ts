@@ -10,6 +10,7 @@ import { medirApi, type ResultadoApi } from './api';
 import { CENARIOS, medirCampo, type ResultadoCampo, type ResumoCampo } from './campo';
 import { medirCliente, type ResultadoCliente } from './cliente';
 import { medirLeituras, type ResultadoLeituras } from './leituras';
+import { medirLeiturasAdmin, type ResultadoLeiturasAdmin } from './leituras-admin';
 import { medirLighthouse, type ResultadoLighthouse } from './lighthouse';
 import { relatorio } from './relatorio';
 import { AQUECIMENTO, medirSync, type MedidaSync } from './sync';
@@ -22,6 +23,8 @@ export interface Resultados {
   cliente?: ResultadoCliente & { medidoEm: string };
   uploads?: ResultadoUploads & { medidoEm: string };
   leituras?: ResultadoLeituras & { medidoEm: string };
+  /** Issue 19: the admin's reads at 1x and 5x data and the event loop during an export (bench/leituras-admin.ts). */
+  leiturasAdmin?: ResultadoLeiturasAdmin & { medidoEm: string };
   /** Issue 19: Lighthouse mobile, first visit to the login and repeat visit to Vendas (bench/lighthouse.ts). */
   lighthouse?: ResultadoLighthouse & { medidoEm: string };
   /** Issue 19's field day; `antes`: the 'Today' column, measured on the engine before the issue's changes (BENCH_CAMPO_ANTES=1). */
@@ -29,7 +32,7 @@ export interface Resultados {
 }
 
 const ARQUIVO = 'bench/resultados.json';
-const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads,campo').split(',').map((p) => p.trim()));
+const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads,campo,leiturasAdmin').split(',').map((p) => p.trim()));
 const rapido = process.env.BENCH_RAPIDO === '1';
 const agora = () => new Date().toISOString();
 const TITULO_UPLOADS = '## Uploads em paralelo';
@@ -107,6 +110,12 @@ if (partes.has('campo')) {
       ? { commit: campo.commit, cenarios: juntar(campo.cenarios, anterior?.antes?.cenarios), semEvento: medido.semEvento ?? anterior?.antes?.semEvento ?? null, medidoEm: campo.medidoEm }
       : anterior?.antes;
   resultados.campo = { ...campo, ...(antes ? { antes } : {}) };
+  salvar();
+}
+if (partes.has('leiturasAdmin')) {
+  console.log('Leituras do admin e exportações, 1x e 5x os dados (issue 19):');
+  medidasDestaExecucao.add('leiturasAdmin');
+  resultados.leiturasAdmin = { ...(await medirLeiturasAdmin(rapido ? 1 : 5, rapido ? 2 : 4)), medidoEm: agora() };
   salvar();
 }
 salvar();

@@ -2,6 +2,7 @@
 import type { Resultados } from './index';
 import { secaoCampo } from './campo';
 import { secaoLeituras } from './leituras';
+import { secaoLeiturasAdmin } from './leituras-admin';
 import { secaoLighthouse } from './lighthouse';
 
 const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
@@ -191,6 +192,7 @@ ${r.cliente ? `| JS da primeira tela do funcionário | ${kb(r.cliente.js.primeir
   if (r.sync) partes.push(secaoSync(r.sync));
   if (r.cliente) partes.push(secaoCliente(r.cliente));
   if (r.leituras) partes.push(secaoLeituras(r.leituras));
+  if (r.leiturasAdmin) partes.push(secaoLeiturasAdmin(r.leiturasAdmin));
   if (r.lighthouse) partes.push(secaoLighthouse(r.lighthouse));
   if (r.campo) partes.push(secaoCampo(r.campo));
   return `${partes.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { inserirDespesa } from '../../test/fabricas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
+import { planosDe } from '../../test/planos';
 import { listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
 
 let t: AppDeTeste;
@@ -123,30 +124,7 @@ describe('GET /api/despesas do admin (issue 19)', () => {
 });
 
 describe('planos das consultas padrão das despesas (issue 19)', () => {
-  /** EXPLAIN QUERY PLAN of every statement `fn` runs on the expenses table, with its own parameters. */
-  function planos(fn: () => unknown): string[][] {
-    const sqlite = t.db.$client;
-    const preparar = sqlite.prepare.bind(sqlite);
-    const resultado: string[][] = [];
-    const espiao = vi.spyOn(sqlite, 'prepare').mockImplementation(((sql: string) => {
-      const st = preparar(sql);
-      if (!/from "despesas"/i.test(sql)) return st;
-      for (const metodo of ['all', 'get'] as const) {
-        const original = st[metodo].bind(st) as (...a: unknown[]) => unknown;
-        (st as unknown as Record<string, unknown>)[metodo] = (...a: unknown[]) => {
-          resultado.push((preparar(`explain query plan ${sql}`).all(...a) as { detail: string }[]).map((l) => l.detail));
-          return original(...a);
-        };
-      }
-      return st;
-    }) as typeof sqlite.prepare);
-    try {
-      fn();
-    } finally {
-      espiao.mockRestore();
-    }
-    return resultado;
-  }
+  const planos = (fn: () => unknown) => planosDe(t.db, /from "despesas"/i, fn);
 
   const pagina = { limite: 20, deslocamento: 0 };
   it.each<[string, FiltroDespesas]>([

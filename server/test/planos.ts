@@ -1,0 +1,30 @@
+/**
+ * EXPLAIN QUERY PLAN of the statements a function really runs (issue 19): every statement prepared
+ * while `fn` runs whose SQL matches `tabela` is explained with the parameters it was run with.
+ */
+import { vi } from 'vitest';
+import type { Db } from '../src/db';
+
+export function planosDe(db: Db, tabela: RegExp, fn: () => unknown): string[][] {
+  const sqlite = db.$client;
+  const preparar = sqlite.prepare.bind(sqlite);
+  const resultado: string[][] = [];
+  const espiao = vi.spyOn(sqlite, 'prepare').mockImplementation(((sql: string) => {
+    const st = preparar(sql);
+    if (!tabela.test(sql) || /^\s*(insert|update|delete)/i.test(sql)) return st;
+    for (const metodo of ['all', 'get'] as const) {
+      const original = st[metodo].bind(st) as (...a: unknown[]) => unknown;
+      (st as unknown as Record<string, unknown>)[metodo] = (...a: unknown[]) => {
+        resultado.push((preparar(`explain query plan ${sql}`).all(...a) as { detail: string }[]).map((l) => l.detail));
+        return original(...a);
+      };
+    }
+    return st;
+  }) as typeof sqlite.prepare);
+  try {
+    fn();
+  } finally {
+    espiao.mockRestore();
+  }
+  return resultado;
+}
