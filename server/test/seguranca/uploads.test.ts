@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { MENSAGEM_ARQUIVO_GRANDE, MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
 import { MENSAGEM_FORMULARIO_MALFORMADO } from '../../src/despesas/rotas';
@@ -115,7 +115,9 @@ async function semEfeito(enviar: () => Promise<LightMyRequestResponse>): Promise
   const r = await enviar();
   esperarCorpoDeErro(r);
   expect(fotografia(t)).toEqual(antes.banco);
-  expect(arquivosDoDataDir()).toEqual(antes.arquivos);
+  // The temporary file of a body cut mid-file may still be on its way out when the 400 leaves (seen once
+  // in a loaded CI run): what matters is that none stays, so wait for the folder to be as it was.
+  await vi.waitFor(() => expect(arquivosDoDataDir()).toEqual(antes.arquivos), { timeout: 10_000 });
   return r;
 }
 
