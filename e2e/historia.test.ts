@@ -99,7 +99,7 @@ describe.skipIf(!temChromium)('a história de uma rota inteira, tela por tela, n
     await perfil?.close();
     await navegador?.close();
     await servidor?.fechar();
-    if (pastaPerfil) fs.rmSync(pastaPerfil, { recursive: true, force: true });
+    if (pastaPerfil) fs.rmSync(pastaPerfil, { recursive: true, force: true, maxRetries: 10 });
   });
 
   /**

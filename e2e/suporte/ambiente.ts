@@ -43,5 +43,5 @@ export async function abrirAmbiente<const O extends OpcoesAmbiente>(opcoes: O): 
 export async function fecharAmbiente({ servidor, navegador, raiz }: { servidor?: ServidorDeTeste; navegador?: Browser; raiz?: string }): Promise<void> {
   await navegador?.close();
   await servidor?.fechar();
-  if (raiz) fs.rmSync(raiz, { recursive: true, force: true });
+  if (raiz) fs.rmSync(raiz, { recursive: true, force: true, maxRetries: 10 }); // a browser still closing may write into its profile: retry ENOTEMPTY
 }
