@@ -13,13 +13,14 @@ import { medirLeituras, type ResultadoLeituras } from './leituras';
 import { medirLeiturasAdmin, type ResultadoLeiturasAdmin } from './leituras-admin';
 import { medirLighthouse, type ResultadoLighthouse } from './lighthouse';
 import { relatorio } from './relatorio';
-import { AQUECIMENTO, medirSync, type MedidaSync } from './sync';
+import { AQUECIMENTO, comEstaExecucao, medirSync, type ExecucaoSync, type MedidaSync } from './sync';
 import { medirUploads, secaoUploads, type ResultadoUploads } from './uploads';
 
 export interface Resultados {
   maquina?: { cpus: number; modelo: string; memoriaGiB: number; node: string };
   api?: ResultadoApi & { medidoEm: string };
-  sync?: { medidas: MedidaSync[]; repeticoes: number; aquecimento?: number; medidoEm: string };
+  /** `execucoes`: the recent runs' figures (the page lists them: before and after a change, each on its commit). */
+  sync?: { medidas: MedidaSync[]; repeticoes: number; aquecimento?: number; medidoEm: string; execucoes?: ExecucaoSync[] };
   cliente?: ResultadoCliente & { medidoEm: string };
   uploads?: ResultadoUploads & { medidoEm: string };
   leituras?: ResultadoLeituras & { medidoEm: string };
@@ -67,7 +68,11 @@ if (partes.has('sync')) {
   // a 1,000-sale window lasts ~100 ms, and one slow moment of a 2-core machine moves it by 10%.
   const repeticoes = rapido ? 1 : 7;
   medidasDestaExecucao.add('sync');
-  resultados.sync = { medidas: await medirSync(rapido ? [1_000] : [1_000, 5_000], repeticoes), repeticoes, aquecimento: AQUECIMENTO, medidoEm: agora() };
+  const medidas = await medirSync(rapido ? [1_000] : [1_000, 5_000], repeticoes);
+  const medidoEm = agora();
+  // Quick runs check the machinery: their figures are not kept among the runs.
+  const execucoes = rapido ? resultados.sync?.execucoes : comEstaExecucao(resultados.sync?.execucoes, medidas, medidoEm);
+  resultados.sync = { medidas, repeticoes, aquecimento: AQUECIMENTO, medidoEm, ...(execucoes ? { execucoes } : {}) };
   salvar();
 }
 if (partes.has('cliente')) {

@@ -8,11 +8,12 @@ export interface Filho<T> {
   parar(): Promise<void>;
 }
 
-export function iniciarFilho<T>(arquivo: string, args: string[] = [], limiteMs = 180_000): Promise<Filho<T>> {
+/** `pasta`: the checkout to run it from (default: this one), e.g. an older commit's extracted with git archive. */
+export function iniciarFilho<T>(arquivo: string, args: string[] = [], limiteMs = 180_000, pasta = process.cwd()): Promise<Filho<T>> {
   // BENCH_PERFIL=1: each child writes a CPU profile to bench/.results/perfil (open it in Chrome DevTools).
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', '.results', 'perfil')}`] : [];
   const processo = spawn(process.execPath, [...perfil, '--import', 'tsx', path.join('bench', arquivo), ...args], {
-    cwd: process.cwd(),
+    cwd: pasta,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

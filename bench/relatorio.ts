@@ -59,76 +59,87 @@ ${falhas.length ? `- **Abaixo da meta nesta execução:** ${falhas.map((m) => `$
 }
 
 function secaoSync(sync: NonNullable<Resultados['sync']>): string {
+  const faixa = (f: { min: number; max: number } | undefined, formato: (x: number) => string) => (f ? ` (${formato(f.min)}–${formato(f.max)})` : '');
+  const x = (r: number) => `${r.toFixed(1)}x`;
   const linhas = sync.medidas.map(
     (m) =>
-      `| ${int(m.vendas)} | ${int(m.app.porSegundo)} (${m.app.lotes} lotes) | ${int(m.limite.porSegundo)} | ${int(m.par.porSegundo)} | ${pct(m.razaoLimite)} | ${m.razaoPar.toFixed(1)}x | ${int(m.app.reenvioMs)} ms | ${ok(m.passou)} |`,
+      `| ${int(m.vendas)} | ${m.rodadas ?? sync.repeticoes} | ${int(m.app.porSegundo)} | ${int(m.limite.porSegundo)} | ${m.minimo ? int(m.minimo.porSegundo) : '—'} | ${int(m.par.porSegundo)} | ` +
+      `**${pct(m.razaoLimite)}**${faixa(m.faixaLimite, pct)} | **${x(m.razaoPar)}**${faixa(m.faixaPar, x)} | ` +
+      `${m.app.cpuUsPorVenda !== undefined && m.limite.cpuUsPorVenda !== undefined ? `${m.app.cpuUsPorVenda.toFixed(0)} / ${m.limite.cpuUsPorVenda.toFixed(0)} µs: ${pct(m.faixaCpuLimite!.mediana)}${faixa(m.faixaCpuLimite, pct)}` : '—'} | ` +
+      `${int(m.app.reenvioMs)} ms | ${m.carga ? `${m.carga.antes.toFixed(1)} → ${m.carga.depois.toFixed(1)}` : '—'} | ${ok(m.passou)} |`,
+  );
+  const execucoes = (sync.execucoes ?? []).flatMap((e) =>
+    e.medidas.map(
+      (m) =>
+        `| ${dia(e.medidoEm)} ${e.medidoEm.slice(11, 16)} UTC | \`${e.commit}\` | ${int(m.vendas)} | ${m.rodadas} | ${pct(m.razaoLimite)}${faixa(m.faixaLimite, pct)} | ${x(m.razaoPar)}${faixa(m.faixaPar, x)} | ` +
+        `${m.faixaCpuLimite ? `${pct(m.faixaCpuLimite.mediana)}${faixa(m.faixaCpuLimite, pct)}` : '—'} | ${m.carga ? `${m.carga.antes.toFixed(1)} → ${m.carga.depois.toFixed(1)}` : '—'} |`,
+    ),
   );
   return `## Sincronização
 
-Um celular reenvia uma fila de vendas em sequência, como o app faz. Três lados na mesma execução, cada um em
-processo e banco novos, depois de aquecer com ${int(sync.aquecimento ?? 400)} outros registros (um servidor no ar
-há alguns dias já viu isso; com menos, mede-se o JIT compilando o caminho do app) e de uma pausa de 300 ms
-antes de cada medida, igual para os três (o V8 termina de otimizar em segundo plano; com 2 núcleos isso
-disputava a CPU dentro de uma medida de ~50 ms), mediana de ${sync.repeticoes} rodadas
-intercaladas. Medido em ${dia(sync.medidoEm)}.
+Um celular reenvia uma fila de vendas em sequência, como o app faz (issue 19, com o registro de operações da
+issue 16). Medido em ${dia(sync.medidoEm)}.
 
-- **app**: \`POST /api/sync/lote\` em lotes de 200 (o tamanho que o app usa), autenticado, no formato do protocolo
-  (\`{ cliente_id, operacoes: [{ id, tipo, seq, dados }] }\`, valores em centavos), cada operação conferida pelo esquema do
-  seu tipo e pela mesma regra do endpoint sozinho (rota do funcionário no período ativo, cidade da rota, data não futura),
-  procurada no registro de operações (uma consulta por lote) e gravada nele na mesma transação do efeito; a venda faz a
-  cidade contar como visitada no dia.
-- **limite**: os mesmos registros em lotes de 50 para uma rota Fastify que só os insere (better-sqlite3,
-  uma transação por lote, sem validação).
-- **par**: PouchDB no "celular" replicando os mesmos registros para express-pouchdb (protocolo CouchDB), o
-  que uma equipe escolheria para sincronizar offline.
+**O que o harness mede.** Três servidores, cada um no seu processo, sobem uma vez e ficam no ar a execução
+inteira (como um servidor em produção), cada um aquecido com ${int(sync.aquecimento ?? 2000)} outros registros. Depois,
+rodadas: em cada uma, todos os lados recebem as mesmas vendas novas da rodada (em dias que nenhuma outra rodada
+usa), numa ordem que gira de rodada em rodada, cada janela depois da mesma pausa de 300 ms. A razão de uma rodada
+compara lados medidos com segundos de diferença; o número publicado é a **mediana das razões das rodadas**, com a
+faixa (mín.–máx.) entre parênteses. No mínimo ${sync.repeticoes} rodadas por tamanho, mais para 1.000 vendas (uma janela
+dessas dura ~100 ms). Os corpos dos lotes são montados antes da janela (o JSON do celular não entra na conta de nenhum lado).
 
-Metas (issue 16, com o registro de operações): 70% das linhas por segundo do limite e 5x o par.
+- **app**: \`POST /api/sync/lote\` em lotes de 200 (o tamanho do app), autenticado, no formato do protocolo
+  (\`{ cliente_id, operacoes: [{ id, tipo, seq, dados }] }\`, centavos); cada operação conferida, procurada no
+  registro de operações (uma consulta por lote) e gravada nele na mesma transação do efeito, pelas mesmas regras do
+  endpoint sozinho. Cada resposta é conferida (todas aceitas); depois da janela a fila inteira é reenviada ("reenvio":
+  a resposta se perdeu) e tem de voltar toda do registro, sem gravar nada.
+- **limite** (a réplica crua, \`bench/sync-limite.ts\`): os **mesmos corpos** para uma rota Fastify que só faz o
+  parse e insere as mesmas linhas na **mesma tabela \`vendas\` do app, criada pelas migrações do app** (mesmos índices e
+  chaves estrangeiras), um comando preparado, uma transação por lote. Sem autenticação, validação, regras nem registro.
+- **mínimo**: o mesmo numa tabela só com a chave primária (sem outro índice), para comparação: o que as linhas custam sem nada em volta.
+- **par**: PouchDB no "celular" replicando as mesmas vendas para express-pouchdb (protocolo CouchDB).
+- **CPU do servidor por venda**: o tempo de CPU (usuário + sistema) que o processo de cada servidor gastou na janela,
+  lido do próprio processo antes e depois. Numa máquina compartilhada o relógio de parede mede também os outros
+  processos; o tempo de CPU muito menos. A coluna dá app / limite e a razão limite ÷ app.
+- **carga**: a média de carga de 1 minuto da máquina (2 núcleos) antes e depois das rodadas de cada tamanho: acima de ~2,
+  outros processos disputavam os núcleos, e a faixa das razões mostra o quanto.
 
-| Vendas | app/s | limite/s | PouchDB/s | % do limite | x PouchDB | reenvio do mesmo lote | meta |
-|---|---:|---:|---:|---:|---:|---:|:-:|
+Metas (issue 19): o app com pelo menos 70% das vendas por segundo do limite e 5x as do PouchDB, nos dois tamanhos.
+
+| Vendas | rodadas | app/s | limite/s | mínimo/s | PouchDB/s | % do limite | x PouchDB | CPU por venda: app / limite (razão) | reenvio | carga | meta |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|
 ${linhas.join('\n')}
 
-"Reenvio" é a fila inteira mandada de novo (a resposta se perdeu): nada é gravado duas vezes.
+${sync.medidas.every((m) => m.passou) ? '**As metas são atingidas nesta execução.**' : '**As metas não são atingidas nesta execução.**'}
 
-${sync.medidas.every((m) => m.passou) ? '**As metas são atingidas.**' : '**As metas não são atingidas.**'} O limite insere uma linha e não olha nada; cada venda
-do app passa por isto (perfil de CPU do servidor quente, 7.000 vendas chamando \`processarLote\` direto, sem HTTP,
-~31 µs por venda):
+**Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes da issue 19,
+medido com este mesmo harness):
 
-| por venda, no servidor | parte do tempo |
-|---|---:|
-| validação pelo esquema compartilhado (o mesmo zod da tela e do endpoint sozinho) | ~39% |
-| gravar a venda (um insert, 5 índices, chaves estrangeiras) | ~32% |
-| commit de cada trecho do lote | ~9% |
-| leituras de segurança: o id já existe (reenvio)? rota ativa do funcionário e cidade da rota | ~9% |
-| o resto (rotear a escrita, recibo) | ~11% |
+| quando | commit | vendas | rodadas | % do limite | x PouchDB | CPU: limite ÷ app | carga |
+|---|---|---:|---:|---:|---:|---:|---:|
+${execucoes.join('\n')}
 
-Essa divisão é do perfil de antes do protocolo da issue 16. Desde então cada operação também grava uma linha no
-registro de operações (\`operacoes_aplicadas\`, na mesma transação) e o lote faz uma consulta para saber quais já
-foram aplicadas; o tipo de cada operação é validado pelo esquema dele, sem casar método e caminho por expressão regular.
+**O número de 72% que esta página dava não se reproduz.** Ele vinha do harness anterior: um processo novo por
+medida, 5 medidas de ~50 ms cada, o limite recebendo lotes de 50 (o app, de 200) numa tabela sem nenhum índice além
+da chave primária, e a mediana de cada lado tirada em separado. Com lotes de tamanhos diferentes e janelas tão curtas
+numa máquina carregada, a razão variava mais do que a diferença que queria medir (no primeiro teste da issue 19, o
+harness antigo deu 138% para 1.000 vendas e 64% para 5.000 na mesma execução). O harness independente da issue
+mediu 41% e 71%; este harness, no servidor de antes, as execuções \`a094dd8\` acima.
 
-O que levou o app de 30% para a meta (cada passo com teste; detalhes em \`docs/decisions.md\`):
+O que mudou no servidor (issue 19; perfil de CPU do servidor sob o benchmark, \`BENCH_PERFIL=1\`, detalhes em
+\`docs/decisions.md\`):
 
-- **A venda já é a visita**: toda leitura de "visitada" (situação do dia, salário, relatórios) já olhava vendas e
-  visitas, então a linha em \`visitas\` que cada venda gravava era redundante; sem ela, ~30% menos tempo por venda.
-- **Uma leitura por regra, e lembrada no lote**: rota do funcionário, situação e cidade da rota numa consulta só,
-  lembrada durante o trecho do lote (200 vendas de uma rota fazem as mesmas poucas perguntas) e esquecida depois de
-  qualquer escrita que não seja marcada como "não muda rotas" (finalizar a rota esquece; teste com venda, finalizar
-  e venda no mesmo lote).
-- **A venda nova é inserida direto** (\`on conflict do nothing\`); a venda do dia só é procurada quando
-  (rota, cidade, data) já está ocupada. A hora de recebimento do recibo vem do próprio insert.
-- **Checkpoint do WAL a cada 4.000 páginas** (16 MB) em vez de 1.000: os fsyncs dos checkpoints eram ~15% do
-  tempo de uma fila longa. O limite usa a mesma configuração.
-- **O insert e a consulta da rota direto no better-sqlite3**, com o SQL gerado pelo drizzle (\`preparadaDireta\`:
-  como cada placeholder vira valor é resolvido uma vez, não a cada chamada).
-- **Aquecimento de 2.000 registros e pausa de 300 ms** por lado: com 400 e sem pausa, o caminho do app ainda
-  estava sendo compilado pelo JIT durante a medida (~1,6x o custo quente por venda), e o limite aquece em poucas
-  dezenas de linhas. Cinco rodadas em vez de três: uma medida de 1.000 vendas dura ~50 ms.
-- De antes: trechos do lote sem um savepoint por escrita (refeitos com savepoints só se algo for recusado),
-  recibos em vez de registros relidos (~116 KB → ~20 KB por lote de 200), resposta do lote sem esquema de
-  resposta, consultas preparadas, a data de hoje no fuso memorizada.
+- **Venda na forma do celular conferida sem o zod** (\`vendaCanonica\`, \`shared/sync/esquemas.ts\`): o esquema era ~13%
+  do tempo do servidor no lote; a conferência direta dá exatamente a mesma resposta (teste de propriedade contra o
+  esquema em milhares de entradas geradas) e tudo o que não está na forma usual continua indo pelo esquema.
+- **Sem espalhar objetos por operação** (\`{ ...a, ...b }\`): medido sozinho, montar cada operação preparada assim custava
+  ~3 µs, mais que a conferência inteira.
+- **Consulta do registro de operações por junção** com \`json_each\` em vez de \`id in (select ...)\`: o SQLite montava um
+  índice temporário da lista a cada lote (~4x o tempo).
+- **Venda nova inserida primeiro** (\`on conflict do nothing\` em qualquer chave): o id só é procurado quando a inserção
+  não acontece; as respostas são as mesmas de antes (testes em \`server/src/sync/vazao.test.ts\`).
 
-Contra o PouchDB o app fica entre ${Math.min(...sync.medidas.map((m) => m.razaoPar)).toFixed(1)}x e ${Math.max(...sync.medidas.map((m) => m.razaoPar)).toFixed(1)}x: o par não valida nada e grava um documento por venda, mas paga
-revisões e o protocolo de replicação.
+Contra o PouchDB: o par não valida nada e grava um documento por venda, mas paga revisões e o protocolo de replicação.
 `;
 }
 
@@ -184,7 +195,7 @@ dos servidores em \`bench/.results/perfil\`.
 | Medida | Resultado | Meta | Atingida |
 |---|---|---|:-:|
 ${r.api ? r.api.medidas.map((x) => `| API: ${x.nome} | ${pct(x.razao)} do teto, p99 ${x.p99} ms | ≥ 30%, p99 < 50 ms | ${ok(x.passou)} |`).join('\n') : ''}
-${r.sync ? r.sync.medidas.map((x) => `| Sync de ${int(x.vendas)} vendas | ${pct(x.razaoLimite)} do limite, ${x.razaoPar.toFixed(1)}x o PouchDB | ≥ 70%, ≥ 5x | ${ok(x.passou)} |`).join('\n') : ''}
+${r.sync ? r.sync.medidas.map((x) => `| Sync de ${int(x.vendas)} vendas (mediana de ${x.rodadas ?? r.sync!.repeticoes} rodadas) | ${pct(x.razaoLimite)} da réplica crua, ${x.razaoPar.toFixed(1)}x o PouchDB | ≥ 70%, ≥ 5x | ${ok(x.passou)} |`).join('\n') : ''}
 ${r.cliente ? `| JS da primeira tela do funcionário | ${kb(r.cliente.js.primeiraTelaFuncionario)} gzip | < 200 KB | ${ok(r.cliente.js.passou)} |\n| Vendas com ${r.cliente.vendas60.cidades} cidades (CPU ${r.cliente.vendas60.lentidaoCpu}x) | ${int(r.cliente.vendas60.medianaMs)} ms, ${r.cliente.vendas60.razaoCasca.toFixed(1)}x a casca até o login | — | — |` : ''}
 `,
   ];

@@ -25,6 +25,9 @@ import { somarDias } from '../shared/dates';
 import { reaisParaCentavos } from '../shared/money';
 import { LIMITES_LOTE } from '../client/src/offline/transporte';
 import type { DadosVendaFila } from '../client/src/vendas/fila';
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { cpuDe } from './cpu-do-processo';
 import { iniciarFilho, type Filho } from './processo';
@@ -227,8 +230,15 @@ async function replicarNoPar(lados: Lados, vendas: Venda[], cronometrar: boolean
   }
 }
 
+/**
+ * BENCH_SYNC_SERVIDOR_DE=<folder>: the app's server from another checkout (an older commit extracted
+ * with git archive, with this bench/sync-servidor.ts and bench/cpu-do-processo.ts copied in and a
+ * COMMIT file naming it): the same harness measures the server before a change.
+ */
+export const PASTA_DO_SERVIDOR = process.env.BENCH_SYNC_SERVIDOR_DE;
+
 async function iniciarLados(): Promise<Lados> {
-  const app = await iniciarFilho<InfoApp>('sync-servidor.ts');
+  const app = await iniciarFilho<InfoApp>('sync-servidor.ts', [], 180_000, PASTA_DO_SERVIDOR ?? process.cwd());
   const limite = await iniciarFilho<Lados['limite']['info']>('sync-limite.ts', [app.info.cidades.join(','), String(app.info.rotaId)]);
   const par = await iniciarFilho<Lados['par']['info']>('sync-couch.ts');
   return { app, limite, par };
@@ -267,28 +277,38 @@ export async function medirSync(quantidades = [1_000, 5_000], repeticoes = 7): P
       for (let r = 0; r < rodadas; r++) {
         const vendas = vendasNovas(quantas);
         const corpos = corposDosLotes(vendas);
-        const lados4 = [
-          async () => {
-            await assentar();
-            anotar('app', await enviarAoApp(lados, corpos, false));
-            // The phone never heard back and sends it all again: answered from the operation log, nothing written twice.
-            ms.reenvio.push((await enviarAoApp(lados, corpos, true)).ms);
-          },
-          async () => {
-            await assentar();
-            anotar('limite', await enviarAoLimite(lados, '/lote', corpos));
-          },
-          async () => {
-            await assentar();
-            anotar('minimo', await enviarAoLimite(lados, '/lote-minimo', corpos));
-          },
-          async () => {
-            ms.par.push(await replicarNoPar(lados, vendas, true));
-          },
-        ];
-        // Interleaved, the order rotating: a slow moment of the machine does not land on one side only,
-        // nor always on the same position of the round.
-        for (let k = 0; k < lados4.length; k++) await lados4[(r + k) % lados4.length]!();
+        // The app, the limit and the minimum take each batch in turn (the order rotating per batch), so
+        // a slow moment of the machine lands on all three alike; the peer replicates the round's sales
+        // as one window (replication is one call), before or after them in alternate rounds.
+        const janelas = { app: { ms: 0, cpuMs: 0 }, limite: { ms: 0, cpuMs: 0 }, minimo: { ms: 0, cpuMs: 0 } };
+        const somar = (janela: { ms: number; cpuMs: number }, medida: { ms: number; cpuMs: number }) => {
+          janela.ms += medida.ms;
+          janela.cpuMs += medida.cpuMs;
+        };
+        const porLote = async () => {
+          await assentar();
+          for (let b = 0; b < corpos.length; b++) {
+            const vez = [
+              async () => somar(janelas.app, await enviarAoApp(lados, [corpos[b]!], false)),
+              async () => somar(janelas.limite, await enviarAoLimite(lados, '/lote', [corpos[b]!])),
+              async () => somar(janelas.minimo, await enviarAoLimite(lados, '/lote-minimo', [corpos[b]!])),
+            ];
+            for (let k = 0; k < vez.length; k++) await vez[(r + b + k) % vez.length]!();
+          }
+          for (const lado of ['app', 'limite', 'minimo'] as const) anotar(lado, janelas[lado]);
+          // The phone never heard back and sends it all again: answered from the operation log, nothing written twice.
+          ms.reenvio.push((await enviarAoApp(lados, corpos, true)).ms);
+        };
+        const doPar = async () => {
+          ms.par.push(await replicarNoPar(lados, vendas, true));
+        };
+        if (r % 2 === 0) {
+          await porLote();
+          await doPar();
+        } else {
+          await doPar();
+          await porLote();
+        }
         total += quantas;
       }
       carga.depois = os.loadavg()[0]!;
@@ -352,4 +372,39 @@ if (process.argv[1]?.endsWith('/sync.ts')) {
   const rapido = process.argv.includes('--rapido');
   const so = process.argv.find((a) => a.startsWith('--vendas='));
   await medirSync(so ? so.slice('--vendas='.length).split(',').map(Number) : rapido ? [1_000] : undefined, rapido ? 1 : 7);
+}
+
+/** One run's figures, kept across runs (bench/index.ts): the page lists the recent ones, before and after a change. */
+export interface ExecucaoSync {
+  medidoEm: string;
+  /** The commit measured ('+': with uncommitted changes to server/ or shared/). */
+  commit: string;
+  medidas: Pick<MedidaSync, 'vendas' | 'rodadas' | 'razaoLimite' | 'faixaLimite' | 'razaoPar' | 'faixaPar' | 'faixaCpuLimite' | 'carga' | 'passou'>[];
+}
+
+export const EXECUCOES_GUARDADAS = 12;
+
+export function comEstaExecucao(anteriores: ExecucaoSync[] = [], medidas: MedidaSync[], medidoEm: string): ExecucaoSync[] {
+  let commit = '?';
+  if (PASTA_DO_SERVIDOR) {
+    const arquivo = path.join(PASTA_DO_SERVIDOR, 'COMMIT');
+    commit = `${fs.existsSync(arquivo) ? fs.readFileSync(arquivo, 'utf8').trim() : '?'} (servidor de ${PASTA_DO_SERVIDOR})`;
+  } else try {
+    commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+    if (execSync('git status --porcelain -- server/src shared', { encoding: 'utf8' }).trim() !== '') commit += '+';
+  } catch {
+    // not a git checkout: the commit stays unknown
+  }
+  const estas = medidas.map(({ vendas, rodadas, razaoLimite, faixaLimite, razaoPar, faixaPar, faixaCpuLimite, carga, passou }) => ({
+    vendas,
+    rodadas,
+    razaoLimite,
+    faixaLimite,
+    razaoPar,
+    faixaPar,
+    faixaCpuLimite,
+    carga,
+    passou,
+  }));
+  return [...anteriores, { medidoEm, commit, medidas: estas }].slice(-EXECUCOES_GUARDADAS);
 }
