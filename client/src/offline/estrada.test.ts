@@ -231,28 +231,39 @@ describe('o motor de sincronização na estrada (issue 19)', () => {
     for (let i = 1; i <= 3; i++) await escrever(`venda-${i}`, [`venda:${i}`]);
     semSinal = true;
     let sondagens = 0;
+    let sondagensSemSinal = 0;
     const motor = criarMotor({
       intervaloSondaMs: 5,
       sondar: async () => {
         sondagens += 1;
-        if (sondagens < 3) throw new ErroOffline();
-        semSinal = false; // the signal is back, and no `online` event fires
+        if (semSinal) {
+          sondagensSemSinal += 1;
+          throw new ErroOffline();
+        }
       },
     });
     await motor.sincronizarAgora();
     await motor.sincronizarAgora();
-    await motor.sincronizarAgora(); // the periodic passes do not hammer a dead link
-    expect(motor.estado().online).toBe(false);
+    await motor.sincronizarAgora(); // periodic passes meanwhile: still no signal, still no attempt counted
+    expect(motor.estado().ultimoErroRede).toBe('Sem conexão com o servidor.');
     const itens = await itensDoUsuario(banco, 1);
     expect(itens.map((i) => [i.tentativas, i.proximaTentativaEm])).toEqual([
       [0, null],
       [0, null],
       [0, null],
     ]);
+    // The probe keeps asking while there is no signal...
+    await vi.waitFor(() => expect(sondagensSemSinal).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    expect(lotes).toHaveLength(0);
+    // ...and the signal comes back with no `online` event: the probe's answer sends the queue.
+    semSinal = false;
     await vi.waitFor(async () => expect(await itensDoUsuario(banco, 1)).toEqual([]), { timeout: 5000 });
+    // The pass the probe started has ended (it records the sync time last).
+    await vi.waitFor(() => expect(motor.estado()).toMatchObject({ sincronizando: false, ultimaSincronizacao: expect.any(String) }), { timeout: 5000 });
     motor.parar();
-    expect(sondagens).toBe(3);
+    expect(sondagens).toBeGreaterThan(sondagensSemSinal);
     expect(lotes).toHaveLength(1);
+    expect(motor.estado().online).toBe(true);
   });
 
   it('uma passada grava as confirmações de cada resposta de lote numa transação só', async () => {

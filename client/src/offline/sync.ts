@@ -167,7 +167,7 @@ export class MotorSync {
   private readonly medirMs: () => number;
   private readonly sondar: () => Promise<void>;
   private readonly intervaloSondaMs: number;
-  /** The last request found no signal (not a slow answer): passes wait for the probe, the backoff does not grow. */
+  /** The last request found no signal (not a slow answer): the probe runs, the backoff does not grow. */
   private semSinal = false;
   private sonda: ReturnType<typeof setInterval> | null = null;
   private sondando = false;
@@ -279,8 +279,6 @@ export class MotorSync {
    * waiting out a retry delay go now.
    */
   sincronizarAgora({ ignorarEspera = false }: { ignorarEspera?: boolean } = {}): Promise<void> {
-    // No signal at the last try: the probe (or the `online` event, or the person) says when to go again.
-    if (this.semSinal && !ignorarEspera && !this.emAndamento) return Promise.resolve();
     if (ignorarEspera) this.ignorarEsperaNaProxima = true;
     if (this.emAndamento) {
       this.repetir = true;
