@@ -149,7 +149,7 @@ describe('envio de comprovante em partes', () => {
 
     const conteudo = pdf(2000);
     const outro = uuidv7();
-    esperarRecusa(await parte(ana.token, outro, 0, conteudo.length, conteudo, { sha256: 'a'.repeat(64) }), 400, 'dados_invalidos', 'O comprovante chegou diferente do enviado pelo aparelho. Ele será enviado de novo.');
+    esperarRecusa(await parte(ana.token, outro, 0, conteudo.length, conteudo, { sha256: 'a'.repeat(64) }), 400, 'dados_invalidos', 'O comprovante chegou diferente do que saiu do aparelho. Toque em Tentar novamente para enviá-lo de novo.');
     expect(arquivosDoEnvio(ana.id, outro)).toEqual([]);
 
     esperarRecusa(await parte(ana.token, uuidv7(), 0, 21 * 1024 * 1024, conteudo), 400, 'dados_invalidos', 'O arquivo é grande demais. O limite é 20 MB.');

@@ -342,7 +342,7 @@ export default async function rotasEnvioEmPartes(app: App): Promise<void> {
       // Complete: the declared hash and an accepted type, or the upload is dropped.
       if (meta.sha256 && (await sha256DoArquivo(c.dados)) !== meta.sha256) {
         removerEnvio(c);
-        return dadosInvalidos('O comprovante chegou diferente do enviado pelo aparelho. Ele será enviado de novo.');
+        return dadosInvalidos('O comprovante chegou diferente do que saiu do aparelho. Toque em Tentar novamente para enviá-lo de novo.');
       }
       try {
         const { inicio, fim } = await amostras(c.dados, tamanho);
