@@ -71,7 +71,7 @@ function secaoSync(sync: NonNullable<Resultados['sync']>): string {
   const execucoes = (sync.execucoes ?? []).flatMap((e) =>
     e.medidas.map(
       (m) =>
-        `| ${dia(e.medidoEm)} ${e.medidoEm.slice(11, 16)} UTC | \`${e.commit}\` | ${int(m.vendas)} | ${m.rodadas} | ${pct(m.razaoLimite)}${faixa(m.faixaLimite, pct)} | ${x(m.razaoPar)}${faixa(m.faixaPar, x)} | ` +
+        `| ${dia(e.medidoEm)} | \`${e.commit}\` | ${int(m.vendas)} | ${m.rodadas} | ${pct(m.razaoLimite)}${faixa(m.faixaLimite, pct)} | ${x(m.razaoPar)}${faixa(m.faixaPar, x)} | ` +
         `${m.faixaCpuLimite ? `${pct(m.faixaCpuLimite.mediana)}${faixa(m.faixaCpuLimite, pct)}` : '—'} | ${m.carga ? `${m.carga.antes.toFixed(1)} → ${m.carga.depois.toFixed(1)}` : '—'} |`,
     ),
   );
@@ -83,8 +83,10 @@ issue 16). Medido em ${dia(sync.medidoEm)}.
 **O que o harness mede.** Três servidores, cada um no seu processo, sobem uma vez e ficam no ar a execução
 inteira (como um servidor em produção), cada um aquecido com ${int(sync.aquecimento ?? 2000)} outros registros. Depois,
 rodadas: em cada uma, todos os lados recebem as mesmas vendas novas da rodada (em dias que nenhuma outra rodada
-usa), numa ordem que gira de rodada em rodada, cada janela depois da mesma pausa de 300 ms. A razão de uma rodada
-compara lados medidos com segundos de diferença; o número publicado é a **mediana das razões das rodadas**, com a
+usa). **App, limite e mínimo recebem cada lote um depois do outro**, numa ordem que gira a cada lote, de modo que um
+momento ruim da máquina cai nos três por igual; o PouchDB replica as vendas da rodada numa janela só (a replicação é
+uma chamada), antes ou depois deles em rodadas alternadas, depois da mesma pausa de 300 ms. A razão de uma rodada
+compara o tempo de cada lado somado sobre os seus lotes; o número publicado é a **mediana das razões das rodadas**, com a
 faixa (mín.–máx.) entre parênteses. No mínimo ${sync.repeticoes} rodadas por tamanho, mais para 1.000 vendas (uma janela
 dessas dura ~100 ms). Os corpos dos lotes são montados antes da janela (o JSON do celular não entra na conta de nenhum lado).
 
@@ -112,8 +114,9 @@ ${linhas.join('\n')}
 
 ${sync.medidas.every((m) => m.passou) ? '**As metas são atingidas nesta execução.**' : '**As metas não são atingidas nesta execução.**'}
 
-**Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes da issue 19,
-medido com este mesmo harness):
+**Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes da issue 19;
+"servidor de ..." é esse commit extraído com \`git archive\` e medido com o harness atual, \`BENCH_SYNC_SERVIDOR_DE\`; as duas
+execuções de antes das 03:00 de 26/11 usaram a primeira versão deste harness, que intercalava os lados por janela e não por lote):
 
 | quando | commit | vendas | rodadas | % do limite | x PouchDB | CPU: limite ÷ app | carga |
 |---|---|---:|---:|---:|---:|---:|---:|
