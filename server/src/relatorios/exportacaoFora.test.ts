@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { inserirDespesa, inserirVenda } from '../../test/fabricas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { EXPORTACOES_SIMULTANEAS, LimiteDeExportacoes, MENSAGEM_EXPORTACOES_OCUPADAS } from './foraDaThread';
+import path from 'node:path';
+import { localizarTrabalhadorExportacao } from '../recursos';
+import { EXPORTACOES_SIMULTANEAS, LimiteDeExportacoes, MENSAGEM_EXPORTACOES_OCUPADAS, TrabalhadoresDeExportacao } from './foraDaThread';
 
 let t: AppDeTeste;
 let admin: string;
@@ -95,6 +97,25 @@ describe('exportações fora da thread principal', () => {
     for (const r of respostas.filter((x) => x.statusCode !== 503)) expect(r.statusCode).toBe(200);
     expect((await exportar('excel')).statusCode).toBe(200);
   }, 120_000);
+
+  it('o trabalhador fica para a próxima exportação (carregar pdfkit e exceljs de novo custa segundos numa máquina ocupada)', async () => {
+    const trabalhadores = new TrabalhadoresDeExportacao(localizarTrabalhadorExportacao()!);
+    try {
+      const pedido = { formato: 'excel' as const, filtro: {}, geradoEm: new Date().toISOString(), fuso: 'America/Sao_Paulo', centro: 'Centro' };
+      for (let vez = 0; vez < 2; vez++) {
+        let liberada = 0;
+        const e = await trabalhadores.exportar({ arquivo: path.join(t.dataDir, 'app.db'), pedido }, () => (liberada += 1));
+        const partes: Buffer[] = [];
+        for await (const parte of e.corpo) partes.push(parte as Buffer);
+        expect(Buffer.concat(partes).length).toBe(e.bytes);
+        expect(e.rotas).toBe(12);
+        expect(liberada).toBe(1);
+      }
+      expect(trabalhadores.criados).toBe(1);
+    } finally {
+      await trabalhadores.encerrar();
+    }
+  }, 60_000);
 
   it('o limite conta vagas, não pedidos: uma vaga liberada duas vezes não vira três', () => {
     const limite = new LimiteDeExportacoes(2);

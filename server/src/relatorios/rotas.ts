@@ -13,11 +13,12 @@ import {
 import { exigirRotaVisivel } from '../rotas/servico';
 import type { App } from '../tipos';
 import { ErroApp } from '../errors';
-import { exportar } from './foraDaThread';
+import { encerrarTrabalhadores, exportar } from './foraDaThread';
 import { calculoParaApi, dashboardAdmin, detalhesDaRota, relatorioDeRotas, resultadoDaRota, salarioDaRota } from './servico';
 
 export default async function rotasRelatorios(app: App) {
   app.addHook('onRequest', app.autenticar);
+  app.addHook('onClose', async () => encerrarTrabalhadores(app.db));
 
   app.get('/dashboard-admin', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { response: { 200: dashboardAdminSchema } } }, async () =>
     dashboardAdmin(app.db, hoje(app.config.appTz), app.config.versaoMinimaApp),

@@ -1,10 +1,12 @@
 /**
- * The export worker (a worker_threads Worker, one per export): opens the database read-only, makes
- * the file (geracao.ts) and sends it to the request's thread in parts of PARTE bytes (transferred,
- * not copied), then 'fim'; or 'erro' with what went wrong. Bundled on its own by
+ * The export worker (a worker_threads Worker, kept for a while after an export: loading pdfkit, exceljs
+ * and the server's modules takes 0.5-1 s on an idle machine, many seconds on a busy one). For each
+ * request it is sent ({ id, arquivo, pedido }), it opens the database read-only, makes the file
+ * (geracao.ts) and sends it to the request's thread in parts of PARTE bytes (transferred, not copied),
+ * then 'fim'; or 'erro' with what went wrong. One export at a time per worker. Bundled on its own by
  * scripts/build-server.mjs (build/trabalhador-exportacao.cjs) and located by recursos.ts.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from '../db';
@@ -16,11 +18,18 @@ export interface DadosDoTrabalhador {
   pedido: PedidoExportacao;
 }
 
-export type MensagemDoTrabalhador = { tipo: 'inicio'; rotas: number; bytes: number } | { tipo: 'parte'; dados: Uint8Array } | { tipo: 'fim' } | { tipo: 'erro'; mensagem: string };
+export type PedidoAoTrabalhador = DadosDoTrabalhador & { id: number };
+
+export type MensagemDoTrabalhador = { id: number } & (
+  | { tipo: 'inicio'; rotas: number; bytes: number }
+  | { tipo: 'parte'; dados: Uint8Array }
+  | { tipo: 'fim' }
+  | { tipo: 'erro'; mensagem: string }
+);
 
 const PARTE = 64 * 1024;
 
-async function trabalhar(porta: NonNullable<typeof parentPort>, { arquivo, pedido }: DadosDoTrabalhador) {
+async function trabalhar(porta: NonNullable<typeof parentPort>, { id, arquivo, pedido }: PedidoAoTrabalhador) {
   const sqlite = new Database(arquivo, { readonly: true, fileMustExist: true });
   try {
     sqlite.pragma('busy_timeout = 5000');
@@ -29,12 +38,12 @@ async function trabalhar(porta: NonNullable<typeof parentPort>, { arquivo, pedid
     sqlite.prepare('begin').run();
     const { bytes, rotas } = await gerarExportacao(db, pedido);
     sqlite.prepare('commit').run();
-    porta.postMessage({ tipo: 'inicio', rotas, bytes: bytes.length } satisfies MensagemDoTrabalhador);
+    porta.postMessage({ id, tipo: 'inicio', rotas, bytes: bytes.length } satisfies MensagemDoTrabalhador);
     for (let inicio = 0; inicio < bytes.length; inicio += PARTE) {
       const dados = new Uint8Array(bytes.subarray(inicio, inicio + PARTE));
-      porta.postMessage({ tipo: 'parte', dados } satisfies MensagemDoTrabalhador, [dados.buffer]);
+      porta.postMessage({ id, tipo: 'parte', dados } satisfies MensagemDoTrabalhador, [dados.buffer]);
     }
-    porta.postMessage({ tipo: 'fim' } satisfies MensagemDoTrabalhador);
+    porta.postMessage({ id, tipo: 'fim' } satisfies MensagemDoTrabalhador);
   } finally {
     sqlite.close();
   }
@@ -42,7 +51,9 @@ async function trabalhar(porta: NonNullable<typeof parentPort>, { arquivo, pedid
 
 if (parentPort) {
   const porta = parentPort;
-  trabalhar(porta, workerData as DadosDoTrabalhador).catch((erro: unknown) => {
-    porta.postMessage({ tipo: 'erro', mensagem: erro instanceof Error ? (erro.stack ?? erro.message) : String(erro) } satisfies MensagemDoTrabalhador);
+  porta.on('message', (pedido: PedidoAoTrabalhador) => {
+    trabalhar(porta, pedido).catch((erro: unknown) => {
+      porta.postMessage({ id: pedido.id, tipo: 'erro', mensagem: erro instanceof Error ? (erro.stack ?? erro.message) : String(erro) } satisfies MensagemDoTrabalhador);
+    });
   });
 }
