@@ -114,6 +114,12 @@ ${linhas.join('\n')}
 
 ${sync.medidas.every((m) => m.passou) ? '**As metas são atingidas nesta execução.**' : '**As metas não são atingidas nesta execução.**'}
 
+O que ainda separa o app da réplica crua, por lote de 200 (perfil do servidor depois das mudanças): a linha de cada
+operação no registro de operações (um segundo insert por venda, e mais páginas no commit), a autenticação e os
+ganchos de cada pedido (sessão, limite por usuário, versão do app), a regra da rota e da data de cada venda, e a
+resposta com o recibo de cada operação (~20 KB por lote, contra um número na réplica). Nada disso pode sair sem
+perder uma garantia do protocolo; a divisão exata está no perfil (\`BENCH_PERFIL=1\`).
+
 **Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes da issue 19;
 "servidor de ..." é esse commit extraído com \`git archive\` e medido com o harness atual, \`BENCH_SYNC_SERVIDOR_DE\`; as duas
 execuções de antes das 03:00 de 26/11 usaram a primeira versão deste harness, que intercalava os lados por janela e não por lote):
