@@ -102,10 +102,20 @@ export interface ExecucaoCampo {
   razao: number | null;
   razaoServidor: number | null;
   tetoMs: number;
+  /**
+   * From the signal's return until the server had everything, the time no write request was open at
+   * the server: the link idle between one request's answer and the next request (the phone's own work,
+   * plus the emulated latency of each request).
+   */
+  ociosoMs?: number | null;
+  /** Each write request after the signal's return, as the server saw it (ms from the signal's return). */
+  envios?: { inicioMs: number; fimMs: number | null; metodo: string; caminho: string; bytes: number; status: number | null; cortada: boolean }[];
 }
 
 export interface ResultadoCenario {
   nome: NomeCenario;
+  /** The client build this scenario was measured on (runs of some scenarios only keep the others' figures). */
+  commit?: string;
   rotulo: string;
   link: Link;
   cpu: number;
@@ -137,13 +147,22 @@ export interface ResultadoCampo {
   gravacao: string;
   dias: { campo: ArquivoDia[]; pdfs: ArquivoDia[] };
   cenarios: ResultadoCenario[];
-  semEvento: { link: Link; execucoes: ExecucaoSemEvento[]; medianaMs: number | null; meta: number } | null;
+  semEvento: { link: Link; execucoes: ExecucaoSemEvento[]; medianaMs: number | null; meta: number; commit?: string } | null;
 }
 
 interface ArquivoDia {
   nome: string;
   tipo: string;
   bytes: number;
+}
+
+/**
+ * The two clients measured alternately in one window (bench/campo-par.ts): the same machine load for
+ * both, where the 'Today' and 'Now' columns were measured half an hour apart on a shared machine.
+ */
+export interface ParCampo {
+  medidoEm: string;
+  rodadas: { cliente: 'antes' | 'depois'; commit: string; cenarios: ResultadoCenario[] }[];
 }
 
 /** What an earlier run measured, kept as the 'Today' column (resultados.json campo.antes). */
@@ -523,6 +542,23 @@ async function executarCenario(
     const feitas = registros.filter((r) => ehEscrita(r) && r.status !== null && r.status < 300);
     const perdidas = registros.filter((r) => ehEscrita(r) && (r.cortada || (r.status !== null && r.status >= 300)));
     const bytes = feitas.reduce((s, r) => s + r.bytes, 0);
+    let ociosoMs: number | null = null;
+    if (completo !== null) {
+      // The union of the open intervals of every write request, up to the server having everything.
+      const intervalos = registros
+        .filter(ehEscrita)
+        .map((r) => [Math.max(t0, r.inicio), Math.min(completo!, r.fim ?? completo!)] as const)
+        .filter(([a, b]) => b > a)
+        .sort((a, b) => a[0] - b[0]);
+      let ocupado = 0;
+      let ate = t0;
+      for (const [a, b] of intervalos) {
+        if (b <= ate) continue;
+        ocupado += b - Math.max(a, ate);
+        ate = b;
+      }
+      ociosoMs = completo - t0 - ocupado;
+    }
     const limiteMs = terminou ? (bytes / bytesPorSegundo(link.subidaKbps)) * 1000 + feitas.length * link.latenciaMs : limitePrevistoMs;
     const depoisDe = (t: number | null) => (t === null ? null : t - t0);
     const caminhosGet: Record<string, number> = {};
@@ -549,6 +585,10 @@ async function executarCenario(
       razao: terminou ? (filaVazia! - t0) / limiteMs : null,
       razaoServidor: completo !== null ? (completo - t0) / limiteMs : null,
       tetoMs,
+      ociosoMs,
+      envios: registros
+        .filter(ehEscrita)
+        .map((r) => ({ inicioMs: r.inicio - t0, fimMs: r.fim === null ? null : r.fim - t0, metodo: r.metodo, caminho: r.caminho.replace(/[0-9a-f-]{36}/g, ':id'), bytes: r.bytes, status: r.status, cortada: r.cortada })),
     };
   } finally {
     await aparelho.fechar();
@@ -613,11 +653,16 @@ const fmtS = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixe
  * BENCH_CAMPO_CENARIOS=3g-1x,pdfs-1x,sem-evento limits the scenarios; `repeticoes` runs each short
  * one (the big-PDF days run once: minutes each).
  */
-export async function medirCampo({ rapido = false, repeticoes = 3 }: { rapido?: boolean; repeticoes?: number } = {}): Promise<ResultadoCampo> {
+export async function medirCampo({
+  rapido = false,
+  repeticoes = 3,
+  pastaCliente = PASTA_CLIENTE,
+}: { rapido?: boolean; repeticoes?: number; pastaCliente?: string } = {}): Promise<ResultadoCampo> {
   if (!temChromium) throw new Error('Chromium não encontrado em /usr/bin/chromium: instale com `apt-get install -y chromium`.');
-  if (!fs.existsSync(path.join(PASTA_CLIENTE, 'index.html'))) throw new Error('Cliente não compilado: rode `npm run build:client` (ou aponte E2E_PASTA_CLIENTE).');
+  if (!fs.existsSync(path.join(pastaCliente, 'index.html'))) throw new Error('Cliente não compilado: rode `npm run build:client` (ou aponte E2E_PASTA_CLIENTE).');
   const escolhidos = new Set((process.env.BENCH_CAMPO_CENARIOS ?? (rapido ? '3g-1x' : [...CENARIOS.map((c) => c.nome), 'sem-evento'].join(','))).split(',').map((s) => s.trim()));
-  const servidor = await iniciarServidor();
+  const commit = commitDoCliente(pastaCliente);
+  const servidor = await iniciarServidor({}, pastaCliente);
   const registros = registrarRequisicoes(servidor);
   let navegador: Browser | null = null;
   try {
@@ -656,12 +701,13 @@ export async function medirCampo({ rapido = false, repeticoes = 3 }: { rapido?: 
             (e.terminou
               ? `fila vazia em ${fmtS(e.filaVaziaMs)}, servidor completo em ${fmtS(e.servidorCompletoMs)}, limite ${fmtS(e.limiteMs)} → ${e.razao!.toFixed(2)}x (servidor ${e.razaoServidor!.toFixed(2)}x)`
               : `NÃO TERMINOU em ${fmtS(e.tetoMs)} (limite previsto ${fmtS(e.limitePrevistoMs)}); chegaram ${e.chegaram.vendas}/${e.esperados.vendas} vendas, ${e.chegaram.visitas}/${e.esperados.visitas} visitas, ${e.chegaram.despesas}/${e.esperados.despesas} comprovantes`) +
-            `; pequenas em ${fmtS(e.pequenasMs)}; ${e.requisicoes} envios (${(e.bytes / 1024).toFixed(0)} KB), ${e.tentativasPerdidas} perdidos; ${e.gets} GETs (${e.getsDepois} depois do servidor completo)`,
+            `; pequenas em ${fmtS(e.pequenasMs)}; link ocioso ${fmtS(e.ociosoMs ?? null)}; ${e.requisicoes} envios (${(e.bytes / 1024).toFixed(0)} KB), ${e.tentativasPerdidas} perdidos; ${e.gets} GETs (${e.getsDepois} depois do servidor completo)`,
         );
       }
       const razoes = execucoes.filter((e) => e.razao !== null).map((e) => e.razao!);
       cenarios.push({
         nome: c.nome,
+        commit,
         rotulo: c.rotulo,
         link: LINKS[c.link],
         cpu: c.cpu,
@@ -687,10 +733,10 @@ export async function medirCampo({ rapido = false, repeticoes = 3 }: { rapido?: 
         );
       }
       const tempos = execucoes.map((e) => e.primeiroEnvioMs ?? e.tetoMs);
-      semEvento = { link: LINKS['3g'], execucoes, medianaMs: mediana(tempos), meta: META_SEM_EVENTO_MS };
+      semEvento = { link: LINKS['3g'], execucoes, medianaMs: mediana(tempos), meta: META_SEM_EVENTO_MS, commit };
     }
     return {
-      commit: commitDoCliente(PASTA_CLIENTE),
+      commit,
       gravacao: 'fila gravada direto no IndexedDB do app (formato de enfileirar), app reaberto offline pelo service worker',
       dias: { campo: campo.map(descrever), pdfs: pdfs.map(descrever) },
       cenarios,
@@ -708,26 +754,40 @@ export async function medirCampo({ rapido = false, repeticoes = 3 }: { rapido?: 
 const x = (r: number | null) => (r === null ? '—' : `${r.toFixed(2)}x`);
 const kbps = (k: number) => (k >= 1000 ? `${(k / 1000).toLocaleString('pt-BR')} Mbit/s` : `${k} kbit/s`);
 
-function celulaCenario(c: ResultadoCenario | undefined): string {
+function celulaCenario(c: ResultadoCenario | undefined, commitGeral?: string): string {
   if (!c) return 'não medido';
   const n = c.execucoes.length;
+  const doCommit = c.commit && commitGeral && c.commit !== commitGeral ? ` [cliente ${c.commit}]` : '';
   if (c.terminaram === 0) {
     const e = c.execucoes[0]!;
-    return `**não terminou** em ${fmtS(e.tetoMs)} (${(e.tetoMs / e.limitePrevistoMs).toFixed(1)}x o limite previsto de ${fmtS(e.limitePrevistoMs)}); chegaram ${e.chegaram.vendas + e.chegaram.visitas} de ${e.esperados.vendas + e.esperados.visitas} escritas pequenas, ${e.chegaram.despesas} de ${e.esperados.despesas} comprovantes`;
+    return `${doCommit ? `${doCommit.trim()} ` : ''}**não terminou** em ${fmtS(e.tetoMs)} (${(e.tetoMs / e.limitePrevistoMs).toFixed(1)}x o limite previsto de ${fmtS(e.limitePrevistoMs)}); chegaram ${e.chegaram.vendas + e.chegaram.visitas} de ${e.esperados.vendas + e.esperados.visitas} escritas pequenas, ${e.chegaram.despesas} de ${e.esperados.despesas} comprovantes`;
   }
   const gets = mediana(c.execucoes.map((e) => e.gets));
+  const servidor = c.execucoes.filter((e) => e.razaoServidor !== null).map((e) => e.razaoServidor!);
   const pequenas = c.execucoes.filter((e) => e.pequenasMs !== null).map((e) => e.pequenasMs!);
   const atraso = c.execucoes.filter((e) => e.filaVaziaMs !== null && e.servidorCompletoMs !== null).map((e) => e.filaVaziaMs! - e.servidorCompletoMs!);
   return (
-    `${x(c.razaoMediana)}${n > 1 ? ` (${x(c.razaoMin)}–${x(c.razaoMax)}, ${n} execuções${c.terminaram < n ? `, ${n - c.terminaram} não terminaram` : ''})` : ' (1 execução)'}; ` +
-    `fila vazia ${atraso.length ? fmtS(mediana(atraso)) : '—'} depois do servidor; escritas pequenas em ${pequenas.length ? fmtS(mediana(pequenas)) : '—'}; ${gets} GETs`
+    `${doCommit ? `${doCommit.trim()} ` : ''}${x(c.razaoMediana)}${n > 1 ? ` (${x(c.razaoMin)}–${x(c.razaoMax)}, ${n} execuções${c.terminaram < n ? `, ${n - c.terminaram} não terminaram` : ''})` : ' (1 execução)'}; ` +
+    `servidor completo a ${servidor.length ? x(mediana(servidor)) : '—'}; fila vazia ${atraso.length ? fmtS(mediana(atraso)) : '—'} depois do servidor; escritas pequenas em ${pequenas.length ? fmtS(mediana(pequenas)) : '—'}; ${gets} GETs`
   );
 }
 
-function celulaSemEvento(s: ResultadoCampo['semEvento'] | undefined): string {
+function celulaSemEvento(s: ResultadoCampo['semEvento'] | undefined, commitGeral?: string): string {
   if (!s) return 'não medido';
+  const doCommit = s.commit && commitGeral && s.commit !== commitGeral ? `[cliente ${s.commit}] ` : '';
   const tempos = s.execucoes.map((e) => (e.primeiroEnvioMs === null ? `>${fmtS(e.tetoMs)}` : fmtS(e.primeiroEnvioMs)));
-  return `${s.medianaMs === null ? '—' : fmtS(s.medianaMs)} (mediana; ${tempos.join(', ')} depois de ${s.execucoes.map((e) => `${e.offlineS} s`).join(', ')} offline)`;
+  return `${doCommit}${s.medianaMs === null ? '—' : fmtS(s.medianaMs)} (mediana; ${tempos.join(', ')} depois de ${s.execucoes.map((e) => `${e.offlineS} s`).join(', ')} offline)`;
+}
+
+/** '/api/despesas 3x, ...': the API reads of a run, ids of routes kept as ':id'. */
+function caminhosApi(e: ExecucaoCampo): string {
+  const contagem = new Map<string, number>();
+  for (const [caminho, n] of Object.entries(e.caminhosGet)) {
+    if (!caminho.startsWith('/api/')) continue;
+    const chave = `\`${caminho.replace(/\/\d+(?=\/|$)/g, '/:id')}\``;
+    contagem.set(chave, (contagem.get(chave) ?? 0) + n);
+  }
+  return [...contagem].map(([c, n]) => `${c} ${n}x`).join(', ') || 'nenhum';
 }
 
 function linhasExecucoes(r: ResultadoCampo): string {
@@ -735,7 +795,7 @@ function linhasExecucoes(r: ResultadoCampo): string {
   for (const c of r.cenarios) {
     c.execucoes.forEach((e, i) => {
       linhas.push(
-        `| ${c.rotulo} | ${i + 1} | ${e.carga.toFixed(1)}${e.perturbada ? ' (perturbada)' : ''} | ${e.terminou ? fmtS(e.filaVaziaMs) : `não terminou (${fmtS(e.tetoMs)})`} | ${fmtS(e.servidorCompletoMs)} | ${fmtS(e.primeiraPequenaMs)} / ${fmtS(e.pequenasMs)} | ${e.requisicoes} · ${(e.bytes / 1024).toFixed(0)} KB | ${e.tentativasPerdidas} | ${fmtS(e.limiteMs)} | ${x(e.razao)} | ${x(e.razaoServidor)} | ${e.gets} (${e.getsDepois}) |`,
+        `| ${c.rotulo} | ${i + 1} | ${e.carga.toFixed(1)}${e.perturbada ? ' (perturbada)' : ''} | ${e.terminou ? fmtS(e.filaVaziaMs) : `não terminou (${fmtS(e.tetoMs)})`} | ${fmtS(e.servidorCompletoMs)} | ${fmtS(e.primeiraPequenaMs)} / ${fmtS(e.pequenasMs)} | ${e.requisicoes} · ${(e.bytes / 1024).toFixed(0)} KB | ${e.tentativasPerdidas} | ${e.ociosoMs === undefined ? 'não medido' : fmtS(e.ociosoMs)} | ${fmtS(e.limiteMs)}${e.terminou ? '' : ' (previsto)'} | ${x(e.razao)} | ${x(e.razaoServidor)} | ${e.gets} (${e.getsDepois}) |`,
       );
     });
   }
@@ -743,17 +803,52 @@ function linhasExecucoes(r: ResultadoCampo): string {
 }
 
 /** The section of docs/performance.md: the issue's table (Medida | Hoje | Limite/meta) and every run. */
-export function secaoCampo(r: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo }): string {
+function secaoPar(par: ParCampo): string {
+  const linhas: string[] = [];
+  for (const nome of ['3g-1x', '3g-4x'] as const) {
+    for (const cliente of ['antes', 'depois'] as const) {
+      const execucoes = par.rodadas.filter((r) => r.cliente === cliente).flatMap((r) => r.cenarios.filter((c) => c.nome === nome).flatMap((c) => c.execucoes));
+      if (execucoes.length === 0) continue;
+      const m = (f: (e: ExecucaoCampo) => number | null | undefined) => {
+        const v = execucoes.map(f).filter((n): n is number => typeof n === 'number');
+        return v.length ? mediana(v) : null;
+      };
+      const commit = par.rodadas.find((r) => r.cliente === cliente)!.commit;
+      linhas.push(
+        `| ${CENARIOS.find((c) => c.nome === nome)!.rotulo} | ${cliente === 'antes' ? 'Hoje' : 'Agora'} (${commit}) | ${execucoes.length} | ${execucoes.map((e) => e.carga.toFixed(1)).join(', ')} | ${fmtS(m((e) => e.filaVaziaMs))} | ${fmtS(m((e) => e.servidorCompletoMs))} | ${fmtS(m((e) => e.pequenasMs))} | ${m((e) => e.requisicoes) ?? '—'} | ${fmtS(m((e) => e.ociosoMs))} | ${fmtS(m((e) => e.limiteMs))} | ${x(m((e) => e.razao))} | ${x(m((e) => e.razaoServidor))} | ${x(m((e) => (e.servidorCompletoMs === null ? null : e.servidorCompletoMs / e.limitePrevistoMs)))} |`,
+      );
+    }
+  }
+  return `Os dois clientes **alternados na mesma janela** (${par.medidoEm.slice(0, 16).replace('T', ' ')} UTC; ordem Hoje, Agora, Agora, Hoje...), para a carga da
+máquina pesar igual nos dois (medianas; "link ocioso" como na tabela de execuções). A última coluna compara o servidor completo com o
+limite de **um envio só** (payload / subida + uma latência): o limite de cada execução já inclui a latência de cada envio que o motor fez,
+então um motor que divide o dia em mais envios tem um limite maior.
+
+| Cenário | Cliente | Execuções | Carga | Fila vazia | Servidor completo | Pequenas | Envios | Link ocioso | Limite | Razão | Razão servidor | Servidor / limite de um envio |
+|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${linhas.join('\n')}
+`;
+}
+
+export function secaoCampo(r: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo; par?: ParCampo }): string {
   const antes = r.antes;
   const de = (lista: ResultadoCenario[] | undefined, nome: NomeCenario) => lista?.find((c) => c.nome === nome);
   const atingida = (c: ResultadoCenario | undefined) => (c && c.terminaram > 0 && c.razaoMediana !== null ? (c.razaoMediana <= c.meta ? 'sim' : '**não**') : c ? '**não**' : '—');
   const linhasTabela = CENARIOS.map(
     (c) =>
-      `| ${c.rotulo} (${LINKS[c.link].latenciaMs} ms, ${kbps(LINKS[c.link].subidaKbps)} de subida) | ${antes ? celulaCenario(de(antes.cenarios, c.nome)) : '—'} | ${celulaCenario(de(r.cenarios, c.nome))} | ≤ ${c.meta.toFixed(2)}x o limite${c.cpu > 1 ? ', um refresh por passada' : ''}${c.nome.startsWith('pdfs') ? '; as escritas pequenas chegam nos primeiros segundos' : ''} | ${atingida(de(r.cenarios, c.nome))} |`,
+      `| ${c.rotulo} (${LINKS[c.link].latenciaMs} ms, ${kbps(LINKS[c.link].subidaKbps)} de subida) | ${antes ? celulaCenario(de(antes.cenarios, c.nome)) : '—'} | ${celulaCenario(de(r.cenarios, c.nome), r.commit)} | ≤ ${c.meta.toFixed(2)}x o limite${c.cpu > 1 ? ', um refresh por passada' : ''}${c.nome.startsWith('pdfs') ? '; as escritas pequenas chegam nos primeiros segundos' : ''} | ${atingida(de(r.cenarios, c.nome))} |`,
   );
-  const semEvento = `| Sinal de volta sem evento \`online\` (3G) | ${antes ? celulaSemEvento(antes.semEvento) : '—'} | ${celulaSemEvento(r.semEvento)} | ≤ 15 s | ${r.semEvento?.medianaMs != null ? (r.semEvento.execucoes.every((e) => e.primeiroEnvioMs !== null && e.primeiroEnvioMs <= META_SEM_EVENTO_MS) ? 'sim' : '**não**') : '—'} |`;
+  const semEvento = `| Sinal de volta sem evento \`online\` (3G) | ${antes ? celulaSemEvento(antes.semEvento) : '—'} | ${celulaSemEvento(r.semEvento, r.commit)} | ≤ 15 s | ${r.semEvento?.medianaMs != null ? (r.semEvento.execucoes.every((e) => e.primeiroEnvioMs !== null && e.primeiroEnvioMs <= META_SEM_EVENTO_MS) ? 'sim' : '**não**') : '—'} |`;
   const dias = r.dias;
-  const perturbadas = r.cenarios.flatMap((c) => c.execucoes.map((e, i) => ({ c, e, i }))).filter(({ e }) => e.perturbada);
+  const todas = [...r.cenarios.flatMap((c) => c.execucoes.map((e, i) => ({ rotulo: `${c.rotulo} #${i + 1}`, e }))), ...(r.semEvento?.execucoes ?? []).map((e) => ({ rotulo: `sem evento, ${e.offlineS} s`, e }))];
+  const perturbadas = todas.filter(({ e }) => e.perturbada);
+  const cargas = todas.map(({ e }) => e.carga);
+  const textoPerturbadas =
+    perturbadas.length === 0
+      ? `Nenhuma execução começou com a carga acima de ${CARGA_PERTURBADA}.`
+      : perturbadas.length === todas.length
+        ? `**Todas as ${todas.length} execuções foram perturbadas**: a carga de 1 min estava entre ${Math.min(...cargas).toFixed(1)} e ${Math.max(...cargas).toFixed(1)} no início de cada uma (2 núcleos; outras sessões compilando e testando ao mesmo tempo). O link emulado domina os tempos de 1x; os de CPU 4x pesam mais com a máquina ocupada.`
+        : `Execuções perturbadas (carga acima de ${CARGA_PERTURBADA}): ${perturbadas.map(({ rotulo, e }) => `${rotulo} (${e.carga.toFixed(1)})`).join('; ')}.`;
   return `## Dia de campo na rede do celular (issue 19)
 
 Um dia registrado sem sinal no celular do funcionário, depois o sinal volta num link emulado, e o cliente
@@ -784,7 +879,7 @@ ${kbps(LINKS['3g'].descidaKbps)} de descida; **ruim** ${LINKS.ruim.latenciaMs} m
   o evento \`online\` chegar ao app (a página o descarta, como num celular que não avisa); mede-se até o primeiro envio aceito pelo servidor.
 - Carga da máquina (média de 1 min) anotada no início de cada execução; acima de ${CARGA_PERTURBADA} (2 núcleos, máquina compartilhada) a execução é marcada como perturbada.
 
-Medido em ${r.medidoEm.slice(0, 16).replace('T', ' ')} UTC, cliente do commit ${r.commit}.${antes ? ` A coluna **Hoje** é a medida de ${antes.medidoEm.slice(0, 16).replace('T', ' ')} UTC, no cliente do commit ${antes.commit} (antes das mudanças da issue 19 no motor).` : ''}
+Medido em ${r.medidoEm.slice(0, 16).replace('T', ' ')} UTC, cliente do commit ${r.commit}${[...r.cenarios.map((c) => c.commit), r.semEvento?.commit].some((c) => c && c !== r.commit) ? ' (as células marcadas [cliente X] na coluna Agora são de uma execução anterior da mesma noite, no cliente X; esta execução mediu só as outras)' : ''}.${antes ? ` A coluna **Hoje** é a medida de ${antes.medidoEm.slice(0, 16).replace('T', ' ')} UTC, no cliente do commit ${antes.commit} (antes das mudanças da issue 19 no motor).` : ''}
 
 | Medida | Hoje | Agora | Limite / meta | Atingida |
 |---|---|---|---|:-:|
@@ -792,13 +887,25 @@ ${linhasTabela.join('\n')}
 ${semEvento}
 
 Cada execução (fila vazia e servidor completo contados do sinal de volta; "pequenas": a primeira e a última das 14 escritas pequenas no servidor;
-GETs: entre parênteses os feitos depois de o servidor ter tudo):
+"link ocioso": até o servidor ter tudo, o tempo sem nenhum envio aberto no servidor, ou seja, o trabalho do celular entre um envio e o
+próximo mais a latência emulada de cada um; GETs: entre parênteses os feitos depois de o servidor ter tudo):
 
-| Cenário | # | Carga | Fila vazia | Servidor completo | Pequenas (1ª / todas) | Envios aceitos | Perdidos | Limite | Razão | Razão servidor | GETs |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| Cenário | # | Carga | Fila vazia | Servidor completo | Pequenas (1ª / todas) | Envios aceitos | Perdidos | Link ocioso | Limite | Razão | Razão servidor | GETs |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${linhasExecucoes(r)}
 ${r.semEvento ? `\n${r.semEvento.execucoes.map((e) => `- Sem evento \`online\`, ${e.offlineS} s offline (carga ${e.carga.toFixed(1)}${e.perturbada ? ', perturbada' : ''}): primeiro envio aceito em ${e.primeiroEnvioMs === null ? `mais de ${fmtS(e.tetoMs)}` : fmtS(e.primeiroEnvioMs)}, primeira requisição ao servidor em ${fmtS(e.primeiraRequisicaoMs)}; o primeiro item da fila tinha ${e.tentativasAntes ?? '—'} tentativas falhas e a próxima marcada para ${e.proximaTentativaS ?? '—'} s depois da volta do sinal.`).join('\n')}\n` : ''}
-${perturbadas.length ? `Execuções perturbadas (carga acima de ${CARGA_PERTURBADA}): ${perturbadas.map(({ c, e, i }) => `${c.rotulo} #${i + 1} (${e.carga.toFixed(1)})`).join('; ')}.\n` : 'Nenhuma execução começou com a carga acima do limiar.\n'}`;
+${[antes ? ['Hoje', antes.cenarios] as const : null, ['Agora', r.cenarios] as const]
+  .filter((v) => v !== null)
+  .map(([nome, lista]) => {
+    const e = lista.find((c) => c.nome === '3g-1x')?.execucoes[0];
+    return e ? `GETs à API da 1ª execução do 3G (${nome}), do sinal de volta até 3 s de silêncio: ${caminhosApi(e)}.` : '';
+  })
+  .filter(Boolean)
+  .join('\n')}
+
+${r.par ? secaoPar(r.par) : ''}
+${textoPerturbadas}
+`;
 }
 
 if (process.argv[1]?.endsWith('/campo.ts')) {
