@@ -53,11 +53,11 @@ export function useReleituraPorPassada(vistas: number | undefined, cobertasPelaC
   });
   useEffect(() => {
     if (vistas === undefined) return;
-    const conhecidas = Math.max(vistas, daPassada);
-    cobertas.current ??= cobertasPelaCopia ?? conhecidas;
+    cobertas.current ??= cobertasPelaCopia ?? vistas;
     if (sincronizando) return; // the overlay shows confirmed writes meanwhile
-    if (conhecidas > Math.max(cobertas.current, cobertasPelaCopia ?? 0)) {
-      cobertas.current = conhecidas;
+    if (vistas > Math.max(cobertas.current, cobertasPelaCopia ?? 0)) {
+      // This read covers every confirmation of the pass, also those the live query reports later.
+      cobertas.current = Math.max(vistas, daPassada);
       relerAtual.current();
     }
   }, [vistas, daPassada, sincronizando, cobertasPelaCopia]);
