@@ -42,7 +42,8 @@ const dados = await gerarAnoDeDados(db, { ...PADRAO, funcionarios: PADRAO.funcio
 // BENCH_PASTA_EMPACOTADA: the export worker as the server ships it (build/trabalhador-exportacao.cjs beside
 // server.cjs), not the TypeScript source through tsx: recursos.ts looks beside the entry script.
 if (process.env.BENCH_PASTA_EMPACOTADA) process.argv[1] = path.resolve(process.env.BENCH_PASTA_EMPACOTADA, 'server.cjs');
-const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: null });
+// Cached reads of one admin at 10 connections pass 100,000 a minute (the setting's maximum): out of reach.
+const app = await criarApp({ config: { ...config, limiteRequisicoesPorMinuto: 1_000_000_000 }, db, segredoJwt: config.jwtSecret!, pastaCliente: null });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as { port: number };
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@bench.com.br', senha: 'admin12345' } });
