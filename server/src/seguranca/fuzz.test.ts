@@ -505,6 +505,14 @@ function outrosEndpoints(): { nome: string; rota: string; token: () => string | 
     { nome: 'aprovar despesa', rota: '/api/despesas/:id/aprovar', token: admin, metodo: 'PATCH', url: (r) => `/api/despesas/${param(r, uuidv7())}/aprovar`, base: () => ({}) },
     { nome: 'rejeitar despesa', rota: '/api/despesas/:id/rejeitar', token: admin, metodo: 'PATCH', url: (r) => `/api/despesas/${param(r, despesaId)}/rejeitar`, base: () => ({ motivo: 'Sem nota' }) },
     { nome: 'importar pendências', rota: '/api/sync/importar', token: admin, metodo: 'POST', url: () => '/api/sync/importar', base: () => ({ formato: 'x' }), multipart: true },
+    {
+      nome: 'parte de comprovante',
+      rota: '/api/sync/envios/:id/partes',
+      token: funcionario,
+      metodo: 'PUT',
+      url: (r) => `/api/sync/envios/${param(r, uuidv7())}/partes?inicio=${param(r, '0')}&total=${param(r, '4')}`,
+      base: () => ({}),
+    },
     { nome: 'relato do aparelho', rota: '/api/dispositivos/relato', token: funcionario, metodo: 'POST', url: () => '/api/dispositivos/relato', base: () => ({ cliente_id: 'aparelho', pendentes: 1 }) },
   ];
 }

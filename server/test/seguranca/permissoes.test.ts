@@ -49,6 +49,8 @@ interface Fixture {
   despesaAAvaliar: string;
   /** Rejected by the admin: its owner may correct it and send it again (issue 17). */
   despesaARejeitada: string;
+  /** A receipt A uploaded in parts (issue 19), not yet named by a batch. */
+  envioA: string;
 }
 
 interface Linha {
@@ -76,6 +78,12 @@ const HOJE = () => hoje('America/Sao_Paulo');
 const ONTEM = () => somarDias(HOJE(), -1);
 let sequencia = 0;
 const json = (method: InjectOptions['method'], url: string, payload?: object): InjectOptions => ({ method, url, ...(payload ? { payload } : {}) });
+
+/** A whole receipt sent as the one part of an upload in parts. */
+const parteDeEnvio = (id: string): InjectOptions => {
+  const conteudo = ARQUIVOS.jpeg().conteudo;
+  return { method: 'PUT', url: `/api/sync/envios/${id}/partes?inicio=0&total=${conteudo.length}`, headers: { 'content-type': 'application/octet-stream' }, payload: conteudo };
+};
 
 const dadosRota = (nome: string, funcionarioId: number, cidades: number[]) => ({
   nome,
@@ -182,6 +190,14 @@ const TABELA: Linha[] = [
       }),
     esperado: soFuncionario(),
   },
+  // Receipts in resumable parts (issue 19): each employee's uploads live in their own folder.
+  {
+    rota: 'PUT /api/sync/envios/:id/partes',
+    descricao: 'um envio novo, de quem pede',
+    pedido: () => parteDeEnvio(uuidv7()),
+    esperado: soFuncionario(),
+  },
+  { rota: 'GET /api/sync/envios/:id', descricao: 'o envio de A', pedido: (f) => json('GET', `/api/sync/envios/${f.envioA}`), esperado: soDono() },
   // A phone's queue report (the headers are the report; each row is the sender's own, see dispositivos.test.ts).
   { rota: 'POST /api/dispositivos/relato', pedido: () => json('POST', '/api/dispositivos/relato'), esperado: soFuncionario(204) },
   // Rescue import of an employee's exported queue: admin only; each write inside runs as that employee.
@@ -322,7 +338,10 @@ beforeAll(async () => {
   const despesaARejeitada = await novaDespesa('Táxi da Ana');
   await ok(await comoAdmin(json('PATCH', `/api/despesas/${despesaARejeitada}/rejeitar`, { motivo: 'Reenvie com a nota fiscal' })));
 
-  f = { a, b, c, rotaA, rotaAExcluir, rotaACancelada, rotaAFinalizada, rotaDCancelada, rotaB, vendaA, despesaA, despesaAExcluir, despesaAAvaliar, despesaARejeitada };
+  const envioA = uuidv7();
+  await ok(await comoA(parteDeEnvio(envioA)));
+
+  f = { a, b, c, rotaA, rotaAExcluir, rotaACancelada, rotaAFinalizada, rotaDCancelada, rotaB, vendaA, despesaA, despesaAExcluir, despesaAAvaliar, despesaARejeitada, envioA };
   marcasDeA = ['Ana Proprietária', a.email, 'Rota da Ana', 'Rota antiga da Ana', 'Fechamento da Ana', 'Almoço secreto da Ana', 'Adiantamento da Ana', vendaA, despesaA];
 });
 afterAll(async () => {
