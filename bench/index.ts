@@ -51,7 +51,10 @@ const salvar = () => {
   fs.writeFileSync(ARQUIVO, `${JSON.stringify(resultados, null, 2)}\n`);
   // Uploads measured alone (npx tsx bench/uploads.ts) write only their section: keep it when this run has no figures of its own.
   const anterior = fs.existsSync('docs/performance.md') ? fs.readFileSync('docs/performance.md', 'utf8') : '';
-  const uploadsAnterior = anterior.includes(TITULO_UPLOADS) ? anterior.slice(anterior.indexOf(TITULO_UPLOADS)) : '';
+  // Only that section: up to the next '## ' title (sections after it come from relatorio()).
+  const inicioUploads = anterior.indexOf(TITULO_UPLOADS);
+  const fimUploads = inicioUploads < 0 ? -1 : anterior.indexOf('\n## ', inicioUploads + TITULO_UPLOADS.length);
+  const uploadsAnterior = inicioUploads < 0 ? '' : anterior.slice(inicioUploads, fimUploads < 0 ? undefined : fimUploads + 1);
   const uploads = resultados.uploads ? secaoUploads(resultados.uploads, resultados.uploads.medidoEm) : uploadsAnterior ? `\n${uploadsAnterior}` : '';
   fs.writeFileSync('docs/performance.md', relatorio(resultados) + uploads);
 };
