@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -354,7 +355,11 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
       await indicador(pagina).getByText(/1 aguardando/).waitFor();
 
       // A new version is published and found.
-      fs.appendFileSync(path.join(copia, 'sw.js'), '\n// versão 2\n');
+      const sw = path.join(copia, 'sw.js');
+      fs.appendFileSync(sw, '\n// versão 2\n');
+      // The server sends the build's brotli/gzip copies (issue 19): a release writes them with the file.
+      fs.writeFileSync(`${sw}.br`, zlib.brotliCompressSync(fs.readFileSync(sw)));
+      fs.writeFileSync(`${sw}.gz`, zlib.gzipSync(fs.readFileSync(sw)));
       await pagina.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
       const aviso = pagina.getByRole('status').filter({ hasText: 'Nova versão disponível' });
       await aviso.waitFor({ timeout: 30_000 });
