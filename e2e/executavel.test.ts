@@ -41,6 +41,30 @@ function linhaDePartida(execucao: Execucao): Promise<{ versao?: string; node?: s
   });
 }
 
+/** The first `quantas` log lines containing `trecho`, waiting for them to arrive on stdout (or failing if the process ends first). */
+function linhasDoLog(execucao: Execucao, trecho: string, quantas: number): Promise<string[]> {
+  const procurar = () =>
+    execucao.saida
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes(trecho));
+  return new Promise((resolve, reject) => {
+    const conferir = () => {
+      const linhas = procurar();
+      if (linhas.length < quantas) return false;
+      execucao.processo.stdout!.off('data', aoChegar);
+      execucao.processo.off('exit', aoSair);
+      resolve(linhas.slice(0, quantas));
+      return true;
+    };
+    const aoChegar = () => void conferir();
+    const aoSair = () => reject(new Error(`saiu antes de ${quantas} linhas com ${trecho}:\n${execucao.saida.join('')}`));
+    if (conferir()) return;
+    execucao.processo.stdout!.on('data', aoChegar);
+    execucao.processo.once('exit', aoSair);
+  });
+}
+
 function portaLivre(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -190,7 +214,13 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('executÃ
       expect(arquivo.status, formato).toBe(200);
       expect(Buffer.from(await arquivo.arrayBuffer()).subarray(0, inicio.length).toString('latin1')).toBe(inicio);
     }
-
+    // ...and both were drawn by the export worker (issue 19: never on the thread answering the phones'
+    // syncs). The server logs each export with where it ran; the line is written before the body is sent.
+    const exportadas = (await linhasDoLog(primeira, '"msg":"relatÃ³rio exportado"', 2)).map((l) => JSON.parse(l) as { formato: string; emTrabalhador: boolean });
+    expect(exportadas.map(({ formato, emTrabalhador }) => ({ formato, emTrabalhador }))).toEqual([
+      { formato: 'pdf', emTrabalhador: true },
+      { formato: 'excel', emTrabalhador: true },
+    ]);
 
     const copia = path.join(raiz, 'copia.db');
     const backup = rodar(pasta, cache, 'backup', copia);

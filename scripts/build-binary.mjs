@@ -54,16 +54,14 @@ const fontesDoPdfkit = {
   },
 };
 
-passo('servidor (esbuild, tudo embutido)');
-await build({
-  entryPoints: ['server/src/main.ts'],
+// The server and the export worker (issue 19) are bundled alike: everything inside, CommonJS.
+const tudoEmbutido = {
   bundle: true,
   platform: 'node',
   // The embedded main script is CommonJS: its require() gives the built-ins, nothing else is loaded.
   format: 'cjs',
   target: `node${runtime.versao.split('.')[0]}`,
   minify: true,
-  outfile: path.join(SAIDA, 'server.cjs'),
   logLevel: 'warning',
   legalComments: 'none',
   plugins: [fontesDoPdfkit],
@@ -71,7 +69,14 @@ await build({
   // in a CommonJS bundle import.meta is empty, so give it the bundle's own URL.
   define: { 'import.meta.url': '__urlDoBundle' },
   banner: { js: "const __urlDoBundle = require('node:url').pathToFileURL(__filename).href;" },
-});
+};
+passo('servidor (esbuild, tudo embutido)');
+await build({ ...tudoEmbutido, entryPoints: ['server/src/main.ts'], outfile: path.join(SAIDA, 'server.cjs') });
+// The export worker is a file the executable extracts with the other assets and starts as a Worker
+// (server/src/executavel.ts): a worker's require is Node's ordinary one, but there is no node_modules
+// beside it, so it carries its libraries too and opens SQLite with the extracted addon.
+passo('trabalhador de exportação (esbuild, tudo embutido)');
+await build({ ...tudoEmbutido, entryPoints: ['server/src/relatorios/trabalhador.ts'], outfile: path.join(SAIDA, 'trabalhador-exportacao.cjs') });
 
 passo('assets');
 // The .br/.gz copies written by the client build (scripts/comprimir.ts) are embedded like every other
@@ -88,6 +93,7 @@ for (const arquivo of arquivosEm('server/src/db/migrations')) {
 }
 // Not node_modules' addon: that one is built for the Node running npm (another ABI).
 assets['native/better_sqlite3.node'] = runtime.addon;
+assets['trabalhador/trabalhador-exportacao.cjs'] = path.join(SAIDA, 'trabalhador-exportacao.cjs');
 const chaves = Object.keys(assets).sort();
 const hash = createHash('sha256');
 for (const chave of chaves) hash.update(chave).update('\0').update(fs.readFileSync(assets[chave]));

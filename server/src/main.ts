@@ -21,7 +21,7 @@ import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
 import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
-import { localizarRecursos, type Recursos } from './recursos';
+import { localizarRecursos, usarTrabalhadorDoExecutavel, type Recursos } from './recursos';
 import { garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
 import { redefinirSenhaPorEmail } from './usuarios/servico';
 
@@ -54,8 +54,9 @@ let ambienteAtual: Ambiente | undefined;
 function ambiente(): Ambiente {
   if (!ambienteAtual) {
     if (rodandoComoExecutavel()) {
-      const { recursos, addon } = extrairAssets();
+      const { recursos, addon, trabalhador } = extrairAssets();
       ambienteAtual = { recursos, nativeBinding: addon };
+      usarTrabalhadorDoExecutavel(trabalhador);
     } else {
       ambienteAtual = { recursos: localizarRecursos() };
     }

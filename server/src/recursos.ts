@@ -36,16 +36,26 @@ export interface TrabalhadorExportacao {
   arquivo: string;
   /** tsx's CommonJS register (`tsx/cjs/api`), for the TypeScript source; null for the bundle. */
   registroTsx: string | null;
+  /** SQLite's addon for the worker's better-sqlite3 (the executable's extracted one); absent: node_modules'. */
+  nativeBinding?: string;
+}
+
+let doExecutavel: TrabalhadorExportacao | null = null;
+
+/** The worker the single executable extracted at start (server/src/executavel.ts): found before any other. */
+export function usarTrabalhadorDoExecutavel(trabalhador: TrabalhadorExportacao): void {
+  doExecutavel = trabalhador;
 }
 
 export const ARQUIVO_TRABALHADOR_EXPORTACAO = 'trabalhador-exportacao.cjs';
 
 /**
  * Where the export worker is: beside the bundle (build/trabalhador-exportacao.cjs, written by
- * scripts/build-server.mjs), or the TypeScript source run through tsx (tests, `npm run dev:server`).
- * null when neither exists (the single executable embeds no worker file: it exports in its own thread).
+ * scripts/build-server.mjs), or the TypeScript source run through tsx (tests, `npm run dev:server`);
+ * in the single executable, the bundle it extracted (usarTrabalhadorDoExecutavel). null when none exists.
  */
 export function localizarTrabalhadorExportacao(entrada: string | undefined = process.argv[1]): TrabalhadorExportacao | null {
+  if (doExecutavel) return doExecutavel;
   const pasta = entrada ? path.dirname(path.resolve(entrada)) : process.cwd();
   const aoLado = path.join(pasta, ARQUIVO_TRABALHADOR_EXPORTACAO);
   if (fs.existsSync(aoLado)) return { arquivo: aoLado, registroTsx: null };

@@ -12,7 +12,7 @@ import type { Db } from '../db';
 import { ErroApp } from '../errors';
 import { localizarTrabalhadorExportacao, type TrabalhadorExportacao } from '../recursos';
 import { gerarExportacao, type PedidoExportacao } from './geracao';
-import type { DadosDoTrabalhador, MensagemDoTrabalhador, PedidoAoTrabalhador } from './trabalhador';
+import type { DadosDoTrabalhador, DadosIniciaisDoTrabalhador, MensagemDoTrabalhador, PedidoAoTrabalhador } from './trabalhador';
 
 export const EXPORTACOES_SIMULTANEAS = 2;
 export const MENSAGEM_EXPORTACOES_OCUPADAS = `Já há ${EXPORTACOES_SIMULTANEAS} relatórios sendo gerados. Tente novamente em alguns segundos.`;
@@ -68,10 +68,11 @@ export class TrabalhadoresDeExportacao {
       this.livres.delete(worker);
       return worker;
     }
-    const { arquivo, registroTsx } = this.trabalhador;
+    const { arquivo, registroTsx, nativeBinding } = this.trabalhador;
+    const workerData: DadosIniciaisDoTrabalhador = { nativeBinding: nativeBinding ?? null };
     const worker = registroTsx
-      ? new Worker(`require(${JSON.stringify(registroTsx)}).register(); require(${JSON.stringify(arquivo)});`, { eval: true })
-      : new Worker(arquivo);
+      ? new Worker(`require(${JSON.stringify(registroTsx)}).register(); require(${JSON.stringify(arquivo)});`, { eval: true, workerData })
+      : new Worker(arquivo, { workerData });
     this.criados += 1;
     worker.unref();
     // A worker that ends (crash, terminate) leaves the idle list by itself.
@@ -170,8 +171,7 @@ export async function encerrarTrabalhadores(db: Db): Promise<void> {
 
 /**
  * The export of `pedido`: in a worker when the database is a file (always, in the server), in this
- * thread otherwise (an in-memory database a worker cannot open, or no worker file, as in the single
- * executable). Throws the pt-BR 503 when EXPORTACOES_SIMULTANEAS are already running.
+ * thread otherwise (an in-memory database a worker cannot open, or no worker file found). Throws the pt-BR 503 when EXPORTACOES_SIMULTANEAS are already running.
  */
 export async function exportar(db: Db, pedido: PedidoExportacao, trabalhador: TrabalhadorExportacao | null = localizarTrabalhadorExportacao()): Promise<Exportacao> {
   let limite = limitePadrao.get(db);

@@ -4,9 +4,10 @@
  * request it is sent ({ id, arquivo, pedido }), it opens the database read-only, makes the file
  * (geracao.ts) and sends it to the request's thread in parts of PARTE bytes (transferred, not copied),
  * then 'fim'; or 'erro' with what went wrong. One export at a time per worker. Bundled on its own by
- * scripts/build-server.mjs (build/trabalhador-exportacao.cjs) and located by recursos.ts.
+ * scripts/build-server.mjs (build/trabalhador-exportacao.cjs) and located by recursos.ts; the single
+ * executable embeds its own bundle (scripts/build-binary.mjs) and gives the extracted addon's path.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from '../db';
@@ -20,6 +21,13 @@ export interface DadosDoTrabalhador {
 
 export type PedidoAoTrabalhador = DadosDoTrabalhador & { id: number };
 
+/** Given when the worker starts: SQLite's addon to load (the single executable's extracted one), or null for node_modules'. */
+export interface DadosIniciaisDoTrabalhador {
+  nativeBinding: string | null;
+}
+
+const nativeBinding = (workerData as DadosIniciaisDoTrabalhador | null)?.nativeBinding ?? null;
+
 export type MensagemDoTrabalhador = { id: number } & (
   | { tipo: 'inicio'; rotas: number; bytes: number }
   | { tipo: 'parte'; dados: Uint8Array }
@@ -30,7 +38,7 @@ export type MensagemDoTrabalhador = { id: number } & (
 const PARTE = 64 * 1024;
 
 async function trabalhar(porta: NonNullable<typeof parentPort>, { id, arquivo, pedido }: PedidoAoTrabalhador) {
-  const sqlite = new Database(arquivo, { readonly: true, fileMustExist: true });
+  const sqlite = new Database(arquivo, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
     sqlite.pragma('busy_timeout = 5000');
     const db = drizzle(sqlite, { schema }) as Db;
