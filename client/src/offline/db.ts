@@ -24,6 +24,11 @@ export interface ItemOutbox {
   dados: unknown;
   /** Ids in `arquivos` this operation sends (receipts). */
   arquivos: string[];
+  /**
+   * Bytes of those files, written with them: the sync engine sizes its requests without reading the
+   * files' bytes (issue 19). Absent in items queued by older versions (the engine then reads them once).
+   */
+  bytesArquivos?: number;
   /** Entities the operation touches ('rota:12', 'despesa:<uuid>'): later items on a refused entity wait for it. */
   chaves: string[];
   /** What the person sees in the sync panel. */
@@ -137,6 +142,7 @@ export function restaurarItem(bruto: Partial<ItemOutbox> | undefined): ItemOutbo
     tipo: bruto.tipo,
     dados: bruto.dados ?? null,
     arquivos: Array.isArray(bruto.arquivos) ? bruto.arquivos.filter((a) => typeof a === 'string') : [],
+    ...(typeof bruto.bytesArquivos === 'number' && bruto.bytesArquivos >= 0 ? { bytesArquivos: bruto.bytesArquivos } : {}),
     chaves: Array.isArray(bruto.chaves) ? bruto.chaves.filter((c) => typeof c === 'string') : [],
     descricao: typeof bruto.descricao === 'string' ? bruto.descricao : bruto.tipo,
     estado: bruto.estado === 'erro' ? 'erro' : 'pendente',

@@ -25,7 +25,7 @@ import { ehTipoOperacao, retencaoDe, Retencoes, type OperacaoSync } from '../../
 import { versaoAntiga, versaoValida } from '../../../shared/versao';
 import { api, ErroApi, ErroOffline, requisitar } from '../api/client';
 import { versaoApp } from '../versaoApp';
-import type { BancoLocal, ItemOutbox } from './db';
+import type { ArquivoLocal, BancoLocal, ItemOutbox } from './db';
 import { idDoDispositivo } from './dispositivo';
 import { enviarEmPartes, PARTES_A_PARTIR_DE } from './envioEmPartes';
 import { arquivosDoItem, atualizarItem, itensDoUsuario, lerConfirmacoes, registrarRespostas, type DefinicaoOperacao, type Operacoes, type Respostas } from './outbox';
@@ -171,6 +171,13 @@ export class MotorSync {
   private semSinal = false;
   private sonda: ReturnType<typeof setInterval> | null = null;
   private sondando = false;
+  /** This pass's receipts read ahead or for the request on its way, by item (dropped once answered). */
+  private readonly lidos = new Map<string, Promise<ArquivoLocal[]>>();
+  /** Bytes of items queued by older versions (no `bytesArquivos`), read once per pass. */
+  private readonly tamanhos = new Map<string, number>();
+  /** Confirmations being recorded while the next request travels, and their items (out of the queue for this pass). */
+  private readonly registros = new Set<Promise<void>>();
+  private readonly registrando = new Set<string>();
   /** The version the server refused (426). */
   private versaoRecusada: string | null = null;
   private readonly ouvintes = new Set<() => void>();
@@ -327,12 +334,24 @@ export class MotorSync {
     if (this.atual.atualizacaoNecessaria && !(await this.versaoVoltouASerAceita())) return;
     this.acompanharContagem();
     this.limiteDaPassada = null;
+    try {
+      await this.repassar(sessao, ignorarEspera);
+    } finally {
+      // Answers still being recorded (the next request went before them) are written before the pass ends.
+      await this.registrosPendentes();
+      this.lidos.clear();
+      this.tamanhos.clear();
+    }
+  }
+
+  private async repassar(sessao: Sessao, ignorarEspera: boolean): Promise<void> {
     const clienteId = await this.obterClienteId();
     let total: number | null = null;
     let enviados = 0;
     // Batch after batch until the queue is done, waits behind a failure, or is paused.
     for (;;) {
-      const itens = await itensDoUsuario(this.banco, sessao.usuarioId);
+      // Items whose confirmation is still being recorded have left the queue already.
+      const itens = (await itensDoUsuario(this.banco, sessao.usuarioId)).filter((i) => !this.registrando.has(i.id));
       total ??= itens.filter((i) => i.estado !== 'erro').length;
       const lote = await this.montarLote(itens, ignorarEspera);
       const { esperarAte, emPartes } = lote;
@@ -344,6 +363,7 @@ export class MotorSync {
         }
         break;
       }
+      envios = await this.comArquivos(envios);
       this.definir({ sincronizando: true, progresso: { enviados, total: Math.max(total, enviados + envios.length) } });
       let resultados: ResultadoEnvio[];
       // Receipts carried in this request (not those uploaded in parts): its time limit scales with them.
@@ -351,17 +371,22 @@ export class MotorSync {
       const inicio = this.medirMs();
       try {
         if (emPartes) {
-          const arquivo = emPartes.arquivos[0]!;
-          const situacao = await enviarEmPartes(
-            { banco: this.banco, enviar: this.enviar, vazao: this.vazao, token: sessao.token, agora: this.medirMs, ceder: () => this.haEscritasSemArquivo(sessao.usuarioId) },
-            arquivo,
-          );
-          // Writes without files arrived meanwhile: they go first, the upload goes on from the server's offset after them.
-          if (situacao === 'cedeu') continue;
-          envios = [{ ...emPartes, envio: { id: arquivo.id, nome: arquivo.nome } }];
+          const arquivo = envios[0]!.arquivos[0];
+          if (arquivo) {
+            const situacao = await enviarEmPartes(
+              { banco: this.banco, enviar: this.enviar, vazao: this.vazao, token: sessao.token, agora: this.medirMs, ceder: () => this.haEscritasSemArquivo(sessao.usuarioId) },
+              arquivo,
+            );
+            // Writes without files arrived meanwhile: they go first, the upload goes on from the server's offset after them.
+            if (situacao === 'cedeu') continue;
+            envios = [{ ...envios[0]!, envio: { id: arquivo.id, nome: arquivo.nome } }];
+          }
         }
         await this.vazao.carregar();
-        resultados = await this.transporte(envios, sessao.token, clienteId, bytes > 0 ? { tempoLimiteMs: this.vazao.tempoLimiteMs(bytes) } : {});
+        const pedido = this.transporte(envios, sessao.token, clienteId, bytes > 0 ? { tempoLimiteMs: this.vazao.tempoLimiteMs(bytes) } : {});
+        // While this request travels, the phone reads the next one's receipts: the link does not wait for it after the answer.
+        this.anteciparProximo(itens, envios, ignorarEspera);
+        resultados = await pedido;
         if (bytes > 0) await this.vazao.registrar(bytes, this.medirMs() - inicio);
       } catch (erro) {
         if (bytes > 0 && erro instanceof ErroOffline && erro.tempoEsgotado) await this.vazao.tempoEsgotado(bytes, this.medirMs() - inicio);
@@ -379,6 +404,7 @@ export class MotorSync {
         await this.falhaDoEnvio(envios[0]!.item, erro);
         return;
       }
+      for (const e of envios) this.lidos.delete(e.item.id);
       this.semSinal = false;
       this.pararSonda();
       this.definir({ online: true, ultimoErroRede: null });
@@ -392,10 +418,59 @@ export class MotorSync {
       }
       if (!progresso) break;
     }
+    await this.registrosPendentes();
     // Reached the end without losing the connection: everything that could go, went.
     const agora = new Date(this.agora()).toISOString();
     await this.banco.meta.put({ chave: CHAVE_ULTIMA_SYNC, valor: agora });
     this.definir({ ultimaSincronizacao: agora, online: true, ultimoErroRede: null });
+  }
+
+  /** Waits for the answers being recorded (see aplicarResultados); a failure leaves the items queued for the next pass. */
+  private async registrosPendentes(): Promise<void> {
+    while (this.registros.size > 0) await Promise.all([...this.registros]);
+  }
+
+  /** Bytes of an item's receipts, without reading them when the item says (items of older versions: read once per pass). */
+  private async tamanhoDoItem(item: ItemOutbox): Promise<number> {
+    if (item.arquivos.length === 0) return 0;
+    if (typeof item.bytesArquivos === 'number') return item.bytesArquivos;
+    const conhecido = this.tamanhos.get(item.id);
+    if (conhecido !== undefined) return conhecido;
+    const arquivos = await this.arquivosDe(item);
+    const tamanho = arquivos.reduce((t, a) => t + a.tamanho, 0);
+    this.tamanhos.set(item.id, tamanho);
+    return tamanho;
+  }
+
+  /** The item's files: read ahead during the previous request, or now. Kept until its request is answered. */
+  private arquivosDe(item: ItemOutbox): Promise<ArquivoLocal[]> {
+    let lendo = this.lidos.get(item.id);
+    if (!lendo) {
+      lendo = arquivosDoItem(this.banco, item);
+      this.lidos.set(item.id, lendo);
+      // A failed read is tried again when the request needs it.
+      lendo.catch(() => this.lidos.delete(item.id));
+    }
+    return lendo;
+  }
+
+  /** The request's envios with their files' bytes (montarLote chooses them by size only). */
+  private comArquivos(envios: Envio[]): Promise<Envio[]> {
+    return Promise.all(envios.map(async (e) => (e.item.arquivos.length > 0 ? { ...e, arquivos: await this.arquivosDe(e.item) } : e)));
+  }
+
+  /** The request most likely to follow this one (every item of this one taken): its receipts are read now, not after the answer. */
+  private anteciparProximo(itens: ItemOutbox[], atuais: Envio[], ignorarEspera: boolean): void {
+    const ids = new Set(atuais.map((e) => e.item.id));
+    void this.montarLote(
+      itens.filter((i) => !ids.has(i.id)),
+      ignorarEspera,
+      true,
+    )
+      .then((proximo) => {
+        for (const e of proximo.envios) if (e.item.arquivos.length > 0) void this.arquivosDe(e.item).catch(() => undefined);
+      })
+      .catch(() => undefined);
   }
 
   /** The server refused the request itself (not an operation in it), for a reason that will not pass with time. */
@@ -412,7 +487,7 @@ export class MotorSync {
    * items on their entities stay aside. An item waiting out its backoff stops its lane there
    * (nothing after it in that lane goes first); receipts wait for the writes without files.
    */
-  private async montarLote(itens: ItemOutbox[], ignorarEspera: boolean): Promise<Lote> {
+  private async montarLote(itens: ItemOutbox[], ignorarEspera: boolean, simulado = false): Promise<Lote> {
     const retencoes = new Retencoes();
     /** Entities of items that go with the receipts: later items on them go there too, in order. */
     const dosComprovantes = new Retencoes();
@@ -439,12 +514,12 @@ export class MotorSync {
       }
       if (!operacao) {
         // Data this version cannot read (written by another version): the person decides.
-        await atualizarItem(this.banco, item.id, { estado: 'erro', erro: 'erro' in convertida ? convertida.erro : MENSAGEM_TIPO_DESCONHECIDO });
+        if (!simulado) await atualizarItem(this.banco, item.id, { estado: 'erro', erro: 'erro' in convertida ? convertida.erro : MENSAGEM_TIPO_DESCONHECIDO });
         retencoes.reter(retencao);
         continue;
       }
-      const arquivos = item.arquivos.length > 0 ? await arquivosDoItem(this.banco, item) : [];
-      const vaiComComprovantes = arquivos.length > 0 || dosComprovantes.retida(retencao);
+      // Chosen by size: the files' bytes are read only for the request that carries them (comArquivos).
+      const vaiComComprovantes = item.arquivos.length > 0 || dosComprovantes.retida(retencao);
       const esperando = !ignorarEspera && item.proximaTentativaEm !== null && item.proximaTentativaEm > this.agora();
       if (vaiComComprovantes) {
         dosComprovantes.reter(retencao);
@@ -453,7 +528,7 @@ export class MotorSync {
           paradas.reter(retencao);
           continue;
         }
-        comprovantes.push({ item, operacao, arquivos });
+        comprovantes.push({ item, operacao, arquivos: [] });
         continue;
       }
       if (textosAte !== null || esperando) {
@@ -461,35 +536,38 @@ export class MotorSync {
         paradas.reter(retencao);
         continue;
       }
-      textos.push({ item, operacao, arquivos });
+      textos.push({ item, operacao, arquivos: [] });
       if (textos.length >= maximo) break;
     }
     if (textos.length > 0 || textosAte !== null) return { envios: textos, esperarAte: textosAte, emPartes: null };
     const primeiro = comprovantes[0];
     if (!primeiro) return { envios: [], esperarAte: comprovantesAte, emPartes: null };
-    const tamanhoDe = (e: Envio) => e.arquivos.reduce((t, a) => t + a.tamanho, 0);
-    if (tamanhoDe(primeiro) > PARTES_A_PARTIR_DE) return { envios: [primeiro], esperarAte: null, emPartes: primeiro };
     await this.vazao.carregar();
     const orcamento = Math.min(this.vazao.orcamento(), this.limites.bytes);
+    // In parts: a receipt larger than a request sized for this link (never one of PARTES_A_PARTIR_DE or less).
+    const emPartes = Math.max(PARTES_A_PARTIR_DE, orcamento);
+    if ((await this.tamanhoDoItem(primeiro.item)) > emPartes) return { envios: [primeiro], esperarAte: null, emPartes: primeiro };
     const envios: Envio[] = [];
     let bytes = 0;
     let arquivosNoLote = 0;
     for (const e of comprovantes) {
-      const tamanho = tamanhoDe(e);
-      if (tamanho > PARTES_A_PARTIR_DE) break; // goes in parts, in its turn
-      const cheio = envios.length >= maximo || arquivosNoLote + e.arquivos.length > this.limites.arquivos || bytes + tamanho > orcamento;
+      const tamanho = await this.tamanhoDoItem(e.item);
+      if (tamanho > emPartes) break; // goes in parts, in its turn
+      const cheio = envios.length >= maximo || arquivosNoLote + e.item.arquivos.length > this.limites.arquivos || bytes + tamanho > orcamento;
       if (envios.length > 0 && cheio) break;
       envios.push(e);
       bytes += tamanho;
-      arquivosNoLote += e.arquivos.length;
+      arquivosNoLote += e.item.arquivos.length;
     }
     return { envios, esperarAte: envios.length === comprovantes.length ? comprovantesAte : null, emPartes: null };
   }
 
   /** A write without files is waiting (asked between the parts of a large receipt: it goes first). */
   private async haEscritasSemArquivo(usuarioId: number): Promise<boolean> {
-    const lote = await this.montarLote(await itensDoUsuario(this.banco, usuarioId), false);
-    return lote.emPartes === null && lote.envios.length > 0 && lote.envios.every((e) => e.arquivos.length === 0);
+    // Chosen by size only (no file is read): cheap enough between every two parts.
+    const itens = (await itensDoUsuario(this.banco, usuarioId)).filter((i) => !this.registrando.has(i.id));
+    const lote = await this.montarLote(itens, false, true);
+    return lote.emPartes === null && lote.envios.length > 0 && lote.envios.every((e) => e.item.arquivos.length === 0);
   }
 
   /**
@@ -543,6 +621,20 @@ export class MotorSync {
       respostas.alterados.push({ id: item.id, campos: { estado: 'erro', erro: mensagem, conflito } });
       progresso = true;
       respondidos += 1;
+    }
+    if (seguir && respostas.alterados.length === 0 && respostas.confirmados.length === envios.length) {
+      // Every item taken (the usual answer): the next request goes while this one is recorded; those
+      // items are out of the queue for this pass, and the pass ends only once they are written.
+      const ids = respostas.confirmados.map((c) => c.item.id);
+      for (const id of ids) this.registrando.add(id);
+      const registro: Promise<void> = registrarRespostas(this.banco, respostas)
+        .catch((erro: unknown) => console.error('Erro ao registrar as confirmações (os itens vão de novo na próxima passada):', erro))
+        .finally(() => {
+          this.registros.delete(registro);
+          for (const id of ids) this.registrando.delete(id);
+        });
+      this.registros.add(registro);
+      return { seguir, progresso, respondidos };
     }
     await registrarRespostas(this.banco, respostas);
     if (novaTentativa !== null) this.agendarNovaTentativa(novaTentativa);
