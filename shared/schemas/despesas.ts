@@ -168,3 +168,30 @@ export const listaDespesasSchema = z.object({
 export type ListaDespesas = z.infer<typeof listaDespesasSchema>;
 
 export const umaDespesaSchema = z.object({ despesa: despesaSchema });
+
+/** Bulk approval and rejection (issue 20): at most one page's worth of a generous table, so one request stays short. */
+export const AVALIACAO_EM_LOTE_MAXIMO = 100;
+export const MENSAGEM_SELECIONE_DESPESAS = 'Selecione ao menos uma despesa.';
+
+const idsEmLote = z.preprocess(
+  (v) => (v === undefined || v === null || !Array.isArray(v) ? [] : v),
+  z
+    .array(uuidCliente('Identificador da despesa'))
+    .min(1, MENSAGEM_SELECIONE_DESPESAS)
+    .max(AVALIACAO_EM_LOTE_MAXIMO, `Selecione no máximo ${AVALIACAO_EM_LOTE_MAXIMO} despesas por vez.`)
+    // The same row ticked twice (two pages of a table that moved) is evaluated once.
+    .transform((ids) => [...new Set(ids)]),
+);
+
+export const aprovarDespesasSchema = z.object({ ids: idsEmLote });
+export const rejeitarDespesasSchema = z.object({ ids: idsEmLote, motivo: rejeitarDespesaSchema.shape.motivo });
+export type AprovarDespesasPedido = z.input<typeof aprovarDespesasSchema>;
+export type RejeitarDespesasPedido = z.input<typeof rejeitarDespesasSchema>;
+
+/** One result per distinct id, in the order sent: the evaluated expense, or why this one was not. */
+export const avaliacaoEmLoteSchema = z.object({
+  resultados: z.array(z.object({ id: z.string(), ok: z.boolean(), despesa: despesaSchema.optional(), error: z.string().optional() })),
+  avaliadas: z.number(),
+  falhas: z.number(),
+});
+export type AvaliacaoEmLote = z.infer<typeof avaliacaoEmLoteSchema>;

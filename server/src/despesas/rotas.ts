@@ -14,8 +14,12 @@ import {
   despesaFiltroSchema,
   MENSAGEM_ARQUIVO_GRANDE,
   listaDespesasSchema,
+  aprovarDespesasSchema,
+  avaliacaoEmLoteSchema,
   rejeitarDespesaSchema,
+  rejeitarDespesasSchema,
   umaDespesaSchema,
+  type AvaliacaoEmLote,
 } from '../../../shared/schemas/despesas';
 import { limparTemporariosAntigos, pastaTemporaria, Temporarios } from '../arquivos/temporarios';
 import { arquivoGrande, dadosInvalidos, ErroApp, naoEncontrado } from '../errors';
@@ -25,7 +29,7 @@ import { validar } from '../validacao';
 import { lerCupom, pastaUploads, type CupomRecebido } from './cupons';
 import { buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
 import { escritaCorrigirDespesa, escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa, paramsDespesa } from './escritas';
-import { avaliarDespesa, exigirCupomVisivel, type ContextoDespesas } from './servico';
+import { avaliarDespesa, avaliarDespesasEmLote, exigirCupomVisivel, type Avaliacao, type ContextoDespesas } from './servico';
 
 
 export const MENSAGEM_FORMULARIO_MALFORMADO = 'O formulário enviado está incompleto ou malformado. Tente enviar de novo.';
@@ -169,6 +173,29 @@ export default async function rotasDespesas(app: App) {
     '/:id',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema.extend({ message: z.string() }) } } },
     async (request) => (await escritaExcluirDespesa.executar(ctx, request.usuario, request.params, undefined)).corpo() as z.infer<typeof umaDespesaSchema> & { message: string },
+  );
+
+  /** The bulk answer: each evaluated expense as the list shows it, each refusal with its reason. */
+  const avaliarEmLote = (request: FastifyRequest, ids: string[], avaliacao: Avaliacao): AvaliacaoEmLote => {
+    const resultados = avaliarDespesasEmLote(app.db, request.usuario, ids, avaliacao).map((r) =>
+      r.ok ? { id: r.id, ok: true, despesa: buscarDespesaApresentada(app.db, r.id)! } : r,
+    );
+    const avaliadas = resultados.filter((r) => r.ok).length;
+    request.log.info({ status: avaliacao.status, avaliadas, falhas: resultados.length - avaliadas, por: request.usuario.id }, 'despesas avaliadas em lote');
+    return { resultados, avaliadas, falhas: resultados.length - avaliadas };
+  };
+
+  // Issue 20: several at once (the admin's checkboxes), each id whole or not at all with its own result.
+  app.patch(
+    '/aprovar',
+    { onRequest: app.exigirAdmin, schema: { body: z.preprocess((v) => v ?? {}, aprovarDespesasSchema), response: { 200: avaliacaoEmLoteSchema } } },
+    async (request) => avaliarEmLote(request, request.body.ids, { status: 'aprovada' }),
+  );
+
+  app.patch(
+    '/rejeitar',
+    { onRequest: app.exigirAdmin, schema: { body: z.preprocess((v) => v ?? {}, rejeitarDespesasSchema), response: { 200: avaliacaoEmLoteSchema } } },
+    async (request) => avaliarEmLote(request, request.body.ids, { status: 'rejeitada', motivo: request.body.motivo }),
   );
 
   app.patch(

@@ -21,7 +21,7 @@ import { formatarCentavos } from '../../../shared/money';
 import { MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
 import { emTransacao, type Db } from '../db';
 import { cidades, despesas } from '../db/schema';
-import { arquivoGrande, conflito, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
+import { arquivoGrande, conflito, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
 import { registrarMovimentacao } from '../saldo/servico';
 import type { UsuarioSessao } from '../tipos';
@@ -403,19 +403,45 @@ export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSess
 
 export type Avaliacao = { status: 'aprovada' } | { status: 'rejeitada'; motivo: string };
 
+/**
+ * One expense's evaluation, inside the caller's transaction. Asking for the state it already has (approved
+ * again, rejected again for the same reason) changes nothing: the employee is not told twice, and who
+ * decided first stays recorded.
+ */
+function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao, agora: string): LinhaDespesa {
+  const atual = buscarDespesa(db, id);
+  if (!atual || atual.excluidaEm !== null) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
+  const motivo = avaliacao.status === 'rejeitada' ? avaliacao.motivo : null;
+  if (atual.statusAprovacao === avaliacao.status && atual.motivoRejeicao === motivo) return atual;
+  return atualizarDespesa(db, id, { statusAprovacao: avaliacao.status, motivoRejeicao: motivo, avaliadoPor: admin.id, avaliadoEm: agora });
+}
+
 /** An admin approves or rejects (with a reason). Money does not move; a decision can be revised. */
 export function avaliarDespesa(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao): LinhaDespesa {
   if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
-  return emTransacao(db, () => {
-    const atual = buscarDespesa(db, id);
-    if (!atual || atual.excluidaEm !== null) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
-    return atualizarDespesa(db, id, {
-      statusAprovacao: avaliacao.status,
-      motivoRejeicao: avaliacao.status === 'rejeitada' ? avaliacao.motivo : null,
-      avaliadoPor: admin.id,
-      avaliadoEm: new Date().toISOString(),
-    });
-  });
+  return emTransacao(db, () => avaliarUma(db, admin, id, avaliacao, new Date().toISOString()));
+}
+
+export type ResultadoAvaliacao = { id: string; ok: true; despesa: LinhaDespesa } | { id: string; ok: false; error: string };
+
+/**
+ * The admin's bulk approval or rejection (issue 20): every id by the rules of one, in one transaction
+ * (one disk sync for the page); an id that cannot be evaluated fails alone with its reason and writes nothing.
+ */
+export function avaliarDespesasEmLote(db: Db, admin: UsuarioSessao, ids: readonly string[], avaliacao: Avaliacao): ResultadoAvaliacao[] {
+  if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
+  const agora = new Date().toISOString();
+  return emTransacao(db, () =>
+    ids.map((id): ResultadoAvaliacao => {
+      try {
+        return { id, ok: true, despesa: avaliarUma(db, admin, id, avaliacao, agora) };
+      } catch (erro) {
+        // Only a refusal of this id (ErroApp: gone, deleted) is its own result; anything else aborts the whole batch.
+        if (erro instanceof ErroApp && erro.statusCode < 500) return { id, ok: false, error: erro.message };
+        throw erro;
+      }
+    }),
+  );
 }
 
 /** The stored receipt of an expense the caller may see (admin, or the owner); anyone else gets 404. */

@@ -504,6 +504,8 @@ function outrosEndpoints(): { nome: string; rota: string; token: () => string | 
     { nome: 'excluir despesa', rota: '/api/despesas/:id', token: funcionario, metodo: 'DELETE', url: (r) => `/api/despesas/${param(r, uuidv7())}`, base: () => ({}) },
     { nome: 'aprovar despesa', rota: '/api/despesas/:id/aprovar', token: admin, metodo: 'PATCH', url: (r) => `/api/despesas/${param(r, uuidv7())}/aprovar`, base: () => ({}) },
     { nome: 'rejeitar despesa', rota: '/api/despesas/:id/rejeitar', token: admin, metodo: 'PATCH', url: (r) => `/api/despesas/${param(r, despesaId)}/rejeitar`, base: () => ({ motivo: 'Sem nota' }) },
+    { nome: 'aprovar despesas em lote', rota: '/api/despesas/aprovar', token: admin, metodo: 'PATCH', url: () => '/api/despesas/aprovar', base: () => ({ ids: [despesaId] }) },
+    { nome: 'rejeitar despesas em lote', rota: '/api/despesas/rejeitar', token: admin, metodo: 'PATCH', url: () => '/api/despesas/rejeitar', base: () => ({ ids: [despesaId], motivo: 'Sem nota' }) },
     { nome: 'importar pendências', rota: '/api/sync/importar', token: admin, metodo: 'POST', url: () => '/api/sync/importar', base: () => ({ formato: 'x' }), multipart: true },
     {
       nome: 'parte de comprovante',

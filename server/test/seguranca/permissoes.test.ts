@@ -253,6 +253,12 @@ const TABELA: Linha[] = [
     pedido: (f) => json('PATCH', `/api/despesas/${f.despesaAAvaliar}/rejeitar`, { motivo: 'Sem nota fiscal.' }),
     esperado: soAdmin(),
   },
+  { rota: 'PATCH /api/despesas/aprovar', pedido: (f) => json('PATCH', '/api/despesas/aprovar', { ids: [f.despesaAAvaliar] }), esperado: soAdmin() },
+  {
+    rota: 'PATCH /api/despesas/rejeitar',
+    pedido: (f) => json('PATCH', '/api/despesas/rejeitar', { ids: [f.despesaAAvaliar], motivo: 'Sem nota fiscal.' }),
+    esperado: soAdmin(),
+  },
   { rota: 'GET /api/despesas/:id/cupom', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupom`), esperado: donoOuAdmin() },
 
   // Balance
