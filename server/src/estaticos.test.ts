@@ -24,10 +24,31 @@ const temporaria = () => {
   return p;
 };
 
-describe('mapas de código-fonte (.map) não são servidos', () => {
-  let app: App;
-  let db: Db;
+/** The real server serving `cliente` (a client folder as a build leaves it) on a temporary database. */
+function servidorDoCliente(cliente: () => string) {
+  const servidor = {} as { app: App; db: Db };
   beforeAll(async () => {
+    const dataDir = temporaria();
+    servidor.db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+    servidor.app = await criarApp({ config: carregarConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db: servidor.db, segredoJwt: 'x'.repeat(40), pastaCliente: cliente() });
+    await servidor.app.ready();
+  });
+  afterAll(async () => {
+    await servidor.app.close();
+    servidor.db.$client.close();
+  });
+  return servidor;
+}
+
+afterAll(() => {
+  for (const p of pastas) fs.rmSync(p, { recursive: true, force: true });
+});
+
+// The build under test: E2E_PASTA_CLIENTE (as the browser tests), or build/public.
+const PASTA_DO_BUILD = process.env.E2E_PASTA_CLIENTE ?? path.join(process.cwd(), 'build', 'public');
+
+describe('mapas de código-fonte (.map) não são servidos', () => {
+  const servidor = servidorDoCliente(() => {
     const cliente = temporaria();
     fs.writeFileSync(path.join(cliente, 'index.html'), '<!doctype html><title>Sistema de Gestão</title>');
     fs.mkdirSync(path.join(cliente, 'assets'));
@@ -35,44 +56,25 @@ describe('mapas de código-fonte (.map) não são servidos', () => {
     fs.writeFileSync(path.join(cliente, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/segredo.ts"]}');
     fs.writeFileSync(path.join(cliente, 'assets', 'index-abc123.css.map'), '{"version":3}');
     fs.writeFileSync(path.join(cliente, 'sw.js.map'), '{"version":3}');
-    const dataDir = temporaria();
-    db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
-    app = await criarApp({ config: carregarConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db, segredoJwt: 'x'.repeat(40), pastaCliente: cliente });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    db.$client.close();
-    for (const p of pastas) fs.rmSync(p, { recursive: true, force: true });
+    return cliente;
   });
 
   it('GET /assets/<x>.js.map é 404 JSON (nem o arquivo, nem o index.html no lugar)', async () => {
     for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.css.map', '/sw.js.map', '/assets/index-abc123.js.map?v=1', '/assets/INDEX-abc123.js.MAP', '/assets/nao-existe.js.map']) {
       for (const method of ['GET', 'HEAD'] as const) {
-        const r = await app.inject({ method, url });
+        const r = await servidor.app.inject({ method, url });
         expect(r.statusCode, `${method} ${url}`).toBe(404);
         expect(r.body).not.toContain('segredo.ts');
         expect(r.body).not.toContain('Sistema de Gestão');
       }
     }
-    esperarRecusa(await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' }), 404, 'nao_encontrado');
+    esperarRecusa(await servidor.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' }), 404, 'nao_encontrado');
   });
 
   it('o código em si continua servido', async () => {
-    const r = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const r = await servidor.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(r.statusCode).toBe(200);
     expect(r.body).toBe('console.log(1)');
-  });
-});
-
-describe('o service worker de um build real não pré-carrega .map', () => {
-  // The build under test: E2E_PASTA_CLIENTE (as the browser tests), or build/public.
-  const pasta = process.env.E2E_PASTA_CLIENTE ?? path.join(process.cwd(), 'build', 'public');
-  const sw = path.join(pasta, 'sw.js');
-  it.runIf(fs.existsSync(sw))('sw.js não lista nenhum .map', () => {
-    const texto = fs.readFileSync(sw, 'utf8');
-    expect(texto).toContain('precacheAndRoute');
-    expect(texto).not.toMatch(/\.map["']/);
   });
 });
 
@@ -82,34 +84,25 @@ describe('o service worker de um build real não pré-carrega .map', () => {
  * the JavaScript. The folder here is what a build leaves: each file next to its .br and .gz.
  */
 describe('arquivos pré-comprimidos no build (issue 19)', () => {
-  let app: App;
-  let db: Db;
-  let cliente: string;
+  const cliente = temporaria();
   const js = `export const a = ${JSON.stringify('Sistema de Gestão '.repeat(400))};\n`;
   const html = `<!doctype html><html lang="pt-BR"><title>Sistema de Gestão</title>${'<!-- casca -->'.repeat(200)}</html>`;
   const sw = `self.addEventListener('install', () => {});${'/* precache */'.repeat(200)}`;
+  let escritos: string[] = [];
   beforeAll(async () => {
-    cliente = temporaria();
     fs.mkdirSync(path.join(cliente, 'assets'));
     fs.writeFileSync(path.join(cliente, 'index.html'), html);
     fs.writeFileSync(path.join(cliente, 'sw.js'), sw);
     fs.writeFileSync(path.join(cliente, 'assets', 'index-abc123.js'), js);
     fs.writeFileSync(path.join(cliente, 'assets', 'index-abc123.css'), `body{color:#000}${'.x{margin:0}'.repeat(300)}`);
     fs.writeFileSync(path.join(cliente, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/segredo.ts"]}');
-    const escritos = await comprimirPasta(cliente);
-    expect(escritos.length).toBeGreaterThan(0);
-    const dataDir = temporaria();
-    db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
-    app = await criarApp({ config: carregarConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db, segredoJwt: 'x'.repeat(40), pastaCliente: cliente });
-    await app.ready();
+    escritos = await comprimirPasta(cliente);
   });
-  afterAll(async () => {
-    await app.close();
-    db.$client.close();
-    for (const p of pastas) fs.rmSync(p, { recursive: true, force: true });
-  });
+  // After the folder is written (hooks run in order).
+  const servidor = servidorDoCliente(() => cliente);
 
   it('o build escreve .br e .gz ao lado de cada arquivo de texto (não dos mapas), que se descomprimem no original', () => {
+    expect(escritos.length).toBeGreaterThan(0);
     for (const nome of ['index.html', 'sw.js', 'assets/index-abc123.js', 'assets/index-abc123.css']) {
       const original = fs.readFileSync(path.join(cliente, nome));
       expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(cliente, `${nome}.br`))).equals(original), nome).toBe(true);
@@ -130,7 +123,7 @@ describe('arquivos pré-comprimidos no build (issue 19)', () => {
 
   for (const caso of casos) {
     it(`${caso.url}: brotli para quem aceita br, gzip para quem só aceita gzip, o original para quem não aceita nada`, async () => {
-      const comBr = await app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      const comBr = await servidor.app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
       expect(comBr.statusCode).toBe(200);
       expect(comBr.headers['content-encoding']).toBe('br');
       expect(String(comBr.headers['content-type'])).toMatch(caso.tipo);
@@ -140,7 +133,7 @@ describe('arquivos pré-comprimidos no build (issue 19)', () => {
       expect(comBr.rawPayload.length).toBeLessThan(Buffer.byteLength(caso.original()) / 2);
       expect(zlib.brotliDecompressSync(comBr.rawPayload).toString('utf8')).toBe(caso.original());
 
-      const comGzip = await app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'gzip' } });
+      const comGzip = await servidor.app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'gzip' } });
       expect(comGzip.headers['content-encoding']).toBe('gzip');
       expect(String(comGzip.headers['content-type'])).toMatch(caso.tipo);
       expect(String(comGzip.headers.vary)).toMatch(/accept-encoding/i);
@@ -148,13 +141,13 @@ describe('arquivos pré-comprimidos no build (issue 19)', () => {
       expect(Number(comGzip.headers['content-length'])).toBe(comGzip.rawPayload.length);
       expect(zlib.gunzipSync(comGzip.rawPayload).toString('utf8')).toBe(caso.original());
 
-      const semNada = await app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'identity' } });
+      const semNada = await servidor.app.inject({ method: 'GET', url: caso.url, headers: { 'accept-encoding': 'identity' } });
       expect(semNada.headers['content-encoding']).toBeUndefined();
       expect(String(semNada.headers.vary)).toMatch(/accept-encoding/i);
       expect(semNada.body).toBe(caso.original());
       expect(Number(semNada.headers['content-length'])).toBe(Buffer.byteLength(caso.original()));
 
-      const head = await app.inject({ method: 'HEAD', url: caso.url, headers: { 'accept-encoding': 'br' } });
+      const head = await servidor.app.inject({ method: 'HEAD', url: caso.url, headers: { 'accept-encoding': 'br' } });
       expect(head.statusCode).toBe(200);
       expect(head.headers['content-encoding']).toBe('br');
     });
@@ -162,19 +155,26 @@ describe('arquivos pré-comprimidos no build (issue 19)', () => {
 
   it('os .br/.gz não são endereços próprios, e o mapa continua 404 mesmo pedido comprimido', async () => {
     for (const url of ['/assets/index-abc123.js.br', '/assets/index-abc123.js.gz', '/index.html.br', '/sw.js.gz']) {
-      const r = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      const r = await servidor.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       // Falls to the app shell (a client-side route), never the compressed bytes as a file of their own.
       expect(r.headers['content-type'], url).toMatch(/^text\/html/);
     }
-    const mapa = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map', headers: { 'accept-encoding': 'br, gzip' } });
+    const mapa = await servidor.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map', headers: { 'accept-encoding': 'br, gzip' } });
     expect(mapa.statusCode).toBe(404);
     expect(mapa.body).not.toContain('segredo.ts');
   });
 });
 
-describe('o build real sai pré-comprimido (issue 19)', () => {
-  const pasta = process.env.E2E_PASTA_CLIENTE ?? path.join(process.cwd(), 'build', 'public');
-  it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('index.html, sw.js e cada .js/.css de assets/ têm .br e .gz', () => {
+describe('o build real', () => {
+  const pasta = PASTA_DO_BUILD;
+  const sw = path.join(pasta, 'sw.js');
+  it.runIf(fs.existsSync(sw))('o service worker não pré-carrega nenhum .map', () => {
+    const texto = fs.readFileSync(sw, 'utf8');
+    expect(texto).toContain('precacheAndRoute');
+    expect(texto).not.toMatch(/\.map["']/);
+  });
+
+  it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('sai pré-comprimido (issue 19): index.html, sw.js e cada .js/.css de assets/ têm .br e .gz', () => {
     const assets = fs.readdirSync(path.join(pasta, 'assets')).filter((n) => /\.(js|css)$/.test(n));
     for (const nome of ['index.html', 'sw.js', ...assets.map((n) => `assets/${n}`)]) {
       const tamanho = fs.statSync(path.join(pasta, nome)).size;

@@ -11,12 +11,13 @@ import { iniciarRelatorioDoDispositivo } from '../offline/dispositivo';
 import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
 import { sobDemanda } from '../components/sobDemanda';
 
-// The service worker is registered at once (the precache of every screen must start on the first
-// visit: a phone may lose signal a minute later). Its update notice, with workbox-window, is not
-// needed to draw the first screen: it loads a few seconds in, when the browser is idle, and picks up
-// an update found meanwhile (workbox-window reports a worker already waiting).
+// Issue 19: the service worker is registered once the first screen is drawn and the browser is idle
+// (a few seconds in, still on the first visit: a phone may lose signal a minute later). Registering
+// starts the precache of every screen (~1 MB): at once, on 3G, it took the connections the login
+// screen's own files were waiting for. Its update notice, with workbox-window, comes with it and
+// picks up an update found meanwhile (workbox-window reports a worker already waiting).
 const AvisoAtualizacao = sobDemanda(() => import('../pwa/AvisoAtualizacao').then((m) => m.AvisoAtualizacao));
-const ESPERA_SERVICE_WORKER_MS = 3000;
+export const ESPERA_SERVICE_WORKER_MS = 3000;
 // Priming (issue 17): its own chunk, fetched for an employee only, right after the session starts.
 const PreparoAutomatico = sobDemanda(() => import('../dashboard/PreparoAutomatico').then((m) => m.PreparoAutomatico));
 
@@ -31,9 +32,11 @@ export function criarQueryClient(): QueryClient {
 
 /**
  * Replays the outbox at start and again whenever someone signs in (a 401 had paused it); for an
- * employee, also fetches by itself everything the screens need offline.
+ * employee, also fetches by itself everything the screens need offline, once the first screen is
+ * drawn (`telaDesenhada`, issue 19: priming's ten requests and IndexedDB writes competed with the
+ * dashboard's own first reads; a session started later, at the login, primes at once).
  */
-function SincronizacaoDaSessao() {
+function SincronizacaoDaSessao({ telaDesenhada }: { telaDesenhada: boolean }) {
   const { estado } = useAuth();
   const usuarioId = estado.usuario?.id ?? null;
   const funcionario = estado.usuario?.tipo === 'funcionario';
@@ -44,7 +47,7 @@ function SincronizacaoDaSessao() {
   useEffect(() => {
     if (funcionario) void pedirArmazenamentoPersistente();
   }, [funcionario]);
-  return funcionario && usuarioId !== null ? <PreparoAutomatico key={usuarioId} usuarioId={usuarioId} /> : null;
+  return telaDesenhada && funcionario && usuarioId !== null ? <PreparoAutomatico key={usuarioId} usuarioId={usuarioId} /> : null;
 }
 
 export function Provedores({
@@ -68,12 +71,12 @@ export function Provedores({
     };
   }, []);
   useEffect(() => {
-    if (comServiceWorker && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  }, [comServiceWorker]);
+    if (depoisDaPrimeiraTela && comServiceWorker && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  }, [comServiceWorker, depoisDaPrimeiraTela]);
   return (
     <QueryClientProvider client={cliente}>
       <AuthProvider>
-        <SincronizacaoDaSessao />
+        <SincronizacaoDaSessao telaDesenhada={depoisDaPrimeiraTela} />
         {children}
         {comServiceWorker && depoisDaPrimeiraTela && (
           <AvisoAtualizacao />
