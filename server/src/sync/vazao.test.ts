@@ -54,7 +54,7 @@ type Operacao = ReturnType<typeof venda>;
 async function lote(operacoes: Operacao[]) {
   const r = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: ana.token, payload: { cliente_id: CLIENTE, operacoes } });
   expect(r.statusCode, r.body).toBe(200);
-  return r.json().resultados as { id: string; status: number | string; repetida?: true; corpo?: { error: string } }[];
+  return r.json().resultados as { id: string; status: number | string; repetida?: true; recebido_em?: string | null; corpo?: { error: string } }[];
 }
 
 const linhaDaVenda = (id: string) =>
@@ -113,6 +113,22 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
     expect(repetido.filter((r) => r.status === 201 && r.repetida)).toHaveLength(200);
     expect(repetido[117]).toMatchObject({ status: 422 });
     expect(contar()).toBe(antes);
+  });
+
+  it('um lote de 250 vendas grava no registro cada operação com o seu aparelho, sequência, tipo, status e recibo, e repetido é respondido todo por ele', async () => {
+    const ops = Array.from({ length: 250 }, (_, i) => venda([GOIANIA, ANAPOLIS, CALDAS_NOVAS][i % 3]!, somarDias(dia, -300 - Math.floor(i / 3))));
+    const res = await lote(ops);
+    expect(res.map((r) => r.status)).toEqual(ops.map(() => 201));
+    const registro = t.db.$client
+      .prepare(`select o.id, o.usuario_id, o.cliente_id, o.seq, o.tipo, o.status, o.recebido_em from operacoes_aplicadas o join json_each(?) l on l.value = o.id`)
+      .all(JSON.stringify(ops.map((op) => op.id))) as { id: string; usuario_id: number; cliente_id: string; seq: number; tipo: string; status: number; recebido_em: string }[];
+    const porId = new Map(registro.map((r) => [r.id, r]));
+    expect(porId.size).toBe(250);
+    ops.forEach((op, i) => {
+      expect(porId.get(op.id)).toEqual({ id: op.id, usuario_id: ana.id, cliente_id: CLIENTE, seq: op.seq, tipo: 'venda.salvar', status: 201, recebido_em: res[i]!.recebido_em });
+    });
+    const repetido = await lote(ops);
+    expect(repetido.map((r) => [r.status, r.repetida, r.recebido_em])).toEqual(res.map((r) => [201, true, r.recebido_em]));
   });
 
   it('a mesma operação duas vezes no mesmo lote é aplicada uma vez; repetida, as duas vêm do registro', async () => {
