@@ -8,6 +8,7 @@ import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { Botao } from '../components/Botao';
 import { CelulaDupla } from '../components/TabelaDados';
+import type { SelecaoVisivel } from '../components/useSelecaoVisivel';
 import { cidadeDaDespesa, SelosDespesa, temCupom, tipoDaDespesa } from './apresentacao';
 import type { DespesaExibida } from './fila';
 
@@ -27,16 +28,24 @@ interface PropsLista {
   despesas: DespesaExibida[];
   acoes: (d: DespesaExibida) => AcoesDespesa;
   admin: boolean;
+  /** The admin's ticked rows for bulk approval (issue 20); absent, no checkboxes. */
+  selecao?: SelecaoVisivel<string>;
 }
 
 const nomeLinha = (d: DespesaExibida) => `${tipoDaDespesa(d)} de ${formatarReais(d.valor)} em ${formatarData(d.data_despesa)}`;
 
-export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
+export function TabelaDespesas({ despesas, acoes, admin, selecao }: PropsLista) {
+  const colunas = selecao ? 9 : 8;
   return (
     <div className="tabela-rolagem">
       <table className="tabela tabela-despesas">
         <thead>
           <tr>
+            {selecao && (
+              <th scope="col" className="coluna-selecao">
+                <CaixaTodas selecao={selecao} />
+              </th>
+            )}
             <th scope="col">Data</th>
             {/* Who and on which route share a cell, and the description has a line of its own under the
                 row: ten columns do not fit beside the sidebar at 1280 px (issue 17). */}
@@ -59,7 +68,14 @@ export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
             const nome = nomeLinha(d);
             return (
               <Fragment key={d.id}>
-                <tr className={[d.envio && 'linha-na-fila', d.descricao && 'tabela__linha--com-extra'].filter(Boolean).join(' ') || undefined}>
+                <tr
+                  className={[d.envio && 'linha-na-fila', d.descricao && 'tabela__linha--com-extra', selecao?.marcada(d.id) && 'linha-marcada'].filter(Boolean).join(' ') || undefined}
+                >
+                  {selecao && (
+                    <td className="coluna-selecao">
+                      <input type="checkbox" aria-label={`Selecionar: ${nome}`} checked={selecao.marcada(d.id)} onChange={() => selecao.alternar(d.id)} />
+                    </td>
+                  )}
                   <td>{formatarData(d.data_despesa)}</td>
                   <td className="coluna-rota">
                     <CelulaDupla principal={d.funcionario_nome} secundario={d.rota_nome} />
@@ -69,7 +85,7 @@ export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
                   <td className="numero">{formatarReais(d.valor)}</td>
                   <td>
                     <div className="selos">
-                      <SelosDespesa despesa={d} />
+                      <SelosDespesa despesa={d} soAprovacao={admin} />
                     </div>
                     {d.rejeitada && d.motivo_rejeicao && <p className="tabela-despesas__motivo">Motivo: {d.motivo_rejeicao}</p>}
                   </td>
@@ -116,8 +132,8 @@ export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
                   </td>
                 </tr>
                 {d.descricao && (
-                  <tr className={['tabela__linha-extra', d.envio && 'linha-na-fila'].filter(Boolean).join(' ')}>
-                    <td colSpan={8}>
+                  <tr className={['tabela__linha-extra', d.envio && 'linha-na-fila', selecao?.marcada(d.id) && 'linha-marcada'].filter(Boolean).join(' ')}>
+                    <td colSpan={colunas}>
                       <span className="linha-extra__rotulo">Descrição:</span> {d.descricao}
                     </td>
                   </tr>
@@ -128,6 +144,22 @@ export function TabelaDespesas({ despesas, acoes, admin }: PropsLista) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** 'Selecionar todas da página': ticked when every row is, half-ticked when some are. */
+export function CaixaTodas({ selecao, comTexto = false }: { selecao: SelecaoVisivel<string>; comTexto?: boolean }) {
+  const caixa = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (caixa.current) caixa.current.indeterminate = selecao.alguma && !selecao.todas;
+  }, [selecao.alguma, selecao.todas]);
+  const input = <input ref={caixa} type="checkbox" aria-label={comTexto ? undefined : 'Selecionar todas da página'} checked={selecao.todas} onChange={selecao.alternarTodas} />;
+  return comTexto ? (
+    <label className="caixa-todas">
+      {input} Selecionar todas da página
+    </label>
+  ) : (
+    input
   );
 }
 
@@ -196,7 +228,7 @@ function MenuAcoes({ rotulo, itens }: { rotulo: string; itens: ItemMenu[] }) {
   );
 }
 
-export function CartoesDespesas({ despesas, acoes, admin }: PropsLista) {
+export function CartoesDespesas({ despesas, acoes, admin, selecao }: PropsLista) {
   return (
     <ul className="cartoes-despesa">
       {despesas.map((d) => {
@@ -209,8 +241,17 @@ export function CartoesDespesas({ despesas, acoes, admin }: PropsLista) {
         if (admin && a.aprovar && !d.aprovada) itens.push({ rotulo: 'Aprovar', icone: <Check size={17} />, acao: () => a.aprovar!(d) });
         if (admin && a.rejeitar && !d.rejeitada) itens.push({ rotulo: 'Rejeitar', icone: <X size={17} />, perigo: true, acao: () => a.rejeitar!(d) });
         return (
-          <li key={d.id} className={`cartao-despesa${d.envio ? ' cartao-despesa--na-fila' : ''}`}>
+          <li key={d.id} className={['cartao-despesa', d.envio && 'cartao-despesa--na-fila', selecao?.marcada(d.id) && 'cartao-despesa--marcada'].filter(Boolean).join(' ')}>
             <div className="cartao-despesa__topo">
+              {selecao && (
+                <input
+                  type="checkbox"
+                  className="cartao-despesa__caixa"
+                  aria-label={`Selecionar: ${nomeLinha(d)}`}
+                  checked={selecao.marcada(d.id)}
+                  onChange={() => selecao.alternar(d.id)}
+                />
+              )}
               <div className="cartao-despesa__titulo">
                 <span className="cartao-despesa__tipo">{tipoDaDespesa(d)}</span>
                 <span className="cartao-despesa__local">

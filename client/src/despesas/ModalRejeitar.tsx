@@ -1,7 +1,8 @@
-/** The admin rejects an expense: the reason is required (it is what the employee reads). */
+/** The admin rejects one expense, or the ticked ones with one reason: required (it is what each employee reads). */
 import { useState, type FormEvent } from 'react';
-import { formatarReais } from '../../../shared/money';
+import { formatarReais, somarReais } from '../../../shared/money';
 import { MENSAGEM_MOTIVO, MOTIVO_REJEICAO_MAXIMO, rejeitarDespesaSchema } from '../../../shared/schemas/despesas';
+import { contagem } from '../../../shared/texto';
 import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
@@ -10,12 +11,15 @@ import { tipoDaDespesa } from './apresentacao';
 import type { DespesaExibida } from './fila';
 
 interface PropsRejeitar {
-  despesa: DespesaExibida | null;
+  /** What is being rejected: one expense, or the admin's ticked ones (issue 20); null when closed. */
+  despesas: DespesaExibida[] | null;
   aoFechar: () => void;
   aoRejeitar: (motivo: string) => Promise<void>;
 }
 
-export function ModalRejeitar({ despesa, aoFechar, aoRejeitar }: PropsRejeitar) {
+export function ModalRejeitar({ despesas, aoFechar, aoRejeitar }: PropsRejeitar) {
+  const despesa = despesas?.length === 1 ? despesas[0]! : null;
+  const varias = despesas !== null && despesas.length > 1;
   const [motivo, setMotivo] = useState('');
   const [erro, setErro] = useState<string | null>(null);
   const [erroServidor, setErroServidor] = useState<string | null>(null);
@@ -37,7 +41,7 @@ export function ModalRejeitar({ despesa, aoFechar, aoRejeitar }: PropsRejeitar) 
       await aoRejeitar(r.data.motivo);
       fechar();
     } catch (falha) {
-      setErroServidor(mensagemDeErro(falha, 'Erro ao rejeitar despesa'));
+      setErroServidor(mensagemDeErro(falha, varias ? 'Erro ao rejeitar despesas' : 'Erro ao rejeitar despesa'));
     } finally {
       setEnviando(false);
     }
@@ -45,8 +49,8 @@ export function ModalRejeitar({ despesa, aoFechar, aoRejeitar }: PropsRejeitar) 
 
   return (
     <Modal
-      aberto={despesa !== null}
-      titulo="Rejeitar Despesa"
+      aberto={despesas !== null && despesas.length > 0}
+      titulo={varias ? `Rejeitar ${contagem(despesas.length, 'despesa', 'despesas')}` : 'Rejeitar Despesa'}
       aoFechar={fechar}
       tamanho="pequeno"
       rodape={
@@ -64,6 +68,12 @@ export function ModalRejeitar({ despesa, aoFechar, aoRejeitar }: PropsRejeitar) 
         {despesa && (
           <p style={{ marginTop: 0 }}>
             {tipoDaDespesa(despesa)} de {formatarReais(despesa.valor)} — {despesa.funcionario_nome}
+          </p>
+        )}
+        {varias && (
+          <p style={{ marginTop: 0 }}>
+            {contagem(despesas.length, 'despesa selecionada', 'despesas selecionadas')}, {formatarReais(somarReais(...despesas.map((d) => d.valor)))} no total. O mesmo motivo
+            vale para todas.
           </p>
         )}
         {erroServidor && (

@@ -6,6 +6,7 @@ import type { Rota } from '../../../shared/schemas/rotas';
 import { hojeNoApp } from '../config/configApp';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
+import { despesaDeTeste, listaDeDespesas } from '../test/despesas';
 import { definirLarguraDaJanela } from '../test/janela';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
@@ -25,48 +26,8 @@ const ROTA = rotaDeTeste({
   ],
 });
 
-function despesa(id: string, extra: Partial<Despesa> = {}): Despesa {
-  return {
-    id,
-    rota_id: ROTA.id,
-    cidade_id: 5201108,
-    funcionario_id: FUNCIONARIO_TESTE.id,
-    data_despesa: '2026-11-20',
-    tipo: 'alimentacao',
-    tipo_outro: null,
-    valor: 45.9,
-    descricao: 'Almoço',
-    arquivo_cupom: null,
-    cupom_url: null,
-    cupom_mime: null,
-    cupom_nome: null,
-    status_aprovacao: 'pendente',
-    motivo_rejeicao: null,
-    aprovada: false,
-    rejeitada: false,
-    avaliado_em: null,
-    funcionario_nome: FUNCIONARIO_TESTE.nome,
-    rota_nome: ROTA.nome,
-    rota_status: 'ativa',
-    cidade_nome: 'Anápolis',
-    cidade_uf: 'GO',
-    registrado_em: '2026-11-20T15:00:00.000Z',
-    recebido_em: '2026-11-20T15:00:02.000Z',
-    atualizado_em: '2026-11-20T15:00:02.000Z',
-    excluida: false,
-    ...extra,
-  };
-}
-
-function lista(despesas: Despesa[], extra: Partial<ListaDespesas> = {}): ListaDespesas {
-  const totais = { geral: 0, alimentacao: 0, hospedagem: 0, combustivel: 0, pedagio: 0, aluguel_sala: 0, outro: 0 };
-  for (const d of despesas) {
-    totais[d.tipo] += Math.round(d.valor * 100);
-    totais.geral += Math.round(d.valor * 100);
-  }
-  for (const k of Object.keys(totais) as (keyof typeof totais)[]) totais[k] /= 100;
-  return { despesas, totais, page: 1, limit: 20, total: despesas.length, ...extra };
-}
+const despesa = (id: string, extra: Partial<Despesa> = {}) => despesaDeTeste(id, extra, ROTA);
+const lista = listaDeDespesas;
 
 interface Opcoes {
   despesas?: Despesa[];

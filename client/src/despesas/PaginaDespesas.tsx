@@ -20,11 +20,14 @@ import { Confirmacao } from '../components/Confirmacao';
 import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
+import { useSelecaoVisivel } from '../components/useSelecaoVisivel';
 import { fusoDoApp } from '../config/configApp';
 import { dadosDaCarga } from '../offline/cache';
 import { useRotaAtivaDoFuncionario } from '../rotas/consultas';
 import { useFuncionariosComSaldo, useSaldoProprio } from '../saldo/consultas';
 import { podeAlterar, podeCorrigir } from './apresentacao';
+import { resumirAvaliacao, useAvaliarDespesasEmLote, type Decisao } from './avaliacaoEmLote';
+import { BarraAvaliacaoEmLote } from './BarraAvaliacaoEmLote';
 import './despesas.css';
 import {
   chavesDespesas,
@@ -90,6 +93,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   const [cupom, setCupom] = useState<CupomParaVer | null>(null);
   const [excluindo, setExcluindo] = useState<DespesaExibida | null>(null);
   const [rejeitando, setRejeitando] = useState<DespesaExibida | null>(null);
+  const [rejeitandoMarcadas, setRejeitandoMarcadas] = useState(false);
   const [processandoExclusao, setProcessandoExclusao] = useState(false);
 
   const consulta = useListaDespesas(usuario, aplicados, pagina);
@@ -102,6 +106,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   useNovidadesDespesas(usuario.id, !admin);
   const aprovar = useAprovarDespesa();
   const rejeitar = useRejeitarDespesa();
+  const emLote = useAvaliarDespesasEmLote();
   const funcionarios = useFuncionariosComSaldo(admin);
   const rotasFiltro = useRotasDoFiltro(filtros.funcionario_id, admin);
 
@@ -131,6 +136,9 @@ function Despesas({ usuario }: { usuario: Usuario }) {
     setModal({ despesa: paraCorrigir, rascunho: null });
   }
   const totalPaginas = Math.max(1, Math.ceil(lista.total / DESPESAS_POR_PAGINA));
+  // The admin ticks rows of the page on screen for bulk approval (issue 20).
+  const selecao = useSelecaoVisivel(useMemo(() => (admin ? lista.despesas.map((d) => d.id) : []), [admin, lista.despesas]));
+  const marcadas = lista.despesas.filter((d) => selecao.marcada(d.id));
   const rota = dadosDaCarga(rotaAtiva.data) ?? null;
   // Offline with no copy on the device is not 'no active route': nothing is said about the route then.
   const semRotaAtiva = !admin && dadosDaCarga(rotaAtiva.data) === null;
@@ -158,6 +166,23 @@ function Despesas({ usuario }: { usuario: Usuario }) {
       setDetalhes(null);
     } catch (erro) {
       toast.error(mensagemDeErro(erro, 'Erro ao aprovar despesa'));
+    }
+  }
+
+  /** Evaluates the ticked rows; the ones that could not be stay ticked, and the toast says why. */
+  async function avaliarMarcadas(decisao: Decisao, motivo?: string) {
+    const r = await emLote.mutateAsync({ decisao, ids: selecao.marcadas, ...(motivo !== undefined ? { motivo } : {}) });
+    const resumo = resumirAvaliacao(decisao, r);
+    selecao.manter(resumo.naoAvaliadas);
+    if (resumo.tudoCerto) toast.success(resumo.mensagem);
+    else toast.error(resumo.mensagem);
+  }
+
+  async function aprovarMarcadas() {
+    try {
+      await avaliarMarcadas('aprovar');
+    } catch (erro) {
+      toast.error(mensagemDeErro(erro, 'Erro ao aprovar despesas'));
     }
   }
 
@@ -365,14 +390,24 @@ function Despesas({ usuario }: { usuario: Usuario }) {
             <WifiOff size={16} aria-hidden="true" /> Não foi possível carregar a lista agora. Ela aparece quando a conexão voltar.
           </div>
         )}
+        {admin && lista.despesas.length > 0 && (
+          <BarraAvaliacaoEmLote
+            selecao={selecao}
+            marcadas={marcadas}
+            celular={celular}
+            aprovando={emLote.isPending}
+            aoAprovar={() => void aprovarMarcadas()}
+            aoRejeitar={() => setRejeitandoMarcadas(true)}
+          />
+        )}
         {consulta.isLoading ? (
           <Carregando texto="Carregando despesas..." />
         ) : lista.despesas.length === 0 ? (
           <div className="tabela__vazio">Nenhuma despesa encontrada.</div>
         ) : celular ? (
-          <CartoesDespesas despesas={lista.despesas} acoes={acoes} admin={admin} />
+          <CartoesDespesas despesas={lista.despesas} acoes={acoes} admin={admin} {...(admin ? { selecao } : {})} />
         ) : (
-          <TabelaDespesas despesas={lista.despesas} acoes={acoes} admin={admin} />
+          <TabelaDespesas despesas={lista.despesas} acoes={acoes} admin={admin} {...(admin ? { selecao } : {})} />
         )}
         {(pagina > 1 || lista.total > DESPESAS_POR_PAGINA) && (
           <nav className="paginacao" aria-label="Paginação">
@@ -432,10 +467,14 @@ function Despesas({ usuario }: { usuario: Usuario }) {
       <VisualizadorCupom cupom={cupom} aoFechar={() => setCupom(null)} />
 
       <ModalRejeitar
-        despesa={rejeitando}
-        aoFechar={() => setRejeitando(null)}
+        despesas={rejeitando ? [rejeitando] : rejeitandoMarcadas ? marcadas : null}
+        aoFechar={() => {
+          setRejeitando(null);
+          setRejeitandoMarcadas(false);
+        }}
         aoRejeitar={async (motivo) => {
-          await rejeitar.mutateAsync({ id: rejeitando!.id, motivo });
+          if (!rejeitando) return avaliarMarcadas('rejeitar', motivo);
+          await rejeitar.mutateAsync({ id: rejeitando.id, motivo });
           toast.success('Despesa rejeitada.');
           setDetalhes(null);
         }}

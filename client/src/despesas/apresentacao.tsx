@@ -50,11 +50,12 @@ export const temCupom = (d: DespesaExibida) => d.cupom_url !== null || d.cupomLo
  * The two states side by side, each with its name, so 'Pendente' (the admin has not decided) and
  * 'Aguardando envio' (still only on this phone) never read as the same thing (issue 17, item 7).
  */
-export function SelosDespesa({ despesa }: { despesa: DespesaExibida }) {
+export function SelosDespesa({ despesa, soAprovacao = false }: { despesa: DespesaExibida; soAprovacao?: boolean }) {
   return (
     <>
       <span className="selos__grupo">
-        <span className="selos__rotulo">Aprovação</span>
+        {/* The admin's table has approval only (nothing of theirs waits to be sent): no label to tell two states apart. */}
+        {!soAprovacao && <span className="selos__rotulo">Aprovação</span>}
         <SeloStatus despesa={despesa} />
       </span>
       {despesa.envio && (

@@ -5,10 +5,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Despesa, ListaDespesas } from '../../../shared/schemas/despesas';
+import type { Despesa } from '../../../shared/schemas/despesas';
 import type { CreditoRecente } from '../../../shared/schemas/saldo';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
+import { despesaDeTeste, listaDeDespesas } from '../test/despesas';
 import { definirLarguraDaJanela } from '../test/janela';
 import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
@@ -21,46 +22,13 @@ vi.mock('browser-image-compression', () => ({ default: comprimir }));
 const ROTA = rotaDeTeste({ nome: 'Rota Centro-Oeste', cidades: [{ id: 5201108, nome: 'Anápolis', uf: 'GO' }] });
 const MOTIVO = 'Reenvie com a nota fiscal';
 
-function despesa(id: string, extra: Partial<Despesa> = {}): Despesa {
-  return {
-    id,
-    rota_id: ROTA.id,
-    cidade_id: 5201108,
-    funcionario_id: FUNCIONARIO_TESTE.id,
-    data_despesa: '2026-11-24',
-    tipo: 'alimentacao',
-    tipo_outro: null,
-    valor: 24,
-    descricao: 'Almoço',
-    arquivo_cupom: null,
-    cupom_url: null,
-    cupom_mime: null,
-    cupom_nome: null,
-    status_aprovacao: 'pendente',
-    motivo_rejeicao: null,
-    aprovada: false,
-    rejeitada: false,
-    avaliado_em: null,
-    funcionario_nome: FUNCIONARIO_TESTE.nome,
-    rota_nome: ROTA.nome,
-    rota_status: 'ativa',
-    cidade_nome: 'Anápolis',
-    cidade_uf: 'GO',
-    registrado_em: '2026-11-24T15:00:00.000Z',
-    recebido_em: '2026-11-24T15:00:02.000Z',
-    atualizado_em: '2026-11-24T15:00:02.000Z',
-    excluida: false,
-    ...extra,
-  };
-}
+const despesa = (id: string, extra: Partial<Despesa> = {}) =>
+  despesaDeTeste(id, { data_despesa: '2026-11-24', valor: 24, registrado_em: '2026-11-24T15:00:00.000Z', recebido_em: '2026-11-24T15:00:02.000Z', atualizado_em: '2026-11-24T15:00:02.000Z', ...extra }, ROTA);
 
 const rejeitada = (id: string, extra: Partial<Despesa> = {}) =>
   despesa(id, { status_aprovacao: 'rejeitada', rejeitada: true, motivo_rejeicao: MOTIVO, avaliado_em: '2026-11-25T12:00:00.000Z', ...extra });
 
-function lista(despesas: Despesa[]): ListaDespesas {
-  const geral = despesas.reduce((s, d) => s + Math.round(d.valor * 100), 0) / 100;
-  return { despesas, totais: { geral, alimentacao: geral, hospedagem: 0, combustivel: 0, pedagio: 0, aluguel_sala: 0, outro: 0 }, page: 1, limit: 20, total: despesas.length };
-}
+const lista = (despesas: Despesa[]) => listaDeDespesas(despesas);
 
 /** A server whose answers the test changes between reads. */
 function servidor(inicial: Despesa[], { saldo = 500, creditos = [] as CreditoRecente[], extra = {} as Record<string, ManipuladorApi> } = {}) {

@@ -16,6 +16,7 @@ import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
 import { CelulaDupla } from '../components/TabelaDados';
+import { useSelecaoVisivel, type SelecaoVisivel } from '../components/useSelecaoVisivel';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useFuncionarios } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
@@ -31,28 +32,17 @@ export function PaginaRelatorios() {
   const { data: linhas = [], isLoading, isError, isFetching, refetch } = relatorio;
   const conexao = useSemConexao(relatorio);
   const { data: funcionarios = [] } = useFuncionarios();
-  const [selecionadas, setSelecionadas] = useState<Set<number>>(new Set());
   const [detalhes, setDetalhes] = useState<number | null>(null);
   const [exportando, setExportando] = useState<FormatoExportacao | null>(null);
   const cartoes = useLarguraMaxima(LARGURA_CARTOES);
 
   // Only what is on screen can be selected: a filter change drops selected routes it hides.
-  const visiveis = useMemo(() => new Set(linhas.map((l) => l.rota_id)), [linhas]);
-  const selecionadasVisiveis = [...selecionadas].filter((id) => visiveis.has(id));
-  const todasSelecionadas = linhas.length > 0 && selecionadasVisiveis.length === linhas.length;
+  const selecao = useSelecaoVisivel(useMemo(() => linhas.map((l) => l.rota_id), [linhas]));
+  const selecionadasVisiveis = selecao.marcadas;
   const totais = useMemo(() => totaisDoRelatorio(linhas), [linhas]);
 
   function mudarFiltro<K extends keyof FiltrosRelatorio>(campo: K, valor: FiltrosRelatorio[K]) {
     setFiltros((f) => ({ ...f, [campo]: valor }));
-  }
-
-  function alternar(id: number) {
-    setSelecionadas((s) => {
-      const nova = new Set(s);
-      if (nova.has(id)) nova.delete(id);
-      else nova.add(id);
-      return nova;
-    });
   }
 
   async function exportar(formato: FormatoExportacao) {
@@ -131,7 +121,7 @@ export function PaginaRelatorios() {
             {contagem(selecionadasVisiveis.length, 'rota selecionada', 'rotas selecionadas')}: a exportação leva só{' '}
             {plural(selecionadasVisiveis.length, 'ela', 'elas')}.
           </span>
-          <button type="button" className="link-botao" onClick={() => setSelecionadas(new Set())}>
+          <button type="button" className="link-botao" onClick={() => selecao.manter([])}>
             Limpar seleção
           </button>
         </div>
@@ -150,7 +140,7 @@ export function PaginaRelatorios() {
         ) : linhas.length === 0 ? (
           <div className="tabela__vazio">Nenhuma rota encontrada</div>
         ) : cartoes ? (
-          <ListaCartoes linhas={linhas} selecionadas={selecionadas} alternar={alternar} abrir={setDetalhes} />
+          <ListaCartoes linhas={linhas} selecao={selecao} abrir={setDetalhes} />
         ) : (
           <div className="tabela-rolagem">
             <table className="tabela tabela--compacta">
@@ -160,8 +150,8 @@ export function PaginaRelatorios() {
                     <input
                       type="checkbox"
                       aria-label="Selecionar todas as rotas"
-                      checked={todasSelecionadas}
-                      onChange={() => setSelecionadas(todasSelecionadas ? new Set() : new Set(linhas.map((l) => l.rota_id)))}
+                      checked={selecao.todas}
+                      onChange={selecao.alternarTodas}
                     />
                   </th>
                   {/* The employee goes under the route: nine columns beside the sidebar at 1280 px (issue 17). */}
@@ -178,7 +168,7 @@ export function PaginaRelatorios() {
                 {linhas.map((l) => (
                   <tr key={l.rota_id}>
                     <td className="coluna-selecao">
-                      <input type="checkbox" aria-label={`Selecionar ${l.rota_nome}`} checked={selecionadas.has(l.rota_id)} onChange={() => alternar(l.rota_id)} />
+                      <input type="checkbox" aria-label={`Selecionar ${l.rota_nome}`} checked={selecao.marcada(l.rota_id)} onChange={() => selecao.alternar(l.rota_id)} />
                     </td>
                     <td className="coluna-rota coluna-rota--larga" title={`${formatarData(l.data_inicio)} a ${formatarData(l.data_fim)}`}>
                       <CelulaDupla principal={<strong>{l.rota_nome}</strong>} secundario={l.funcionario_nome} />
@@ -237,13 +227,11 @@ function SeloStatus({ status }: { status: StatusRota }) {
 
 function ListaCartoes({
   linhas,
-  selecionadas,
-  alternar,
+  selecao,
   abrir,
 }: {
   linhas: LinhaRelatorioRota[];
-  selecionadas: Set<number>;
-  alternar: (id: number) => void;
+  selecao: SelecaoVisivel<number>;
   abrir: (id: number) => void;
 }) {
   const [abertos, setAbertos] = useState<Set<number>>(new Set());
@@ -254,7 +242,7 @@ function ListaCartoes({
         return (
           <li key={l.rota_id} className="cartao-linha">
             <div className="cartao-relatorio__topo">
-              <input type="checkbox" aria-label={`Selecionar ${l.rota_nome}`} checked={selecionadas.has(l.rota_id)} onChange={() => alternar(l.rota_id)} />
+              <input type="checkbox" aria-label={`Selecionar ${l.rota_nome}`} checked={selecao.marcada(l.rota_id)} onChange={() => selecao.alternar(l.rota_id)} />
               <div className="cartao-relatorio__titulo">
                 <strong>{l.rota_nome}</strong>
                 <span className="campo__ajuda">{l.funcionario_nome}</span>
