@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { comprimirNoBuild } from './scripts/comprimir';
+import { precarregarNoHtml } from './scripts/precarregar';
 
 // The app's own version (package.json), sent to the server on every request (client/src/versaoApp.ts).
 const versaoApp = (JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -63,6 +64,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Issue 19: a phone's first visit is the login; its chunk is fetched alongside the main file
+    // instead of after it has run (scripts/precarregar.ts).
+    precarregarNoHtml(['client/src/auth/PaginaLogin.tsx']),
     // Issue 19: .br and .gz next to each text file of the build (after the service worker is written),
     // served by the server itself (server/src/app.ts, preCompressed).
     comprimirNoBuild(),

@@ -67,7 +67,7 @@ const CIDADES = 40;
 const mediana = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 const faixa = (v: number[]) => `${Math.round(Math.min(...v))}–${Math.round(Math.max(...v))}`;
 
-async function prepararFuncionario(servidor: ServidorDeTeste) {
+export async function prepararFuncionario(servidor: ServidorDeTeste) {
   const sqlite = servidor.db.$client;
   const inserir = sqlite.prepare('insert into cidades (id, nome, nome_busca, uf) values (?, ?, ?, ?)');
   const ids = Array.from({ length: CIDADES }, (_, i) => 9_300_000 + i);
@@ -89,7 +89,7 @@ async function prepararFuncionario(servidor: ServidorDeTeste) {
 class ErroDeRodada extends Error {}
 const TENTATIVAS_POR_RODADA = 3;
 
-async function rodarComNovaTentativa(url: string, sessao: { token: string; usuario: unknown } | null) {
+export async function rodarComNovaTentativa(url: string, sessao: { token: string; usuario: unknown } | null) {
   for (let tentativa = 1; ; tentativa++) {
     try {
       return await rodarLighthouse(url, sessao);
@@ -137,6 +137,12 @@ async function rodarLighthouse(url: string, sessao: { token: string; usuario: un
     if (!resultado) throw new Error('Lighthouse não devolveu resultado');
     const lhr = resultado.lhr;
     if (lhr.runtimeError) throw new ErroDeRodada(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // BENCH_LIGHTHOUSE_JSON=<folder>: each run's whole report kept there (long tasks, bootup time, requests).
+    if (process.env.BENCH_LIGHTHOUSE_JSON) {
+      fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_JSON, { recursive: true });
+      const nome = `${new URL(url).pathname.replace(/\W+/g, '') || 'raiz'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_JSON, nome), JSON.stringify(lhr));
+    }
     const numero = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       // Lighthouse's own measure of this machine's speed at the time (its CPU 4x assumes a fast desktop, ~1000+).

@@ -2,12 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Provedores } from './app/Provedores';
-import { criarRoteador } from './app/rotas';
+import { criarRoteador, precarregarTelaInicial } from './app/rotas';
+import { lerUsuarioSalvo } from './auth/sessaoLocal';
 import './offline/operacoes';
 import { escutarInstalacao } from './pwa/instalacao';
 import './styles/global.css';
 
 escutarInstalacao();
+// Issue 19: the opening screen's code on its way while React draws the shell (app/rotas.tsx).
+void precarregarTelaInicial(window.location.pathname, lerUsuarioSalvo()?.tipo ?? null);
 const roteador = criarRoteador();
 
 createRoot(document.getElementById('root')!).render(

@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comprimirPasta } from '../../scripts/comprimir';
+import { linksDePrecarga } from '../../scripts/precarregar';
 import { esperarRecusa } from '../test/helper';
 import { criarApp } from './app';
 import { carregarConfig } from './config';
@@ -174,6 +175,19 @@ describe('o build real', () => {
     expect(texto).not.toMatch(/\.map["']/);
   });
 
+  it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('o index.html já pede o código da tela de login junto com o arquivo principal (issue 19)', () => {
+    const html = fs.readFileSync(path.join(pasta, 'index.html'), 'utf8');
+    const precargas = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    const login = fs.readdirSync(path.join(pasta, 'assets')).filter((n) => /^PaginaLogin-[\w-]+\.js$/.test(n));
+    expect(login).toHaveLength(1);
+    expect(precargas).toContain(`assets/${login[0]}`);
+    for (const arquivo of precargas) expect(fs.existsSync(path.join(pasta, arquivo)), arquivo).toBe(true);
+    // The main file is the page's own script, never preloaded a second time.
+    const principal = /<script type="module"[^>]*src="\/(assets\/[^"]+)"/.exec(html)?.[1];
+    expect(principal).toBeDefined();
+    expect(precargas).not.toContain(principal);
+  });
+
   it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('sai pré-comprimido (issue 19): index.html, sw.js e cada .js/.css de assets/ têm .br e .gz', () => {
     const assets = fs.readdirSync(path.join(pasta, 'assets')).filter((n) => /\.(js|css)$/.test(n));
     for (const nome of ['index.html', 'sw.js', ...assets.map((n) => `assets/${n}`)]) {
@@ -183,5 +197,32 @@ describe('o build real', () => {
       expect(fs.existsSync(path.join(pasta, `${nome}.br`)), `${nome}.br`).toBe(true);
       expect(fs.existsSync(path.join(pasta, `${nome}.gz`)), `${nome}.gz`).toBe(true);
     }
+  });
+});
+
+describe('linksDePrecarga (scripts/precarregar.ts)', () => {
+  const bundle = {
+    'assets/index-a.js': { type: 'chunk' as const, fileName: 'assets/index-a.js', isEntry: true, facadeModuleId: '/p/client/src/main.tsx', imports: [] },
+    'assets/PaginaLogin-b.js': {
+      type: 'chunk' as const,
+      fileName: 'assets/PaginaLogin-b.js',
+      facadeModuleId: '/p/client/src/auth/PaginaLogin.tsx',
+      imports: ['assets/index-a.js', 'assets/Campo-c.js'],
+      viteMetadata: { importedCss: new Set(['assets/PaginaLogin-b.css']) },
+    },
+    'assets/Campo-c.js': { type: 'chunk' as const, fileName: 'assets/Campo-c.js', facadeModuleId: null, imports: ['assets/index-a.js'] },
+    'assets/PaginaLogin-b.css': { type: 'asset' as const, fileName: 'assets/PaginaLogin-b.css' },
+  };
+
+  it('a tela, o que ela importa (menos o arquivo principal) e o CSS dela', () => {
+    expect(linksDePrecarga(bundle, ['client/src/auth/PaginaLogin.tsx']).map((t) => [t.attrs?.rel, t.attrs?.href])).toEqual([
+      ['modulepreload', '/assets/PaginaLogin-b.js'],
+      ['modulepreload', '/assets/Campo-c.js'],
+      ['preload', '/assets/PaginaLogin-b.css'],
+    ]);
+  });
+
+  it('um módulo sem pedaço no build é um erro do build, não uma página sem precarga', () => {
+    expect(() => linksDePrecarga(bundle, ['client/src/nao/Existe.tsx'])).toThrow(/nenhum pedaço/);
   });
 });

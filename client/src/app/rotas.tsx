@@ -6,14 +6,29 @@ import { Carregando } from '../components/Carregando';
 import { Layout } from '../layout/Layout';
 import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
 
+// The pages the app most often opens on, and their role parts (each page picks its role's chunk).
+export const carregar = {
+  login: () => import('../auth/PaginaLogin'),
+  dashboard: () => import('../dashboard/PaginaDashboard'),
+  dashboardFuncionario: () => import('../dashboard/DashboardFuncionario'),
+  dashboardAdmin: () => import('../dashboard/DashboardAdmin'),
+  rotas: () => import('../rotas/PaginaRotas'),
+  rotasFuncionario: () => import('../rotas/PaginaMinhasRotas'),
+  rotasAdmin: () => import('../rotas/PaginaRotasAdmin'),
+  vendas: () => import('../vendas/PaginaVendas'),
+  vendasFuncionario: () => import('../vendas/VendasFuncionario'),
+  vendasAdmin: () => import('../vendas/VendasAdmin'),
+  despesas: () => import('../despesas/PaginaDespesas'),
+};
+
 // The login screen too: an employee opens the app already signed in, almost every day.
-const PaginaLogin = sobDemanda(() => import('../auth/PaginaLogin').then((m) => m.PaginaLogin), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaDashboard = sobDemanda(() => import('../dashboard/PaginaDashboard').then((m) => m.PaginaDashboard), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaRotas = sobDemanda(() => import('../rotas/PaginaRotas').then((m) => m.PaginaRotas), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaVendas = sobDemanda(() => import('../vendas/PaginaVendas').then((m) => m.PaginaVendas), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaLogin = sobDemanda(() => carregar.login().then((m) => m.PaginaLogin), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaDashboard = sobDemanda(() => carregar.dashboard().then((m) => m.PaginaDashboard), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaRotas = sobDemanda(() => carregar.rotas().then((m) => m.PaginaRotas), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaVendas = sobDemanda(() => carregar.vendas().then((m) => m.PaginaVendas), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaUsuarios = sobDemanda(() => import('../usuarios/PaginaUsuarios').then((m) => m.PaginaUsuarios), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaRelatorios = sobDemanda(() => import('../relatorios/PaginaRelatorios').then((m) => m.PaginaRelatorios), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaDespesas = sobDemanda(() => import('../despesas/PaginaDespesas').then((m) => m.PaginaDespesas), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaDespesas = sobDemanda(() => carregar.despesas().then((m) => m.PaginaDespesas), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaMinhaSenha = sobDemanda(() => import('../auth/PaginaMinhaSenha').then((m) => m.PaginaMinhaSenha), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaSaldo = sobDemanda(() => import('../saldo/PaginaSaldo').then((m) => m.PaginaSaldo), { espera: <Carregando />, alternativa: telaNaoGuardada });
 
@@ -42,6 +57,34 @@ export const definicaoDasRotas: RouteObject[] = [
   },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];
+
+type Pedaco = keyof typeof carregar;
+type PrecargaDaTela = { todos: Pedaco; funcionario?: Pedaco; admin?: Pedaco };
+
+const PRECARGA_POR_CAMINHO: Record<string, PrecargaDaTela> = {
+  '/dashboard': { todos: 'dashboard', funcionario: 'dashboardFuncionario', admin: 'dashboardAdmin' },
+  '/rotas': { todos: 'rotas', funcionario: 'rotasFuncionario', admin: 'rotasAdmin' },
+  '/vendas': { todos: 'vendas', funcionario: 'vendasFuncionario', admin: 'vendasAdmin' },
+  '/despesas': { todos: 'despesas' },
+};
+
+/**
+ * Issue 19: starts loading the screen at `caminho` (and, for a signed-in person, the part of it for
+ * their role) right away, while React draws the shell: the page's chunk used to be asked for only once
+ * the shell was drawn, and its role part only once the page ran, two waits in a row (from the service
+ * worker on a repeat visit; over the network, on a signed-in first load, two round trips). Without a
+ * session every protected address shows the login. The same import() the screens make: the browser
+ * fetches each chunk once. A chunk that cannot be fetched (no signal, not kept yet) is left to the
+ * screen, which shows its own message and tries again.
+ */
+export async function precarregarTelaInicial(caminho: string, tipo: 'admin' | 'funcionario' | null): Promise<void> {
+  const destino = caminho === '/' ? '/dashboard' : caminho;
+  const conhecido = destino === '/login' || definicaoDasRotas.some((r) => r.path === destino || r.children?.some((f) => f.path === destino));
+  if (!conhecido) return;
+  const tela = tipo === null ? null : PRECARGA_POR_CAMINHO[destino];
+  const pedacos: Pedaco[] = tipo === null ? ['login'] : tela ? [tela.todos, ...(tela[tipo] ? [tela[tipo]] : [])] : [];
+  await Promise.all(pedacos.map((p) => carregar[p]().then(() => undefined, () => undefined)));
+}
 
 export function criarRoteador() {
   return createBrowserRouter(definicaoDasRotas);
