@@ -155,6 +155,7 @@ function extrairAntes(): string {
   fs.symlinkSync(path.resolve('node_modules'), path.join(pasta, 'node_modules'));
   fs.symlinkSync(path.resolve('bench', 'node_modules'), path.join(pasta, 'bench', 'node_modules'));
   fs.copyFileSync(path.join('bench', 'leituras-admin-servidor.ts'), path.join(pasta, 'bench', 'leituras-admin-servidor.ts'));
+  fs.copyFileSync(path.join('bench', 'app-do-bench.ts'), path.join(pasta, 'bench', 'app-do-bench.ts'));
   return pasta;
 }
 

@@ -232,7 +232,7 @@ async function replicarNoPar(lados: Lados, vendas: Venda[], cronometrar: boolean
 
 /**
  * BENCH_SYNC_SERVIDOR_DE=<folder>: the app's server from another checkout (an older commit extracted
- * with git archive, with this bench/sync-servidor.ts and bench/cpu-do-processo.ts copied in and a
+ * with git archive, with this bench/sync-servidor.ts, bench/app-do-bench.ts and bench/cpu-do-processo.ts copied in and a
  * COMMIT file naming it): the same harness measures the server before a change.
  */
 export const PASTA_DO_SERVIDOR = process.env.BENCH_SYNC_SERVIDOR_DE;

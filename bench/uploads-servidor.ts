@@ -8,13 +8,12 @@
  * Prints one JSON line with the port, token and ids, then serves until killed.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { ADMIN_DO_BENCH, subirAppDoBench } from './app-do-bench';
 
 const indice = process.argv.indexOf('--raiz');
 const raiz = path.resolve(indice >= 0 ? process.argv[indice + 1]! : '.');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-uploads-'));
 
 interface Servidor {
   porta: number;
@@ -42,51 +41,26 @@ async function base(): Promise<Servidor> {
 }
 
 async function aplicacao(): Promise<Servidor> {
-  const src = path.join(raiz, 'server', 'src');
-  const { criarApp } = await import(path.join(src, 'app.ts'));
-  const { carregarConfig } = await import(path.join(src, 'config.ts'));
-  const { abrirBanco } = await import(path.join(src, 'db', 'index.ts'));
-  const { gravarEstadosECidades } = await import(path.join(src, 'cidades', 'repositorio.ts'));
-  const { UFS } = await import(path.join(src, 'cidades', 'ufs.ts'));
-  const { garantirPrimeiroAdmin } = await import(path.join(src, 'usuarios', 'primeiro-admin.ts'));
-  const config = carregarConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'admin@bench.com.br',
-    ADMIN_PASSWORD: 'admin12345',
-    JWT_SECRET: 'segredo-do-benchmark-com-mais-de-32-caracteres',
-    LOG_LEVEL: 'silent',
-    LOGIN_RATE_LIMIT: '10000',
-    LIMITE_REQUISICOES_POR_MINUTO: '100000',
-    // Out of reach: this measures memory, not the quota.
-    COTA_COMPROVANTES_MB: '100000',
-  });
-  const db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: path.join(raiz, 'server', 'src', 'db', 'migrations') });
   const cidade = 5208707;
-  gravarEstadosECidades(db, UFS, [{ id: cidade, nome: 'Goiânia', uf: 'GO' }]);
-  await garantirPrimeiroAdmin(db, config, { info() {}, warn() {} });
-  const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: null });
-  const json = async (method: string, url: string, payload: unknown, token?: string) => {
-    const r = await app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return r.json();
-  };
-  const admin = (await json('POST', '/api/auth/login', { email: 'admin@bench.com.br', senha: 'admin12345' })).token as string;
-  const func = (await json('POST', '/api/usuarios', { nome: 'Pessoa do Bench', email: 'func@bench.com.br', senha: 'senha12345', tipo: 'funcionario' }, admin)).usuario.id as number;
+  const { chamar, porta, entrar, app, db, dataDir } = await subirAppDoBench({
+    prefixo: 'sg-bench-uploads-',
+    raiz,
+    // Out of reach: this measures memory, not the quota.
+    env: { LIMITE_REQUISICOES_POR_MINUTO: '100000', COTA_COMPROVANTES_MB: '100000' },
+    cidades: [{ id: cidade, nome: 'Goiânia', uf: 'GO' }],
+  });
+  const admin = await entrar(ADMIN_DO_BENCH.email, ADMIN_DO_BENCH.senha);
+  const func = (await chamar('POST', '/api/usuarios', admin, { nome: 'Pessoa do Bench', email: 'func@bench.com.br', senha: 'senha12345', tipo: 'funcionario' })).usuario.id as number;
   const rota = (
-    await json(
-      'POST',
-      '/api/rotas',
-      { nome: 'Rota do bench', funcionario_id: func, tem_secretario: false, valor_aluguel: 0, data_inicio: '2026-01-01', data_fim: '2026-12-31', observacoes: '', cidades: [cidade] },
-      admin,
-    )
+    await chamar('POST', '/api/rotas', admin, { nome: 'Rota do bench', funcionario_id: func, tem_secretario: false, valor_aluguel: 0, data_inicio: '2026-01-01', data_fim: '2026-12-31', observacoes: '', cidades: [cidade] })
   ).rota.id as number;
-  const token = (await json('POST', '/api/auth/login', { email: 'func@bench.com.br', senha: 'senha12345' })).token as string;
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const token = await entrar('func@bench.com.br', 'senha12345');
   return {
-    porta: (app.server.address() as { port: number }).port,
+    porta,
     fechar: async () => {
       await app.close();
       db.$client.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
     extra: { token, rota, cidade },
   };
@@ -97,7 +71,6 @@ console.log(JSON.stringify({ pronto: true, porta: servidor.porta, ...servidor.ex
 
 const encerrar = async () => {
   await servidor.fechar();
-  fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', () => void encerrar());
