@@ -13,6 +13,7 @@
  *   employee's Vendas until the first city card shows, same 3G and CPU 4x; online and offline.
  * Every figure is also a ratio to its target (login <= 3 s, repeat <= 1.5 s, score >= 90, CLS < 0.1).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,29 @@ export interface ResultadoLighthouse {
     meta: number;
   };
   repetida: { onlineMs: number[]; offlineMs: number[]; medianaOnline: number; medianaOffline: number; meta: number };
+  /** The client build measured (`.commit` written beside it, else this checkout's HEAD). */
+  commit?: string;
+  /**
+   * BENCH_LIGHTHOUSE_ANTES=<client folder>: the build before a change, measured in the same run,
+   * alternated with the current one run by run (the "Hoje" column; the machine's load is shared).
+   */
+  antes?: {
+    commit: string;
+    lighthouse: MedidaLighthouse[];
+    primeiraVisita: { loginMs: number[]; mediana: number; bytes: number };
+    repetida: { onlineMs: number[]; offlineMs: number[]; medianaOnline: number; medianaOffline: number };
+  };
+}
+
+/** The commit a client folder was built from (`.commit` beside it), else this checkout's HEAD. */
+function commitDoCliente(pasta: string): string {
+  const arquivo = path.join(pasta, '.commit');
+  if (fs.existsSync(arquivo)) return fs.readFileSync(arquivo, 'utf8').trim();
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return '?';
+  }
 }
 
 const RTT_MS = 300;
@@ -207,116 +231,175 @@ async function primeiraVisita(navegador: Browser, url: string, repeticoes: numbe
   return { tempos, bytes };
 }
 
-async function visitaRepetida(navegador: Browser, url: string, f: { email: string; senha: string }, repeticoes: number) {
+/** The installed app: signed in once with the form, service worker in control, Vendas opened once online. */
+async function instalar(navegador: Browser, url: string, f: { email: string; senha: string }) {
   const contexto = await navegador.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', bypassCSP: true });
-  try {
-    // Installed: signed in once with the form, service worker in control, Vendas opened once online.
-    const primeira = await contexto.newPage();
-    await primeira.goto(`${url}/login`);
-    await primeira.getByLabel('Email').fill(f.email);
-    await primeira.getByLabel('Senha').fill(f.senha);
-    await primeira.getByRole('button', { name: 'Entrar' }).click();
-    await primeira.getByText('Rota Ativa').first().waitFor({ timeout: 60_000 });
-    await primeira.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-    await primeira.goto(`${url}/vendas`);
-    await primeira.locator('.grade-cidades li').first().waitFor({ timeout: 60_000 });
-    await primeira.close();
-    const online: number[] = [];
-    const offline: number[] = [];
-    for (let i = 0; i < repeticoes; i++) {
-      for (const semRede of [false, true]) {
-        const p = await contexto.newPage();
-        await emular(contexto, p, semRede);
-        await contexto.setOffline(semRede);
-        (semRede ? offline : online).push(await ate(p, `${url}/vendas`, VENDAS_PRONTA));
-        await p.close();
-        await contexto.setOffline(false);
-      }
-    }
-    return { online, offline };
-  } finally {
-    await contexto.close();
-  }
+  const primeira = await contexto.newPage();
+  await primeira.goto(`${url}/login`);
+  await primeira.getByLabel('Email').fill(f.email);
+  await primeira.getByLabel('Senha').fill(f.senha);
+  await primeira.getByRole('button', { name: 'Entrar' }).click();
+  await primeira.getByText('Rota Ativa').first().waitFor({ timeout: 60_000 });
+  await primeira.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await primeira.goto(`${url}/vendas`);
+  await primeira.locator('.grade-cidades li').first().waitFor({ timeout: 60_000 });
+  await primeira.close();
+  /** One repeat visit, online or not: a new tab opening /vendas until the first city card. */
+  const medir = async (semRede: boolean) => {
+    const p = await contexto.newPage();
+    await emular(contexto, p, semRede);
+    await contexto.setOffline(semRede);
+    const ms = await ate(p, `${url}/vendas`, VENDAS_PRONTA);
+    await p.close();
+    await contexto.setOffline(false);
+    return ms;
+  };
+  return { contexto, medir };
+}
+
+interface Alvo {
+  servidor: ServidorDeTeste;
+  f: Awaited<ReturnType<typeof prepararFuncionario>>;
+  runs: Record<'login' | 'dashboard', Awaited<ReturnType<typeof rodarLighthouse>>[]>;
+  login: number[];
+  bytes: number;
+  online: number[];
+  offline: number[];
+}
+
+function medidaLighthouse(nome: 'login' | 'dashboard', runs: Awaited<ReturnType<typeof rodarLighthouse>>[]): MedidaLighthouse {
+  return {
+    pagina: nome,
+    pontuacoes: runs.map((r) => r.pontuacao),
+    lcpMs: runs.map((r) => r.lcpMs),
+    tbtMs: runs.map((r) => r.tbtMs),
+    cls: runs.map((r) => r.cls),
+    fcpMs: runs.map((r) => r.fcpMs),
+    mediana: {
+      pontuacao: mediana(runs.map((r) => r.pontuacao)),
+      lcpMs: mediana(runs.map((r) => r.lcpMs)),
+      tbtMs: mediana(runs.map((r) => r.tbtMs)),
+      cls: mediana(runs.map((r) => r.cls)),
+      fcpMs: mediana(runs.map((r) => r.fcpMs)),
+    },
+    indicesMaquina: runs.map((r) => Math.round(r.indiceMaquina)),
+  };
 }
 
 export async function medirLighthouse(rodadas = 3, repeticoes = 5): Promise<ResultadoLighthouse> {
   if (!temChromium) throw new Error('Chromium não encontrado em /usr/bin/chromium: instale com `apt-get install -y chromium`.');
-  if (!fs.existsSync(path.join(PASTA_CLIENTE, 'index.html'))) throw new Error('Cliente não compilado: rode `npm run build:client`.');
-  const comprimidos = fs.readdirSync(path.join(PASTA_CLIENTE, 'assets')).filter((n) => n.endsWith('.br'));
-  if (comprimidos.length === 0) throw new Error(`${PASTA_CLIENTE} sem cópias .br: compile o cliente de novo (npm run build:client).`);
+  const pastaAntes = process.env.BENCH_LIGHTHOUSE_ANTES;
+  for (const pasta of [PASTA_CLIENTE, ...(pastaAntes ? [pastaAntes] : [])]) {
+    if (!fs.existsSync(path.join(pasta, 'index.html'))) throw new Error(`Cliente não compilado em ${pasta}: rode \`npm run build:client\`.`);
+    const comprimidos = fs.readdirSync(path.join(pasta, 'assets')).filter((n) => n.endsWith('.br'));
+    if (comprimidos.length === 0) throw new Error(`${pasta} sem cópias .br: compile o cliente de novo (npm run build:client).`);
+  }
   // The baseline: the same build without its compressed copies.
   const semCompressao = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-sem-compressao-'));
   fs.cpSync(PASTA_CLIENTE, semCompressao, { recursive: true, filter: (origem) => !/\.(br|gz)$/.test(origem) });
-  const servidor = await iniciarServidor({ LOGIN_RATE_LIMIT: '10000' });
-  const servidorSemCompressao = await iniciarServidor({ LOGIN_RATE_LIMIT: '10000' }, semCompressao);
+  const servidores: ServidorDeTeste[] = [];
+  const iniciar = async (pasta: string) => {
+    const s = await iniciarServidor({ LOGIN_RATE_LIMIT: '10000' }, pasta);
+    servidores.push(s);
+    return s;
+  };
   let navegador: Browser | null = null;
+  const contextos: BrowserContext[] = [];
   try {
-    const f = await prepararFuncionario(servidor);
-    const medidas: MedidaLighthouse[] = [];
+    const novoAlvo = async (pasta: string): Promise<Alvo> => {
+      const servidor = await iniciar(pasta);
+      return { servidor, f: await prepararFuncionario(servidor), runs: { login: [], dashboard: [] }, login: [], bytes: 0, online: [], offline: [] };
+    };
+    const agora = await novoAlvo(PASTA_CLIENTE);
+    const antes = pastaAntes ? await novoAlvo(pastaAntes) : null;
+    // Each round: the build before, then the current one (when there is a before), so both see the same load.
+    const alvos = antes ? [antes, agora] : [agora];
+    const servidorSemCompressao = await iniciar(semCompressao);
     let versao = '?';
     let agente = '?';
-    for (const [nome, caminho, sessao] of [
-      ['login', '/login', null],
-      ['dashboard', '/dashboard', f.sessao],
+    for (const [nome, caminho] of [
+      ['login', '/login'],
+      ['dashboard', '/dashboard'],
     ] as const) {
-      const runs = [];
       for (let i = 0; i < rodadas; i++) {
-        const r = await rodarComNovaTentativa(`${servidor.url}${caminho}`, sessao);
-        versao = r.versao;
-        agente = r.agente;
-        if (r.telaFinal && i === 0) {
-          fs.mkdirSync('test-results/screenshots', { recursive: true });
-          fs.writeFileSync(`test-results/screenshots/lighthouse-${nome}.jpg`, Buffer.from(r.telaFinal.replace(/^data:image\/\w+;base64,/, ''), 'base64'));
+        for (const alvo of alvos) {
+          const rotulo = alvo === antes ? 'antes' : 'agora';
+          const r = await rodarComNovaTentativa(`${alvo.servidor.url}${caminho}`, nome === 'dashboard' ? alvo.f.sessao : null);
+          versao = r.versao;
+          agente = r.agente;
+          if (r.telaFinal && i === 0 && alvo === agora) {
+            fs.mkdirSync('test-results/screenshots', { recursive: true });
+            fs.writeFileSync(`test-results/screenshots/lighthouse-${nome}.jpg`, Buffer.from(r.telaFinal.replace(/^data:image\/\w+;base64,/, ''), 'base64'));
+          }
+          console.log(`  Lighthouse ${caminho} #${i + 1} (${rotulo}): ${r.pontuacao} (LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}; BenchmarkIndex ${Math.round(r.indiceMaquina)})`);
+          alvo.runs[nome].push(r);
         }
-        console.log(`  Lighthouse ${caminho} #${i + 1}: ${r.pontuacao} (LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}; BenchmarkIndex ${Math.round(r.indiceMaquina)})`);
-        runs.push(r);
       }
-      const m = {
-        pontuacao: mediana(runs.map((r) => r.pontuacao)),
-        lcpMs: mediana(runs.map((r) => r.lcpMs)),
-        tbtMs: mediana(runs.map((r) => r.tbtMs)),
-        cls: mediana(runs.map((r) => r.cls)),
-        fcpMs: mediana(runs.map((r) => r.fcpMs)),
-      };
-      medidas.push({
-        pagina: nome,
-        pontuacoes: runs.map((r) => r.pontuacao),
-        lcpMs: runs.map((r) => r.lcpMs),
-        tbtMs: runs.map((r) => r.tbtMs),
-        cls: runs.map((r) => r.cls),
-        fcpMs: runs.map((r) => r.fcpMs),
-        mediana: m,
-        indicesMaquina: runs.map((r) => Math.round(r.indiceMaquina)),
-      });
     }
 
     navegador = await abrirNavegador();
-    const comp = await primeiraVisita(navegador, servidor.url, repeticoes);
-    const sem = await primeiraVisita(navegador, servidorSemCompressao.url, repeticoes);
-    console.log(`  Primeira visita até o login (3G, CPU ${CPU}x): ${Math.round(mediana(comp.tempos))} ms (${faixa(comp.tempos)}), ${(comp.bytes / 1024).toFixed(0)} KB; sem compressão ${Math.round(mediana(sem.tempos))} ms (${faixa(sem.tempos)}), ${(sem.bytes / 1024).toFixed(0)} KB`);
-    const rep = await visitaRepetida(navegador, servidor.url, f, repeticoes);
-    console.log(`  Visita repetida a Vendas (3G, CPU ${CPU}x): online ${Math.round(mediana(rep.online))} ms (${faixa(rep.online)}), offline ${Math.round(mediana(rep.offline))} ms (${faixa(rep.offline)})`);
+    const sem = { tempos: [] as number[], bytes: 0 };
+    for (let i = 0; i < repeticoes; i++) {
+      for (const alvo of alvos) {
+        const r = await primeiraVisita(navegador, alvo.servidor.url, 1);
+        alvo.login.push(...r.tempos);
+        alvo.bytes = r.bytes;
+      }
+      const r = await primeiraVisita(navegador, servidorSemCompressao.url, 1);
+      sem.tempos.push(...r.tempos);
+      sem.bytes = r.bytes;
+    }
+    for (const alvo of alvos) {
+      console.log(`  Primeira visita até o login (3G, CPU ${CPU}x, ${alvo === antes ? 'antes' : 'agora'}): ${Math.round(mediana(alvo.login))} ms (${faixa(alvo.login)}), ${(alvo.bytes / 1024).toFixed(0)} KB`);
+    }
+    console.log(`  Sem compressão: ${Math.round(mediana(sem.tempos))} ms (${faixa(sem.tempos)}), ${(sem.bytes / 1024).toFixed(0)} KB`);
+
+    const instalados = [];
+    for (const alvo of alvos) {
+      const inst = await instalar(navegador, alvo.servidor.url, alvo.f);
+      contextos.push(inst.contexto);
+      instalados.push({ alvo, medir: inst.medir });
+    }
+    for (let i = 0; i < repeticoes; i++) {
+      for (const semRede of [false, true]) {
+        for (const { alvo, medir } of instalados) (semRede ? alvo.offline : alvo.online).push(await medir(semRede));
+      }
+    }
+    for (const alvo of alvos) {
+      console.log(`  Visita repetida a Vendas (3G, CPU ${CPU}x, ${alvo === antes ? 'antes' : 'agora'}): online ${Math.round(mediana(alvo.online))} ms (${faixa(alvo.online)}), offline ${Math.round(mediana(alvo.offline))} ms (${faixa(alvo.offline)})`);
+    }
     return {
       versaoLighthouse: versao,
       chromium: agente,
       rodadas,
-      lighthouse: medidas,
+      lighthouse: rodadas > 0 ? [medidaLighthouse('login', agora.runs.login), medidaLighthouse('dashboard', agora.runs.dashboard)] : [],
       rede: { rttMs: RTT_MS, descidaKbps: DESCIDA_KBPS, subidaKbps: SUBIDA_KBPS, cpu: CPU },
       primeiraVisita: {
-        loginMs: comp.tempos,
-        mediana: mediana(comp.tempos),
+        loginMs: agora.login,
+        mediana: mediana(agora.login),
         semCompressaoMs: sem.tempos,
         medianaSemCompressao: mediana(sem.tempos),
-        bytes: comp.bytes,
+        bytes: agora.bytes,
         bytesSemCompressao: sem.bytes,
         meta: META_LOGIN_MS,
       },
-      repetida: { onlineMs: rep.online, offlineMs: rep.offline, medianaOnline: mediana(rep.online), medianaOffline: mediana(rep.offline), meta: META_REPETIDA_MS },
+      repetida: { onlineMs: agora.online, offlineMs: agora.offline, medianaOnline: mediana(agora.online), medianaOffline: mediana(agora.offline), meta: META_REPETIDA_MS },
+      commit: commitDoCliente(PASTA_CLIENTE),
+      ...(antes && pastaAntes
+        ? {
+            antes: {
+              commit: commitDoCliente(pastaAntes),
+              lighthouse: rodadas > 0 ? [medidaLighthouse('login', antes.runs.login), medidaLighthouse('dashboard', antes.runs.dashboard)] : [],
+              primeiraVisita: { loginMs: antes.login, mediana: mediana(antes.login), bytes: antes.bytes },
+              repetida: { onlineMs: antes.online, offlineMs: antes.offline, medianaOnline: mediana(antes.online), medianaOffline: mediana(antes.offline) },
+            },
+          }
+        : {}),
     };
   } finally {
+    for (const c of contextos) await c.close().catch(() => undefined);
     await navegador?.close();
-    await servidor.fechar();
-    await servidorSemCompressao.fechar();
+    for (const s of servidores) await s.fechar();
     fs.rmSync(semCompressao, { recursive: true, force: true });
   }
 }
@@ -326,14 +409,61 @@ const x = (n: number) => `${n.toFixed(2)}x`;
 
 /** docs/performance.md's section (bench/relatorio.ts). */
 export function secaoLighthouse(r: ResultadoLighthouse & { medidoEm: string }): string {
-  const linhasLh = r.lighthouse.map((m) => {
-    const rotulo = m.pagina === 'login' ? '/login' : 'Dashboard do funcionário (com sessão)';
-    return `| Lighthouse mobile: ${rotulo} | ${m.mediana.pontuacao} (${m.pontuacoes.join(', ')}); ${x(m.mediana.pontuacao / 90)} a meta | ≥ 90 |
-| CLS: ${rotulo} | ${m.mediana.cls.toFixed(3)} (${m.cls.map((c) => c.toFixed(3)).join(', ')}); ${x(m.mediana.cls / 0.1)} o limite | < 0,1 |
-| LCP / TBT: ${rotulo} | ${ms(m.mediana.lcpMs)} / ${ms(m.mediana.tbtMs)} (LCP ${faixa(m.lcpMs)}, TBT ${faixa(m.tbtMs)}); BenchmarkIndex da máquina ${(m.indicesMaquina ?? []).join(', ')} | — |`;
-  });
+  const a = r.antes;
   const p = r.primeiraVisita;
   const rep = r.repetida;
+  const rotuloPagina = (pagina: 'login' | 'dashboard') => (pagina === 'login' ? '/login' : 'Dashboard do funcionário (com sessão)');
+  const celulasLh = (m: MedidaLighthouse | undefined) =>
+    m
+      ? {
+          pontuacao: `${m.mediana.pontuacao} (${m.pontuacoes.join(', ')}); ${x(m.mediana.pontuacao / 90)} a meta`,
+          cls: `${m.mediana.cls.toFixed(3)} (${m.cls.map((c) => c.toFixed(3)).join(', ')}); ${x(m.mediana.cls / 0.1)} o limite`,
+          lcpTbt: `${ms(m.mediana.lcpMs)} / ${ms(m.mediana.tbtMs)} (LCP ${faixa(m.lcpMs)}, TBT ${faixa(m.tbtMs)}); BenchmarkIndex ${(m.indicesMaquina ?? []).join(', ')}`,
+        }
+      : { pontuacao: '—', cls: '—', lcpTbt: '—' };
+  // With the build before the change measured in the same run: "Hoje" is it, "Agora" the current one.
+  const linha = (medida: string, hoje: string, agora: string, meta: string) => (a ? `| ${medida} | ${hoje} | ${agora} | ${meta} |` : `| ${medida} | ${agora} | ${meta} |`);
+  const linhasLh = r.lighthouse.flatMap((m) => {
+    const atual = celulasLh(m);
+    const anterior = celulasLh(a?.lighthouse.find((n) => n.pagina === m.pagina));
+    const rotulo = rotuloPagina(m.pagina);
+    return [
+      linha(`Lighthouse mobile: ${rotulo}`, anterior.pontuacao, atual.pontuacao, '≥ 90'),
+      linha(`CLS: ${rotulo}`, anterior.cls, atual.cls, '< 0,1'),
+      linha(`LCP / TBT: ${rotulo}`, anterior.lcpTbt, atual.lcpTbt, '—'),
+    ];
+  });
+  const cabecalho = a
+    ? `| Medida | Hoje (cliente ${a.commit}, antes das mudanças) | Agora (cliente ${r.commit ?? '?'}) | Limite / meta |\n|---|---|---|---|`
+    : `| Medida | Agora (cliente ${r.commit ?? '?'}) | Limite / meta |\n|---|---|---|`;
+  const tabela = [
+    cabecalho,
+    linha(
+      'Primeira visita: até o login pronto',
+      a ? `${ms(a.primeiraVisita.mediana)} (${faixa(a.primeiraVisita.loginMs)}); ${x(a.primeiraVisita.mediana / p.meta)} a meta; ${(a.primeiraVisita.bytes / 1024).toFixed(0)} KB` : '',
+      `${ms(p.mediana)} (${faixa(p.loginMs)}); ${x(p.mediana / p.meta)} a meta; ${(p.bytes / 1024).toFixed(0)} KB transferidos${a ? `; ${x(p.mediana / a.primeiraVisita.mediana)} o de hoje` : ''}`,
+      '≤ 3 s',
+    ),
+    linha(
+      'Linha de base: o build atual sem as cópias .br/.gz',
+      '—',
+      `${ms(p.medianaSemCompressao)} (${faixa(p.semCompressaoMs)}); ${(p.bytesSemCompressao / 1024).toFixed(0)} KB; a compressão leva a ${x(p.mediana / p.medianaSemCompressao)} disso`,
+      '—',
+    ),
+    ...linhasLh,
+    linha(
+      'Visita repetida a Vendas, online',
+      a ? `${ms(a.repetida.medianaOnline)} (${faixa(a.repetida.onlineMs)}); ${x(a.repetida.medianaOnline / rep.meta)} a meta` : '',
+      `${ms(rep.medianaOnline)} (${faixa(rep.onlineMs)}); ${x(rep.medianaOnline / rep.meta)} a meta${a ? `; ${x(rep.medianaOnline / a.repetida.medianaOnline)} o de hoje` : ''}`,
+      '≤ 1,5 s',
+    ),
+    linha(
+      'Visita repetida a Vendas, offline',
+      a ? `${ms(a.repetida.medianaOffline)} (${faixa(a.repetida.offlineMs)}); ${x(a.repetida.medianaOffline / rep.meta)} a meta` : '',
+      `${ms(rep.medianaOffline)} (${faixa(rep.offlineMs)}); ${x(rep.medianaOffline / rep.meta)} a meta${a ? `; ${x(rep.medianaOffline / a.repetida.medianaOffline)} o de hoje` : ''}`,
+      '≤ 1,5 s',
+    ),
+  ].join('\n');
   return `## Primeira visita, visita repetida e Lighthouse (issue 19)
 
 O servidor real (\`criarApp\` com o cliente compilado, banco temporário, uma funcionária com uma rota ativa de ${CIDADES} cidades)
@@ -341,15 +471,15 @@ e o Chromium do Debian. Lighthouse ${r.versaoLighthouse} do npm, configuração 
 1,6 Mbit/s; CPU 4x; tela de celular), só a categoria desempenho, cada rodada num Chromium novo, **${r.rodadas} rodadas** (mediana e
 todas). O dashboard roda com a sessão da funcionária no \`localStorage\`. Primeira e repetida: emulação de rede do DevTools
 (${r.rede.rttMs} ms por pedido, ${r.rede.descidaKbps / 1000} Mbit/s de descida, ${r.rede.subidaKbps} kbit/s de subida — um 3G) e CPU ${r.rede.cpu}x mais lenta,
-${p.loginMs.length} repetições cada. Medido em ${r.medidoEm.slice(0, 16).replace('T', ' ')} UTC.
+${p.loginMs.length} repetições cada. Medido em ${r.medidoEm.slice(0, 16).replace('T', ' ')} UTC.${
+    a
+      ? `\n\n"Hoje" é o cliente compilado antes das mudanças desta seção (${a.commit}), medido **na mesma execução**, alternado com o
+atual rodada a rodada (Lighthouse: antes, agora, antes, agora...; visitas: uma de cada por vez), cada um no seu servidor: a
+carga da máquina pesa igual nos dois, e a razão "o de hoje" compara os dois.`
+      : ''
+  }
 
-| Medida | Hoje | Limite / meta |
-|---|---|---|
-| Primeira visita: até o login pronto | ${ms(p.mediana)} (${faixa(p.loginMs)}); ${x(p.mediana / p.meta)} a meta; ${(p.bytes / 1024).toFixed(0)} KB transferidos | ≤ 3 s |
-| Linha de base: o mesmo build sem as cópias .br/.gz | ${ms(p.medianaSemCompressao)} (${faixa(p.semCompressaoMs)}); ${(p.bytesSemCompressao / 1024).toFixed(0)} KB; a compressão leva a ${x(p.mediana / p.medianaSemCompressao)} disso | — |
-${linhasLh.join('\n')}
-| Visita repetida a Vendas, online | ${ms(rep.medianaOnline)} (${faixa(rep.onlineMs)}); ${x(rep.medianaOnline / rep.meta)} a meta | ≤ 1,5 s |
-| Visita repetida a Vendas, offline | ${ms(rep.medianaOffline)} (${faixa(rep.offlineMs)}); ${x(rep.medianaOffline / rep.meta)} a meta | ≤ 1,5 s |
+${tabela}
 
 O Lighthouse simula a CPU 4x mais lenta multiplicando o tempo observado nesta máquina: o "BenchmarkIndex" de cada rodada
 diz quão rápida ela estava (uma máquina de mesa livre passa de 1000; com os 2 núcleos divididos entre várias tarefas ele
@@ -358,7 +488,9 @@ cai, e TBT e LCP sobem na mesma proporção). Compare rodadas com índices parec
 "Login pronto" é o botão "Entrar" na tela, contado pelo relógio da própria página desde o início da navegação, num contexto sem
 nada guardado. A visita repetida é o app instalado (service worker no controle, IndexedDB com a cópia do aparelho, sessão
 guardada) abrindo \`/vendas\` numa aba nova até o primeiro cartão de cidade aparecer. Rodar só esta parte:
-\`BENCH_SO=lighthouse npx tsx bench/index.ts\` (o cliente compilado em \`build/public\`, ou \`E2E_PASTA_CLIENTE\`).
+\`BENCH_SO=lighthouse npx tsx bench/index.ts\` (o cliente compilado em \`build/public\`, ou \`E2E_PASTA_CLIENTE\`; com
+\`BENCH_LIGHTHOUSE_ANTES=<pasta>\`, um build anterior medido junto como "Hoje"; o commit de cada build vem do arquivo
+\`.commit\` ao lado dele, senão do HEAD; \`BENCH_LIGHTHOUSE_JSON=<pasta>\` guarda o relatório inteiro de cada rodada).
 `;
 }
 
