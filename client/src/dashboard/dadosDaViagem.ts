@@ -210,8 +210,10 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
   await Promise.all(passos);
 
   // The screens on show read their data again (the others when opened). Not awaited: without
-  // signal a screen's read waits paused for the network, and the run would never end.
-  for (const queryKey of [chavesRotas.minhas(usuarioId), chavesVendas.funcionario(usuarioId), chavesDespesas.todos, chavesSaldo.todos, chavesDashboard.funcionario(usuarioId)]) {
+  // signal a screen's read waits paused for the network, and the run would never end. Their reads
+  // take the copies just read (offline/cache.ts: no second request for the same pass); the expense
+  // lists only, not the news watch (its notices are no copy, and it reads them on its own).
+  for (const queryKey of [chavesRotas.minhas(usuarioId), chavesVendas.funcionario(usuarioId), [...chavesDespesas.todos, 'lista'], chavesSaldo.todos, chavesDashboard.funcionario(usuarioId)]) {
     void o.queryClient.invalidateQueries({ queryKey });
   }
   return { falhas: [...falhas], semConexao, em: new Date().toISOString(), confirmacoesAte };

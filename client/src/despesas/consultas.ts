@@ -132,7 +132,7 @@ export function useFilaDeDespesas(usuarioId: number): ItemFilaDespesa[] {
   const itens = useLiveQuery(async () => operacoesDeDespesa(await itensDoUsuario(bancoLocal, usuarioId)), [usuarioId]);
   const confirmacoes = useLiveQuery(() => lerConfirmacoes(bancoLocal), []);
   useReleituraPorPassada(confirmacoes, undefined, () => {
-    void queryClient.invalidateQueries({ queryKey: chavesDespesas.todos });
+    void queryClient.invalidateQueries({ queryKey: [...chavesDespesas.todos, 'lista'] });
     void queryClient.invalidateQueries({ queryKey: chavesSaldo.todos });
   });
   return itens ?? [];

@@ -18,6 +18,68 @@ export interface DadosComOrigem<T> {
   confirmacoesAte?: number;
 }
 
+/**
+ * One read of each copy per sync pass (issue 19): a field day's pass was followed by the same copy
+ * read three times (the reconnect's refetch during the pass, the priming after it, the screens'
+ * refresh after the priming). Here, for every query that reads a device copy:
+ * - a read asked while a sync pass is sending this user's writes, when a copy is kept, waits for the
+ *   pass to end (the screen keeps showing what it has, with the queued writes laid over it): a copy
+ *   read mid-pass would miss those writes and be read again right after;
+ * - for REUSO_MS after a pass that confirmed writes (passadaTerminou), each copy is asked of the
+ *   server once: reads of it at the same time share the request, and later ones take its answer while
+ *   no other write is confirmed (the priming's reads and the screens' refresh after the same pass).
+ * Outside that window every read asks the server, as before.
+ */
+export const REUSO_MS = 10_000;
+/** A read never waits longer than this for the pass (a pass of big receipts on a harsh link lasts minutes). */
+export const ESPERA_MAXIMA_DA_PASSADA_MS = 60_000;
+
+/** Set by the app's engine (offline/index.ts): the pass in progress, while it has writes of this user to send; null otherwise. */
+let passadaEmCurso: (usuarioId: number) => Promise<void> | null = () => null;
+export function definirPassadaEmCurso(f: (usuarioId: number) => Promise<void> | null): void {
+  passadaEmCurso = f;
+}
+
+interface LeituraDaPassada {
+  usuarioId: number;
+  confirmacoesAte: number;
+  resultado: Promise<DadosComOrigem<unknown>>;
+}
+/** The window after the last pass that confirmed writes, and the copies read in it. */
+let janela: { confirmacoes: number; ate: number } | null = null;
+const leituras = new Map<string, LeituraDaPassada>();
+
+/** A pass ended having confirmed writes, the counter now at `confirmacoes`: its one refresh of each copy starts. */
+export function passadaTerminou(confirmacoes: number, agora = Date.now()): void {
+  janela = { confirmacoes, ate: agora + REUSO_MS };
+  leituras.clear();
+}
+
+/** Closes the window (the engine stopped: the app closed, another session; tests). */
+export function encerrarJanelaDaPassada(): void {
+  janela = null;
+  leituras.clear();
+}
+
+async function esperarPassada(banco: BancoLocal, chave: string, usuarioId: number): Promise<void> {
+  // The kept copy first: nothing to show meanwhile, read now. (Also lets the `online` event that set
+  // off this read reach the engine, which starts its pass on the same event.)
+  const guardado = await banco.cache.get(chave).catch(() => undefined);
+  if (!guardado || guardado.usuarioId !== usuarioId) return;
+  const passada = passadaEmCurso(usuarioId);
+  if (!passada) return;
+  let limite: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([passada.catch(() => undefined), new Promise<void>((r) => (limite = setTimeout(r, ESPERA_MAXIMA_DA_PASSADA_MS)))]);
+  clearTimeout(limite);
+}
+
+async function lerDoServidor<T>(banco: BancoLocal, chave: string, usuarioId: number, buscar: () => Promise<T>, confirmacoesAte: number): Promise<DadosComOrigem<T>> {
+  const dados = await buscar();
+  const atualizadoEm = new Date().toISOString();
+  await banco.cache.put({ chave, usuarioId, dados, atualizadoEm, confirmacoesAte });
+  return { dados, origem: 'servidor', atualizadoEm, confirmacoesAte };
+}
+
 export async function buscarComCache<T>(
   banco: BancoLocal,
   chave: string,
@@ -25,12 +87,23 @@ export async function buscarComCache<T>(
   buscar: () => Promise<T>,
 ): Promise<DadosComOrigem<T>> {
   try {
+    await esperarPassada(banco, chave, usuarioId);
     // Read before asking: a write confirmed while the answer travels may or may not be in it.
     const confirmacoesAte = await lerConfirmacoes(banco);
-    const dados = await buscar();
-    const atualizadoEm = new Date().toISOString();
-    await banco.cache.put({ chave, usuarioId, dados, atualizadoEm, confirmacoesAte });
-    return { dados, origem: 'servidor', atualizadoEm, confirmacoesAte };
+    if (!janela || Date.now() >= janela.ate || confirmacoesAte !== janela.confirmacoes) return await lerDoServidor(banco, chave, usuarioId, buscar, confirmacoesAte);
+    const feita = leituras.get(chave);
+    if (feita && feita.usuarioId === usuarioId && feita.confirmacoesAte === confirmacoesAte) {
+      const resultado = (await feita.resultado) as DadosComOrigem<T>;
+      // Only while the device still keeps that answer (not replaced by another read, nor cleared).
+      if ((await banco.cache.get(chave))?.atualizadoEm === resultado.atualizadoEm) return resultado;
+    }
+    const leitura: LeituraDaPassada = { usuarioId, confirmacoesAte, resultado: lerDoServidor(banco, chave, usuarioId, buscar, confirmacoesAte) };
+    leituras.set(chave, leitura);
+    // A failed read is not reused: the next one asks again.
+    leitura.resultado.catch(() => {
+      if (leituras.get(chave) === leitura) leituras.delete(chave);
+    });
+    return (await leitura.resultado) as DadosComOrigem<T>;
   } catch (erro) {
     if (!(erro instanceof ErroOffline)) throw erro;
     const guardado = await lerDoCache<T>(banco, chave, usuarioId);

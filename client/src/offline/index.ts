@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { lerToken, lerUsuarioSalvo } from '../auth/sessaoLocal';
+import { definirPassadaEmCurso, passadaTerminou } from './cache';
 import { bancoLocal } from './db';
 import type { TipoOperacao } from '../../../shared/sync/operacoes';
 import type { DefinicaoOperacao, Operacoes } from './outbox';
@@ -26,6 +27,17 @@ export const motorSync = new MotorSync({
     const usuario = lerUsuarioSalvo();
     return usuario ? { usuarioId: usuario.id, token: lerToken() } : null;
   },
+});
+
+// One read of each device copy per sync pass (issue 19, offline/cache.ts): a read while a pass sends
+// this user's writes waits for it; a pass that confirmed writes opens the window of its one refresh.
+definirPassadaEmCurso((usuarioId) => motorSync.passadaComEscritas(usuarioId));
+let confirmacoesVistas = motorSync.estado().confirmacoes;
+motorSync.assinar(() => {
+  const { confirmacoes, sincronizando } = motorSync.estado();
+  if (sincronizando || confirmacoes === confirmacoesVistas) return;
+  confirmacoesVistas = confirmacoes;
+  passadaTerminou(confirmacoes);
 });
 
 export function useEstadoSync(): EstadoSync {

@@ -108,6 +108,6 @@ describe('depois de uma passada de sincronização', () => {
       await bancoLocal.outbox.count();
     });
     expect(chaves()).toHaveLength(3);
-    expect(chaves().sort()).toEqual([JSON.stringify(['despesas']), JSON.stringify(['saldo']), JSON.stringify(['vendas', 'funcionario', USUARIO])].sort());
+    expect(chaves().sort()).toEqual([JSON.stringify(['despesas', 'lista']), JSON.stringify(['saldo']), JSON.stringify(['vendas', 'funcionario', USUARIO])].sort());
   });
 });

@@ -26,6 +26,7 @@ import { versaoAntiga, versaoValida } from '../../../shared/versao';
 import { api, ErroApi, ErroOffline, requisitar } from '../api/client';
 import { versaoApp } from '../versaoApp';
 import type { ArquivoLocal, BancoLocal, ItemOutbox } from './db';
+import { encerrarJanelaDaPassada } from './cache';
 import { idDoDispositivo } from './dispositivo';
 import { enviarEmPartes, PARTES_A_PARTIR_DE } from './envioEmPartes';
 import { arquivosDoItem, atualizarItem, itensDoUsuario, lerConfirmacoes, registrarRespostas, type DefinicaoOperacao, type Operacoes, type Respostas } from './outbox';
@@ -246,6 +247,7 @@ export class MotorSync {
     this.intervalo = null;
     this.temporizador = null;
     this.pararSonda();
+    encerrarJanelaDaPassada();
     this.contagem?.unsubscribe();
     this.contagem = null;
     this.usuarioContado = null;
@@ -271,6 +273,15 @@ export class MotorSync {
       },
       error: (erro) => console.error('Erro ao contar a fila de sincronização:', erro),
     });
+  }
+
+  /**
+   * The pass in progress while it has this user's writes to send (offline/cache.ts: a copy read
+   * meanwhile waits for it, so it is read once, with the writes in); null when there is none.
+   */
+  passadaComEscritas(usuarioId: number): Promise<void> | null {
+    if (!this.emAndamento || this.usuarioContado !== usuarioId || this.atual.pendentes === 0) return null;
+    return this.emAndamento;
   }
 
   /** After signing in again: un-pause and replay. */
