@@ -370,6 +370,8 @@ async function gravarNoAparelho(pagina: Page, usuarioId: number, itens: ItemDia[
             tipo: it.tipo,
             dados: it.dados,
             arquivos: it.arquivo ? [it.arquivo.id] : [],
+            // As enfileirar writes it (the engine sizes its requests by it; older clients ignore it).
+            bytesArquivos: it.arquivo ? it.arquivo.bytes : 0,
             chaves: it.chaves,
             descricao: it.descricao,
             estado: 'pendente',
@@ -480,6 +482,16 @@ function contarNoServidor(servidor: ServidorDeTeste, dia: DiaPreparado) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The signal back on the emulated link (Chromium fires `online` unless the page hides it). */
+function ligarSinal(cdp: CDPSession, link: Link): Promise<unknown> {
+  return cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: link.latenciaMs,
+    downloadThroughput: bytesPorSegundo(link.descidaKbps),
+    uploadThroughput: bytesPorSegundo(link.subidaKbps),
+  });
+}
+
 async function executarCenario(
   navegador: Browser,
   servidor: ServidorDeTeste,
@@ -502,12 +514,7 @@ async function executarCenario(
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: c.cpu });
     registros.length = 0;
     const t0 = Date.now();
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: link.latenciaMs,
-      downloadThroughput: bytesPorSegundo(link.descidaKbps),
-      uploadThroughput: bytesPorSegundo(link.subidaKbps),
-    });
+    await ligarSinal(cdp, link);
     const esperados = { vendas: dia.vendas.length, visitas: dia.cidadesVisita.length, despesas: dia.despesas.size };
     let chegaram = { vendas: 0, visitas: 0, despesas: 0 };
     let primeiraPequena: number | null = null;
@@ -609,12 +616,7 @@ async function executarSemEvento(navegador: Browser, servidor: ServidorDeTeste, 
     const fila = await filaNoAparelho(pagina);
     registros.length = 0;
     const t0 = Date.now();
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: link.latenciaMs,
-      downloadThroughput: bytesPorSegundo(link.descidaKbps),
-      uploadThroughput: bytesPorSegundo(link.subidaKbps),
-    });
+    await ligarSinal(cdp, link);
     let primeiraRequisicao: number | null = null;
     let primeiroEnvio: number | null = null;
     while (Date.now() - t0 < tetoMs && primeiroEnvio === null) {
