@@ -92,6 +92,13 @@ describe.skipIf(!temChromium)('Relatórios no navegador', () => {
     const excel = await tela.exportar('Excel');
     expect(excel.suggestedFilename()).toBe('relatorio_rotas.xlsx');
     expect(fs.readFileSync((await excel.path())!).subarray(0, 2).toString()).toBe('PK');
+    // Issue 20: the same selection as CSV a Brazilian spreadsheet opens as it is (BOM, ';', decimal comma).
+    const csv = await tela.exportar('CSV');
+    expect(csv.suggestedFilename()).toBe('relatorio_rotas.csv');
+    const textoCsv = fs.readFileSync((await csv.path())!, 'utf8');
+    expect(textoCsv.startsWith('\uFEFFRota;Funcionário;Status;Vendas;Despesas;Créditos;Saldo Atual\r\n')).toBe(true);
+    expect(textoCsv.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(textoCsv).toContain('Rota Goiás;');
     await contexto.close();
   });
 

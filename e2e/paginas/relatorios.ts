@@ -30,7 +30,7 @@ export class TelaRelatorios {
     return this.pagina.getByRole('dialog', { name: rota });
   }
 
-  async exportar(formato: 'PDF' | 'Excel'): Promise<Download> {
+  async exportar(formato: 'PDF' | 'Excel' | 'CSV'): Promise<Download> {
     const [download] = await Promise.all([this.pagina.waitForEvent('download'), this.pagina.getByRole('button', { name: `Exportar ${formato}` }).click()]);
     return download;
   }

@@ -12,7 +12,8 @@ export const filtroRelatorioRotasSchema = z.object({
 });
 export type FiltroRelatorioRotas = z.infer<typeof filtroRelatorioRotasSchema>;
 
-export const FORMATOS_EXPORTACAO = ['pdf', 'excel'] as const;
+export const FORMATOS_EXPORTACAO = ['pdf', 'excel', 'csv'] as const;
+export type FormatoExportacao = (typeof FORMATOS_EXPORTACAO)[number];
 
 export const exportacaoSchema = filtroRelatorioRotasSchema.extend({
   formato: opcao('Formato', FORMATOS_EXPORTACAO),

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Coluna } from './TabelaDados';
 import { definirLarguraDaJanela } from '../test/janela';
 import { TabelaDados } from './TabelaDados';
 
@@ -70,5 +71,66 @@ describe('TabelaDados', () => {
     expect(within(cartao).getByText('Nome')).toBeInTheDocument();
     expect(within(cartao).getByText('Cidade')).toBeInTheDocument();
     expect(within(cartao).queryByText('Nome e Cidade')).not.toBeInTheDocument();
+  });
+});
+
+describe('TabelaDados: Exportar CSV (issue 20)', () => {
+  interface Gasto {
+    id: number;
+    nome: string;
+    email: string;
+    valor: number;
+    data: string;
+  }
+  const gastos: Gasto[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, nome: i === 0 ? 'Ana; "Tia" Souza' : `Pessoa ${i + 1}`, email: `p${i + 1}@x.com`, valor: 10.5 * (i + 1), data: '2026-11-20' }));
+  const colunasGasto: Coluna<Gasto>[] = [
+    { chave: 'nome_email', titulo: 'Nome e Email', so: 'computador', render: (g) => `${g.nome} ${g.email}`, textoBusca: (g) => `${g.nome} ${g.email}`, csv: (g) => g.nome, tituloCsv: 'Nome' },
+    { chave: 'email', titulo: 'Email', so: 'celular' },
+    { chave: 'valor', titulo: 'Valor', numerica: true, render: (g) => `R$ ${g.valor}`, textoBusca: (g) => `R$ ${g.valor}` },
+    { chave: 'data', titulo: 'Data', textoBusca: (g) => g.data.split('-').reverse().join('/') },
+    { chave: 'junto', titulo: 'Junto', so: 'computador', render: () => 'x', csv: false },
+  ];
+
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The file the button hands to the browser: its name and text. */
+  function capturarDownload() {
+    const baixado: { nome?: string; blob?: Blob } = {};
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      baixado.blob = blob;
+      return 'blob:teste';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      baixado.nome = this.download;
+    });
+    return baixado;
+  }
+
+  it('baixa todas as linhas da busca (não só a página), com o BOM, ; e vírgula decimal; deixa de fora o que é só junção de tela', async () => {
+    const baixado = capturarDownload();
+    render(<TabelaDados titulo="Gastos" colunas={colunasGasto} linhas={gastos} chaveLinha={(g) => g.id} arquivoCsv="gastos" />);
+    await userEvent.type(screen.getByRole('searchbox'), 'pessoa 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(baixado.nome).toBe('gastos.csv');
+    expect(baixado.blob!.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await baixado.blob!.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM (text() would hide it)
+    const texto = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    // Pessoa 10, 11, 12 match the search ('Pessoa 1' is Ana's row, renamed).
+    expect(texto).toBe('\uFEFFNome;Email;Valor;Data\r\nPessoa 10;p10@x.com;105;20/11/2026\r\nPessoa 11;p11@x.com;115,50;20/11/2026\r\nPessoa 12;p12@x.com;126;20/11/2026\r\n');
+  });
+
+  it('o texto com separador ou aspas vai entre aspas; sem linhas, o botão fica desabilitado; sem arquivoCsv, não há botão', async () => {
+    const baixado = capturarDownload();
+    const { unmount } = render(<TabelaDados colunas={colunasGasto} linhas={gastos.slice(0, 1)} chaveLinha={(g) => g.id} arquivoCsv="gastos" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(await baixado.blob!.text()).toContain('"Ana; ""Tia"" Souza";p1@x.com;10,50;20/11/2026');
+    unmount();
+    const vazio = render(<TabelaDados colunas={colunasGasto} linhas={[]} chaveLinha={(g) => g.id} arquivoCsv="gastos" />);
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
+    vazio.unmount();
+    render(<TabelaDados colunas={colunasGasto} linhas={gastos} chaveLinha={(g) => g.id} />);
+    expect(screen.queryByRole('button', { name: /CSV/ })).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
 /**
- * The shared data table (spec section 2): title, search, optional export, client-side paging
+ * The shared data table (spec section 2): title, search, optional export (and CSV of its rows, issue 20), client-side paging
  * (10 a page; 5 under 768 px), search back to page 1, and cards instead of rows under 768 px.
  * A list paged by the server (issue 18: Vendas) passes `paginacaoServidor`: the rows are that page,
  * the controls move the server's page, and the search looks inside the page on screen.
  */
-import { Search } from 'lucide-react';
+import { FileDown, Search } from 'lucide-react';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { gerarCsv, type CelulaCsv } from '../../../shared/csv';
 import { normalizarBusca } from '../../../shared/texto';
+import { baixarArquivo } from './baixarArquivo';
 import { Botao } from './Botao';
 import { LARGURA_CELULAR, useLarguraMaxima } from './useLarguraMaxima';
 
@@ -24,6 +26,14 @@ export interface Coluna<T> {
   so?: 'computador' | 'celular';
   /** Class of the computer's cells of this column (width, wrapping: 'coluna-nome', 'sem-quebra'...). */
   classe?: string;
+  /**
+   * The column's cell in the CSV export (issue 20): by default the row's number of the same key (money as
+   * a number the spreadsheet sums), else the searched text; `false` leaves it out (a computer cell that
+   * joins two fields the phone's columns give apart).
+   */
+  csv?: ((linha: T) => CelulaCsv) | false;
+  /** The CSV header when the screen's title does not fit the exported value. */
+  tituloCsv?: string;
 }
 
 interface PropsTabela<T> {
@@ -46,6 +56,8 @@ interface PropsTabela<T> {
   linhaExtra?: (linha: T) => ReactNode;
   /** The rows are one page of the server's list: these controls ask it for another. */
   paginacaoServidor?: PaginacaoServidor;
+  /** File name (without .csv) of the 'Exportar CSV' button; absent, no button. */
+  arquivoCsv?: string;
 }
 
 export interface PaginacaoServidor {
@@ -61,6 +73,22 @@ const numeroDaPagina = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0
 
 export const POR_PAGINA = 10;
 export const POR_PAGINA_CELULAR = 5;
+
+function celulaCsv<T>(coluna: Coluna<T>, linha: T): CelulaCsv {
+  if (coluna.csv) return coluna.csv(linha);
+  const valor = (linha as Record<string, unknown>)[coluna.chave];
+  return typeof valor === 'number' ? valor : textoDaColuna(coluna, linha);
+}
+
+/** The rows matching the search, every page of them (a server-paged table: the page on screen), as CSV. */
+function baixarCsv<T>(colunas: Coluna<T>[], linhas: T[], arquivo: string) {
+  const exportadas = colunas.filter((c) => c.csv !== false);
+  const csv = gerarCsv(
+    exportadas.map((c) => c.tituloCsv ?? c.titulo),
+    linhas.map((l) => exportadas.map((c) => celulaCsv(c, l))),
+  );
+  baixarArquivo(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${arquivo}.csv`);
+}
 
 function textoDaColuna<T>(coluna: Coluna<T>, linha: T): string {
   if (coluna.textoBusca) return coluna.textoBusca(linha);
@@ -82,6 +110,7 @@ export function TabelaDados<T>({
   tituloCartao,
   linhaExtra,
   paginacaoServidor,
+  arquivoCsv,
 }: PropsTabela<T>) {
   const celular = useLarguraMaxima(LARGURA_CELULAR);
   const [busca, setBusca] = useState('');
@@ -121,6 +150,11 @@ export function TabelaDados<T>({
           />
         </div>
         {exportar}
+        {arquivoCsv && (
+          <Botao variante="outline" icone={<FileDown size={17} />} onClick={() => baixarCsv(colunas, filtradas, arquivoCsv)} disabled={carregando || filtradas.length === 0}>
+            {paginacaoServidor ? 'Exportar página em CSV' : 'Exportar CSV'}
+          </Botao>
+        )}
       </div>
 
       {carregando ? (

@@ -2,7 +2,7 @@
  * 'Relatórios' (admin): filters that reload on change, the routes table with selection, cards that
  * expand at 700 px or less, the details modal, and PDF/Excel exports of the selection or the filter.
  */
-import { ChevronDown, ChevronUp, Eye, FileSpreadsheet, FileText, RefreshCw } from 'lucide-react';
+import { ChevronDown, ChevronUp, Eye, FileDown, FileSpreadsheet, FileText, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarData } from '../../../shared/dates';
@@ -69,6 +69,9 @@ export function PaginaRelatorios() {
           </Botao>
           <Botao variante="outline" icone={<FileSpreadsheet size={17} />} onClick={() => void exportar('excel')} carregando={exportando === 'excel'} disabled={exportando !== null}>
             Exportar Excel
+          </Botao>
+          <Botao variante="outline" icone={<FileDown size={17} />} onClick={() => void exportar('csv')} carregando={exportando === 'csv'} disabled={exportando !== null}>
+            Exportar CSV
           </Botao>
         </div>
       </div>

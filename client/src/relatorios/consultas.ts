@@ -1,9 +1,10 @@
 /** Reports: query keys, loaders, and the export download. */
 import { useQuery } from '@tanstack/react-query';
-import type { DetalhesRota, LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
+import type { DetalhesRota, FormatoExportacao, LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import { api, montarUrl, TEMPO_LIMITE_MS } from '../api/client';
 import { lerToken } from '../auth/sessaoLocal';
+import { baixarArquivo } from '../components/baixarArquivo';
 
 export interface FiltrosRelatorio {
   status: StatusRota | '';
@@ -36,12 +37,14 @@ export function useDetalhesRota(id: number | null) {
   });
 }
 
-export type FormatoExportacao = 'pdf' | 'excel';
+export type { FormatoExportacao } from '../../../shared/schemas/relatorios';
+
+const EXTENSAO: Record<FormatoExportacao, string> = { pdf: 'pdf', excel: 'xlsx', csv: 'csv' };
 
 export class ErroExportacao extends Error {}
 
 /**
- * Downloads the file (spec: bearer token from localStorage; named relatorio_rotas.pdf/.xlsx).
+ * Downloads the file (spec: bearer token from localStorage; named relatorio_rotas.pdf/.xlsx/.csv).
  * `rotas` are the selected ids; none selected exports everything the filters show.
  */
 export async function exportarRelatorio(formato: FormatoExportacao, filtros: FiltrosRelatorio, rotas: number[]): Promise<void> {
@@ -56,12 +59,5 @@ export async function exportarRelatorio(formato: FormatoExportacao, filtros: Fil
     throw new ErroExportacao('Erro ao exportar relatório. Tente novamente.');
   }
   if (!resposta.ok) throw new ErroExportacao('Erro ao exportar relatório. Tente novamente.');
-  const arquivo = await resposta.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(arquivo);
-  link.download = `relatorio_rotas.${formato === 'pdf' ? 'pdf' : 'xlsx'}`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  baixarArquivo(await resposta.blob(), `relatorio_rotas.${EXTENSAO[formato]}`);
 }

@@ -42,6 +42,8 @@ const colunas: Coluna<DespesaDaRota>[] = [
       </Selo>
     ),
     textoBusca: (d) => statusDa(d).rotulo,
+    // On screen the reason is the badge's tooltip; in the spreadsheet it goes beside the status.
+    csv: (d) => (d.status_aprovacao === 'rejeitada' && d.motivo_rejeicao ? `${statusDa(d).rotulo}: ${d.motivo_rejeicao}` : statusDa(d).rotulo),
   },
   { chave: 'descricao', titulo: 'Descrição', render: (d) => d.descricao || '—' },
   {
@@ -56,6 +58,7 @@ const colunas: Coluna<DespesaDaRota>[] = [
         <span className="campo__ajuda">Sem cupom</span>
       ),
     textoBusca: () => '',
+    csv: (d) => (d.cupom_url ? 'Sim' : 'Não'),
   },
 ];
 
@@ -94,6 +97,7 @@ export function ModalDespesasRota({ rota, aoFechar }: { rota: Rota; aoFechar: ()
           linhas={despesas}
           chaveLinha={(d) => d.id}
           placeholderBusca="Buscar despesa..."
+          arquivoCsv="despesas-da-rota"
           tituloCartao={(d) => `${formatarData(d.data_despesa)} · ${tipoDaDespesa(d)}`}
         />
       )}

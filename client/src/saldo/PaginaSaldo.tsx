@@ -99,6 +99,7 @@ function SaldoDosFuncionarios() {
       classe: 'coluna-rota',
       render: (m) => <CelulaDupla principal={m.funcionario_nome} secundario={m.rota_nome ?? 'Sem rota específica'} />,
       textoBusca: (m) => `${m.funcionario_nome} ${m.rota_nome ?? ''}`,
+      csv: false,
     },
     {
       chave: 'tipo',
@@ -198,6 +199,7 @@ function SaldoDosFuncionarios() {
               placeholderBusca="Buscar funcionário ou email..."
               vazio="Nenhum funcionário ativo encontrado."
               tituloCartao={(s) => s.funcionario_nome}
+              arquivoCsv="saldos-dos-funcionarios"
             />
           )}
 
@@ -222,6 +224,7 @@ function SaldoDosFuncionarios() {
                   placeholderBusca="Buscar por funcionário, descrição, rota..."
                   vazio="Nenhuma movimentação encontrada."
                   tituloCartao={(m) => `${m.funcionario_nome} · ${formatarReais(m.valor)}`}
+                  arquivoCsv="movimentacoes"
                 />
               </div>
               {ocultas > 0 && <p className="campo__ajuda">Mostrando as {LIMITE_HISTORICO} movimentações mais recentes.</p>}
@@ -243,6 +246,7 @@ function SaldoDosFuncionarios() {
             placeholderBusca="Buscar funcionário ou rota..."
             vazio="Nenhum saldo enviado ou gasto ainda."
             tituloCartao={(l) => l.funcionario_nome}
+            arquivoCsv="relatorio-de-saldo"
           />
         ))}
         </>

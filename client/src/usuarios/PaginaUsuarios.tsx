@@ -66,6 +66,8 @@ export function PaginaUsuarios() {
       classe: 'coluna-nome',
       render: (u) => <CelulaDupla principal={u.nome} secundario={<EmailQuebravel email={u.email} />} />,
       textoBusca: (u) => `${u.nome} ${u.email}`,
+      csv: (u) => u.nome,
+      tituloCsv: 'Nome',
     },
     { chave: 'email', titulo: 'Email', so: 'celular' },
     { chave: 'tipo', titulo: 'Tipo', render: (u) => ROTULO_TIPO[u.tipo], textoBusca: (u) => ROTULO_TIPO[u.tipo] },
@@ -187,6 +189,7 @@ export function PaginaUsuarios() {
             placeholderBusca="Buscar por nome, email ou tipo..."
             vazio={aba === 'ativos' ? 'Nenhum usuário ativo.' : aba === 'inativos' ? 'Nenhum usuário inativo.' : 'Nenhum usuário bloqueado.'}
             tituloCartao={(u) => u.nome}
+            arquivoCsv={`usuarios-${aba}`}
             acoes={(u) => (
               <>
                 <Botao tamanho="sm" variante="outline" icone={<Pencil size={15} />} onClick={() => setEditando(u)} aria-label={`Editar ${u.nome}`}>

@@ -109,6 +109,7 @@ export function VendasAdmin() {
         />
       ),
       textoBusca: (v) => `${v.funcionario_nome} ${v.rota_nome} ${ROTULO_STATUS_ROTA[v.rota_status]}`,
+      csv: false,
     },
     { chave: 'cidade', titulo: 'Cidade', render: cidadeComUf, textoBusca: cidadeComUf },
     { chave: 'valor_dinheiro', titulo: 'Dinheiro', numerica: true, render: (v) => formatarReais(v.valor_dinheiro) },
@@ -118,7 +119,7 @@ export function VendasAdmin() {
     { chave: 'valor_boletos', titulo: 'Boletos', numerica: true, render: (v) => String(v.valor_boletos) },
     { chave: 'total_vendas', titulo: 'Total', numerica: true, render: (v) => <strong>{formatarReais(v.total_vendas)}</strong> },
     // On the computer the note goes whole on a line under the sale (linhaExtra); on the phone it is a field.
-    { chave: 'observacoes', titulo: 'Observações', so: 'celular', render: (v) => v.observacoes || '—' },
+    { chave: 'observacoes', titulo: 'Observações', so: 'celular', render: (v) => v.observacoes || '—', csv: (v) => v.observacoes },
   ];
 
   return (
@@ -172,6 +173,7 @@ export function VendasAdmin() {
           paginacaoServidor={{ pagina: paginaMostrada, totalPaginas, resumo: contagem(total, 'venda', 'vendas'), aoMudar: setPagina }}
           vazio="Nenhuma venda encontrada para os filtros escolhidos."
           tituloCartao={(v) => `${formatarData(v.data_venda)} · ${cidadeComUf(v)}`}
+          arquivoCsv={`vendas-pagina-${paginaMostrada}`}
           linhaExtra={(v) =>
             v.observacoes ? (
               <>

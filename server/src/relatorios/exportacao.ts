@@ -6,6 +6,7 @@
  * Both libraries are loaded on the first export: together they cost ~40 MB and 0.3 s at start-up
  * for a feature used a few times a month.
  */
+import { gerarCsv } from '../../../shared/csv';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { BONUS_BOLETO_CENTAVOS, mediaParaExibir } from '../../../shared/payroll/salario';
@@ -68,6 +69,15 @@ export async function gerarXlsx(linhas: LinhaRelatorioRota[], contexto: Contexto
   });
 
   return Buffer.from(await livro.xlsx.writeBuffer());
+}
+
+/**
+ * The table only, one line per route (issue 20): a CSV is read by a spreadsheet, where a title, the
+ * filters or a total line would be rows to delete before summing a column.
+ */
+export function gerarCsvRelatorio(linhas: LinhaRelatorioRota[]): Buffer {
+  const corpo = linhas.map((l) => [l.rota_nome, l.funcionario_nome, ROTULO_STATUS_ROTA[l.status], l.total_vendas, l.total_despesas, l.total_creditos, l.saldo_atual]);
+  return Buffer.from(gerarCsv(COLUNAS_RELATORIO, corpo), 'utf8');
 }
 
 /**

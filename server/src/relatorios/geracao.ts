@@ -4,14 +4,15 @@
  * nor the drawing hold the thread that answers the phones; and in the request's thread only when the
  * database has no file a worker could open (':memory:').
  */
+import type { FormatoExportacao } from '../../../shared/schemas/relatorios';
 import type { Db } from '../db';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
-import { descreverFiltros, gerarPdf, gerarXlsx } from './exportacao';
+import { descreverFiltros, gerarCsvRelatorio, gerarPdf, gerarXlsx } from './exportacao';
 import type { FiltroTotais } from './repositorio';
 import { detalhesDaRota, relatorioDeRotas } from './servico';
 
 export interface PedidoExportacao {
-  formato: 'pdf' | 'excel';
+  formato: FormatoExportacao;
   filtro: FiltroTotais;
   geradoEm: string;
   fuso: string;
@@ -33,6 +34,7 @@ export async function gerarExportacao(db: Db, pedido: PedidoExportacao): Promise
     fuso: pedido.fuso,
     centro: pedido.centro,
   };
+  if (pedido.formato === 'csv') return { bytes: gerarCsvRelatorio(linhas), rotas: linhas.length };
   const bytes =
     pedido.formato === 'pdf'
       ? await gerarPdf(

@@ -187,6 +187,19 @@ describe('GET /api/relatorios/rotas/exportar', () => {
     expect(aba.getRow(7).getCell(4).value).toBe(6666.9);
   });
 
+  it('CSV (issue 20): relatorio_rotas.csv em UTF-8 com BOM, ponto e vírgula e vírgula decimal, só as rotas escolhidas', async () => {
+    const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=csv&rotas=${rotaAna}`, token: admin });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(r.headers['content-disposition']).toBe('attachment; filename="relatorio_rotas.csv"');
+    const bytes = r.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const linhas = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(linhas[0]).toBe('Rota;Funcionário;Status;Vendas;Despesas;Créditos;Saldo Atual');
+    expect(linhas[1]).toBe('Rota Goiás;Ana Estrada;Ativa;6666,90;165,50;1000;834,50');
+    expect(linhas.slice(2)).toEqual(['']);
+  });
+
   it('PDF: arquivo relatorio_rotas.pdf cujo texto traz o título, os filtros, as rotas e os valores em reais', async () => {
     const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=pdf&rotas=${rotaAna},${rotaBruno}`, token: admin });
     expect(r.statusCode).toBe(200);
@@ -257,7 +270,7 @@ describe('GET /api/relatorios/rotas/exportar', () => {
 
   it('só admin; formato inválido 400', async () => {
     esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas/exportar?formato=pdf', token: ana.token }), 403, 'sem_permissao');
-    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas/exportar?formato=csv', token: admin }), 400, 'dados_invalidos', 'Formato inválido.');
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas/exportar?formato=docx', token: admin }), 400, 'dados_invalidos', 'Formato inválido.');
     esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/rotas/exportar?formato=pdf&rotas=1,abc', token: admin }), 400, 'dados_invalidos', 'Rota inválida.');
   });
 });

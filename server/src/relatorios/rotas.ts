@@ -9,12 +9,19 @@ import {
   filtroRelatorioRotasSchema,
   linhaRelatorioRotaSchema,
   relatorioSalarioRotaSchema,
+  type FormatoExportacao,
 } from '../../../shared/schemas/relatorios';
 import { exigirRotaVisivel } from '../rotas/servico';
 import type { App } from '../tipos';
 import { ErroApp } from '../errors';
 import { encerrarTrabalhadores, exportar } from './foraDaThread';
 import { calculoParaApi, dashboardAdmin, detalhesDaRota, relatorioDeRotas, resultadoDaRota, salarioDaRota } from './servico';
+
+const ARQUIVO_EXPORTACAO: Record<FormatoExportacao, { tipo: string; extensao: string }> = {
+  pdf: { tipo: 'application/pdf', extensao: 'pdf' },
+  excel: { tipo: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensao: 'xlsx' },
+  csv: { tipo: 'text/csv; charset=utf-8', extensao: 'csv' },
+};
 
 export default async function rotasRelatorios(app: App) {
   app.addHook('onRequest', app.autenticar);
@@ -76,10 +83,10 @@ export default async function rotasRelatorios(app: App) {
       throw erro;
     }
     request.log.info({ formato: q.formato, rotas: exportacao.rotas, bytes: exportacao.bytes, emTrabalhador: exportacao.emTrabalhador }, 'relatório exportado');
-    const pdf = q.formato === 'pdf';
+    const arquivo = ARQUIVO_EXPORTACAO[q.formato];
     return reply
-      .type(pdf ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="relatorio_rotas.${pdf ? 'pdf' : 'xlsx'}"`)
+      .type(arquivo.tipo)
+      .header('Content-Disposition', `attachment; filename="relatorio_rotas.${arquivo.extensao}"`)
       .header('Content-Length', String(exportacao.bytes))
       .header('Cache-Control', 'no-store')
       .send(exportacao.corpo);

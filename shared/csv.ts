@@ -1,0 +1,30 @@
+/**
+ * CSV the way a Brazilian spreadsheet opens it with a double click, no import wizard (issue 20):
+ * UTF-8 with a BOM (or Excel reads 'Goiânia' as 'GoiÃ¢nia'), ';' between fields (',' is the decimal
+ * mark), decimal comma, CRLF line ends. One place for the rule: the server's exports and the client's
+ * tables both write through here.
+ */
+
+export const BOM_UTF8 = '\uFEFF';
+export type CelulaCsv = string | number | null | undefined;
+
+/** Text a spreadsheet would run as a formula (CSV injection): it is written with a leading apostrophe. */
+const INICIO_DE_FORMULA = /^[=+\-@\t\r]/;
+
+/** Numbers: no thousands separator (so the sheet reads a number), a comma, cents when not whole. */
+function numeroCsv(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  return n.toFixed(2).replace('.', ',');
+}
+
+export function valorCsv(valor: CelulaCsv): string {
+  if (valor === null || valor === undefined) return '';
+  if (typeof valor === 'number') return Number.isFinite(valor) ? numeroCsv(valor) : '';
+  const texto = INICIO_DE_FORMULA.test(valor) ? `'${valor}` : valor;
+  return /[;"\r\n]/.test(texto) ? `"${texto.replace(/"/g, '""')}"` : texto;
+}
+
+export function gerarCsv(cabecalho: readonly string[], linhas: readonly (readonly CelulaCsv[])[]): string {
+  const texto = [cabecalho, ...linhas].map((linha) => linha.map(valorCsv).join(';')).join('\r\n');
+  return `${BOM_UTF8}${texto}\r\n`;
+}
