@@ -147,6 +147,11 @@ O que mudou no servidor (issue 19; perfil de CPU do servidor sob o benchmark, \`
   índice temporário da lista a cada lote (~4x o tempo).
 - **Venda nova inserida primeiro** (\`on conflict do nothing\` em qualquer chave): o id só é procurado quando a inserção
   não acontece; as respostas são as mesmas de antes (testes em \`server/src/sync/vazao.test.ts\`).
+- **Retenções só quando lidas** (\`PreparadaAtual\`, \`server/src/sync/lote.ts\`): as chaves que seguram uma operação atrás
+  de uma recusa eram montadas para cada venda (~2 µs), e um lote sem recusa nunca as lê. Num A/B dos dois servidores
+  (lotes intercalados, 16.000 vendas, duas vezes) o de antes gastou 2% e 7% mais CPU. Medidos e deixados de fora: o
+  registro de operações em inserts de várias linhas (no ruído), um cache da sessão (< 0,5 µs por venda) e a resposta
+  (o recibo por operação é do protocolo); detalhes em \`docs/decisions.md\`.
 
 Contra o PouchDB: o par não valida nada e grava um documento por venda, mas paga revisões e o protocolo de replicação.
 `;
