@@ -220,7 +220,12 @@ function registrarRequisicoes(servidor: ServidorDeTeste): Registro[] {
   return registros;
 }
 
-const ehEscrita = (r: Registro) => r.caminho.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(r.metodo);
+/**
+ * The day's write requests: the sync engine's (/api/sync/: batches, parts of a receipt). The phone's queue
+ * report (POST /api/dispositivos/relato, no body) is not the day's payload: counted, each would add a
+ * latency to the limit while it travels beside an upload.
+ */
+const ehEscrita = (r: Registro) => r.caminho.startsWith('/api/sync/') && !['GET', 'HEAD', 'OPTIONS'].includes(r.metodo);
 
 // ---------------------------------------------------------------------------------------------
 // The day: what the employee recorded with no signal.
@@ -872,7 +877,8 @@ ${kbps(LINKS['3g'].descidaKbps)} de descida; **ruim** ${LINKS.ruim.latenciaMs} m
   processo do benchmark, nunca pela página emulada; comprovantes com o tamanho certo), a fila do celular vazia (o indicador do
   cabeçalho dizendo "Sincronizado", com a hora de cada mudança gravada na página), as escritas pequenas (12 fechamentos e 2 visitas) no servidor, e os GETs
   que a página faz até 3 s de silêncio depois da sincronização.
-- **Limite** de cada execução = bytes dos envios que o servidor aceitou (corpos, contados pelo servidor pelo Content-Length:
+- **Limite** de cada execução = bytes dos envios do motor (\`/api/sync/\`: lotes e partes de comprovante; o relato da fila do
+  celular, \`POST /api/dispositivos/relato\` sem corpo, não é carga do dia e não entra) que o servidor aceitou (corpos, contados pelo servidor pelo Content-Length:
   é o que a emulação do Chromium mede na subida) / taxa de subida + número desses envios × latência. Tentativas cortadas ou
   recusadas não entram (são desperdício do motor). A razão é o tempo até a **fila do celular** ficar vazia / limite (entre
   parênteses nas execuções, a do servidor completo). Uma execução que não termina é cortada no teto (2x o limite previsto + 60 s,
