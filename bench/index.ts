@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { medirApi, type ResultadoApi } from './api';
-import { CENARIOS, medirCampo, type ResultadoCampo, type ResumoCampo } from './campo';
+import { CENARIOS, medirCampo, type ParCampo, type ResultadoCampo, type ResumoCampo } from './campo';
 import { medirCliente, type ResultadoCliente } from './cliente';
 import { medirLeituras, type ResultadoLeituras } from './leituras';
 import { medirLeiturasAdmin, type ResultadoLeiturasAdmin } from './leituras-admin';
@@ -29,7 +29,7 @@ export interface Resultados {
   /** Issue 19: Lighthouse mobile, first visit to the login and repeat visit to Vendas (bench/lighthouse.ts). */
   lighthouse?: ResultadoLighthouse & { medidoEm: string };
   /** Issue 19's field day; `antes`: the 'Today' column, measured on the engine before the issue's changes (BENCH_CAMPO_ANTES=1). */
-  campo?: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo };
+  campo?: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo; par?: ParCampo };
 }
 
 const ARQUIVO = 'bench/resultados.json';
@@ -117,7 +117,8 @@ if (partes.has('campo')) {
     process.env.BENCH_CAMPO_ANTES === '1'
       ? { commit: campo.commit, cenarios: juntar(campo.cenarios, anterior?.antes?.cenarios), semEvento: medido.semEvento ?? anterior?.antes?.semEvento ?? null, medidoEm: campo.medidoEm }
       : anterior?.antes;
-  resultados.campo = { ...campo, ...(antes ? { antes } : {}) };
+  // The alternating pair (bench/campo-par.ts) is written by its own script: a run here keeps it.
+  resultados.campo = { ...campo, ...(antes ? { antes } : {}), ...(anterior?.par ? { par: anterior.par } : {}) };
   salvar();
 }
 if (partes.has('leiturasAdmin')) {
