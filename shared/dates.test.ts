@@ -3,6 +3,7 @@ import {
   APP_TZ_PADRAO,
   dataNoFuso,
   ehDataValida,
+  inicioDoDia,
   formatarData,
   formatarDataHora,
   formatarDataPorExtenso,
@@ -137,5 +138,15 @@ describe('formatarDataPorExtenso e horaNoFuso', () => {
     expect(horaNoFuso(instante, APP_TZ_PADRAO)).toBe(22);
     expect(horaNoFuso(instante, 'UTC')).toBe(1);
     expect(horaNoFuso(new Date('2026-11-22T03:00:00.000Z'), APP_TZ_PADRAO)).toBe(0);
+  });
+});
+
+describe('inicioDoDia', () => {
+  it('é a meia-noite local do dia no fuso, em UTC', () => {
+    expect(inicioDoDia('2026-11-25', 'America/Sao_Paulo')).toBe('2026-11-25T03:00:00.000Z');
+    expect(inicioDoDia('2026-11-25', 'UTC')).toBe('2026-11-25T00:00:00.000Z');
+    expect(inicioDoDia('2026-11-25', 'Asia/Kolkata')).toBe('2026-11-24T18:30:00.000Z');
+    // São Paulo still had daylight saving time in 2018 (UTC-2 in December).
+    expect(inicioDoDia('2018-12-10', 'America/Sao_Paulo')).toBe('2018-12-10T02:00:00.000Z');
   });
 });

@@ -128,6 +128,25 @@ export function horaNoFuso(instante: Date, fuso: string = APP_TZ_PADRAO): number
   return Number(formato.format(instante));
 }
 
+/**
+ * The first instant of the calendar date `data` in `fuso` (local midnight), as an ISO string in UTC: the
+ * bound for filtering instants by a business day. Found by bisecting the minutes around UTC midnight
+ * (every zone is within ±15 h and whole minutes), so no offset table nor daylight-saving rule is needed.
+ */
+export function inicioDoDia(data: string, fuso: string = APP_TZ_PADRAO): string {
+  const m = DATA_ISO.exec(data);
+  if (!m) throw new RangeError(`Data inválida: ${data}`);
+  const meiaNoiteUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 60_000;
+  let de = meiaNoiteUtc - 15 * 60;
+  let ate = meiaNoiteUtc + 15 * 60;
+  while (de < ate) {
+    const meio = Math.floor((de + ate) / 2);
+    if (dataNoFuso(new Date(meio * 60_000), fuso) >= data) ate = meio;
+    else de = meio + 1;
+  }
+  return new Date(de * 60_000).toISOString();
+}
+
 /** Adds whole days to a 'yyyy-mm-dd' date (calendar arithmetic, no time zone involved). */
 export function somarDias(data: string, dias: number): string {
   const m = DATA_ISO.exec(data);

@@ -16,6 +16,7 @@ import rotasCidades from './cidades/rotas';
 import rotasRelatorios from './relatorios/rotas';
 import rotasDespesas from './despesas/rotas';
 import rotasRotas from './rotas/rotas';
+import rotasAuditoria from './auditoria/rotas';
 import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -171,6 +172,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasImportacao, { prefix: '/api/sync' });
   await app.register(rotasDespesas, { prefix: '/api/despesas' });
   await app.register(rotasSaldo, { prefix: '/api/saldo' });
+  await app.register(rotasAuditoria, { prefix: '/api/auditoria' });
 
   const pastaCliente = opcoes.pastaCliente;
   const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));

@@ -309,3 +309,27 @@ export const operacoesAplicadas = sqliteTable('operacoes_aplicadas', {
   /** The receipt the phone shows ('Recebido pelo servidor às ...'). */
   recebidoEm: text('recebido_em'),
 });
+
+/**
+ * The audit trail (issue 20): one row per admin action that changes money, people or routes, with who,
+ * when, what and the state before and after (JSON). Append-only: triggers in the migration refuse
+ * UPDATE and DELETE, so not even a bug in the app can rewrite it.
+ */
+export const auditoria = sqliteTable(
+  'auditoria',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => usuarios.id),
+    /** What was done, e.g. 'despesa.aprovar' (shared/schemas/auditoria.ts). */
+    acao: text('acao').notNull(),
+    alvoTipo: text('alvo_tipo').notNull(),
+    alvoId: text('alvo_id').notNull(),
+    /** The state before (null when created) and after (null when deleted), as JSON. */
+    antes: text('antes'),
+    depois: text('depois'),
+    criadoEm: text('criado_em').notNull().default(agora),
+  },
+  (t) => [index('auditoria_recentes').on(t.criadoEm, t.id), index('auditoria_admin').on(t.adminId, t.criadoEm), index('auditoria_acao').on(t.acao, t.criadoEm)],
+);

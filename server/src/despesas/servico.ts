@@ -19,6 +19,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hoje } from '../../../shared/dates';
 import { formatarCentavos } from '../../../shared/money';
 import { MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
+import { registrarAuditoria, retratoAvaliacao } from '../auditoria/registro';
 import { emTransacao, type Db } from '../db';
 import { cidades, despesas } from '../db/schema';
 import { arquivoGrande, conflito, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
@@ -413,7 +414,16 @@ function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliac
   if (!atual || atual.excluidaEm !== null) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
   const motivo = avaliacao.status === 'rejeitada' ? avaliacao.motivo : null;
   if (atual.statusAprovacao === avaliacao.status && atual.motivoRejeicao === motivo) return atual;
-  return atualizarDespesa(db, id, { statusAprovacao: avaliacao.status, motivoRejeicao: motivo, avaliadoPor: admin.id, avaliadoEm: agora });
+  const avaliada = atualizarDespesa(db, id, { statusAprovacao: avaliacao.status, motivoRejeicao: motivo, avaliadoPor: admin.id, avaliadoEm: agora });
+  registrarAuditoria(db, {
+    adminId: admin.id,
+    acao: avaliacao.status === 'aprovada' ? 'despesa.aprovar' : 'despesa.rejeitar',
+    alvoTipo: 'despesa',
+    alvoId: id,
+    antes: retratoAvaliacao(atual),
+    depois: retratoAvaliacao(avaliada),
+  });
+  return avaliada;
 }
 
 /** An admin approves or rejects (with a reason). Money does not move; a decision can be revised. */

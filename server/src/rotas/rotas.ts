@@ -110,7 +110,7 @@ export default async function rotasRotas(app: App) {
     '/:id',
     { onRequest: app.exigirAdmin, schema: { params: paramsId, body: rotaSalvarSchema, response: { 200: umaRota } } },
     async (request) => {
-      const rota = editarRota(app.db, request.params.id, request.body);
+      const rota = editarRota(app.db, request.usuario.id, request.params.id, request.body);
       return { rota: uma(rota) };
     },
   );
@@ -125,7 +125,7 @@ export default async function rotasRotas(app: App) {
       schema: { params: paramsId, response: { 200: mensagemSchema } },
     },
     async (request) => {
-      excluirRota(app.db, request.params.id);
+      excluirRota(app.db, request.usuario.id, request.params.id);
       request.log.info({ rotaId: request.params.id, por: request.usuario.id }, 'rota excluída');
       return { message: 'Rota excluída com sucesso!' };
     },
@@ -141,7 +141,7 @@ export default async function rotasRotas(app: App) {
     '/:id/cancelar',
     { onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: umaRota } } },
     async (request) => {
-      const rota = cancelarRota(app.db, request.params.id);
+      const rota = cancelarRota(app.db, request.usuario.id, request.params.id);
       return { rota: uma(rota) };
     },
   );
@@ -151,7 +151,7 @@ export default async function rotasRotas(app: App) {
     '/:id/reabrir',
     { onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: umaRota } } },
     async (request) => {
-      const rota = reabrirRota(app.db, request.params.id);
+      const rota = reabrirRota(app.db, request.usuario.id, request.params.id);
       request.log.info({ rotaId: rota.id, por: request.usuario.id }, 'rota reaberta');
       return { rota: uma(rota) };
     },

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hoje } from '../../../shared/dates';
 import type { StatusRota } from '../../../shared/schemas/rotas';
+import { registrarAuditoria, retratoRota } from '../auditoria/registro';
 import { emTransacao, type Db } from '../db';
 import { rotas, visitas } from '../db/schema';
 import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
@@ -133,15 +134,17 @@ export function criarRota(db: Db, adminId: number, dados: DadosRota): LinhaRota 
       .returning()
       .get();
     substituirCidades(db, rota.id, ids);
+    registrarAuditoria(db, { adminId, acao: 'rota.criar', alvoTipo: 'rota', alvoId: rota.id, antes: null, depois: retratoRota(db, rota) });
     return rota;
   });
 }
 
-export function editarRota(db: Db, id: number, dados: DadosRota): LinhaRota {
+export function editarRota(db: Db, adminId: number, id: number, dados: DadosRota): LinhaRota {
   const atual = buscarRota(db, id);
   if (!atual) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
   const ids = validarDadosRota(db, dados, atual.funcionarioId);
   return emTransacao(db, () => {
+    const antes = retratoRota(db, atual);
     if (dados.funcionario_id !== atual.funcionarioId) {
       const m = movimentoDaRota(db, id);
       if (m.vendas + m.despesas + m.movimentacoes > 0 || cidadesComMovimento(db, id).length > 0) {
@@ -162,12 +165,13 @@ export function editarRota(db: Db, id: number, dados: DadosRota): LinhaRota {
       .returning()
       .get()!;
     substituirCidades(db, id, ids);
+    registrarAuditoria(db, { adminId, acao: 'rota.editar', alvoTipo: 'rota', alvoId: id, antes, depois: retratoRota(db, rota) });
     return rota;
   });
 }
 
 /** Only routes without recorded money can be deleted (financial history is never lost by accident). */
-export function excluirRota(db: Db, id: number): void {
+export function excluirRota(db: Db, adminId: number, id: number): void {
   emTransacao(db, () => {
     const rota = buscarRota(db, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA_OU_EXCLUIDA);
@@ -177,8 +181,10 @@ export function excluirRota(db: Db, id: number): void {
     if (m.vendas + m.despesas + m.movimentacoes > 0) {
       throw conflito('Esta rota tem vendas, despesas ou saldo registrados e não pode ser excluída. Finalize ou cancele a rota.');
     }
+    const antes = retratoRota(db, rota);
     db.delete(visitas).where(eq(visitas.rotaId, id)).run();
     db.delete(rotas).where(eq(rotas.id, id)).run();
+    registrarAuditoria(db, { adminId, acao: 'rota.excluir', alvoTipo: 'rota', alvoId: id, antes, depois: null });
   });
 }
 
@@ -212,12 +218,16 @@ export function finalizarRota(db: Db, usuario: UsuarioSessao, id: number): Linha
 }
 
 /** An admin cancels an active route. Cancelling again is answered with the route. */
-export function cancelarRota(db: Db, id: number): LinhaRota {
-  const rota = buscarRota(db, id);
-  if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
-  if (rota.status === 'cancelada') return rota;
-  if (rota.status === 'finalizada') throw conflito('Uma rota finalizada não pode ser cancelada.');
-  return mudarStatus(db, id, 'cancelada');
+export function cancelarRota(db: Db, adminId: number, id: number): LinhaRota {
+  return emTransacao(db, () => {
+    const rota = buscarRota(db, id);
+    if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+    if (rota.status === 'cancelada') return rota;
+    if (rota.status === 'finalizada') throw conflito('Uma rota finalizada não pode ser cancelada.');
+    const cancelada = mudarStatus(db, id, 'cancelada');
+    registrarAuditoria(db, { adminId, acao: 'rota.cancelar', alvoTipo: 'rota', alvoId: id, antes: { status: rota.status }, depois: { status: cancelada.status, cancelada_em: cancelada.canceladaEm } });
+    return cancelada;
+  });
 }
 
 /**
@@ -226,7 +236,7 @@ export function cancelarRota(db: Db, id: number): LinhaRota {
  * finished one was closed by its employee), only for an active employee, and only while the
  * employee has no other active route (one active route per employee).
  */
-export function reabrirRota(db: Db, id: number): LinhaRota {
+export function reabrirRota(db: Db, adminId: number, id: number): LinhaRota {
   return emTransacao(db, () => {
     const rota = buscarRota(db, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
@@ -234,7 +244,9 @@ export function reabrirRota(db: Db, id: number): LinhaRota {
     const funcionario = buscarUsuarioPorId(db, rota.funcionarioId);
     if (!funcionario?.ativo) throw regraDeNegocio('Este funcionário está inativo e não pode receber rotas.');
     exigirSemOutraRotaAtiva(db, rota.funcionarioId, id);
-    return mudarStatus(db, id, 'ativa');
+    const reaberta = mudarStatus(db, id, 'ativa');
+    registrarAuditoria(db, { adminId, acao: 'rota.reabrir', alvoTipo: 'rota', alvoId: id, antes: { status: rota.status, cancelada_em: rota.canceladaEm }, depois: { status: reaberta.status } });
+    return reaberta;
   });
 }
 

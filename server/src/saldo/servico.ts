@@ -12,6 +12,7 @@ import { naoEncontrado, regraDeNegocio } from '../errors';
 import { buscarRota } from '../rotas/repositorio';
 import type { UsuarioSessao } from '../tipos';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
+import { registrarAuditoria } from '../auditoria/registro';
 import { inserirMovimentacao, listarMovimentacoes, saldosDosFuncionarios, ultimaMovimentacao, type LinhaMovimentacao } from './repositorio';
 
 export interface NovaMovimentacao {
@@ -80,7 +81,7 @@ export function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosCredito
         throw regraDeNegocio('A rota escolhida não é uma rota ativa deste funcionário.');
       }
     }
-    return registrarMovimentacao(db, {
+    const credito = registrarMovimentacao(db, {
       funcionarioId: funcionario.id,
       tipo: 'credito',
       valorCentavos: dados.valor,
@@ -88,6 +89,16 @@ export function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosCredito
       adminId: admin.id,
       rotaId: dados.rota_id,
     });
+    // The employee's balance is what changed: before and after it, with the credit that moved it.
+    registrarAuditoria(db, {
+      adminId: admin.id,
+      acao: 'saldo.creditar',
+      alvoTipo: 'usuario',
+      alvoId: funcionario.id,
+      antes: { saldo_centavos: credito.saldoAnteriorCentavos },
+      depois: { saldo_centavos: credito.saldoNovoCentavos, valor_centavos: credito.valorCentavos, descricao: credito.descricao, rota_id: credito.rotaId, movimentacao_id: credito.id },
+    });
+    return credito;
   });
 }
 

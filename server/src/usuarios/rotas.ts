@@ -43,7 +43,7 @@ export default async function rotasUsuarios(app: App) {
   }));
 
   app.post('/', { schema: { body: usuarioCriarSchema, response: { 201: usuarioRespostaSchema } } }, async (request, reply) => {
-    const usuario = await criarUsuario(app.db, request.body);
+    const usuario = await criarUsuario(app.db, request.body, request.usuario.id);
     request.log.info({ usuarioId: usuario.id, por: request.usuario.id }, 'usuário criado');
     return reply.code(201).send({ usuario: apresentar(usuario) });
   });
@@ -55,7 +55,7 @@ export default async function rotasUsuarios(app: App) {
   app.patch('/:id/senha', { schema: { params: paramsId, body: senhaAlterarSchema, response: resposta } }, async (request) => ({
     // An admin setting their own password here keeps the session they are using; every other one ends.
     usuario: apresentar(
-      await alterarSenha(app.db, request.params.id, request.body.novaSenha, request.params.id === request.usuario.id ? { manterSessao: sessaoDe(request) } : {}),
+      await alterarSenha(app.db, request.params.id, request.body.novaSenha, request.params.id === request.usuario.id ? { manterSessao: sessaoDe(request), adminId: request.usuario.id } : { adminId: request.usuario.id }),
     ),
   }));
 
@@ -75,6 +75,6 @@ export default async function rotasUsuarios(app: App) {
   });
 
   app.patch('/:id/desbloquear', { schema: { params: paramsId, response: resposta } }, async (request) => ({
-    usuario: apresentar(desbloquearUsuario(app.db, request.params.id)),
+    usuario: apresentar(desbloquearUsuario(app.db, request.usuario.id, request.params.id)),
   }));
 }

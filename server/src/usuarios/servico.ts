@@ -1,6 +1,7 @@
 /** User management rules (admin only): unique e-mail, at least one active admin, no self-lockout. */
 import { randomBytes } from 'node:crypto';
 import type { TipoUsuario } from '../../../shared/schemas/usuarios';
+import { registrarAuditoria, retratoUsuario } from '../auditoria/registro';
 import { gerarHashSenha } from '../auth/senha';
 import { revogarSessoesDoUsuario } from '../auth/sessoes';
 import { emTransacao, type Db } from '../db';
@@ -28,14 +29,20 @@ function exigirUsuario(db: Db, id: number): LinhaUsuario {
   return u;
 }
 
+/** `adminId`: the admin who creates (recorded in the audit trail); absent for the first admin made at start. */
 export async function criarUsuario(
   db: Db,
   dados: { nome: string; email: string; senha: string; tipo: TipoUsuario },
+  adminId?: number,
 ): Promise<LinhaUsuario> {
   if (buscarUsuarioPorEmail(db, dados.email)) throw conflito(EMAIL_EM_USO);
   const senhaHash = await gerarHashSenha(dados.senha);
   try {
-    return inserirUsuario(db, { nome: dados.nome, email: dados.email, senhaHash, tipo: dados.tipo });
+    return emTransacao(db, () => {
+      const criado = inserirUsuario(db, { nome: dados.nome, email: dados.email, senhaHash, tipo: dados.tipo });
+      if (adminId !== undefined) registrarAuditoria(db, { adminId, acao: 'usuario.criar', alvoTipo: 'usuario', alvoId: criado.id, antes: null, depois: retratoUsuario(criado) });
+      return criado;
+    });
   } catch (erro) {
     if (ehViolacaoDeUnicidade(erro)) throw conflito(EMAIL_EM_USO); // lost a race with another create
     throw erro;
@@ -80,7 +87,11 @@ export function editarUsuario(db: Db, atorId: number, id: number, alteracao: Alt
     return emTransacao(db, () => {
       // A deactivated user's sessions end for good: reactivating does not bring old tokens back.
       if (campos.ativo === false) revogarSessoesDoUsuario(db, id);
-      return atualizarUsuario(db, id, campos)!;
+      const editado = atualizarUsuario(db, id, campos)!;
+      const soStatus = Object.keys(campos).length === 1 && campos.ativo !== undefined;
+      const acao = !soStatus ? 'usuario.editar' : campos.ativo ? 'usuario.ativar' : 'usuario.desativar';
+      registrarAuditoria(db, { adminId: atorId, acao, alvoTipo: 'usuario', alvoId: id, antes: retratoUsuario(atual), depois: retratoUsuario(editado) });
+      return editado;
     });
   } catch (erro) {
     if (ehViolacaoDeUnicidade(erro)) throw conflito(EMAIL_EM_USO);
@@ -92,11 +103,15 @@ export function editarUsuario(db: Db, atorId: number, id: number, alteracao: Alt
  * A new password ends the user's sessions: all of them when an admin sets it, all but the one
  * asking (`manterSessao`) when the user changes their own.
  */
-export async function alterarSenha(db: Db, id: number, novaSenha: string, opcoes: { manterSessao?: string } = {}): Promise<LinhaUsuario> {
+export async function alterarSenha(db: Db, id: number, novaSenha: string, opcoes: { manterSessao?: string; adminId?: number } = {}): Promise<LinhaUsuario> {
   exigirUsuario(db, id);
   const senhaHash = await gerarHashSenha(novaSenha);
   return emTransacao(db, () => {
-    revogarSessoesDoUsuario(db, id, opcoes.manterSessao);
+    const encerradas = revogarSessoesDoUsuario(db, id, opcoes.manterSessao);
+    // An admin setting someone's password is recorded (never the password); a person changing their own is not an admin action.
+    if (opcoes.adminId !== undefined) {
+      registrarAuditoria(db, { adminId: opcoes.adminId, acao: 'usuario.senha', alvoTipo: 'usuario', alvoId: id, antes: null, depois: { sessoes_encerradas: encerradas } });
+    }
     return atualizarUsuario(db, id, { senhaHash })!;
   });
 }
@@ -107,7 +122,11 @@ export async function alterarSenha(db: Db, id: number, novaSenha: string, opcoes
  */
 export function encerrarSessoes(db: Db, id: number, ator: { id: number; sessao: string | undefined }): number {
   exigirUsuario(db, id);
-  return revogarSessoesDoUsuario(db, id, ator.id === id ? ator.sessao : undefined);
+  return emTransacao(db, () => {
+    const encerradas = revogarSessoesDoUsuario(db, id, ator.id === id ? ator.sessao : undefined);
+    registrarAuditoria(db, { adminId: ator.id, acao: 'usuario.encerrar_sessoes', alvoTipo: 'usuario', alvoId: id, antes: null, depois: { sessoes_encerradas: encerradas } });
+    return encerradas;
+  });
 }
 
 /**
@@ -126,7 +145,11 @@ export async function redefinirSenhaPorEmail(db: Db, email: string): Promise<{ u
   return { usuario: atualizado, senha };
 }
 
-export function desbloquearUsuario(db: Db, id: number): LinhaUsuario {
-  exigirUsuario(db, id);
-  return atualizarUsuario(db, id, { bloqueado: false, bloqueadoEm: null, tentativasLogin: 0 })!;
+export function desbloquearUsuario(db: Db, adminId: number, id: number): LinhaUsuario {
+  return emTransacao(db, () => {
+    const atual = exigirUsuario(db, id);
+    const desbloqueado = atualizarUsuario(db, id, { bloqueado: false, bloqueadoEm: null, tentativasLogin: 0 })!;
+    registrarAuditoria(db, { adminId, acao: 'usuario.desbloquear', alvoTipo: 'usuario', alvoId: id, antes: retratoUsuario(atual), depois: retratoUsuario(desbloqueado) });
+    return desbloqueado;
+  });
 }

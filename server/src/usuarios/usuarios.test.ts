@@ -414,14 +414,16 @@ describe('PATCH /api/usuarios/:id', () => {
       const adminsAtivos = () => t.db.select().from(usuarios).all().filter((u) => u.tipo === 'admin' && u.ativo);
       // While others remain, an admin can be deactivated...
       for (const outro of adminsAtivos().filter((u) => u.id !== adminId)) {
-        expect(editarUsuario(t.db, 0, outro.id, { ativo: false }).ativo).toBe(false);
+        expect(editarUsuario(t.db, adminId, outro.id, { ativo: false }).ativo).toBe(false);
       }
       expect(adminsAtivos().map((u) => u.id)).toEqual([adminId]);
       // ...but not the last one.
+      // Any other existing user as the actor (the trail keeps who acted: it must be a real user).
+      const outroAtor = t.db.select().from(usuarios).all().find((u) => u.id !== adminId)!.id;
       for (const alteracao of [{ ativo: false }, { tipo: 'funcionario' as const }]) {
         let erro: unknown;
         try {
-          editarUsuario(t.db, 0, adminId, alteracao);
+          editarUsuario(t.db, outroAtor, adminId, alteracao);
         } catch (e) {
           erro = e;
         }

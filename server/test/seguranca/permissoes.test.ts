@@ -261,6 +261,9 @@ const TABELA: Linha[] = [
   },
   { rota: 'GET /api/despesas/:id/cupom', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupom`), esperado: donoOuAdmin() },
 
+  // Audit trail (issue 20)
+  { rota: 'GET /api/auditoria', pedido: () => json('GET', '/api/auditoria'), esperado: soAdmin() },
+
   // Balance
   { rota: 'GET /api/saldo', pedido: () => json('GET', '/api/saldo'), esperado: soAdmin() },
   // One path, two readers: each employee gets their own balance.

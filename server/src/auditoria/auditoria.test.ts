@@ -1,0 +1,184 @@
+/**
+ * Issue 20, item 3: every admin action that changes money, people or routes leaves one append-only
+ * row with who, when, what and before/after, written in the action's own transaction (a refused action
+ * leaves none); GET /api/auditoria reads them, newest first, by admin, action and business day.
+ */
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoje, somarDias } from '../../../shared/dates';
+import type { RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import { ANAPOLIS, GOIANIA, formulario } from '../../test/despesas';
+import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+
+let t: AppDeTeste;
+let admin: string;
+let adminId: number;
+let ana: { id: number; email: string; senha: string; token: string };
+const HOJE = hoje('America/Sao_Paulo');
+
+beforeAll(async () => {
+  t = await criarAppDeTeste();
+  admin = await t.tokenAdmin();
+  adminId = (await t.chamar({ method: 'GET', url: '/api/auth/me', token: admin })).json().usuario.id;
+  ana = await t.criarFuncionario({ nome: 'Ana Auditada' });
+});
+afterAll(async () => {
+  await t?.fechar();
+});
+
+async function trilha(query = ''): Promise<{ registros: RegistroAuditoria[]; total: number }> {
+  const r = await t.chamar({ method: 'GET', url: `/api/auditoria?limit=1000${query}`, token: admin });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json();
+}
+
+/** The rows written by `acao()`: the trail before and after, compared by id. */
+async function registrosDe(acao: () => Promise<unknown>): Promise<RegistroAuditoria[]> {
+  const antes = new Set((await trilha()).registros.map((r) => r.id));
+  await acao();
+  return (await trilha()).registros.filter((r) => !antes.has(r.id)).reverse();
+}
+
+async function ok(pedido: Parameters<AppDeTeste['chamar']>[0], status = 200) {
+  const r = await t.chamar(pedido);
+  expect(r.statusCode, r.body).toBe(status);
+  return r.json();
+}
+
+const dadosRota = (funcionarioId: number, nome: string, extra: Record<string, unknown> = {}) => ({
+  nome,
+  funcionario_id: funcionarioId,
+  tem_secretario: false,
+  valor_aluguel: '300,00',
+  data_inicio: somarDias(HOJE, -2),
+  data_fim: somarDias(HOJE, 10),
+  observacoes: '',
+  cidades: [GOIANIA, ANAPOLIS],
+  ...extra,
+});
+
+describe('o que fica registrado', () => {
+  it('rota: criar, editar, cancelar, reabrir e excluir, cada uma com o antes e o depois', async () => {
+    const bia = await t.criarFuncionario({ nome: 'Bia Rotas' });
+    let rotaId = 0;
+    const [criada] = await registrosDe(async () => {
+      rotaId = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(bia.id, 'Rota Auditada') }, 201)).rota.id;
+    });
+    expect(criada).toMatchObject({ admin_id: adminId, admin_nome: 'Administrador', acao: 'rota.criar', alvo_tipo: 'rota', alvo_id: String(rotaId), antes: null });
+    expect(criada!.depois).toMatchObject({ nome: 'Rota Auditada', funcionario_id: bia.id, status: 'ativa', valor_aluguel_centavos: 30_000, cidades: [GOIANIA, ANAPOLIS] });
+
+    const [editada] = await registrosDe(() => ok({ method: 'PUT', url: `/api/rotas/${rotaId}`, token: admin, payload: dadosRota(bia.id, 'Rota Renomeada', { valor_aluguel: '450,50' }) }));
+    expect(editada).toMatchObject({ acao: 'rota.editar', antes: { nome: 'Rota Auditada', valor_aluguel_centavos: 30_000 }, depois: { nome: 'Rota Renomeada', valor_aluguel_centavos: 45_050 } });
+
+    const [cancelada] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/rotas/${rotaId}/cancelar`, token: admin }));
+    expect(cancelada).toMatchObject({ acao: 'rota.cancelar', antes: { status: 'ativa' }, depois: { status: 'cancelada' } });
+    // Cancelling again changes nothing and records nothing.
+    expect(await registrosDe(() => ok({ method: 'PATCH', url: `/api/rotas/${rotaId}/cancelar`, token: admin }))).toEqual([]);
+
+    const [reaberta] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/rotas/${rotaId}/reabrir`, token: admin }));
+    expect(reaberta).toMatchObject({ acao: 'rota.reabrir', antes: { status: 'cancelada' }, depois: { status: 'ativa' } });
+
+    const [excluida] = await registrosDe(() => ok({ method: 'DELETE', url: `/api/rotas/${rotaId}`, token: admin }));
+    expect(excluida).toMatchObject({ acao: 'rota.excluir', alvo_id: String(rotaId), depois: null, antes: { nome: 'Rota Renomeada', cidades: [GOIANIA, ANAPOLIS] } });
+  });
+
+  it('usuário: criar, editar, desativar, ativar, trocar a senha, encerrar sessões e desbloquear, sem nenhum segredo', async () => {
+    let id = 0;
+    const [criado] = await registrosDe(async () => {
+      id = (await ok({ method: 'POST', url: '/api/usuarios', token: admin, payload: { nome: 'Caio Novo', email: 'caio.novo@escola.com.br', senha: 'segredo123', tipo: 'funcionario' } }, 201)).usuario.id;
+    });
+    expect(criado).toMatchObject({ acao: 'usuario.criar', alvo_tipo: 'usuario', alvo_id: String(id), antes: null, depois: { nome: 'Caio Novo', tipo: 'funcionario', ativo: true } });
+
+    const [editado] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/usuarios/${id}`, token: admin, payload: { nome: 'Caio Editado' } }));
+    expect(editado).toMatchObject({ acao: 'usuario.editar', antes: { nome: 'Caio Novo' }, depois: { nome: 'Caio Editado' } });
+    const [desativado] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/usuarios/${id}/desativar`, token: admin }));
+    expect(desativado).toMatchObject({ acao: 'usuario.desativar', antes: { ativo: true }, depois: { ativo: false } });
+    const [ativado] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/usuarios/${id}/ativar`, token: admin }));
+    expect(ativado).toMatchObject({ acao: 'usuario.ativar', depois: { ativo: true } });
+
+    await t.login('caio.novo@escola.com.br', 'segredo123');
+    const [senha] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/usuarios/${id}/senha`, token: admin, payload: { novaSenha: 'outraSenha456' } }));
+    expect(senha).toMatchObject({ acao: 'usuario.senha', antes: null, depois: { sessoes_encerradas: 1 } });
+    await t.login('caio.novo@escola.com.br', 'outraSenha456');
+    const [sessoes] = await registrosDe(() => ok({ method: 'POST', url: `/api/usuarios/${id}/encerrar-sessoes`, token: admin }));
+    expect(sessoes).toMatchObject({ acao: 'usuario.encerrar_sessoes', depois: { sessoes_encerradas: 1 } });
+
+    for (let i = 0; i < 5; i++) await t.chamar({ method: 'POST', url: '/api/auth/login', payload: { email: 'caio.novo@escola.com.br', senha: 'errada' } });
+    const [desbloqueado] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/usuarios/${id}/desbloquear`, token: admin }));
+    expect(desbloqueado).toMatchObject({ acao: 'usuario.desbloquear', antes: { bloqueado: true }, depois: { bloqueado: false } });
+
+    const texto = JSON.stringify((await trilha()).registros);
+    for (const segredo of ['segredo123', 'outraSenha456', 'senha_hash', 'senhaHash', 'scrypt']) expect(texto).not.toContain(segredo);
+  });
+
+  it('dinheiro e despesas: o crédito com o saldo antes e depois; aprovar e rejeitar (uma ou em lote) com quem avaliou antes', async () => {
+    const rota = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(ana.id, 'Rota da Ana') }, 201)).rota.id as number;
+    const [credito] = await registrosDe(() => ok({ method: 'POST', url: '/api/saldo/adicionar', token: admin, payload: { funcionario_id: ana.id, valor: '250,00', descricao: 'Adiantamento', rota_id: rota } }, 201));
+    expect(credito).toMatchObject({ acao: 'saldo.creditar', alvo_tipo: 'usuario', alvo_id: String(ana.id), antes: { saldo_centavos: 0 }, depois: { saldo_centavos: 25_000, valor_centavos: 25_000, descricao: 'Adiantamento', rota_id: rota } });
+
+    const ids: string[] = [];
+    for (const valor of ['10,00', '20,00']) {
+      const id = uuidv7();
+      const corpo = await formulario({ id, rota_id: rota, cidade_id: GOIANIA, data_despesa: somarDias(HOJE, -1), tipo: 'alimentacao', valor, descricao: '' });
+      await ok({ method: 'POST', url: '/api/despesas', token: ana.token, ...corpo }, 201);
+      ids.push(id);
+    }
+    const [aprovada] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/despesas/${ids[0]}/aprovar`, token: admin }));
+    expect(aprovada).toMatchObject({ acao: 'despesa.aprovar', alvo_tipo: 'despesa', alvo_id: ids[0], antes: { status_aprovacao: 'pendente', avaliado_por: null }, depois: { status_aprovacao: 'aprovada', avaliado_por: adminId, valor_centavos: 1_000 } });
+    // Approving again: nothing changes, nothing is recorded, and who approved first stays.
+    expect(await registrosDe(() => ok({ method: 'PATCH', url: '/api/despesas/aprovar', token: admin, payload: { ids: [ids[0]] } }))).toEqual([]);
+
+    const lote = await registrosDe(() => ok({ method: 'PATCH', url: '/api/despesas/rejeitar', token: admin, payload: { ids, motivo: 'Sem nota' } }));
+    expect(lote.map((r) => [r.acao, r.alvo_id, r.antes?.status_aprovacao, r.depois?.motivo_rejeicao])).toEqual([
+      ['despesa.rejeitar', ids[0], 'aprovada', 'Sem nota'],
+      ['despesa.rejeitar', ids[1], 'pendente', 'Sem nota'],
+    ]);
+  });
+
+  it('o que é recusado não deixa registro, e a troca da própria senha não é ação de admin', async () => {
+    const eva = await t.criarFuncionario({ nome: 'Eva Recusas' });
+    expect(
+      await registrosDe(async () => {
+        esperarRecusa(await t.chamar({ method: 'POST', url: '/api/saldo/adicionar', token: admin, payload: { funcionario_id: eva.id, valor: '10,00', descricao: '', rota_id: 999_999 } }), 422, 'regra_de_negocio');
+        esperarRecusa(await t.chamar({ method: 'PATCH', url: `/api/usuarios/${adminId}/desativar`, token: admin }), 422, 'regra_de_negocio');
+        esperarRecusa(await t.chamar({ method: 'PATCH', url: `/api/rotas/999999/cancelar`, token: admin }), 404, 'nao_encontrado');
+        await ok({ method: 'PUT', url: '/api/auth/senha', token: eva.token, payload: { senhaAtual: eva.senha, novaSenha: 'minhaNova789' } });
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('GET /api/auditoria', () => {
+  it('mais recentes primeiro, paginado, e filtra por admin, ação e dia (no fuso do negócio)', async () => {
+    const todos = await trilha();
+    expect(todos.total).toBeGreaterThan(10);
+    const datas = todos.registros.map((r) => r.criado_em);
+    expect(datas).toEqual([...datas].sort().reverse());
+
+    const pagina = (await t.chamar({ method: 'GET', url: '/api/auditoria?limit=3&page=2', token: admin })).json();
+    expect(pagina).toMatchObject({ total: todos.total, page: 2, limit: 3 });
+    expect(pagina.registros.map((r: RegistroAuditoria) => r.id)).toEqual(todos.registros.slice(3, 6).map((r) => r.id));
+
+    const rejeicoes = await trilha('&acao=despesa.rejeitar');
+    expect(rejeicoes.registros.length).toBe(2);
+    expect(rejeicoes.registros.every((r) => r.acao === 'despesa.rejeitar')).toBe(true);
+    expect((await trilha(`&admin_id=${adminId}`)).total).toBe(todos.total);
+    expect((await trilha(`&admin_id=${ana.id}`)).total).toBe(0);
+    expect((await trilha(`&data_inicio=${HOJE}&data_fim=${HOJE}`)).total).toBe(todos.total);
+    expect((await trilha(`&data_fim=${somarDias(HOJE, -1)}`)).total).toBe(0);
+    expect((await trilha(`&data_inicio=${somarDias(HOJE, 1)}`)).total).toBe(0);
+  });
+
+  it('só o admin lê; filtros inválidos recebem 400 em pt-BR', async () => {
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auditoria', token: ana.token }), 403, 'sem_permissao');
+    expect((await t.chamar({ method: 'GET', url: '/api/auditoria' })).statusCode).toBe(401);
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auditoria?acao=apagar.tudo', token: admin }), 400, 'dados_invalidos', /Ação/);
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auditoria?data_inicio=25/11/2026', token: admin }), 400, 'dados_invalidos', /Data inicial inválida/);
+  });
+
+  it('é só de inclusão: o banco recusa alterar ou apagar um registro', () => {
+    const banco = t.db.$client;
+    expect(() => banco.prepare('UPDATE auditoria SET acao = ?').run('x')).toThrow('A auditoria só aceita novos registros.');
+    expect(() => banco.prepare('DELETE FROM auditoria').run()).toThrow('A auditoria só aceita novos registros.');
+  });
+});

@@ -1,0 +1,49 @@
+/** GET /api/auditoria: the admin reads the trail, newest first, paged, by admin, action and business day. */
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { inicioDoDia, somarDias } from '../../../shared/dates';
+import { auditoriaFiltroSchema, listaAuditoriaSchema, type ListaAuditoria, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import { auditoria, usuarios } from '../db/schema';
+import { camposDaPagina, janelaDaPagina } from '../paginacao';
+import type { App } from '../tipos';
+
+const lerJson = (texto: string | null): Record<string, unknown> | null => (texto === null ? null : (JSON.parse(texto) as Record<string, unknown>));
+
+export default async function rotasAuditoria(app: App) {
+  app.addHook('onRequest', app.autenticar);
+
+  app.get('/', { onRequest: app.exigirAdmin, schema: { querystring: auditoriaFiltroSchema, response: { 200: listaAuditoriaSchema } } }, async (request): Promise<ListaAuditoria> => {
+    const q = request.query;
+    const condicoes: SQL[] = [];
+    if (q.admin_id !== undefined) condicoes.push(eq(auditoria.adminId, q.admin_id));
+    if (q.acao) condicoes.push(eq(auditoria.acao, q.acao));
+    // Business days (APP_TZ): from the first instant of data_inicio to before the first of the day after data_fim.
+    if (q.data_inicio) condicoes.push(gte(auditoria.criadoEm, inicioDoDia(q.data_inicio, app.config.appTz)));
+    if (q.data_fim) condicoes.push(lt(auditoria.criadoEm, inicioDoDia(somarDias(q.data_fim, 1), app.config.appTz)));
+    const onde = condicoes.length > 0 ? and(...condicoes) : undefined;
+    const { limite, deslocamento } = janelaDaPagina(q);
+    const linhas = app.db
+      .select({ r: auditoria, adminNome: usuarios.nome })
+      .from(auditoria)
+      .innerJoin(usuarios, eq(usuarios.id, auditoria.adminId))
+      .where(onde)
+      .orderBy(desc(auditoria.criadoEm), desc(auditoria.id))
+      .limit(limite)
+      .offset(deslocamento)
+      .all();
+    const total = app.db.select({ n: count() }).from(auditoria).where(onde).get()?.n ?? 0;
+    const registros = linhas.map(
+      ({ r, adminNome }): RegistroAuditoria => ({
+        id: r.id,
+        admin_id: r.adminId,
+        admin_nome: adminNome,
+        acao: r.acao as RegistroAuditoria['acao'],
+        alvo_tipo: r.alvoTipo as RegistroAuditoria['alvo_tipo'],
+        alvo_id: r.alvoId,
+        antes: lerJson(r.antes),
+        depois: lerJson(r.depois),
+        criado_em: r.criadoEm,
+      }),
+    );
+    return { registros, ...camposDaPagina(total, q) };
+  });
+}
