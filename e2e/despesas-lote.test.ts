@@ -88,6 +88,16 @@ describe.skipIf(!temChromium)('aprovação de despesas em lote', () => {
     await modal.getByRole('button', { name: 'Rejeitar' }).click();
     await pagina.getByText('3 despesas rejeitadas.').waitFor();
     for (const nome of Object.keys(ids)) expect(await statusNoServidor(nome)).toEqual(expect.objectContaining({ status_aprovacao: 'rejeitada', motivo_rejeicao: MOTIVO }));
+
+    // Issue 20, item 3: the trail has one row per expense of each bulk action, with what changed.
+    await pagina.getByRole('complementary', { name: 'Menu principal' }).getByRole('link', { name: 'Auditoria' }).click();
+    await pagina.getByLabel('Ação', { exact: true }).selectOption({ label: 'Despesa rejeitada' });
+    await pagina.getByRole('button', { name: 'Filtrar' }).click();
+    await pagina.getByText('3 registros').waitFor();
+    // Two were approved before the rejection, one was still pending.
+    expect(await pagina.locator('main table').getByText('Aprovação: Aprovada → Rejeitada').count()).toBe(2);
+    expect(await pagina.locator('main table').getByText('Aprovação: Pendente → Rejeitada').count()).toBe(1);
+    await capturar(pagina, 'auditoria-desktop');
     await pagina.context().close();
   });
 
@@ -97,6 +107,10 @@ describe.skipIf(!temChromium)('aprovação de despesas em lote', () => {
     await barra.getByLabel('Selecionar todas da página').check();
     await barra.getByText('3 despesas selecionadas · R$ 224,90').waitFor();
     await capturar(pagina, 'despesas-lote-celular-selecao');
+    expect(await pagina.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
+    await pagina.goto(`${servidor.url}/auditoria`);
+    await pagina.getByText('Aprovação: Pendente → Rejeitada').first().waitFor();
+    await capturar(pagina, 'auditoria-celular');
     expect(await pagina.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
     await pagina.context().close();
 

@@ -64,6 +64,8 @@ export const registroAuditoriaSchema = z.object({
   acao: z.enum(ACOES_AUDITORIA),
   alvo_tipo: z.enum(ALVOS_AUDITORIA),
   alvo_id: z.string(),
+  /** The person's or the route's name today (a deleted route: its name when deleted); null for an expense. */
+  alvo_nome: z.string().nullable(),
   /** The state before (null when created) and after (null when deleted): fields of the record, money in centavos. */
   antes: z.record(z.string(), z.unknown()).nullable(),
   depois: z.record(z.string(), z.unknown()).nullable(),

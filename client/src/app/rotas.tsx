@@ -30,6 +30,7 @@ const PaginaUsuarios = sobDemanda(() => import('../usuarios/PaginaUsuarios').the
 const PaginaRelatorios = sobDemanda(() => import('../relatorios/PaginaRelatorios').then((m) => m.PaginaRelatorios), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaDespesas = sobDemanda(() => carregar.despesas().then((m) => m.PaginaDespesas), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaMinhaSenha = sobDemanda(() => import('../auth/PaginaMinhaSenha').then((m) => m.PaginaMinhaSenha), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaAuditoria = sobDemanda(() => import('../auditoria/PaginaAuditoria').then((m) => m.PaginaAuditoria), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaSaldo = sobDemanda(() => import('../saldo/PaginaSaldo').then((m) => m.PaginaSaldo), { espera: <Carregando />, alternativa: telaNaoGuardada });
 
 function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
@@ -52,6 +53,7 @@ export const definicaoDasRotas: RouteObject[] = [
       { path: '/vendas', element: pagina(<PaginaVendas />) },
       { path: '/despesas', element: pagina(<PaginaDespesas />) },
       { path: '/saldo', element: pagina(<PaginaSaldo />, ['admin']) },
+      { path: '/auditoria', element: pagina(<PaginaAuditoria />, ['admin']) },
       { path: '/senha', element: pagina(<PaginaMinhaSenha />) },
     ],
   },

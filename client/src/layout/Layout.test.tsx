@@ -43,11 +43,11 @@ describe('Layout', () => {
     expect(screen.getByText('Administrador')).toBeInTheDocument();
   });
 
-  it('o menu muda com o papel: Usuários, Saldo e Relatórios só para admin', async () => {
+  it('o menu muda com o papel: Usuários, Saldo, Relatórios e Auditoria só para admin', async () => {
     montar(FUNCIONARIO_TESTE);
     const nav = await screen.findByRole('navigation');
     for (const item of ['Dashboard', 'Rotas', 'Vendas', 'Despesas']) expect(screen.getByRole('link', { name: item })).toBeInTheDocument();
-    for (const item of ['Usuários', 'Saldo', 'Relatórios']) expect(screen.queryByRole('link', { name: item })).not.toBeInTheDocument();
+    for (const item of ['Usuários', 'Saldo', 'Relatórios', 'Auditoria']) expect(screen.queryByRole('link', { name: item })).not.toBeInTheDocument();
     expect(nav).toBeInTheDocument();
     expect(screen.getByText('Funcionário')).toBeInTheDocument();
   });

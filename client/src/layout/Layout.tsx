@@ -3,7 +3,7 @@
  * overlay below 768 px, the menu by role, 'Olá, {nome}' and the tipo, 'Sair'. Employees see the
  * sync status; admins see plainly when there is no connection (their screens need it).
  */
-import { BarChart3, Download, KeyRound, LayoutDashboard, LogOut, Map, Menu, Receipt, ShoppingCart, Users, Wallet, WifiOff, X } from 'lucide-react';
+import { BarChart3, Download, History, KeyRound, LayoutDashboard, LogOut, Map, Menu, Receipt, ShoppingCart, Users, Wallet, WifiOff, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ROTULO_TIPO, type TipoUsuario } from '../../../shared/schemas/tiposUsuario';
@@ -38,6 +38,7 @@ export const ITENS_MENU: ItemMenu[] = [
   { para: '/despesas', rotulo: 'Despesas', icone: <Receipt size={19} /> },
   { para: '/saldo', rotulo: 'Saldo', icone: <Wallet size={19} />, tipos: ['admin'] },
   { para: '/relatorios', rotulo: 'Relatórios', icone: <BarChart3 size={19} />, tipos: ['admin'] },
+  { para: '/auditoria', rotulo: 'Auditoria', icone: <History size={19} />, tipos: ['admin'] },
   // One's own password (issue 18): everyone, employees included.
   { para: '/senha', rotulo: 'Minha senha', icone: <KeyRound size={19} /> },
 ];

@@ -80,6 +80,9 @@ describe('o que fica registrado', () => {
 
     const [excluida] = await registrosDe(() => ok({ method: 'DELETE', url: `/api/rotas/${rotaId}`, token: admin }));
     expect(excluida).toMatchObject({ acao: 'rota.excluir', alvo_id: String(rotaId), depois: null, antes: { nome: 'Rota Renomeada', cidades: [GOIANIA, ANAPOLIS] } });
+    // The route is gone: the trail names it by the name it had; the earlier rows name it the same way.
+    expect(excluida!.alvo_nome).toBe('Rota Renomeada');
+    expect(criada!.alvo_id).toBe(excluida!.alvo_id);
   });
 
   it('usuário: criar, editar, desativar, ativar, trocar a senha, encerrar sessões e desbloquear, sem nenhum segredo', async () => {
@@ -114,7 +117,7 @@ describe('o que fica registrado', () => {
   it('dinheiro e despesas: o crédito com o saldo antes e depois; aprovar e rejeitar (uma ou em lote) com quem avaliou antes', async () => {
     const rota = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(ana.id, 'Rota da Ana') }, 201)).rota.id as number;
     const [credito] = await registrosDe(() => ok({ method: 'POST', url: '/api/saldo/adicionar', token: admin, payload: { funcionario_id: ana.id, valor: '250,00', descricao: 'Adiantamento', rota_id: rota } }, 201));
-    expect(credito).toMatchObject({ acao: 'saldo.creditar', alvo_tipo: 'usuario', alvo_id: String(ana.id), antes: { saldo_centavos: 0 }, depois: { saldo_centavos: 25_000, valor_centavos: 25_000, descricao: 'Adiantamento', rota_id: rota } });
+    expect(credito).toMatchObject({ acao: 'saldo.creditar', alvo_tipo: 'usuario', alvo_id: String(ana.id), alvo_nome: 'Ana Auditada', antes: { saldo_centavos: 0 }, depois: { saldo_centavos: 25_000, valor_centavos: 25_000, descricao: 'Adiantamento', rota_id: rota } });
 
     const ids: string[] = [];
     for (const valor of ['10,00', '20,00']) {
@@ -124,7 +127,7 @@ describe('o que fica registrado', () => {
       ids.push(id);
     }
     const [aprovada] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/despesas/${ids[0]}/aprovar`, token: admin }));
-    expect(aprovada).toMatchObject({ acao: 'despesa.aprovar', alvo_tipo: 'despesa', alvo_id: ids[0], antes: { status_aprovacao: 'pendente', avaliado_por: null }, depois: { status_aprovacao: 'aprovada', avaliado_por: adminId, valor_centavos: 1_000 } });
+    expect(aprovada).toMatchObject({ acao: 'despesa.aprovar', alvo_tipo: 'despesa', alvo_id: ids[0], alvo_nome: null, antes: { status_aprovacao: 'pendente', avaliado_por: null }, depois: { status_aprovacao: 'aprovada', avaliado_por: adminId, valor_centavos: 1_000 } });
     // Approving again: nothing changes, nothing is recorded, and who approved first stays.
     expect(await registrosDe(() => ok({ method: 'PATCH', url: '/api/despesas/aprovar', token: admin, payload: { ids: [ids[0]] } }))).toEqual([]);
 

@@ -1,12 +1,15 @@
 /** GET /api/auditoria: the admin reads the trail, newest first, paged, by admin, action and business day. */
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { inicioDoDia, somarDias } from '../../../shared/dates';
 import { auditoriaFiltroSchema, listaAuditoriaSchema, type ListaAuditoria, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
-import { auditoria, usuarios } from '../db/schema';
+import { auditoria, rotas, usuarios } from '../db/schema';
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
 
 const lerJson = (texto: string | null): Record<string, unknown> | null => (texto === null ? null : (JSON.parse(texto) as Record<string, unknown>));
+
+const alvoUsuario = alias(usuarios, 'alvo_usuario');
 
 export default async function rotasAuditoria(app: App) {
   app.addHook('onRequest', app.autenticar);
@@ -22,28 +25,34 @@ export default async function rotasAuditoria(app: App) {
     const onde = condicoes.length > 0 ? and(...condicoes) : undefined;
     const { limite, deslocamento } = janelaDaPagina(q);
     const linhas = app.db
-      .select({ r: auditoria, adminNome: usuarios.nome })
+      .select({ r: auditoria, adminNome: usuarios.nome, usuarioNome: alvoUsuario.nome, rotaNome: rotas.nome })
       .from(auditoria)
       .innerJoin(usuarios, eq(usuarios.id, auditoria.adminId))
+      .leftJoin(alvoUsuario, and(eq(auditoria.alvoTipo, 'usuario'), eq(sql`cast(${auditoria.alvoId} as integer)`, alvoUsuario.id)))
+      .leftJoin(rotas, and(eq(auditoria.alvoTipo, 'rota'), eq(sql`cast(${auditoria.alvoId} as integer)`, rotas.id)))
       .where(onde)
       .orderBy(desc(auditoria.criadoEm), desc(auditoria.id))
       .limit(limite)
       .offset(deslocamento)
       .all();
     const total = app.db.select({ n: count() }).from(auditoria).where(onde).get()?.n ?? 0;
-    const registros = linhas.map(
-      ({ r, adminNome }): RegistroAuditoria => ({
+    const registros = linhas.map(({ r, adminNome, usuarioNome, rotaNome }): RegistroAuditoria => {
+      const antes = lerJson(r.antes);
+      const depois = lerJson(r.depois);
+      const nomeGuardado = (depois?.nome ?? antes?.nome) as string | undefined;
+      return {
         id: r.id,
         admin_id: r.adminId,
         admin_nome: adminNome,
         acao: r.acao as RegistroAuditoria['acao'],
         alvo_tipo: r.alvoTipo as RegistroAuditoria['alvo_tipo'],
         alvo_id: r.alvoId,
-        antes: lerJson(r.antes),
-        depois: lerJson(r.depois),
+        alvo_nome: usuarioNome ?? rotaNome ?? nomeGuardado ?? null,
+        antes,
+        depois,
         criado_em: r.criadoEm,
-      }),
-    );
+      };
+    });
     return { registros, ...camposDaPagina(total, q) };
   });
 }

@@ -1,0 +1,161 @@
+/**
+ * Auditoria (issue 20, admin only, online only): who did what and when, with what changed, newest
+ * first, filtered by admin, action and day. The rows cannot be changed (the database refuses it).
+ */
+import { Filter } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { formatarDataHora } from '../../../shared/dates';
+import { totalDePaginas } from '../../../shared/limitesPaginacao';
+import { ACOES_AUDITORIA, REGISTROS_AUDITORIA_POR_PAGINA, ROTULO_ACAO_AUDITORIA, type AcaoAuditoria, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import { contagem } from '../../../shared/texto';
+import { Botao } from '../components/Botao';
+import { Campo } from '../components/Campo';
+import { SemConexao, useSemConexao } from '../components/SemConexao';
+import { CelulaDupla, TabelaDados, type Coluna } from '../components/TabelaDados';
+import { fusoDoApp } from '../config/configApp';
+import { useUsuarios } from '../usuarios/consultas';
+import { FILTROS_AUDITORIA_INICIAIS, useAuditoria, type FiltrosAuditoria } from './consultas';
+import { descreverMudancas, linhasDasMudancas } from './mudancas';
+
+const ROTULO_ALVO: Record<RegistroAuditoria['alvo_tipo'], string> = { usuario: 'Usuário', rota: 'Rota', despesa: 'Despesa' };
+
+/** 'Rota Sul (#12)', 'Usuário #5', 'Despesa 0193…': what the action was done to. */
+function alvoDe(r: RegistroAuditoria): string {
+  if (r.alvo_nome) return `${r.alvo_nome} (#${r.alvo_tipo === 'despesa' ? r.alvo_id.slice(0, 8) : r.alvo_id})`;
+  return `${ROTULO_ALVO[r.alvo_tipo]} #${r.alvo_tipo === 'despesa' ? r.alvo_id.slice(0, 8) : r.alvo_id}`;
+}
+
+const textoDasMudancas = (r: RegistroAuditoria) => linhasDasMudancas(descreverMudancas(r)).join('\n');
+
+export function PaginaAuditoria() {
+  const [filtros, setFiltros] = useState<FiltrosAuditoria>(FILTROS_AUDITORIA_INICIAIS);
+  const [aplicados, setAplicados] = useState<FiltrosAuditoria>(FILTROS_AUDITORIA_INICIAIS);
+  const [pagina, setPagina] = useState(1);
+  const consulta = useAuditoria(aplicados, pagina);
+  const conexao = useSemConexao(consulta);
+  const { data: usuarios = [] } = useUsuarios();
+  const admins = useMemo(() => usuarios.filter((u) => u.tipo === 'admin'), [usuarios]);
+  const fuso = fusoDoApp();
+  const total = consulta.data?.total ?? 0;
+  const totalPaginas = totalDePaginas(total, REGISTROS_AUDITORIA_POR_PAGINA);
+
+  const colunas: Coluna<RegistroAuditoria>[] = [
+    {
+      chave: 'criado_em',
+      titulo: 'Quando',
+      classe: 'sem-quebra',
+      render: (r) => formatarDataHora(r.criado_em, fuso),
+      textoBusca: (r) => formatarDataHora(r.criado_em, fuso),
+    },
+    { chave: 'admin_nome', titulo: 'Administrador' },
+    // On the computer the action and what it was about share a cell; the phone's card gives them apart.
+    {
+      chave: 'acao_alvo',
+      titulo: 'Ação',
+      so: 'computador',
+      render: (r) => <CelulaDupla principal={<strong>{ROTULO_ACAO_AUDITORIA[r.acao]}</strong>} secundario={alvoDe(r)} />,
+      textoBusca: (r) => `${ROTULO_ACAO_AUDITORIA[r.acao]} ${alvoDe(r)}`,
+      csv: (r) => ROTULO_ACAO_AUDITORIA[r.acao],
+    },
+    { chave: 'acao', titulo: 'Ação', so: 'celular', render: (r) => <strong>{ROTULO_ACAO_AUDITORIA[r.acao]}</strong>, textoBusca: (r) => ROTULO_ACAO_AUDITORIA[r.acao], csv: false },
+    { chave: 'alvo', titulo: 'Sobre', so: 'celular', render: alvoDe, textoBusca: alvoDe },
+    {
+      chave: 'mudancas',
+      titulo: 'O que mudou',
+      render: (r) => {
+        const linhas = linhasDasMudancas(descreverMudancas(r));
+        return linhas.length === 0 ? (
+          <span className="texto-suave">—</span>
+        ) : (
+          <ul className="lista-mudancas">
+            {linhas.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+        );
+      },
+      textoBusca: textoDasMudancas,
+    },
+  ];
+
+  function mudar<K extends keyof FiltrosAuditoria>(campo: K, valor: FiltrosAuditoria[K]) {
+    setFiltros((f) => ({ ...f, [campo]: valor }));
+  }
+
+  return (
+    <div>
+      <div className="pagina__topo">
+        <div>
+          <h1>Auditoria</h1>
+          <p className="pagina__descricao">Quem fez o quê e quando, com o antes e o depois. Os registros não podem ser alterados nem apagados.</p>
+        </div>
+      </div>
+
+      <form
+        className="cartao filtros"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAplicados(filtros);
+          setPagina(1);
+        }}
+      >
+        <Campo rotulo="Administrador">
+          {(p) => (
+            <select {...p} className="selecao" value={filtros.admin_id} onChange={(e) => mudar('admin_id', e.target.value)}>
+              <option value="">Todos</option>
+              {admins.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.nome}
+                </option>
+              ))}
+            </select>
+          )}
+        </Campo>
+        <Campo rotulo="Ação">
+          {(p) => (
+            <select {...p} className="selecao" value={filtros.acao} onChange={(e) => mudar('acao', e.target.value as AcaoAuditoria | '')}>
+              <option value="">Todas</option>
+              {ACOES_AUDITORIA.map((a) => (
+                <option key={a} value={a}>
+                  {ROTULO_ACAO_AUDITORIA[a]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Campo>
+        <Campo rotulo="Data inicial">
+          {(p) => <input {...p} type="date" className="entrada" value={filtros.data_inicio} onChange={(e) => mudar('data_inicio', e.target.value)} />}
+        </Campo>
+        <Campo rotulo="Data final">
+          {(p) => <input {...p} type="date" className="entrada" value={filtros.data_fim} onChange={(e) => mudar('data_fim', e.target.value)} />}
+        </Campo>
+        <div className="filtros__acao">
+          <Botao type="submit" icone={<Filter size={16} />} carregando={consulta.isFetching}>
+            Filtrar
+          </Botao>
+        </div>
+      </form>
+
+      {conexao.semConexao ? (
+        <SemConexao conexao={conexao} />
+      ) : consulta.isError ? (
+        <div className="alerta alerta--erro" role="alert">
+          Erro ao carregar a auditoria.
+        </div>
+      ) : (
+        <TabelaDados
+          titulo="Registros"
+          colunas={colunas}
+          linhas={consulta.data?.registros ?? []}
+          chaveLinha={(r) => r.id}
+          carregando={consulta.isPending}
+          placeholderBusca="Buscar nesta página..."
+          vazio="Nenhum registro encontrado."
+          tituloCartao={(r) => formatarDataHora(r.criado_em, fuso)}
+          paginacaoServidor={{ pagina: Math.min(pagina, totalPaginas), totalPaginas, resumo: contagem(total, 'registro', 'registros'), aoMudar: setPagina }}
+          arquivoCsv={`auditoria-pagina-${pagina}`}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * What an audit row changed, in words an admin reads (issue 20): only the fields that differ between
+ * before and after (all of them for a creation or a deletion), each named in pt-BR with its value as the
+ * screens show it (money in reais, dates dd/mm/aaaa, yes/no). Pure: the screen and its test share it.
+ */
+import { formatarData } from '../../../shared/dates';
+import { formatarCentavos } from '../../../shared/money';
+import { ROTULO_STATUS_APROVACAO, type StatusAprovacao } from '../../../shared/schemas/despesas';
+import type { RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
+import { ROTULO_TIPO, type TipoUsuario } from '../../../shared/schemas/usuarios';
+import { contagem } from '../../../shared/texto';
+
+export interface Mudanca {
+  campo: string;
+  /** null: the field did not exist before (a creation, or a figure only the result has). */
+  antes: string | null;
+  depois: string | null;
+}
+
+const simNao = (v: unknown) => (v ? 'Sim' : 'Não');
+const texto = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+
+/** Each field the trail records: its label and how its value reads. Fields not listed are internal. */
+const CAMPOS: Record<string, { rotulo: string; valor: (v: unknown) => string }> = {
+  nome: { rotulo: 'Nome', valor: texto },
+  email: { rotulo: 'Email', valor: texto },
+  tipo: { rotulo: 'Tipo', valor: (v) => ROTULO_TIPO[v as TipoUsuario] ?? texto(v) },
+  ativo: { rotulo: 'Ativo', valor: simNao },
+  bloqueado: { rotulo: 'Bloqueado', valor: simNao },
+  funcionario_id: { rotulo: 'Funcionário', valor: (v) => `#${texto(v)}` },
+  status: { rotulo: 'Status', valor: (v) => ROTULO_STATUS_ROTA[v as StatusRota] ?? texto(v) },
+  data_inicio: { rotulo: 'Início', valor: (v) => formatarData(v as string) },
+  data_fim: { rotulo: 'Fim', valor: (v) => formatarData(v as string) },
+  tem_secretario: { rotulo: 'Tem secretário', valor: simNao },
+  secretario_nome: { rotulo: 'Secretário', valor: texto },
+  valor_aluguel_centavos: { rotulo: 'Aluguel', valor: (v) => formatarCentavos(Number(v)) },
+  observacoes: { rotulo: 'Observações', valor: texto },
+  cidades: { rotulo: 'Cidades', valor: (v) => (Array.isArray(v) ? contagem(v.length, 'cidade', 'cidades') : texto(v)) },
+  saldo_centavos: { rotulo: 'Saldo', valor: (v) => formatarCentavos(Number(v)) },
+  valor_centavos: { rotulo: 'Valor', valor: (v) => formatarCentavos(Number(v)) },
+  descricao: { rotulo: 'Descrição', valor: texto },
+  rota_id: { rotulo: 'Rota', valor: (v) => (v === null || v === undefined ? 'Sem rota específica' : `#${texto(v)}`) },
+  status_aprovacao: { rotulo: 'Aprovação', valor: (v) => ROTULO_STATUS_APROVACAO[v as StatusAprovacao] ?? texto(v) },
+  motivo_rejeicao: { rotulo: 'Motivo', valor: texto },
+  sessoes_encerradas: { rotulo: 'Sessões encerradas', valor: texto },
+};
+
+const igual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function descreverMudancas(r: Pick<RegistroAuditoria, 'antes' | 'depois'>): Mudanca[] {
+  const antes = r.antes ?? {};
+  const depois = r.depois ?? {};
+  const mudancas: Mudanca[] = [];
+  for (const [chave, campo] of Object.entries(CAMPOS)) {
+    const temAntes = r.antes !== null && chave in antes;
+    const temDepois = r.depois !== null && chave in depois;
+    if (!temAntes && !temDepois) continue;
+    // A creation or deletion lists every field; a change, only the ones that moved.
+    if (temAntes && temDepois && igual(antes[chave], depois[chave])) continue;
+    mudancas.push({ campo: campo.rotulo, antes: temAntes ? campo.valor(antes[chave]) : null, depois: temDepois ? campo.valor(depois[chave]) : null });
+  }
+  return mudancas;
+}
+
+/** One line per change: 'Nome: Rota A → Rota B', 'Valor: R$ 250,00', 'Status: Ativa → (excluída)'. */
+export function linhasDasMudancas(mudancas: Mudanca[]): string[] {
+  return mudancas.map((m) => {
+    if (m.antes !== null && m.depois !== null) return `${m.campo}: ${m.antes} → ${m.depois}`;
+    return `${m.campo}: ${m.depois ?? m.antes}`;
+  });
+}
