@@ -230,7 +230,8 @@ describe.skipIf(!temChromium)('mesa do administrador no computador (1280x800)', 
     for (const tela of TELAS.filter((t) => !t.depois)) {
       await pagina.goto(`${servidor.url}${tela.caminho}`);
       await pagina.locator('main h1').first().waitFor();
-      await pagina.locator('.tabela__vazio', { hasText: 'Carregando' }).waitFor({ state: 'detached' });
+      // Every table of the screen done loading (the dashboard has two, which may both be loading at once).
+      await pagina.waitForFunction(() => ![...document.querySelectorAll('main .tabela__vazio')].some((e) => e.textContent?.includes('Carregando')));
       await capturar(pagina, `admin-celular-${tela.nome}`);
       if (await pagina.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)) problemas.push(`${tela.nome}: a página rola na horizontal`);
     }

@@ -144,7 +144,9 @@ describe.skipIf(!temChromium)('o PWA funciona sob a Content-Security-Policy', ()
     await visualizador.getByRole('button', { name: 'Fechar' }).last().click();
 
     // The service worker (worker-src) installed and controls the page.
-    await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    // Waited for as a state: the controller appears at clients.claim(), while the worker may still be 'activating'
+    // (since issue 19 it registers once the first screen is drawn and the browser is idle, so later than before).
+    await pagina.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 20_000 });
     const estado = await pagina.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state);
     expect(estado).toBe('activated');
 
