@@ -156,9 +156,11 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     else void apagarRascunhoVendas(usuario.id, rotaId, data);
   }, [usuario.id, rotaId, data, edicoes, editando, rascunhoLido, chaveRascunho]);
 
-  // The sync panel's 'Editar' of a refused closing: once that day's cities are here, open the city.
+  // The sync panel's 'Editar' of a refused closing: once that day's cities and the queue are here, open the
+  // city. Not before the queue is read: the copy can arrive first, and the form would open without the
+  // refused values to correct.
   const [pedidoPendente, setPedidoPendente] = useState(pedido?.cidadeId ? pedido.cidadeId : null);
-  const cidadePedida = pedidoPendente !== null && dia ? cidades.find((c) => c.cidade_id === pedidoPendente) : undefined;
+  const cidadePedida = pedidoPendente !== null && dia && fila.carregada ? cidades.find((c) => c.cidade_id === pedidoPendente) : undefined;
   if (cidadePedida) {
     setPedidoPendente(null);
     setEdicoes((atual) => (atual[cidadePedida.cidade_id] ? atual : { ...atual, [cidadePedida.cidade_id]: camposDe(cidadePedida.venda) }));
