@@ -222,6 +222,8 @@ export const despesas = sqliteTable(
     atualizadoEm: text('atualizado_em').notNull().default(agora),
     /** Soft delete: the ledger keeps pointing at it, and a replayed create cannot resurrect it. */
     excluidaEm: text('excluida_em'),
+    /** The NFC-e's 44-char chave de acesso read from the receipt's QR or typed (issue 20); null without one. */
+    chaveNfce: text('chave_nfce'),
   },
   (t) => [
     index('despesas_funcionario_data').on(t.funcionarioId, t.dataDespesa),
@@ -233,6 +235,8 @@ export const despesas = sqliteTable(
     // The totals per type of the whole table, from the index alone.
     index('despesas_tipo_valor').on(t.tipo, t.excluidaEm, t.valorCentavos),
     check('despesas_valor_nao_negativo', sql`${t.valorCentavos} >= 0`),
+    // One NFC-e, one live expense (issue 20): the last line of defence behind the service's check.
+    uniqueIndex('despesas_chave_nfce').on(t.chaveNfce).where(sql`${t.chaveNfce} is not null and ${t.excluidaEm} is null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE `despesas` ADD `chave_nfce` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `despesas_chave_nfce` ON `despesas` (`chave_nfce`) WHERE "despesas"."chave_nfce" is not null and "despesas"."excluida_em" is null;
