@@ -240,6 +240,30 @@ export const despesas = sqliteTable(
   ],
 );
 
+/**
+ * An expense's receipts (issue 20, item 6): several per expense (the NFC-e and the card slip), at
+ * most MAXIMO_CUPONS_POR_DESPESA, in the order they were attached. The files are under
+ * DATA_DIR/uploads by their random name. despesas.arquivo_cupom and its three columns mirror the
+ * first one for one release (docs/decisions.md, issue 20).
+ */
+export const despesaCupons = sqliteTable(
+  'despesa_cupons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    despesaId: text('despesa_id')
+      .notNull()
+      .references(() => despesas.id),
+    ordem: integer('ordem').notNull(),
+    /** Random file name under DATA_DIR/uploads. */
+    arquivo: text('arquivo').notNull(),
+    mime: text('mime').notNull(),
+    nomeOriginal: text('nome_original').notNull(),
+    tamanho: integer('tamanho').notNull(),
+    criadoEm: text('criado_em').notNull().default(agora),
+  },
+  (t) => [uniqueIndex('despesa_cupons_despesa_ordem').on(t.despesaId, t.ordem), uniqueIndex('despesa_cupons_arquivo').on(t.arquivo)],
+);
+
 /** The balance ledger: append-only, each row chained to the previous one of the same employee. */
 export const movimentacoesSaldo = sqliteTable(
   'movimentacoes_saldo',
