@@ -168,3 +168,56 @@ export const dashboardAdminSchema = z.object({
   celulares: z.array(celularComFilaSchema),
 });
 export type DashboardAdmin = z.infer<typeof dashboardAdminSchema>;
+
+/** Issue 20 (item 2): the longest period the trend charts take (one bar per day). */
+export const MAXIMO_DIAS_TENDENCIAS = 366;
+/** Without dates, the charts show the last 30 days up to today (APP_TZ). */
+export const DIAS_PADRAO_TENDENCIAS = 30;
+
+/**
+ * GET /relatorios/tendencias (admin): the period (both ends included, 'yyyy-mm-dd' in APP_TZ) and
+ * optionally one route and/or one employee. A period backwards or longer than a year is refused.
+ */
+export const filtroTendenciasSchema = z
+  .object({
+    data_inicio: dataOpcional('Data inicial'),
+    data_fim: dataOpcional('Data final'),
+    rota_id: z.preprocess((v) => (v === '' ? undefined : v), idInteiro('Rota', 'f').optional()),
+    usuario_id: z.preprocess((v) => (v === '' ? undefined : v), idInteiro('Funcionário').optional()),
+  })
+  .refine((f) => !f.data_inicio || !f.data_fim || f.data_inicio <= f.data_fim, { message: 'A data inicial deve ser igual ou anterior à data final.', path: ['data_inicio'] })
+  .refine(
+    (f) => !f.data_inicio || !f.data_fim || (Date.parse(f.data_fim) - Date.parse(f.data_inicio)) / 86_400_000 < MAXIMO_DIAS_TENDENCIAS,
+    { message: `O período pode ter no máximo ${MAXIMO_DIAS_TENDENCIAS} dias.`, path: ['data_fim'] },
+  );
+export type FiltroTendencias = z.input<typeof filtroTendenciasSchema>;
+
+/**
+ * The admin's trend charts (issue 20, item 2). Money in integer centavos (these numbers only feed
+ * charts and their tables, drawn with formatarCentavos); boletos are a count, never money.
+ */
+export const tendenciasSchema = z.object({
+  data_inicio: z.string(),
+  data_fim: z.string(),
+  /** Every day of the period, in order, zeros included (a day without sales is a gap in the chart, not a missing bar). */
+  vendas_por_dia: z.array(
+    z.object({ data: z.string(), dinheiro_centavos: z.number(), pix_centavos: z.number(), cartao_centavos: z.number(), link_centavos: z.number(), boletos: z.number() }),
+  ),
+  /** Routes whose period crosses the filter's or with sales/expenses in it: sales and expenses of the period; cities planned and visited of the whole route. */
+  por_rota: z.array(
+    z.object({
+      rota_id: z.number(),
+      rota_nome: z.string(),
+      funcionario_nome: z.string(),
+      vendas_centavos: z.number(),
+      despesas_centavos: z.number(),
+      cidades_planejadas: z.number(),
+      cidades_visitadas: z.number(),
+    }),
+  ),
+  /** Employees with sales or expenses in the period. */
+  por_funcionario: z.array(z.object({ funcionario_id: z.number(), funcionario_nome: z.string(), vendas_centavos: z.number(), despesas_centavos: z.number() })),
+  /** Expenses of the period (not deleted) by type, in the order of the types. */
+  despesas_por_tipo: z.array(z.object({ tipo: z.string(), quantidade: z.number(), total_centavos: z.number() })),
+});
+export type Tendencias = z.infer<typeof tendenciasSchema>;

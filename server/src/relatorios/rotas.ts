@@ -9,6 +9,8 @@ import {
   filtroRelatorioRotasSchema,
   linhaRelatorioRotaSchema,
   relatorioSalarioRotaSchema,
+  filtroTendenciasSchema,
+  tendenciasSchema,
   type FormatoExportacao,
 } from '../../../shared/schemas/relatorios';
 import { exigirRotaVisivel } from '../rotas/servico';
@@ -16,6 +18,7 @@ import type { App } from '../tipos';
 import { ErroApp } from '../errors';
 import { encerrarTrabalhadores, exportar } from './foraDaThread';
 import { calculoParaApi, dashboardAdmin, detalhesDaRota, relatorioDeRotas, resultadoDaRota, salarioDaRota } from './servico';
+import { periodoDasTendencias, tendencias } from './tendencias';
 
 const ARQUIVO_EXPORTACAO: Record<FormatoExportacao, { tipo: string; extensao: string }> = {
   pdf: { tipo: 'application/pdf', extensao: 'pdf' },
@@ -58,6 +61,20 @@ export default async function rotasRelatorios(app: App) {
 
   app.get('/rota/:id/detalhes', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: detalhesRotaSchema } } }, async (request) =>
     detalhesDaRota(app.db, request.params.id),
+  );
+
+  // Issue 20 (item 2): the admin's trend charts (dashboard and Relatórios); the last 30 days by default.
+  app.get(
+    '/tendencias',
+    { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { querystring: filtroTendenciasSchema, response: { 200: tendenciasSchema } } },
+    async (request) => {
+      const q = request.query;
+      return tendencias(app.db, {
+        ...periodoDasTendencias(hoje(app.config.appTz), q.data_inicio, q.data_fim),
+        ...(q.rota_id !== undefined ? { rotaId: q.rota_id } : {}),
+        ...(q.usuario_id !== undefined ? { funcionarioId: q.usuario_id } : {}),
+      });
+    },
   );
 
   // Drawn in a worker thread (foraDaThread.ts): a report of every route never holds the phones' requests.
