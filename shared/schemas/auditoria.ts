@@ -22,6 +22,7 @@ export const ACOES_AUDITORIA = [
   'usuario.desbloquear',
   'usuario.senha',
   'usuario.encerrar_sessoes',
+  'pendencias.importar',
 ] as const;
 export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
 
@@ -41,6 +42,7 @@ export const ROTULO_ACAO_AUDITORIA: Record<AcaoAuditoria, string> = {
   'usuario.desbloquear': 'Usuário desbloqueado',
   'usuario.senha': 'Senha alterada pelo admin',
   'usuario.encerrar_sessoes': 'Sessões encerradas',
+  'pendencias.importar': 'Pendências importadas',
 };
 
 export const ALVOS_AUDITORIA = ['usuario', 'rota', 'despesa'] as const;
@@ -73,5 +75,9 @@ export const registroAuditoriaSchema = z.object({
 });
 export type RegistroAuditoria = z.infer<typeof registroAuditoriaSchema>;
 
-export const listaAuditoriaSchema = z.object({ registros: z.array(registroAuditoriaSchema), ...camposRespostaPaginada });
+/** Today's names of the employees and routes the page's before/after cite by id ('funcionario_id', 'rota_id'). */
+export const nomesCitadosSchema = z.object({ usuarios: z.record(z.string(), z.string()), rotas: z.record(z.string(), z.string()) });
+export type NomesCitados = z.infer<typeof nomesCitadosSchema>;
+
+export const listaAuditoriaSchema = z.object({ registros: z.array(registroAuditoriaSchema), nomes: nomesCitadosSchema, ...camposRespostaPaginada });
 export type ListaAuditoria = z.infer<typeof listaAuditoriaSchema>;

@@ -33,15 +33,22 @@ const REGISTROS: RegistroAuditoria[] = [
   },
 ];
 
+let pedidosDeUsuarios: URL[] = [];
+
 function montar(total = REGISTROS.length) {
   entrarComo(ADMIN_TESTE);
+  pedidosDeUsuarios = [];
   const urls: URL[] = [];
   simularApi({
     'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
-    'GET /usuarios': () => ({ corpo: { usuarios: [{ ...ADMIN_TESTE, nome: 'Ana Admin' }], total: 1, page: 1, limit: 1000 } }),
+    // Only the admins are asked for (the filter's options), not every employee.
+    'GET /usuarios': (_c, url) => {
+      pedidosDeUsuarios.push(url);
+      return { corpo: { usuarios: [{ ...ADMIN_TESTE, nome: 'Ana Admin' }], total: 1, page: 1, limit: 1000 } };
+    },
     'GET /auditoria': (_c, url) => {
       urls.push(url);
-      const lista: ListaAuditoria = { registros: REGISTROS, total, page: Number(url.searchParams.get('page')), limit: 50 };
+      const lista: ListaAuditoria = { registros: REGISTROS, nomes: { usuarios: {}, rotas: { '7': 'Rota Sul' } }, total, page: Number(url.searchParams.get('page')), limit: 50 };
       return { corpo: lista };
     },
   });
@@ -62,8 +69,9 @@ describe('Auditoria', () => {
     const credito = screen.getByText('Crédito no saldo', { selector: 'strong' }).closest('tr')!;
     expect(within(credito).getByText('Bruno Campo (#5)')).toBeInTheDocument();
     expect(within(credito).getByText(/^Saldo: R\$\s0,00 → R\$\s250,00$/)).toBeInTheDocument();
-    expect(within(credito).getByText('Rota: #7')).toBeInTheDocument();
+    expect(within(credito).getByText('Rota: Rota Sul (#7)')).toBeInTheDocument();
     expect(screen.getByText('2 registros')).toBeInTheDocument();
+    expect(pedidosDeUsuarios.map((u) => u.searchParams.get('tipo'))).toEqual(['admin']);
   });
 
   it('Filtrar pede ao servidor a ação, o admin e o período, da página 1; Próxima pede a página 2', async () => {

@@ -3,7 +3,7 @@
  * first, filtered by admin, action and day. The rows cannot be changed (the database refuses it).
  */
 import { Filter } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { formatarDataHora } from '../../../shared/dates';
 import { totalDePaginas } from '../../../shared/limitesPaginacao';
 import { ACOES_AUDITORIA, REGISTROS_AUDITORIA_POR_PAGINA, ROTULO_ACAO_AUDITORIA, type AcaoAuditoria, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
@@ -13,7 +13,7 @@ import { Campo } from '../components/Campo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { CelulaDupla, TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
-import { useUsuarios } from '../usuarios/consultas';
+import { useAdministradores } from '../usuarios/consultas';
 import { FILTROS_AUDITORIA_INICIAIS, useAuditoria, type FiltrosAuditoria } from './consultas';
 import { descreverMudancas, linhasDasMudancas } from './mudancas';
 
@@ -25,17 +25,16 @@ function alvoDe(r: RegistroAuditoria): string {
   return `${ROTULO_ALVO[r.alvo_tipo]} #${r.alvo_tipo === 'despesa' ? r.alvo_id.slice(0, 8) : r.alvo_id}`;
 }
 
-const textoDasMudancas = (r: RegistroAuditoria) => linhasDasMudancas(descreverMudancas(r)).join('\n');
-
 export function PaginaAuditoria() {
   const [filtros, setFiltros] = useState<FiltrosAuditoria>(FILTROS_AUDITORIA_INICIAIS);
   const [aplicados, setAplicados] = useState<FiltrosAuditoria>(FILTROS_AUDITORIA_INICIAIS);
   const [pagina, setPagina] = useState(1);
   const consulta = useAuditoria(aplicados, pagina);
   const conexao = useSemConexao(consulta);
-  const { data: usuarios = [] } = useUsuarios();
-  const admins = useMemo(() => usuarios.filter((u) => u.tipo === 'admin'), [usuarios]);
+  const { data: admins = [] } = useAdministradores();
   const fuso = fusoDoApp();
+  const contexto = { nomes: consulta.data?.nomes, fuso };
+  const linhasDe = (r: RegistroAuditoria) => linhasDasMudancas(descreverMudancas(r, contexto));
   const total = consulta.data?.total ?? 0;
   const totalPaginas = totalDePaginas(total, REGISTROS_AUDITORIA_POR_PAGINA);
 
@@ -63,7 +62,7 @@ export function PaginaAuditoria() {
       chave: 'mudancas',
       titulo: 'O que mudou',
       render: (r) => {
-        const linhas = linhasDasMudancas(descreverMudancas(r));
+        const linhas = linhasDe(r);
         return linhas.length === 0 ? (
           <span className="texto-suave">—</span>
         ) : (
@@ -74,7 +73,7 @@ export function PaginaAuditoria() {
           </ul>
         );
       },
-      textoBusca: textoDasMudancas,
+      textoBusca: (r) => linhasDe(r).join('\n'),
     },
   ];
 

@@ -23,4 +23,22 @@ describe('descreverMudancas', () => {
       'Motivo: — → Sem nota',
     ]);
   });
+
+  it('nomeia o funcionário e a rota citados quando a página traz os nomes; sem o nome, o número', () => {
+    const nomes = { usuarios: { '3': 'Ana Souza' }, rotas: { '12': 'Rota Sul' } };
+    const credito = { antes: { saldo_centavos: 0 }, depois: { saldo_centavos: 500, valor_centavos: 500, descricao: '', rota_id: 12 } };
+    expect(linhasDasMudancas(descreverMudancas(credito, { nomes }))).toContain('Rota: Rota Sul (#12)');
+    expect(linhasDasMudancas(descreverMudancas(credito))).toContain('Rota: #12');
+    expect(linhasDasMudancas(descreverMudancas({ antes: { funcionario_id: 3 }, depois: { funcionario_id: 4 } }, { nomes }))).toEqual(['Funcionário: Ana Souza (#3) → #4']);
+  });
+
+  it('uma importação de pendências: o arquivo, quando foi exportado (no fuso do negócio) e quantas escritas entraram', () => {
+    const linhas = linhasDasMudancas(
+      descreverMudancas(
+        { antes: null, depois: { arquivo: 'pendencias-caio.sgp', exportado_em: '2026-11-20T13:05:00.000Z', dispositivo: 'x', aceito: 3, ja_recebido: 1, recusado: 0, retido: 0, nao_processado: 0 } },
+        { fuso: 'America/Sao_Paulo' },
+      ),
+    );
+    expect(linhas).toEqual(['Arquivo: pendencias-caio.sgp', 'Exportado em: 20/11/2026 10:05', 'Aceitos: 3', 'Já recebidos: 1', 'Recusados: 0', 'Retidos: 0', 'Não processados: 0']);
+  });
 });

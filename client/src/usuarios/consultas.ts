@@ -9,6 +9,7 @@ export const chavesUsuarios = {
   todos: ['usuarios'] as const,
   lista: () => [...chavesUsuarios.todos, 'lista'] as const,
   funcionarios: () => [...chavesUsuarios.todos, 'funcionarios'] as const,
+  administradores: () => [...chavesUsuarios.todos, 'administradores'] as const,
 };
 
 /** All users. A failed load is logged and shows an empty list (spec section 8); without connection it fails ('Sem conexão'). */
@@ -27,6 +28,14 @@ export function useFuncionarios() {
       const r = await api.get<{ funcionarios: Usuario[] } | Usuario[]>('/usuarios/funcionarios');
       return Array.isArray(r) ? r : r.funcionarios;
     },
+  });
+}
+
+/** The admins only (the Auditoria filter), without reading every employee. */
+export function useAdministradores() {
+  return useQuery({
+    queryKey: chavesUsuarios.administradores(),
+    queryFn: async () => (await lerTodasAsPaginas<{ usuarios: Usuario[] }, 'usuarios'>('/usuarios', 'usuarios', { tipo: 'admin' })).usuarios,
   });
 }
 

@@ -9,6 +9,7 @@ import { hoje, somarDias } from '../../../shared/dates';
 import type { RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import { ANAPOLIS, GOIANIA, formulario } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 
 let t: AppDeTeste;
 let admin: string;
@@ -136,6 +137,51 @@ describe('o que fica registrado', () => {
       ['despesa.rejeitar', ids[0], 'aprovada', 'Sem nota'],
       ['despesa.rejeitar', ids[1], 'pendente', 'Sem nota'],
     ]);
+  });
+
+  it('importar pendências: quem importou, de quem, o arquivo e o que entrou; reimportar o mesmo arquivo não registra nada', async () => {
+    const caio = await t.criarFuncionario({ nome: 'Caio Sem Sinal', email: 'caio.sem.sinal@teste.com.br' });
+    const rota = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(caio.id, 'Rota do Caio') }, 201)).rota.id as number;
+    const vendaId = uuidv7();
+    const arquivo = arquivoPendencias({ id: caio.id, nome: 'Caio Sem Sinal', email: 'caio.sem.sinal@teste.com.br' }, [
+      operacaoPendencia({
+        metodo: 'POST',
+        caminho: '/vendas',
+        corpo: { id: vendaId, rota_id: rota, cidade_id: GOIANIA, data_venda: somarDias(HOJE, -1), valor_dinheiro: 10, registrado_em: new Date().toISOString() },
+        chaves: [`venda:${rota}:${GOIANIA}:${somarDias(HOJE, -1)}`],
+        descricao: 'Fechamento de Goiânia',
+      }),
+    ]);
+    const importar = async () => ok({ method: 'POST', url: '/api/sync/importar', token: admin, ...(await formularioPendencias(arquivo, 'pendencias-caio.sgp')) });
+
+    const [importacao] = await registrosDe(importar);
+    expect(importacao).toMatchObject({
+      admin_id: adminId,
+      acao: 'pendencias.importar',
+      alvo_tipo: 'usuario',
+      alvo_id: String(caio.id),
+      alvo_nome: 'Caio Sem Sinal',
+      antes: null,
+      depois: { arquivo: 'pendencias-caio.sgp', exportado_em: arquivo.exportadoEm, dispositivo: arquivo.dispositivo, aceito: 1, ja_recebido: 0, recusado: 0, retido: 0, nao_processado: 0 },
+    });
+    // The same file again changes nothing: every write is answered as already received.
+    expect(await registrosDe(importar)).toEqual([]);
+    // A file refused whole (another format) leaves nothing either.
+    expect(
+      await registrosDe(async () => {
+        esperarRecusa(await t.chamar({ method: 'POST', url: '/api/sync/importar', token: admin, ...(await formularioPendencias('{}', 'outro.sgp')) }), 400, 'dados_invalidos');
+      }),
+    ).toEqual([]);
+  });
+
+  it('o que mudou nomeia o funcionário e a rota citados, não só o número', async () => {
+    const duda = await t.criarFuncionario({ nome: 'Duda Nomeada' });
+    const rota = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(duda.id, 'Rota Nomeada') }, 201)).rota.id as number;
+    await ok({ method: 'POST', url: '/api/saldo/adicionar', token: admin, payload: { funcionario_id: duda.id, valor: '5,00', descricao: '', rota_id: rota } }, 201);
+    const r = await t.chamar({ method: 'GET', url: '/api/auditoria?limit=5', token: admin });
+    const { nomes } = r.json() as { nomes: { usuarios: Record<string, string>; rotas: Record<string, string> } };
+    expect(nomes.usuarios[String(duda.id)]).toBe('Duda Nomeada');
+    expect(nomes.rotas[String(rota)]).toBe('Rota Nomeada');
   });
 
   it('o que é recusado não deixa registro, e a troca da própria senha não é ação de admin', async () => {

@@ -1,8 +1,9 @@
 /** GET /api/auditoria: the admin reads the trail, newest first, paged, by admin, action and business day. */
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { inicioDoDia, somarDias } from '../../../shared/dates';
-import { auditoriaFiltroSchema, listaAuditoriaSchema, type ListaAuditoria, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import { auditoriaFiltroSchema, listaAuditoriaSchema, type ListaAuditoria, type NomesCitados, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import type { Db } from '../db';
 import { auditoria, rotas, usuarios } from '../db/schema';
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
@@ -10,6 +11,27 @@ import type { App } from '../tipos';
 const lerJson = (texto: string | null): Record<string, unknown> | null => (texto === null ? null : (JSON.parse(texto) as Record<string, unknown>));
 
 const alvoUsuario = alias(usuarios, 'alvo_usuario');
+
+/** The ids a snapshot cites under `campo`, as integers. */
+function citados(registros: RegistroAuditoria[], campo: string): number[] {
+  const ids = new Set<number>();
+  for (const r of registros) for (const retrato of [r.antes, r.depois]) {
+    const v = retrato?.[campo];
+    if (typeof v === 'number' && Number.isInteger(v)) ids.add(v);
+  }
+  return [...ids];
+}
+
+/** The names of the people and routes the page cites, so 'O que mudou' reads 'Rota: Rota Sul', not '#12'. */
+function nomesCitados(db: Db, registros: RegistroAuditoria[]): NomesCitados {
+  const idsUsuarios = citados(registros, 'funcionario_id');
+  const idsRotas = citados(registros, 'rota_id');
+  const porId = (linhas: { id: number; nome: string }[]) => Object.fromEntries(linhas.map((l) => [String(l.id), l.nome]));
+  return {
+    usuarios: idsUsuarios.length === 0 ? {} : porId(db.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).where(inArray(usuarios.id, idsUsuarios)).all()),
+    rotas: idsRotas.length === 0 ? {} : porId(db.select({ id: rotas.id, nome: rotas.nome }).from(rotas).where(inArray(rotas.id, idsRotas)).all()),
+  };
+}
 
 export default async function rotasAuditoria(app: App) {
   app.addHook('onRequest', app.autenticar);
@@ -53,6 +75,6 @@ export default async function rotasAuditoria(app: App) {
         criado_em: r.criadoEm,
       };
     });
-    return { registros, ...camposDaPagina(total, q) };
+    return { registros, nomes: nomesCitados(app.db, registros), ...camposDaPagina(total, q) };
   });
 }

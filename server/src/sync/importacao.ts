@@ -28,6 +28,7 @@ import {
   type SituacaoImportada,
 } from '../../../shared/schemas/pendencias';
 import { pastaTemporaria, Temporarios } from '../arquivos/temporarios';
+import { registrarAuditoria } from '../auditoria/registro';
 import { lerCupom, type CupomRecebido } from '../despesas/cupons';
 import { arquivoGrande, dadosInvalidos, ErroApp, regraDeNegocio } from '../errors';
 import type { App, UsuarioSessao } from '../tipos';
@@ -220,6 +221,19 @@ export default async function rotasImportacao(app: App) {
     });
     const totais = { aceito: 0, ja_recebido: 0, recusado: 0, retido: 0, nao_processado: 0 };
     for (const i of itens) totais[i.situacao] += 1;
+    // The trail records an import that wrote something (a re-import changes nothing, as approving twice).
+    // The writes commit in the batch's own transactions, so the row follows them: it never claims a
+    // write that did not happen; a crash between the two loses the row, not a write.
+    if (totais.aceito > 0) {
+      registrarAuditoria(app.db, {
+        adminId: request.usuario.id,
+        acao: 'pendencias.importar',
+        alvoTipo: 'usuario',
+        alvoId: funcionario.id,
+        antes: null,
+        depois: { arquivo: enviado.nome, exportado_em: arquivo.exportadoEm, dispositivo: arquivo.dispositivo ?? null, ...totais },
+      });
+    }
 
     request.log.info(
       {

@@ -58,12 +58,14 @@ const temRotaAtiva = (db: Db) =>
   );
 
 /** All users; with `emRota`, only employees with (true) or without (false) an active route. */
-export function listarUsuarios(db: Db, filtro: { emRota?: boolean } = {}): LinhaUsuario[] {
-  const q = db.select().from(usuarios);
-  const filtrada =
-    filtro.emRota === undefined
-      ? q
-      : q.where(and(eq(usuarios.tipo, 'funcionario'), filtro.emRota ? temRotaAtiva(db) : sql`not ${temRotaAtiva(db)}`));
+export function listarUsuarios(db: Db, filtro: { emRota?: boolean; tipo?: TipoUsuario } = {}): LinhaUsuario[] {
+  // 'In a route' (or not) only says something of employees.
+  const tipo = filtro.emRota === undefined ? filtro.tipo : 'funcionario';
+  const condicoes = [
+    ...(tipo ? [eq(usuarios.tipo, tipo)] : []),
+    ...(filtro.emRota === undefined ? [] : [filtro.emRota ? temRotaAtiva(db) : sql`not ${temRotaAtiva(db)}`]),
+  ];
+  const filtrada = db.select().from(usuarios).where(condicoes.length > 0 ? and(...condicoes) : undefined);
   // pt-BR order in JS: SQLite orders bytes ('Íris' after 'Maria').
   return ordenarPorNome(filtrada.orderBy(asc(usuarios.nome), asc(usuarios.id)).all(), (u) => u.nome);
 }

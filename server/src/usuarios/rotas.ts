@@ -1,6 +1,6 @@
 /** /api/usuarios: user management, admin only. */
 import { z } from 'zod';
-import { paramsId } from '../../../shared/schemas/campos';
+import { opcao, paramsId } from '../../../shared/schemas/campos';
 import {
   funcionariosRespostaSchema,
   senhaAlterarSchema,
@@ -9,6 +9,7 @@ import {
   usuarioEditarSchema,
   usuarioRespostaSchema,
   usuariosRespostaSchema,
+  TIPOS_USUARIO,
 } from '../../../shared/schemas/usuarios';
 import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from '../../../shared/schemas/paginacao';
 import { fatiar } from '../paginacao';
@@ -19,6 +20,7 @@ import { alterarSenha, criarUsuario, desbloquearUsuario, editarUsuario, encerrar
 
 const filtroLista = z.object({
   emRota: z.enum(['true', 'false'], { error: "emRota deve ser 'true' ou 'false'." }).optional(),
+  tipo: opcao('Tipo', TIPOS_USUARIO).optional(),
   // Paged like every list (issue 18); a page holds every user of any real team.
   ...camposPaginacao(LIMITE_MAXIMO_PAGINA),
 });
@@ -33,8 +35,8 @@ export default async function rotasUsuarios(app: App) {
   const apresentar = (u: Parameters<typeof apresentarUsuario>[0]) => apresentarUsuario(u, minutos);
 
   app.get('/', { schema: { querystring: filtroLista, response: { 200: usuariosPaginados } } }, async (request) => {
-    const { emRota } = request.query;
-    const { itens, ...pagina } = fatiar(listarUsuarios(app.db, emRota === undefined ? {} : { emRota: emRota === 'true' }), request.query);
+    const { emRota, tipo } = request.query;
+    const { itens, ...pagina } = fatiar(listarUsuarios(app.db, { ...(emRota === undefined ? {} : { emRota: emRota === 'true' }), ...(tipo ? { tipo } : {}) }), request.query);
     return { usuarios: itens.map(apresentar), ...pagina };
   });
 

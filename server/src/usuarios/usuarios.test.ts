@@ -170,6 +170,17 @@ describe('GET /api/usuarios', () => {
     expect([...sim, ...nao].sort()).toEqual(funcionarios);
   });
 
+  it('?tipo=admin só traz os administradores (o filtro da Auditoria); um tipo que não existe é 400', async () => {
+    const outroAdmin = await novoUsuario({ nome: 'Outra Admin', tipo: 'admin' });
+    const admins = await listar('?tipo=admin');
+    expect(admins.map((u) => u.id)).toEqual(expect.arrayContaining([adminId, outroAdmin.id]));
+    expect(admins.every((u) => u.tipo === 'admin')).toBe(true);
+    expect((await listar('?tipo=funcionario')).every((u) => u.tipo === 'funcionario')).toBe(true);
+    const r = await comoAdmin({ method: 'GET', url: '/api/usuarios?tipo=gerente' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toMatch(/Tipo/);
+  });
+
   it.each(['sim', '1', 'TRUE', ''])('?emRota=%s: 400', async (valor) => {
     const r = await comoAdmin({ method: 'GET', url: `/api/usuarios?emRota=${valor}` });
     esperarRecusa(r, 400, 'dados_invalidos', "emRota deve ser 'true' ou 'false'.");
