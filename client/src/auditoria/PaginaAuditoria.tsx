@@ -6,10 +6,10 @@ import { Filter } from 'lucide-react';
 import { useState } from 'react';
 import { formatarDataHora } from '../../../shared/dates';
 import { totalDePaginas } from '../../../shared/limitesPaginacao';
-import { ACOES_AUDITORIA, REGISTROS_AUDITORIA_POR_PAGINA, ROTULO_ACAO_AUDITORIA, type AcaoAuditoria, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import { ACOES_AUDITORIA, REGISTROS_AUDITORIA_POR_PAGINA, ROTULO_ACAO_AUDITORIA, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import { contagem } from '../../../shared/texto';
 import { Botao } from '../components/Botao';
-import { Campo } from '../components/Campo';
+import { FiltroData, FiltroSelecao } from '../components/CamposDeFiltro';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { CelulaDupla, TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
@@ -98,36 +98,16 @@ export function PaginaAuditoria() {
           setPagina(1);
         }}
       >
-        <Campo rotulo="Administrador">
-          {(p) => (
-            <select {...p} className="selecao" value={filtros.admin_id} onChange={(e) => mudar('admin_id', e.target.value)}>
-              <option value="">Todos</option>
-              {admins.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.nome}
-                </option>
-              ))}
-            </select>
-          )}
-        </Campo>
-        <Campo rotulo="Ação">
-          {(p) => (
-            <select {...p} className="selecao" value={filtros.acao} onChange={(e) => mudar('acao', e.target.value as AcaoAuditoria | '')}>
-              <option value="">Todas</option>
-              {ACOES_AUDITORIA.map((a) => (
-                <option key={a} value={a}>
-                  {ROTULO_ACAO_AUDITORIA[a]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Campo>
-        <Campo rotulo="Data inicial">
-          {(p) => <input {...p} type="date" className="entrada" value={filtros.data_inicio} onChange={(e) => mudar('data_inicio', e.target.value)} />}
-        </Campo>
-        <Campo rotulo="Data final">
-          {(p) => <input {...p} type="date" className="entrada" value={filtros.data_fim} onChange={(e) => mudar('data_fim', e.target.value)} />}
-        </Campo>
+        <FiltroSelecao rotulo="Administrador" valor={filtros.admin_id} aoMudar={(v) => mudar('admin_id', v)} opcoes={admins.map((a) => ({ valor: a.id, rotulo: a.nome }))} />
+        <FiltroSelecao
+          rotulo="Ação"
+          todos="Todas"
+          valor={filtros.acao}
+          aoMudar={(v) => mudar('acao', v)}
+          opcoes={ACOES_AUDITORIA.map((a) => ({ valor: a, rotulo: ROTULO_ACAO_AUDITORIA[a] }))}
+        />
+        <FiltroData rotulo="Data inicial" valor={filtros.data_inicio} aoMudar={(v) => mudar('data_inicio', v)} />
+        <FiltroData rotulo="Data final" valor={filtros.data_fim} aoMudar={(v) => mudar('data_fim', v)} />
         <div className="filtros__acao">
           <Botao type="submit" icone={<Filter size={16} />} carregando={consulta.isFetching}>
             Filtrar

@@ -11,6 +11,7 @@ import { formatarCentavos, formatarReais } from '../../../shared/money';
 import { LIMITE_DIARIO_CENTAVOS, ROTULO_STATUS_ROTA, STATUS_ROTA, type Rota, type StatusRota } from '../../../shared/schemas/rotas';
 import { ErroApi, ErroOffline, mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
+import { FiltroSelecao } from '../components/CamposDeFiltro';
 import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
@@ -124,42 +125,19 @@ export function PaginaRotasAdmin() {
           setFiltro(rascunhoFiltro);
         }}
       >
-        <div className="campo">
-          <label className="campo__rotulo" htmlFor="filtro-status">
-            Status
-          </label>
-          <select
-            id="filtro-status"
-            className="selecao"
-            value={rascunhoFiltro.status}
-            onChange={(e) => setRascunhoFiltro((f) => ({ ...f, status: e.target.value as StatusRota | '' }))}
-          >
-            <option value="">Todas</option>
-            {STATUS_ROTA.map((s) => (
-              <option key={s} value={s}>
-                {ROTULO_FILTRO_STATUS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="campo">
-          <label className="campo__rotulo" htmlFor="filtro-funcionario">
-            Funcionário
-          </label>
-          <select
-            id="filtro-funcionario"
-            className="selecao"
-            value={rascunhoFiltro.funcionario_id}
-            onChange={(e) => setRascunhoFiltro((f) => ({ ...f, funcionario_id: e.target.value }))}
-          >
-            <option value="">Todos</option>
-            {funcionarios.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.nome}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FiltroSelecao
+          rotulo="Status"
+          todos="Todas"
+          valor={rascunhoFiltro.status}
+          aoMudar={(status) => setRascunhoFiltro((f) => ({ ...f, status }))}
+          opcoes={STATUS_ROTA.map((s) => ({ valor: s, rotulo: ROTULO_FILTRO_STATUS[s] }))}
+        />
+        <FiltroSelecao
+          rotulo="Funcionário"
+          valor={rascunhoFiltro.funcionario_id}
+          aoMudar={(funcionario_id) => setRascunhoFiltro((f) => ({ ...f, funcionario_id }))}
+          opcoes={funcionarios.map((f) => ({ valor: f.id, rotulo: f.nome }))}
+        />
         <Botao type="submit" variante="secondary" icone={<Filter size={17} />} carregando={isFetching && !isLoading}>
           Filtrar
         </Botao>
