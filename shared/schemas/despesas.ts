@@ -3,6 +3,7 @@
  * The create and edit calls are multipart (the receipt goes in the file field `cupom`), so every
  * field also accepts the strings a form sends ('12,50', 'true').
  */
+import { MENSAGEM_CHAVE_INVALIDA, validarChaveNfce } from '../nfce';
 import { z } from '../zod';
 import { booleano, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
 import { camposPaginacao, camposRespostaPaginada } from './paginacao';
@@ -43,6 +44,27 @@ export const MENSAGEM_ESPECIFICAR_TIPO = 'Especifique o tipo da despesa.';
 export const MENSAGEM_JA_AVALIADA = 'Esta despesa já foi avaliada e não pode mais ser alterada.';
 export const MENSAGEM_MOTIVO = 'Informe o motivo da rejeição.';
 
+export const CHAVE_NFCE_ENTRADA_MAXIMA = 120;
+
+/**
+ * The receipt's NFC-e chave (issue 20, item 5), checked (format and check digit) on both sides.
+ * Absent keeps what is stored (an edit queued by an older app); '' or null removes it.
+ */
+export const campoChaveNfce = z.preprocess(
+  (v) => (v === null ? '' : v),
+  z
+    .string({ error: `${MENSAGEM_CHAVE_INVALIDA}: envie os 44 caracteres como texto.` })
+    .max(CHAVE_NFCE_ENTRADA_MAXIMA, `${MENSAGEM_CHAVE_INVALIDA}: ela tem 44 caracteres.`)
+    .transform((texto, ctx): string | null => {
+      if (texto.trim() === '') return null;
+      const r = validarChaveNfce(texto);
+      if (r.ok) return r.valor;
+      ctx.addIssue({ code: 'custom', message: r.motivo });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
 /** Decision: an expense of R$ 0,00 is refused — it is a blank field, and the ledger only records real amounts. */
 const valorDespesa = dinheiro('Valor').refine((v) => v > 0, 'Valor deve ser maior que zero.');
 
@@ -53,6 +75,7 @@ export const camposDespesa = {
   tipo_outro: textoOpcional('Especificar tipo', TIPO_OUTRO_MAXIMO),
   valor: valorDespesa,
   descricao: textoOpcional('Descrição', DESCRICAO_DESPESA_MAXIMA),
+  chave_nfce: campoChaveNfce,
   /** When the device recorded it (client clock), kept for the audit trail. */
   registrado_em: z.preprocess((v) => (v === '' ? undefined : v), z.iso.datetime({ error: 'Hora de registro inválida.' }).optional()),
 };
@@ -131,6 +154,8 @@ export const despesaSchema = z.object({
   cupom_url: z.string().nullable(),
   cupom_mime: z.string().nullable(),
   cupom_nome: z.string().nullable(),
+  /** The NFC-e's chave de acesso (44 characters), or null (issue 20, item 5). */
+  chave_nfce: z.string().nullable(),
   status_aprovacao: z.enum(STATUS_APROVACAO),
   motivo_rejeicao: z.string().nullable(),
   aprovada: z.boolean(),

@@ -69,6 +69,25 @@ export type SenhaPropriaPedido = z.input<typeof senhaPropriaSchema>;
 export const sessoesEncerradasSchema = z.object({ message: z.string(), encerradas: z.number().int() });
 export type SessoesEncerradas = z.infer<typeof sessoesEncerradasSchema>;
 
+/**
+ * An open session as the admin sees it: what signed in (the browser's User-Agent) and when. `ref`
+ * names it for ending it; the session's own id (its secret) never leaves the server.
+ */
+export const sessaoAbertaSchema = z.object({
+  ref: z.string(),
+  descricao: z.string(),
+  criada_em: z.string(),
+  expira_em: z.string(),
+  /** The session this very request came from (the admin looking at their own). */
+  atual: z.boolean(),
+});
+export type SessaoAberta = z.infer<typeof sessaoAbertaSchema>;
+export const sessoesAbertasSchema = z.object({ sessoes: z.array(sessaoAbertaSchema) });
+export const paramsSessao = z.object({
+  id: z.coerce.number({ error: 'ID inválido.' }).int({ error: 'ID inválido.' }).positive({ error: 'ID inválido.' }),
+  ref: z.string().regex(/^[0-9a-f]{16}$/, { error: 'Sessão inválida.' }),
+});
+
 export const usuarioRespostaSchema = z.object({ usuario: usuarioSchema });
 export const usuariosRespostaSchema = z.object({ usuarios: z.array(usuarioSchema) });
 export const funcionariosRespostaSchema = z.object({ funcionarios: z.array(usuarioSchema) });

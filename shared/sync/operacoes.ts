@@ -56,6 +56,8 @@ export interface DadosCamposDespesa {
   tipo_outro: string;
   valor: Centavos;
   descricao: string;
+  /** The NFC-e's chave (issue 20, item 5): absent keeps the stored one, null removes it. */
+  chave_nfce?: string | null | undefined;
 }
 
 export interface DadosCriarDespesa extends DadosCamposDespesa {

@@ -10,6 +10,7 @@ import type { NomesCitados, RegistroAuditoria } from '../../../shared/schemas/au
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import { ROTULO_TIPO, type TipoUsuario } from '../../../shared/schemas/usuarios';
 import { contagem } from '../../../shared/texto';
+import { descreverAparelho } from '../usuarios/aparelho';
 
 export interface Mudanca {
   campo: string;
@@ -56,6 +57,7 @@ const CAMPOS: Record<string, { rotulo: string; valor: (v: unknown, c: ContextoMu
   status_aprovacao: { rotulo: 'Aprovação', valor: (v) => ROTULO_STATUS_APROVACAO[v as StatusAprovacao] ?? texto(v) },
   motivo_rejeicao: { rotulo: 'Motivo', valor: texto },
   sessoes_encerradas: { rotulo: 'Sessões encerradas', valor: texto },
+  aparelho: { rotulo: 'Aparelho', valor: (v) => (typeof v === 'string' ? descreverAparelho(v) : texto(v)) },
   // An import of 'Exportar pendências': the file and what its writes became.
   arquivo: { rotulo: 'Arquivo', valor: texto },
   exportado_em: { rotulo: 'Exportado em', valor: (v, c) => (typeof v === 'string' && c.fuso ? formatarDataHora(v, c.fuso) : texto(v)) },

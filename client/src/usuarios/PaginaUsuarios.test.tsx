@@ -23,8 +23,14 @@ function base(): Usuario[] {
   ];
 }
 
+const SESSOES = () => [
+  { ref: 'aaaaaaaaaaaaaaaa', descricao: 'Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36', criada_em: '2026-11-20T10:00:00.000Z', expira_em: '2026-12-20T10:00:00.000Z', atual: false },
+  { ref: 'bbbbbbbbbbbbbbbb', descricao: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', criada_em: '2026-11-22T12:30:00.000Z', expira_em: '2026-12-22T12:30:00.000Z', atual: false },
+];
+
 function montar(usuarios = base()) {
   entrarComo(ADMIN_TESTE);
+  let sessoes = SESSOES();
   const api = simularApi({
     'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
     'GET /usuarios': () => ({ corpo: { usuarios } }),
@@ -48,6 +54,12 @@ function montar(usuarios = base()) {
     },
     'PATCH /usuarios/:id/senha': () => ({ corpo: { usuario: usuarios[1] } }),
     'POST /usuarios/:id/encerrar-sessoes': () => ({ corpo: { message: '2 sessões encerradas.', encerradas: 2 } }),
+    'GET /usuarios/:id/sessoes': () => ({ corpo: { sessoes } }),
+    'DELETE /usuarios/:id/sessoes/:ref': (_c, url) => {
+      const ref = url.pathname.split('/').at(-1);
+      sessoes = sessoes.filter((s) => s.ref !== ref);
+      return { corpo: { message: '1 sessão encerrada.', encerradas: 1 } };
+    },
     'PATCH /usuarios/:id': (corpo, url) => {
       const u = usuarios.find((x) => x.id === Number(url.pathname.split('/')[3]))!;
       Object.assign(u, corpo);
@@ -156,15 +168,33 @@ describe('Gerenciamento de Usuários', () => {
     expect(await screen.findByText('Libera sozinho em 10/03/2026 14:35')).toBeInTheDocument();
   });
 
-  it("'Encerrar sessões' só depois do 'Sim', com a mensagem de sucesso", async () => {
+  it("'Sessões' lista os aparelhos conectados; 'Encerrar' encerra só aquele e a lista se atualiza", async () => {
     const api = montar();
     const usuario = userEvent.setup();
-    await usuario.click(await screen.findByRole('button', { name: 'Encerrar sessões de Bruno Campo' }));
-    expect(screen.getByText(/^Encerrar todas as sessões de Bruno Campo\?/)).toBeInTheDocument();
-    await usuario.click(screen.getByRole('button', { name: 'Não' }));
+    await usuario.click(await screen.findByRole('button', { name: 'Sessões de Bruno Campo' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Sessões de Bruno Campo' });
+    expect(await within(dialogo).findByText('Chrome no Android')).toBeInTheDocument();
+    expect(within(dialogo).getByText('Firefox no Windows')).toBeInTheDocument();
+    expect(within(dialogo).getByText('Entrou em 20/11/2026 07:00 · vale até 20/12/2026')).toBeInTheDocument();
+    await usuario.click(within(dialogo).getByRole('button', { name: /^Encerrar sessão: Chrome no Android/ }));
+    expect(await screen.findByText('Sessão encerrada: Chrome no Android.')).toBeInTheDocument();
+    expect(api.chamadas.filter((c) => c.metodo === 'DELETE').map((c) => c.caminho)).toEqual(['/usuarios/2/sessoes/aaaaaaaaaaaaaaaa']);
+    await waitFor(() => expect(within(dialogo).queryByText('Chrome no Android')).not.toBeInTheDocument());
+    expect(within(dialogo).getByText('Firefox no Windows')).toBeInTheDocument();
+  });
+
+  it("'Encerrar todas' só depois do 'Sim', com a mensagem de sucesso", async () => {
+    const api = montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Sessões de Bruno Campo' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Sessões de Bruno Campo' });
+    await within(dialogo).findByText('Chrome no Android');
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Encerrar todas' }));
+    expect(within(dialogo).getByText(/^Encerrar todas as sessões de Bruno Campo\?/)).toBeInTheDocument();
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Não' }));
     expect(api.chamadas.some((c) => c.caminho.endsWith('/encerrar-sessoes'))).toBe(false);
-    await usuario.click(screen.getByRole('button', { name: 'Encerrar sessões de Bruno Campo' }));
-    await usuario.click(screen.getByRole('button', { name: 'Sim' }));
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Encerrar todas' }));
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText('Sessões de Bruno Campo encerradas (2).')).toBeInTheDocument();
     expect(api.chamadas.filter((c) => c.caminho === '/usuarios/2/encerrar-sessoes')).toHaveLength(1);
   });

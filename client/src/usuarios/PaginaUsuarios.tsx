@@ -1,9 +1,9 @@
 /**
  * 'Gerenciamento de Usuários' (admin): tabs Ativos / Inativos / Bloqueados, the table with every
  * column of the spec, create/edit, activate/deactivate with a Sim/Não confirmation, unlock (a block
- * also lifts by itself: the tab says when), and 'Encerrar sessões' with a confirmation (issue 18).
+ * also lifts by itself: the tab says when), and 'Sessões': the devices signed in, ending one or all.
  */
-import { FileUp, Lock, LogOut, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
+import { FileUp, Lock, MonitorSmartphone, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarDataHora } from '../../../shared/dates';
@@ -17,7 +17,7 @@ import { Selo } from '../components/Selo';
 import { CelulaDupla, EmailQuebravel, TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp } from '../config/configApp';
 import { useAlterarStatusUsuario, useDesbloquearUsuario, useUsuarios } from './consultas';
-import { useEncerrarSessoes } from './sessoes';
+import { ModalSessoes } from './ModalSessoes';
 import { ModalUsuario } from './ModalUsuario';
 import { ModalImportarPendencias } from './ModalImportarPendencias';
 import { contagem } from '../../../shared/texto';
@@ -51,8 +51,7 @@ export function PaginaUsuarios() {
   const [importando, setImportando] = useState(false);
   const alterarStatus = useAlterarStatusUsuario();
   const desbloquear = useDesbloquearUsuario();
-  const encerrarSessoes = useEncerrarSessoes();
-  const [encerrando, setEncerrando] = useState<Usuario | null>(null);
+  const [vendoSessoes, setVendoSessoes] = useState<Usuario | null>(null);
   const fuso = fusoDoApp();
 
   const linhas = useMemo(() => filtrarPorAba(usuarios, aba), [usuarios, aba]);
@@ -129,18 +128,6 @@ export function PaginaUsuarios() {
     }
   }
 
-  async function confirmarEncerrarSessoes() {
-    if (!encerrando) return;
-    try {
-      const r = await encerrarSessoes.mutateAsync(encerrando.id);
-      toast.success(r.encerradas === 0 ? `${encerrando.nome} não tinha sessões abertas.` : `Sessões de ${encerrando.nome} encerradas (${r.encerradas}).`);
-    } catch (erro) {
-      toast.error(mensagemDeErro(erro, 'Erro ao encerrar sessões'));
-    } finally {
-      setEncerrando(null);
-    }
-  }
-
   const contar = (a: AbaUsuarios) => filtrarPorAba(usuarios, a).length;
 
   return (
@@ -204,8 +191,8 @@ export function PaginaUsuarios() {
                 >
                   {u.ativo ? 'Desativar' : 'Ativar'}
                 </Botao>
-                <Botao tamanho="sm" variante="outline" icone={<LogOut size={15} />} onClick={() => setEncerrando(u)} aria-label={`Encerrar sessões de ${u.nome}`}>
-                  Encerrar sessões
+                <Botao tamanho="sm" variante="outline" icone={<MonitorSmartphone size={15} />} onClick={() => setVendoSessoes(u)} aria-label={`Sessões de ${u.nome}`}>
+                  Sessões
                 </Botao>
                 {u.bloqueado && (
                   <Botao tamanho="sm" variante="orange" icone={<Unlock size={15} />} onClick={() => void desbloquearUsuario(u)} aria-label={`Desbloquear ${u.nome}`}>
@@ -230,15 +217,7 @@ export function PaginaUsuarios() {
         aoCancelar={() => setMudandoStatus(null)}
       />
 
-      <Confirmacao
-        aberto={encerrando !== null}
-        titulo="Encerrar sessões"
-        mensagem={`Encerrar todas as sessões de ${encerrando?.nome}? Os aparelhos dessa pessoa vão pedir login de novo. O que ainda não foi sincronizado continua guardado no aparelho.`}
-        varianteConfirmar="danger"
-        processando={encerrarSessoes.isPending}
-        aoConfirmar={() => void confirmarEncerrarSessoes()}
-        aoCancelar={() => setEncerrando(null)}
-      />
+      {vendoSessoes && <ModalSessoes usuario={vendoSessoes} aoFechar={() => setVendoSessoes(null)} />}
     </div>
   );
 }

@@ -4,8 +4,8 @@
  * or when it expires (JWT_TTL after the login, so an employee offline for days keeps it).
  * The only module that reads or writes `sessoes`.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { preparada, type Db } from '../db';
 import { sessoes } from '../db/schema';
 
@@ -57,6 +57,19 @@ export function revogarSessoesDoUsuario(db: Db, usuarioId: number, exceto?: stri
     exceto === undefined ? undefined : ne(sessoes.id, exceto),
   );
   return db.update(sessoes).set({ revogadaEm: new Date().toISOString() }).where(filtro).run().changes;
+}
+
+/** The public name of a session (the admin's list): a hash of its id, which stays a secret. */
+export const refDaSessao = (id: string): string => createHash('sha256').update(id).digest('hex').slice(0, 16);
+
+/** The user's sessions still open (not revoked, not expired), oldest first. */
+export function sessoesAbertas(db: Db, usuarioId: number): LinhaSessao[] {
+  return db
+    .select()
+    .from(sessoes)
+    .where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadaEm), gt(sessoes.expiraEm, new Date().toISOString())))
+    .orderBy(asc(sessoes.criadaEm), asc(sessoes.id))
+    .all();
 }
 
 /** Is this session still good for this user at this instant? */

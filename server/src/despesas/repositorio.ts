@@ -96,6 +96,7 @@ export function apresentarDespesa(l: LinhaApresentacao): Despesa {
     cupom_url: d.arquivoCupom ? `/api/despesas/${d.id}/cupom` : null,
     cupom_mime: d.arquivoCupom ? d.cupomMime : null,
     cupom_nome: d.arquivoCupom ? d.cupomNomeOriginal : null,
+    chave_nfce: d.chaveNfce,
     status_aprovacao: d.statusAprovacao,
     motivo_rejeicao: d.motivoRejeicao,
     aprovada: d.statusAprovacao === 'aprovada',

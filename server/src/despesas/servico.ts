@@ -27,6 +27,7 @@ import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
 import { registrarMovimentacao } from '../saldo/servico';
 import type { UsuarioSessao } from '../tipos';
 import { caminhoCupom, colocarCupom, mesmoConteudo, nomeNovoCupom, removerCupom, type CupomRecebido } from './cupons';
+import { erroDaNfce, exigirNfceLivre } from './nfce';
 import { atualizarDespesa, buscarDespesa, inserirDespesa, type LinhaDespesa } from './repositorio';
 
 export const DESPESA_NAO_ENCONTRADA = 'Despesa não encontrada.';
@@ -145,6 +146,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
     exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_despesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
     validarData(ctx.fuso, dados.data_despesa);
     if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho);
+    exigirNfceLivre(db, dados.chave_nfce, dados.id);
   };
   validar();
   const arquivo = cupom ? nomeNovoCupom(cupom) : null;
@@ -165,6 +167,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
         tipoOutro: tipoOutroDe(dados),
         valorCentavos: dados.valor,
         descricao: dados.descricao,
+        chaveNfce: dados.chave_nfce ?? null,
         arquivoCupom: arquivo,
         cupomMime: cupom?.mime ?? null,
         cupomNomeOriginal: cupom?.nomeOriginal ?? null,
@@ -189,7 +192,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
     return resultado;
   } catch (erro) {
     if (colocado) desfazerColocacao(ctx.pastaUploads, arquivo);
-    throw erro;
+    throw erroDaNfce(db, erro, dados.chave_nfce, dados.id);
   }
 }
 
@@ -201,7 +204,8 @@ async function edicaoSemMudanca(ctx: ContextoDespesas, atual: LinhaDespesa, dado
     atual.tipo === dados.tipo &&
     atual.tipoOutro === tipoOutroDe(dados) &&
     atual.valorCentavos === dados.valor &&
-    atual.descricao === dados.descricao;
+    atual.descricao === dados.descricao &&
+    (dados.chave_nfce === undefined || atual.chaveNfce === dados.chave_nfce);
   if (!camposIguais) return false;
   if (cupom) return mesmoConteudo(ctx.pastaUploads, atual.arquivoCupom, cupom);
   return !dados.excluir_cupom || atual.arquivoCupom === null;
@@ -227,6 +231,7 @@ export async function editarDespesa(
   const validar = (despesa: LinhaDespesa) => {
     exigirAlteravel(db, usuario, ctx.fuso, despesa, { cidadeId: dados.cidade_id, data: dados.data_despesa });
     validarData(ctx.fuso, dados.data_despesa);
+    exigirNfceLivre(db, dados.chave_nfce, id);
   };
   validar(atual);
   if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, atual.cupomTamanho ?? 0);
@@ -245,6 +250,7 @@ export async function editarDespesa(
         tipoOutro: tipoOutroDe(dados),
         valorCentavos: dados.valor,
         descricao: dados.descricao,
+        ...(dados.chave_nfce !== undefined ? { chaveNfce: dados.chave_nfce } : {}),
         ...(trocaCupom
           ? {
               arquivoCupom: novoArquivo,
@@ -276,7 +282,7 @@ export async function editarDespesa(
     return despesa;
   } catch (erro) {
     if (colocado) desfazerColocacao(ctx.pastaUploads, novoArquivo);
-    throw erro;
+    throw erroDaNfce(db, erro, dados.chave_nfce, id);
   }
 }
 
@@ -308,6 +314,7 @@ export async function corrigirDespesa(
     exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
     if (dados.data_despesa !== despesa.dataDespesa) exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: dados.data_despesa, fuso: ctx.fuso });
     validarData(ctx.fuso, dados.data_despesa);
+    exigirNfceLivre(db, dados.chave_nfce, id);
   };
   validar(atual);
   if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, atual.cupomTamanho ?? 0);
@@ -326,6 +333,7 @@ export async function corrigirDespesa(
         tipoOutro: tipoOutroDe(dados),
         valorCentavos: dados.valor,
         descricao: dados.descricao,
+        ...(dados.chave_nfce !== undefined ? { chaveNfce: dados.chave_nfce } : {}),
         statusAprovacao: 'pendente',
         motivoRejeicao: null,
         avaliadoPor: null,
@@ -361,7 +369,7 @@ export async function corrigirDespesa(
     return despesa;
   } catch (erro) {
     if (colocado) desfazerColocacao(ctx.pastaUploads, novoArquivo);
-    throw erro;
+    throw erroDaNfce(db, erro, dados.chave_nfce, id);
   }
 }
 

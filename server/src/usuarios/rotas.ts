@@ -4,6 +4,8 @@ import { opcao, paramsId } from '../../../shared/schemas/campos';
 import {
   funcionariosRespostaSchema,
   senhaAlterarSchema,
+  paramsSessao,
+  sessoesAbertasSchema,
   sessoesEncerradasSchema,
   usuarioCriarSchema,
   usuarioEditarSchema,
@@ -16,7 +18,8 @@ import { fatiar } from '../paginacao';
 import type { App } from '../tipos';
 import { apresentarUsuario, listarFuncionariosAtivos, listarUsuarios } from './repositorio';
 import { sessaoDe } from '../auth/plugin';
-import { alterarSenha, criarUsuario, desbloquearUsuario, editarUsuario, encerrarSessoes } from './servico';
+import { alterarSenha, criarUsuario, desbloquearUsuario, editarUsuario, encerrarSessao, encerrarSessoes, exigirUsuario } from './servico';
+import { refDaSessao, sessoesAbertas } from '../auth/sessoes';
 
 const filtroLista = z.object({
   emRota: z.enum(['true', 'false'], { error: "emRota deve ser 'true' ou 'false'." }).optional(),
@@ -74,6 +77,20 @@ export default async function rotasUsuarios(app: App) {
     request.log.info({ usuarioId: request.params.id, por: request.usuario.id, encerradas }, 'sessões encerradas');
     const message = encerradas === 0 ? 'Nenhuma sessão aberta.' : encerradas === 1 ? '1 sessão encerrada.' : `${encerradas} sessões encerradas.`;
     return { message, encerradas };
+  });
+
+  app.get('/:id/sessoes', { schema: { params: paramsId, response: { 200: sessoesAbertasSchema } } }, async (request) => {
+    exigirUsuario(app.db, request.params.id);
+    const atual = sessaoDe(request);
+    return {
+      sessoes: sessoesAbertas(app.db, request.params.id).map((s) => ({ ref: refDaSessao(s.id), descricao: s.descricao, criada_em: s.criadaEm, expira_em: s.expiraEm, atual: s.id === atual })),
+    };
+  });
+
+  app.delete('/:id/sessoes/:ref', { schema: { params: paramsSessao, response: { 200: sessoesEncerradasSchema } } }, async (request) => {
+    encerrarSessao(app.db, request.params.id, request.params.ref, { id: request.usuario.id, sessao: sessaoDe(request) });
+    request.log.info({ usuarioId: request.params.id, por: request.usuario.id }, 'sessão encerrada');
+    return { message: '1 sessão encerrada.', encerradas: 1 };
   });
 
   app.patch('/:id/desbloquear', { schema: { params: paramsId, response: resposta } }, async (request) => ({

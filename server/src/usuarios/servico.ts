@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { TipoUsuario } from '../../../shared/schemas/usuarios';
 import { registrarAuditoria, retratoUsuario } from '../auditoria/registro';
 import { gerarHashSenha } from '../auth/senha';
-import { revogarSessoesDoUsuario } from '../auth/sessoes';
+import { refDaSessao, revogarSessao, revogarSessoesDoUsuario, sessoesAbertas } from '../auth/sessoes';
 import { emTransacao, type Db } from '../db';
 import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
 import {
@@ -23,7 +23,7 @@ function ehViolacaoDeUnicidade(erro: unknown): boolean {
   return (erro as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-function exigirUsuario(db: Db, id: number): LinhaUsuario {
+export function exigirUsuario(db: Db, id: number): LinhaUsuario {
   const u = buscarUsuarioPorId(db, id);
   if (!u) throw naoEncontrado('Usuário não encontrado.');
   return u;
@@ -126,6 +126,21 @@ export function encerrarSessoes(db: Db, id: number, ator: { id: number; sessao: 
     const encerradas = revogarSessoesDoUsuario(db, id, ator.id === id ? ator.sessao : undefined);
     registrarAuditoria(db, { adminId: ator.id, acao: 'usuario.encerrar_sessoes', alvoTipo: 'usuario', alvoId: id, antes: null, depois: { sessoes_encerradas: encerradas } });
     return encerradas;
+  });
+}
+
+/**
+ * Ends one open session of a user, named by its ref (the admin's list). The admin's own current
+ * session is not ended here: 'Sair' does that, and ends it knowingly.
+ */
+export function encerrarSessao(db: Db, id: number, ref: string, ator: { id: number; sessao: string | undefined }): void {
+  exigirUsuario(db, id);
+  emTransacao(db, () => {
+    const sessao = sessoesAbertas(db, id).find((s) => refDaSessao(s.id) === ref);
+    if (!sessao) throw naoEncontrado('Sessão não encontrada ou já encerrada.');
+    if (sessao.id === ator.sessao) throw regraDeNegocio('Esta é a sessão que você está usando. Para sair dela, use "Sair".');
+    revogarSessao(db, sessao.id, id);
+    registrarAuditoria(db, { adminId: ator.id, acao: 'usuario.encerrar_sessoes', alvoTipo: 'usuario', alvoId: id, antes: null, depois: { sessoes_encerradas: 1, aparelho: sessao.descricao } });
   });
 }
 
