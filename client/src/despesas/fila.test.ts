@@ -17,6 +17,7 @@ function despesa(id: string, extra: Partial<Despesa> = {}): Despesa {
     cupom_url: `/api/despesas/${id}/cupom`,
     cupom_mime: 'image/jpeg',
     cupom_nome: 'nota.jpg',
+    chave_nfce: null,
     status_aprovacao: 'pendente',
     motivo_rejeicao: null,
     aprovada: false,

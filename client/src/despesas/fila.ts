@@ -32,6 +32,8 @@ export interface DadosDespesaNaFila {
   /** Reais, 2 decimals. */
   valor: number;
   descricao: string;
+  /** The NFC-e's chave read from the receipt's QR or typed (issue 20); null: none; absent: an older app's row. */
+  chave_nfce?: string | null;
   registrado_em: string;
   rota_nome: string;
   cidade_nome: string;
@@ -137,6 +139,7 @@ function despesaLocal(d: DadosDespesaNaFila, base: Despesa | null): Despesa {
     cupom_url: base?.cupom_url ?? null,
     cupom_mime: base?.cupom_mime ?? null,
     cupom_nome: base?.cupom_nome ?? null,
+    chave_nfce: d.chave_nfce !== undefined ? d.chave_nfce : (base?.chave_nfce ?? null),
     status_aprovacao: base?.status_aprovacao ?? 'pendente',
     motivo_rejeicao: base?.motivo_rejeicao ?? null,
     aprovada: base?.aprovada ?? false,

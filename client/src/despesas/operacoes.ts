@@ -53,6 +53,8 @@ function camposParaEnvio(dados: unknown) {
     tipo_outro: d.tipo === 'outro' ? (d.tipo_outro ?? '') : '',
     valor: reaisParaCentavos(d.valor!),
     descricao: d.descricao ?? '',
+    // Absent in rows queued by an older app: the server then keeps what it has.
+    ...(d.chave_nfce !== undefined ? { chave_nfce: d.chave_nfce } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ export function despesaDeTeste(id: string, extra: Partial<Despesa> = {}, rota: P
     cupom_url: null,
     cupom_mime: null,
     cupom_nome: null,
+    chave_nfce: null,
     status_aprovacao: 'pendente',
     motivo_rejeicao: null,
     aprovada: false,

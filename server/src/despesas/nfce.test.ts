@@ -1,0 +1,188 @@
+/**
+ * Issue 20, item 5: the NFC-e's chave on an expense — checked (format and check digit, 400 in pt-BR),
+ * one live expense per chave whoever launched it (409 naming the first), through the REST form and
+ * the offline batch alike; the admin reads it.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatarData, hoje, somarDias } from '../../../shared/dates';
+import { digitoVerificadorChave } from '../../../shared/nfce';
+import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario } from '../../test/despesas';
+import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { ErroApp } from '../errors';
+import { erroDaNfce } from './nfce';
+
+interface Pessoa {
+  id: number;
+  token: string;
+}
+
+let t: AppDeTeste;
+let tokenAdmin: string;
+let ana: Pessoa;
+let rotaAna: number;
+let bruno: Pessoa;
+let rotaBruno: number;
+const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
+
+beforeAll(async () => {
+  t = await criarAppDeTeste();
+  tokenAdmin = await t.tokenAdmin();
+  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
+  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
+  bruno = await t.criarFuncionario({ nome: 'Bruno Campo' });
+  rotaBruno = await criarRotaAtiva(t, bruno.id, [CALDAS_NOVAS], 'Rota Sul');
+});
+afterAll(async () => {
+  await t?.fechar();
+});
+
+/** A different valid chave each call (GO, 2026-11, CNPJ 12.345.678/0001-95, NFC-e number n). */
+let numero = 1000;
+function novaChave(): string {
+  numero += 1;
+  const c43 = `522611${'12345678000195'}65001${String(numero).padStart(9, '0')}1${'00004321'}`;
+  return c43 + digitoVerificadorChave(c43);
+}
+
+const campos = (extra: Record<string, string | number> = {}, rota = rotaAna, cidade = ANAPOLIS) => ({
+  id: uuidv7(),
+  rota_id: rota,
+  cidade_id: cidade,
+  data_despesa: ONTEM(),
+  tipo: 'alimentacao',
+  valor: '45,90',
+  descricao: 'Almoço',
+  ...extra,
+});
+
+async function criar(quem: Pessoa, c: Record<string, string | number>): Promise<LightMyRequestResponse> {
+  return t.chamar({ method: 'POST', url: '/api/despesas', token: quem.token, ...(await formulario(c)) });
+}
+async function editar(quem: Pessoa, id: string, c: Record<string, string | number>): Promise<LightMyRequestResponse> {
+  return t.chamar({ method: 'PUT', url: `/api/despesas/${id}`, token: quem.token, ...(await formulario(c)) });
+}
+const contar = (sql: string, ...args: unknown[]) => (t.db.$client.prepare(sql).get(...args) as { n: number }).n;
+const saldoCentavos = (id: number) =>
+  (t.db.$client.prepare('select coalesce((select saldo_novo_centavos from movimentacoes_saldo where funcionario_id = ? order by id desc limit 1), 0) as s').get(id) as { s: number }).s;
+
+async function lote(quem: Pessoa, operacoes: unknown[]) {
+  const r = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: quem.token, payload: { cliente_id: 'aparelho-nfce', operacoes } });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().resultados as { id: string; status: number; corpo?: { error: string; codigo: string } }[];
+}
+let seq = 0;
+const opCriar = (rota: number, cidade: number, chave: string | null, valor = 3000) => ({
+  id: uuidv7(),
+  tipo: 'despesa.criar',
+  seq: ++seq,
+  dados: { id: uuidv7(), rota_id: rota, cidade_id: cidade, data_despesa: ONTEM(), tipo: 'alimentacao', tipo_outro: '', valor, descricao: '', chave_nfce: chave },
+});
+
+describe('chave da NFC-e na despesa', () => {
+  it('cria com a chave (digitada em blocos), devolve-a normalizada, e o admin a lê na lista', async () => {
+    const chave = novaChave();
+    const r = await criar(ana, campos({ chave_nfce: (chave.match(/.{4}/g) ?? []).join(' ') }));
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().despesa.chave_nfce).toBe(chave);
+    const lista = await t.chamar({ method: 'GET', url: `/api/despesas?funcionario_id=${ana.id}`, token: tokenAdmin });
+    expect(lista.statusCode, lista.body).toBe(200);
+    expect(lista.json().despesas.find((d: { id: string }) => d.id === r.json().despesa.id).chave_nfce).toBe(chave);
+    // Without a chave the field is null.
+    const sem = await criar(ana, campos());
+    expect(sem.json().despesa.chave_nfce).toBeNull();
+  });
+
+  it('recusa com 400 em pt-BR o dígito errado e o tamanho errado, sem gravar nada', async () => {
+    const chave = novaChave();
+    const errada = chave.slice(0, 43) + String((Number(chave[43]) + 1) % 10);
+    const antes = contar('select count(*) as n from despesas');
+    const saldo = saldoCentavos(ana.id);
+    esperarRecusa(await criar(ana, campos({ chave_nfce: errada })), 400, 'dados_invalidos', 'Chave da NFC-e inválida: o dígito verificador não confere. Confira os números digitados.');
+    esperarRecusa(await criar(ana, campos({ chave_nfce: chave.slice(0, 40) })), 400, 'dados_invalidos', 'Chave da NFC-e inválida: ela tem 44 caracteres, e foram informados 40.');
+    expect(contar('select count(*) as n from despesas')).toBe(antes);
+    expect(saldoCentavos(ana.id)).toBe(saldo);
+  });
+
+  it('uma segunda despesa com a mesma chave, de outro funcionário, é 409 e diz qual despesa já a usou', async () => {
+    const chave = novaChave();
+    const primeira = await criar(ana, campos({ chave_nfce: chave, valor: '45,90' }));
+    expect(primeira.statusCode, primeira.body).toBe(201);
+    const saldoBruno = saldoCentavos(bruno.id);
+    const mensagem = `Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ONTEM())}.`;
+    esperarRecusa(await criar(bruno, campos({ chave_nfce: chave }, rotaBruno, CALDAS_NOVAS)), 409, 'conflito', mensagem);
+    // The same person twice, too.
+    esperarRecusa(await criar(ana, campos({ chave_nfce: chave })), 409, 'conflito', mensagem);
+    expect(contar('select count(*) as n from despesas where chave_nfce = ?', chave)).toBe(1);
+    expect(saldoCentavos(bruno.id)).toBe(saldoBruno);
+  });
+
+  it('no lote offline, a duplicada é a recusa daquela operação (409 com a mensagem); a chave inválida, 400; a boa passa', async () => {
+    const chave = novaChave();
+    const [ok] = await lote(ana, [opCriar(rotaAna, GOIANIA, chave)]);
+    expect(ok!.status).toBe(201);
+    expect(contar('select count(*) as n from despesas where chave_nfce = ? and funcionario_id = ?', chave, ana.id)).toBe(1);
+    const dupla = opCriar(rotaBruno, CALDAS_NOVAS, chave);
+    const invalida = opCriar(rotaBruno, CALDAS_NOVAS, chave.slice(0, 43) + 'X');
+    const boa = opCriar(rotaBruno, CALDAS_NOVAS, novaChave());
+    const resultados = await lote(bruno, [dupla, invalida, boa]);
+    const porId = new Map(resultados.map((r) => [r.id, r]));
+    expect(porId.get(dupla.id)!.status).toBe(409);
+    expect(porId.get(dupla.id)!.corpo?.error).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Goiânia (R$ 30,00) de Ana Estrada em ${formatarData(ONTEM())}.`);
+    expect(porId.get(invalida.id)!.status).toBe(400);
+    expect(porId.get(invalida.id)!.corpo?.error).toMatch(/^Chave da NFC-e inválida: /);
+    expect(porId.get(boa.id)!.status).toBe(201);
+  });
+
+  it('editar: a própria chave não conflita; sem o campo a chave fica; vazio a tira, e então outro pode usá-la; excluída também libera', async () => {
+    const chave = novaChave();
+    const d = (await criar(ana, campos({ chave_nfce: chave }))).json().despesa;
+    const base = { rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '45,90' };
+    let r = await editar(ana, d.id, { ...base, descricao: 'Almoço e café', chave_nfce: chave });
+    expect(r.statusCode, r.body).toBe(200);
+    r = await editar(ana, d.id, { ...base, descricao: 'Sem mexer na chave' });
+    expect(r.json().despesa.chave_nfce).toBe(chave);
+    r = await editar(ana, d.id, { ...base, descricao: 'Sem nota', chave_nfce: '' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().despesa.chave_nfce).toBeNull();
+    const deBruno = await criar(bruno, campos({ chave_nfce: chave }, rotaBruno, CALDAS_NOVAS));
+    expect(deBruno.statusCode, deBruno.body).toBe(201);
+    // Ana cannot take it back by an edit: 409 naming Bruno's expense.
+    esperarRecusa(await editar(ana, d.id, { ...base, chave_nfce: chave }), 409, 'conflito', /^Esta NFC-e já foi lançada na despesa Alimentação — Caldas Novas \(R\$ 45,90\) de Bruno Campo em /);
+    const excluida = await t.chamar({ method: 'DELETE', url: `/api/despesas/${deBruno.json().despesa.id}`, token: bruno.token });
+    expect(excluida.statusCode, excluida.body).toBe(200);
+    r = await editar(ana, d.id, { ...base, chave_nfce: chave });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().despesa.chave_nfce).toBe(chave);
+  });
+
+  it('a posse não muda: Bruno não edita a despesa de Ana nem com uma chave; o admin não lança despesa', async () => {
+    const d = (await criar(ana, campos())).json().despesa;
+    const r = await editar(bruno, d.id, { rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '45,90', chave_nfce: novaChave() });
+    esperarRecusa(r, 404, 'nao_encontrado');
+    esperarRecusa(await criar({ id: 0, token: tokenAdmin }, campos({ chave_nfce: novaChave() })), 403, 'sem_permissao');
+  });
+
+  it('o índice único é a última defesa: a violação vira o mesmo 409, nunca 500', async () => {
+    const chave = novaChave();
+    const primeira = (await criar(ana, campos({ chave_nfce: chave }))).json().despesa;
+    const outra = (await criar(bruno, campos({}, rotaBruno, CALDAS_NOVAS)))?.json().despesa;
+    // What a write racing past the service's check meets: the partial unique index refuses it.
+    let violacao: unknown;
+    try {
+      t.db.$client.prepare('update despesas set chave_nfce = ? where id = ?').run(chave, outra.id);
+    } catch (erro) {
+      violacao = erro;
+    }
+    expect((violacao as { code?: string }).code).toBe('SQLITE_CONSTRAINT_UNIQUE');
+    const traduzido = erroDaNfce(t.db, violacao, chave, outra.id);
+    expect(traduzido).toBeInstanceOf(ErroApp);
+    expect((traduzido as ErroApp).statusCode).toBe(409);
+    expect((traduzido as ErroApp).message).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ONTEM())}.`);
+    expect(primeira.chave_nfce).toBe(chave);
+    // Any other error is left as it was.
+    const outroErro = new Error('disco cheio');
+    expect(erroDaNfce(t.db, outroErro, chave, outra.id)).toBe(outroErro);
+  });
+});
