@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatarDataPorExtenso } from '../../../shared/dates';
-import type { DashboardAdmin } from '../../../shared/schemas/relatorios';
+import { formatarData, somarDias } from '../../../shared/dates';
+import type { DashboardAdmin, Tendencias } from '../../../shared/schemas/relatorios';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { hojeNoApp } from '../config/configApp';
 import { definirLarguraDaJanela } from '../test/janela';
@@ -31,6 +32,37 @@ const DADOS: DashboardAdmin = {
 
 const VAZIO: DashboardAdmin = { funcionariosEmRota: 0, funcionariosSemRota: 0, rotasAtivas: 0, vendasDia: 0, despesasDia: 0, rotas: [], funcionarios: [], celulares: [] };
 
+const HOJE = hojeNoApp();
+const dias = (n: number) => Array.from({ length: n }, (_, i) => somarDias(HOJE, i - n + 1));
+const diaZerado = (data: string) => ({ data, dinheiro_centavos: 0, pix_centavos: 0, cartao_centavos: 0, link_centavos: 0, boletos: 0 });
+
+/** The server's trends of the last 30 days: sales yesterday and today, two routes, two employees, two expense types. */
+const TENDENCIAS: Tendencias = {
+  data_inicio: somarDias(HOJE, -29),
+  data_fim: HOJE,
+  vendas_por_dia: dias(30).map((data) =>
+    data === HOJE
+      ? { data, dinheiro_centavos: 120_050, pix_centavos: 30_000, cartao_centavos: 0, link_centavos: 0, boletos: 2 }
+      : data === somarDias(HOJE, -1)
+        ? { data, dinheiro_centavos: 0, pix_centavos: 0, cartao_centavos: 50_000, link_centavos: 9_990, boletos: 0 }
+        : diaZerado(data),
+  ),
+  por_rota: [
+    { rota_id: 7, rota_nome: 'Rota Goiás', funcionario_nome: 'Bruno Campo', vendas_centavos: 200_040, despesas_centavos: 4_590, cidades_planejadas: 4, cidades_visitadas: 3 },
+    { rota_id: 8, rota_nome: 'Rota Minas', funcionario_nome: 'Carla Estrada', vendas_centavos: 9_990, despesas_centavos: 8_000, cidades_planejadas: 2, cidades_visitadas: 1 },
+  ],
+  por_funcionario: [
+    { funcionario_id: 2, funcionario_nome: 'Bruno Campo', vendas_centavos: 200_040, despesas_centavos: 4_590 },
+    { funcionario_id: 3, funcionario_nome: 'Carla Estrada', vendas_centavos: 9_990, despesas_centavos: 8_000 },
+  ],
+  despesas_por_tipo: [
+    { tipo: 'alimentacao', quantidade: 1, total_centavos: 4_590 },
+    { tipo: 'hospedagem', quantidade: 1, total_centavos: 8_000 },
+  ],
+};
+
+const TENDENCIAS_VAZIAS: Tendencias = { data_inicio: somarDias(HOJE, -29), data_fim: HOJE, vendas_por_dia: dias(30).map(diaZerado), por_rota: [], por_funcionario: [], despesas_por_tipo: [] };
+
 const rotaAtiva = (id: number, nome: string): Rota => rotaDeTeste({ id, nome, criado_em: '' });
 
 function montar(painel: ManipuladorApi, extra: Record<string, ManipuladorApi> = {}) {
@@ -38,6 +70,7 @@ function montar(painel: ManipuladorApi, extra: Record<string, ManipuladorApi> = 
   const api = simularApi({
     'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
     'GET /relatorios/dashboard-admin': painel,
+    'GET /relatorios/tendencias': () => ({ corpo: TENDENCIAS }),
     ...extra,
   });
   const tela = renderizarApp(
@@ -54,6 +87,8 @@ function montar(painel: ManipuladorApi, extra: Record<string, ManipuladorApi> = 
 /** A stat card's value, found by its label. */
 const valorDe = (rotulo: string) => sp(within(screen.getByRole('group', { name: rotulo })).getByText((_, e) => !!e?.classList.contains('cartao-resumo__valor')).textContent);
 const tabela = (titulo: string) => screen.getByRole('heading', { name: titulo }).closest('section')!;
+/** The cells of a row of a chart's table, spaces normalised. */
+const celulas = (linha: HTMLElement) => within(linha).getAllByRole('cell').map((c) => sp(c.textContent));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -157,5 +192,64 @@ describe('Dashboard do admin', () => {
     const cartao = (await within(funcionarios).findAllByRole('listitem'))[0]!;
     expect(sp(cartao.textContent)).toContain('Bruno Campo');
     expect(sp(cartao.textContent)).toContain('Cidades Atendidas3/4');
+  });
+
+  it('tendências dos últimos 30 dias: cada gráfico é uma figura com nome em português e seus números numa tabela (R$, dd/mm)', async () => {
+    const usuario = userEvent.setup();
+    const { api } = montar(() => ({ corpo: DADOS }));
+    const painel = await screen.findByRole('region', { name: 'Tendências dos últimos 30 dias' });
+    expect(await within(painel).findByText(`De ${formatarData(somarDias(HOJE, -29))} a ${formatarData(HOJE)}`)).toBeInTheDocument();
+    // Without filters the server's default period: no dates in the request.
+    const pedido = api.chamadas.find((c) => c.caminho.startsWith('/relatorios/tendencias'));
+    expect(pedido?.caminho).toBe('/relatorios/tendencias');
+
+    const nomes = within(painel).getAllByRole('figure').map((f) => f.getAttribute('aria-labelledby') && document.getElementById(f.getAttribute('aria-labelledby')!)?.textContent);
+    expect(nomes).toEqual([
+      'Vendas por dia e forma de pagamento',
+      'Vendas e despesas por rota',
+      'Vendas e despesas por funcionário',
+      'Despesas por tipo',
+      'Cidades visitadas e planejadas por rota',
+    ]);
+
+    const vendas = within(painel).getByRole('figure', { name: 'Vendas por dia e forma de pagamento' });
+    expect(within(vendas).getByRole('img', { name: /^Vendas por dia e forma de pagamento: gráfico de barras/ })).toBeInTheDocument();
+    expect(within(vendas).getByRole('list', { name: 'Legenda' })).toHaveTextContent(/Dinheiro.*Pix.*Cartão.*Link.*Boletos/);
+    await usuario.click(within(vendas).getByText('Ver números'));
+    const tabelaVendas = within(vendas).getByRole('table', { name: 'Vendas por dia e forma de pagamento' });
+    expect(within(tabelaVendas).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Dia', 'Dinheiro', 'Pix', 'Cartão', 'Link', 'Boletos']);
+    const hoje = formatarData(HOJE).slice(0, 5);
+    const ontem = formatarData(somarDias(HOJE, -1)).slice(0, 5);
+    expect(celulas(within(tabelaVendas).getByRole('row', { name: new RegExp(`^${hoje}`) }))).toEqual(['R$ 1.200,50', 'R$ 300,00', 'R$ 0,00', 'R$ 0,00', '2']);
+    expect(celulas(within(tabelaVendas).getByRole('row', { name: new RegExp(`^${ontem}`) }))).toEqual(['R$ 0,00', 'R$ 0,00', 'R$ 500,00', 'R$ 99,90', '0']);
+    expect(celulas(within(tabelaVendas).getByRole('row', { name: /^Total/ }))).toEqual(['R$ 1.200,50', 'R$ 300,00', 'R$ 500,00', 'R$ 99,90', '2']);
+    expect(within(tabelaVendas).getAllByRole('row')).toHaveLength(1 + 30 + 1);
+
+    const porRota = within(painel).getByRole('figure', { name: 'Vendas e despesas por rota' });
+    await usuario.click(within(porRota).getByText('Ver números'));
+    expect(celulas(within(porRota).getByRole('row', { name: /^Rota Goiás/ }))).toEqual(['R$ 2.000,40', 'R$ 45,90']);
+    expect(celulas(within(porRota).getByRole('row', { name: /^Total/ }))).toEqual(['R$ 2.100,30', 'R$ 125,90']);
+
+    const porFuncionario = within(painel).getByRole('figure', { name: 'Vendas e despesas por funcionário' });
+    expect(celulas(within(porFuncionario).getByRole('row', { name: /^Carla Estrada/, hidden: true }))).toEqual(['R$ 99,90', 'R$ 80,00']);
+
+    const porTipo = within(painel).getByRole('figure', { name: 'Despesas por tipo' });
+    expect(celulas(within(porTipo).getByRole('row', { name: /^Hospedagem/, hidden: true }))).toEqual(['R$ 80,00', '1']);
+
+    const cidades = within(painel).getByRole('figure', { name: 'Cidades visitadas e planejadas por rota' });
+    expect(within(cidades).getAllByRole('columnheader', { hidden: true }).map((c) => c.textContent)).toEqual(['Rota', 'Planejadas', 'Visitadas']);
+    expect(celulas(within(cidades).getByRole('row', { name: /^Rota Minas/, hidden: true }))).toEqual(['2', '1']);
+  });
+
+  it('período sem vendas: cada gráfico diz em português que não há o que mostrar, sem eixo vazio nem tabela', async () => {
+    montar(() => ({ corpo: VAZIO }), { 'GET /relatorios/tendencias': () => ({ corpo: TENDENCIAS_VAZIAS }) });
+    const painel = await screen.findByRole('region', { name: 'Tendências dos últimos 30 dias' });
+    const vendas = await within(painel).findByRole('figure', { name: 'Vendas por dia e forma de pagamento' });
+    expect(within(vendas).getByText('Sem vendas no período')).toBeInTheDocument();
+    expect(within(vendas).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(vendas).queryByRole('table', { hidden: true })).not.toBeInTheDocument();
+    expect(within(painel).getByRole('figure', { name: 'Despesas por tipo' })).toHaveTextContent('Sem despesas no período');
+    expect(within(painel).getByRole('figure', { name: 'Cidades visitadas e planejadas por rota' })).toHaveTextContent('Sem rotas no período');
+    expect(within(painel).getByRole('figure', { name: 'Vendas e despesas por funcionário' })).toHaveTextContent('Sem vendas nem despesas no período');
   });
 });

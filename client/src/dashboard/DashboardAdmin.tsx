@@ -1,7 +1,7 @@
 /**
  * Dashboard, admin view (spec section 2): welcome banner, the five numbers of the day, the three
  * action cards (the balance modal, Nova Rota, Ver Relatórios) and the tables of active routes and
- * of employees in route. Online only; a failed load shows zeros and empty tables (logged); without
+ * of employees in route, then the trend charts of the last 30 days. Online only; a failed load shows zeros and empty tables (logged); without
  * connection the screen says 'Sem conexão' instead.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
 import { fusoDoApp, hojeNoApp } from '../config/configApp';
+import { PainelTendencias } from '../relatorios/PainelTendencias';
 import { MENSAGENS_PAINEL, ModalMovimentacaoSaldo } from '../saldo/ModalMovimentacaoSaldo';
 import { saudacao } from './apresentacao';
 import { CelularesPendentes } from './CelularesPendentes';
@@ -133,6 +134,9 @@ export function DashboardAdmin({ usuario }: { usuario: Usuario }) {
               tituloCartao={(f) => f.nome}
             />
           </div>
+
+          {/* Issue 20 (item 2): the last 30 days as charts, each with its numbers as a table. */}
+          <PainelTendencias titulo="Tendências dos últimos 30 dias" />
         </>
       )}
 

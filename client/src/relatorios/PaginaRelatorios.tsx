@@ -1,6 +1,7 @@
 /**
  * 'Relatórios' (admin): filters that reload on change, the routes table with selection, cards that
- * expand at 700 px or less, the details modal, and PDF/Excel exports of the selection or the filter.
+ * expand at 700 px or less, the details modal, PDF/Excel/CSV exports of the selection or the filter,
+ * and the trend charts of the filters' period (PainelTendencias).
  */
 import { ChevronDown, ChevronUp, Eye, FileDown, FileSpreadsheet, FileText, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -21,6 +22,7 @@ import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useFuncionarios } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
 import { ModalDetalhesRota } from './ModalDetalhesRota';
+import { PainelTendencias } from './PainelTendencias';
 import { contagem, plural } from '../../../shared/texto';
 
 /** The spec's breakpoint for this page. */
@@ -217,6 +219,14 @@ export function PaginaRelatorios() {
           </div>
         )}
       </section>
+      )}
+
+      {/* Issue 20 (item 2): the period and employee of the filters as charts (the last 30 days without dates). */}
+      {!conexao.semConexao && (
+        <PainelTendencias
+          titulo="Tendências do período"
+          filtros={{ data_inicio: filtros.data_inicio, data_fim: filtros.data_fim, usuario_id: filtros.funcionario_id }}
+        />
       )}
 
       <ModalDetalhesRota rotaId={detalhes} aoFechar={() => setDetalhes(null)} />

@@ -1,6 +1,6 @@
 /** Reports: query keys, loaders, and the export download. */
-import { useQuery } from '@tanstack/react-query';
-import type { DetalhesRota, FormatoExportacao, LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DetalhesRota, FormatoExportacao, LinhaRelatorioRota, Tendencias } from '../../../shared/schemas/relatorios';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import { api, montarUrl, TEMPO_LIMITE_MS } from '../api/client';
 import { lerToken } from '../auth/sessaoLocal';
@@ -19,6 +19,25 @@ export const chavesRelatorios = {
   todos: ['relatorios'] as const,
   rotas: (f: FiltrosRelatorio) => [...chavesRelatorios.todos, 'rotas', f] as const,
   detalhes: (id: number) => [...chavesRelatorios.todos, 'detalhes', id] as const,
+  tendencias: (f: FiltrosTendencias) => [...chavesRelatorios.todos, 'tendencias', f] as const,
+};
+
+/** The trend charts' filters (issue 20, item 2): blank means the server's default (the last 30 days, everyone). */
+export interface FiltrosTendencias {
+  data_inicio?: string;
+  data_fim?: string;
+  rota_id?: string;
+  usuario_id?: string;
+}
+
+export const consultasRelatorios = {
+  /** GET /relatorios/tendencias (admin); the previous period's charts stay while the next one loads. */
+  tendencias: (f: FiltrosTendencias = {}) =>
+    queryOptions({
+      queryKey: chavesRelatorios.tendencias(f),
+      queryFn: () => api.get<Tendencias>('/relatorios/tendencias', { params: { ...f } }),
+      placeholderData: keepPreviousData,
+    }),
 };
 
 export function useRelatorioRotas(filtros: FiltrosRelatorio) {
