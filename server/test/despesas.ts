@@ -34,10 +34,11 @@ export interface ArquivoTeste {
 }
 
 /** A multipart/form-data body exactly as `fetch(FormData)` sends it, for `app.inject`. */
-export async function formulario(campos: Record<string, string | number | boolean>, arquivo?: ArquivoTeste) {
+export async function formulario(campos: Record<string, string | number | boolean>, arquivo?: ArquivoTeste | ArquivoTeste[]) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(campos)) fd.append(k, String(v));
-  if (arquivo) fd.append('cupom', new Blob([new Uint8Array(arquivo.conteudo)], { type: arquivo.tipo }), arquivo.nome);
+  // Several receipts are several `cupom` parts, in order (issue 20, item 6).
+  for (const a of Array.isArray(arquivo) ? arquivo : arquivo ? [arquivo] : []) fd.append('cupom', new Blob([new Uint8Array(a.conteudo)], { type: a.tipo }), a.nome);
   const resposta = new Response(fd);
   return { payload: Buffer.from(await resposta.arrayBuffer()), headers: { 'content-type': resposta.headers.get('content-type')! } };
 }

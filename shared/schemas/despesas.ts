@@ -5,6 +5,7 @@
  */
 import { MENSAGEM_CHAVE_INVALIDA, validarChaveNfce } from '../nfce';
 import { z } from '../zod';
+import { MAXIMO_CUPONS_POR_DESPESA as MAXIMO_CUPONS_POR_DESPESA_ } from '../sync/operacoes';
 import { booleano, data, dataOpcional, dinheiro, idInteiro, opcao, textoOpcional, uuidCliente } from './campos';
 import { camposPaginacao, camposRespostaPaginada } from './paginacao';
 import { STATUS_ROTA } from './rotas';
@@ -12,6 +13,7 @@ import { TIPOS_DESPESA, type TipoDespesa } from './tiposDespesa';
 
 // Zod-free, so the first screen and the offline queue can import them without the schema library.
 export { nomeDoTipo, ROTULO_TIPO_DESPESA, TIPOS_DESPESA, type TipoDespesa } from './tiposDespesa';
+export { MAXIMO_CUPONS_POR_DESPESA, MENSAGEM_CUPONS_DEMAIS } from '../sync/operacoes';
 
 export const STATUS_APROVACAO = ['pendente', 'aprovada', 'rejeitada'] as const;
 export type StatusAprovacao = (typeof STATUS_APROVACAO)[number];
@@ -102,8 +104,16 @@ export const despesaEditarSchema = z
     /** The expense stays on its route; when sent it must be that route. */
     rota_id: idInteiro('Rota', 'f').optional(),
     ...camposDespesa,
-    /** 'true' removes the stored receipt (ignored when a new one comes in `cupom`). */
+    /** Older apps: 'true' removes the stored receipt (ignored when a new one comes in `cupom`). */
     excluir_cupom: booleano('Excluir cupom').optional().default(false),
+    /**
+     * Issue 20, item 6: the receipts to remove by id ('12,15' in a form, a list in JSON; '' removes
+     * none); the files in `cupom` are added. Absent: an older app's edit, whose file replaces them all.
+     */
+    remover_cupons: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',').map((x) => x.trim())) : v),
+      z.array(idInteiro('Comprovante'), { error: 'Lista de comprovantes a remover inválida.' }).max(MAXIMO_CUPONS_POR_DESPESA_ * 4, 'Lista de comprovantes a remover inválida.').optional(),
+    ),
   })
   .superRefine(exigirTipoOutro);
 export type DespesaEditarPedido = z.input<typeof despesaEditarSchema>;
@@ -138,6 +148,16 @@ export const despesaFiltroSchema = z.object({
 });
 export type DespesaFiltro = z.input<typeof despesaFiltroSchema>;
 
+/** One receipt of an expense as the API lists it; `url` serves it (admin or owner, bearer or session cookie). */
+export const cupomDespesaSchema = z.object({
+  id: z.number(),
+  mime: z.string(),
+  nome: z.string(),
+  tamanho: z.number(),
+  url: z.string(),
+});
+export type CupomDespesa = z.infer<typeof cupomDespesaSchema>;
+
 export const despesaSchema = z.object({
   id: z.string(),
   rota_id: z.number(),
@@ -156,6 +176,11 @@ export const despesaSchema = z.object({
   cupom_nome: z.string().nullable(),
   /** The NFC-e's chave de acesso (44 characters), or null (issue 20, item 5). */
   chave_nfce: z.string().nullable(),
+  /**
+   * Every receipt, in order (issue 20, item 6); the four cupom fields above are the first one's, for
+   * screens and installed apps that know one. Absent in copies kept by older versions.
+   */
+  cupons: z.array(cupomDespesaSchema).optional(),
   status_aprovacao: z.enum(STATUS_APROVACAO),
   motivo_rejeicao: z.string().nullable(),
   aprovada: z.boolean(),

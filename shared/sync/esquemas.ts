@@ -11,7 +11,7 @@ import { camposDespesa, exigirTipoOutro } from '../schemas/despesas';
 import { visitaSchema } from '../schemas/rotas';
 import { TIPOS_DESPESA } from '../schemas/tiposDespesa';
 import { OBSERVACOES_MAXIMO, registradoEm } from '../schemas/vendas';
-import type { DadosOperacao, TipoOperacao } from './operacoes';
+import { MAXIMO_CUPONS_POR_DESPESA, type DadosOperacao, type TipoOperacao } from './operacoes';
 
 const valorDespesa = centavos('Valor').refine((v) => v > 0, 'Valor deve ser maior que zero.');
 
@@ -34,6 +34,7 @@ const esquemaEditarDespesa = z
     rota_id: idInteiro('Rota', 'f'),
     ...camposDespesaCentavos,
     excluir_cupom: z.boolean({ error: 'Excluir cupom inválido.' }).optional().default(false),
+    remover_cupons: z.array(idInteiro('Comprovante'), { error: 'Lista de comprovantes a remover inválida.' }).max(MAXIMO_CUPONS_POR_DESPESA, 'Lista de comprovantes a remover inválida.').optional(),
   })
   .superRefine(exigirTipoOutro);
 

@@ -17,6 +17,27 @@ export type TipoOperacao = (typeof TIPOS_OPERACAO)[number];
 /** Integer centavos. */
 type Centavos = number;
 
+/**
+ * Receipts of one expense (issue 20, item 6: the NFC-e and the card slip), each under
+ * CUPOM_TAMANHO_MAXIMO. The same limit on the phone (the form, the outbox) and on the server.
+ */
+export const MAXIMO_CUPONS_POR_DESPESA = 5;
+export const MENSAGEM_CUPONS_DEMAIS = `Uma despesa pode ter no máximo ${MAXIMO_CUPONS_POR_DESPESA} comprovantes. Remova algum antes de adicionar outro.`;
+
+/**
+ * The typed seam of an offline write's files: in a multipart batch each receipt of an operation is a
+ * part named `arquivo:<id da operação>`, in the order they were attached (older apps sent one); a
+ * batch naming receipts already uploaded in parts gives, per operation, one reference or a list of them.
+ */
+export const campoArquivoDaOperacao = (operacaoId: string) => `arquivo:${operacaoId}`;
+export interface ReferenciaEnvio {
+  /** The upload's id (the phone's local file id). */
+  id: string;
+  /** The file's name on the phone. */
+  nome: string;
+}
+export type ReferenciasEnvios = Record<string, ReferenciaEnvio | ReferenciaEnvio[]>;
+
 /** A city's closing of a date; the same record is written again to change it. */
 export interface DadosSalvarVenda {
   id: string;
@@ -67,8 +88,13 @@ export interface DadosCriarDespesa extends DadosCamposDespesa {
 
 export interface DadosEditarDespesa extends DadosCamposDespesa {
   id: string;
-  /** Removes the stored receipt (when no new one is sent). */
+  /** Removes the stored receipt (when no new one is sent). Older apps' edits only: a file they send replaces every receipt. */
   excluir_cupom?: boolean | undefined;
+  /**
+   * The receipts to remove, by id (issue 20, item 6); the files sent are added. Present (even empty)
+   * in every edit of this version: absent means an older app's edit (its file replaces the receipts).
+   */
+  remover_cupons?: number[] | undefined;
 }
 
 /**
@@ -119,7 +145,7 @@ export interface DefinicaoOperacao<T extends TipoOperacao> {
   chaves(dados: DadosOperacao[T]): string[];
   /** The route it writes to, if any: a refused write holds back that route's finishing. */
   rota(dados: DadosOperacao[T]): number | null;
-  /** Carries a receipt file (sent beside the batch's JSON). */
+  /** Carries receipt files (sent beside the batch's JSON, up to MAXIMO_CUPONS_POR_DESPESA). */
   comArquivo: boolean;
   /** Finishes its route: waits for every earlier write of that route. */
   finalizaRota: boolean;

@@ -17,8 +17,8 @@ export const escritaCriarDespesa = definirEscrita({
   params: z.object({}),
   corpo: despesaCriarSchema,
   gravaArquivos: true,
-  async executar(ctx, usuario, _params, dados, cupom) {
-    const { despesa, criada } = await criarDespesa(ctx, usuario, dados, cupom);
+  async executar(ctx, usuario, _params, dados, cupons) {
+    const { despesa, criada } = await criarDespesa(ctx, usuario, dados, cupons);
     return { status: criada ? 201 : 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.recebidoEm };
   },
 });
@@ -30,8 +30,8 @@ export const escritaEditarDespesa = definirEscrita({
   params: paramsDespesa,
   corpo: despesaEditarSchema,
   gravaArquivos: true,
-  async executar(ctx, usuario, params, dados, cupom) {
-    const despesa = await editarDespesa(ctx, usuario, params.id, dados, cupom);
+  async executar(ctx, usuario, params, dados, cupons) {
+    const despesa = await editarDespesa(ctx, usuario, params.id, dados, cupons);
     return { status: 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm };
   },
 });
@@ -61,8 +61,8 @@ export const escritaCorrigirDespesa = definirEscrita({
   params: paramsDespesa,
   corpo: despesaEditarSchema,
   gravaArquivos: true,
-  async executar(ctx, usuario, params, dados, cupom) {
-    const despesa = await corrigirDespesa(ctx, usuario, params.id, dados, cupom);
+  async executar(ctx, usuario, params, dados, cupons) {
+    const despesa = await corrigirDespesa(ctx, usuario, params.id, dados, cupons);
     return { status: 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm };
   },
 });

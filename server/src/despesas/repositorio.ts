@@ -1,11 +1,11 @@
 /** Table access for expenses: lookups, the filtered list with its totals, inserts and updates. */
-import { and, desc, eq, gt, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { centavosParaReais } from '../../../shared/money';
-import { TIPOS_DESPESA, type Despesa, type StatusAprovacao, type TipoDespesa, type TotaisDespesas } from '../../../shared/schemas/despesas';
+import { TIPOS_DESPESA, type CupomDespesa, type Despesa, type StatusAprovacao, type TipoDespesa, type TotaisDespesas } from '../../../shared/schemas/despesas';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import type { Db } from '../db';
 import type { Janela } from '../paginacao';
-import { cidades, despesas, rotas, usuarios } from '../db/schema';
+import { cidades, despesaCupons, despesas, rotas, usuarios } from '../db/schema';
 
 export type LinhaDespesa = typeof despesas.$inferSelect;
 export type NovaLinhaDespesa = typeof despesas.$inferInsert;
@@ -26,6 +26,48 @@ export function atualizarDespesa(db: Db, id: string, campos: Partial<NovaLinhaDe
     .where(eq(despesas.id, id))
     .returning()
     .get()!;
+}
+
+export type LinhaCupom = typeof despesaCupons.$inferSelect;
+
+/** An expense's receipts in their order (issue 20, item 6). */
+export function cuponsDaDespesa(db: Db, despesaId: string): LinhaCupom[] {
+  return db.select().from(despesaCupons).where(eq(despesaCupons.despesaId, despesaId)).orderBy(asc(despesaCupons.ordem)).all();
+}
+
+/** Receipts of several expenses (a page of the list), by expense, in order: one query. */
+function cuponsDasDespesas(db: Db, ids: string[]): Map<string, LinhaCupom[]> {
+  const porDespesa = new Map<string, LinhaCupom[]>();
+  if (ids.length === 0) return porDespesa;
+  const linhas = db.select().from(despesaCupons).where(inArray(despesaCupons.despesaId, ids)).orderBy(asc(despesaCupons.despesaId), asc(despesaCupons.ordem)).all();
+  for (const l of linhas) porDespesa.set(l.despesaId, [...(porDespesa.get(l.despesaId) ?? []), l]);
+  return porDespesa;
+}
+
+export function inserirCupom(db: Db, linha: typeof despesaCupons.$inferInsert): LinhaCupom {
+  return db.insert(despesaCupons).values(linha).returning().get();
+}
+
+export function excluirCupons(db: Db, ids: number[]): void {
+  if (ids.length > 0) db.delete(despesaCupons).where(inArray(despesaCupons.id, ids)).run();
+}
+
+/**
+ * despesas.arquivo_cupom and its three columns follow the expense's first receipt (or none), for one
+ * release: a server rolled back to the previous version still shows it (docs/decisions.md, issue 20).
+ */
+export function espelharPrimeiroCupom(db: Db, despesaId: string): void {
+  const primeiro = cuponsDaDespesa(db, despesaId)[0];
+  db.update(despesas)
+    .set({ arquivoCupom: primeiro?.arquivo ?? null, cupomMime: primeiro?.mime ?? null, cupomNomeOriginal: primeiro?.nomeOriginal ?? null, cupomTamanho: primeiro?.tamanho ?? null })
+    .where(eq(despesas.id, despesaId))
+    .run();
+}
+
+export const urlDoCupomDaDespesa = (despesaId: string, cupomId: number) => `/api/despesas/${despesaId}/cupons/${cupomId}`;
+
+function apresentarCupons(despesaId: string, linhas: LinhaCupom[]): CupomDespesa[] {
+  return linhas.map((c) => ({ id: c.id, mime: c.mime, nome: c.nomeOriginal, tamanho: c.tamanho, url: urlDoCupomDaDespesa(despesaId, c.id) }));
 }
 
 export interface FiltroDespesas {
@@ -117,7 +159,7 @@ export function apresentarDespesa(l: LinhaApresentacao): Despesa {
 /** One expense as the API shows it (deleted ones too: a replayed create answers them). */
 export function buscarDespesaApresentada(db: Db, id: string): Despesa | undefined {
   const l = consultaApresentacao(db).where(eq(despesas.id, id)).get();
-  return l ? apresentarDespesa(l) : undefined;
+  return l ? { ...apresentarDespesa(l), cupons: apresentarCupons(id, cuponsDaDespesa(db, id)) } : undefined;
 }
 
 /**
@@ -127,13 +169,16 @@ export function buscarDespesaApresentada(db: Db, id: string): Despesa | undefine
  * status, SQLite starts from those routes and sorts only their expenses.
  */
 export function listarDespesas(db: Db, filtro: FiltroDespesas, janela: Janela): Despesa[] {
-  return consultaApresentacao(db)
+  const pagina = consultaApresentacao(db)
     .where(condicoes(filtro))
     .orderBy(desc(despesas.dataDespesa), desc(despesas.registradoEm), desc(despesas.id))
     .limit(janela.limite)
     .offset(janela.deslocamento)
     .all()
     .map(apresentarDespesa);
+  // Only expenses with a receipt have rows (arquivo_cupom mirrors the first): most pages ask for few.
+  const cupons = cuponsDasDespesas(db, pagina.filter((d) => d.arquivo_cupom !== null).map((d) => d.id));
+  return pagina.map((d) => ({ ...d, cupons: apresentarCupons(d.id, cupons.get(d.id) ?? []) }));
 }
 
 /** Count and per-type sums (centavos, summed by SQLite as integers) of the whole filtered set. */

@@ -1,21 +1,24 @@
 /**
  * /api/despesas: the filtered list (admin: all; employee: own), multipart create and edit with the
- * receipt in `cupom`, delete, the admin's approve/reject, and the receipt itself (admin or owner,
- * by bearer or by the session cookie so <img src> and <iframe src> work).
+ * receipts in `cupom` parts (several, issue 20 item 6), delete, the admin's approve/reject, and each
+ * receipt itself (admin or owner, by bearer or by the session cookie so <img src> and <iframe src> work).
  */
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CUPOM_TAMANHO_MAXIMO,
   despesaFiltroSchema,
+  MAXIMO_CUPONS_POR_DESPESA,
   MENSAGEM_ARQUIVO_GRANDE,
+  MENSAGEM_CUPONS_DEMAIS,
   listaDespesasSchema,
   aprovarDespesasSchema,
   avaliacaoEmLoteSchema,
+  cupomDespesaSchema,
   rejeitarDespesaSchema,
   rejeitarDespesasSchema,
   umaDespesaSchema,
@@ -27,32 +30,35 @@ import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
 import { validar } from '../validacao';
 import { lerCupom, pastaUploads, type CupomRecebido } from './cupons';
-import { buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
+import { buscarDespesa, buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
 import { escritaCorrigirDespesa, escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa, paramsDespesa } from './escritas';
 import { avaliarDespesa, avaliarDespesasEmLote, exigirCupomVisivel, type Avaliacao, type ContextoDespesas } from './servico';
 
+
+const paramsCupom = paramsDespesa.extend({ cupomId: z.coerce.number({ error: 'Comprovante não encontrado.' }).int('Comprovante não encontrado.').positive('Comprovante não encontrado.').max(Number.MAX_SAFE_INTEGER, 'Comprovante não encontrado.') });
 
 export const MENSAGEM_FORMULARIO_MALFORMADO = 'O formulário enviado está incompleto ou malformado. Tente enviar de novo.';
 
 interface Formulario {
   campos: Record<string, unknown>;
-  cupom?: CupomRecebido;
+  /** The receipts, in the order of their `cupom` parts. */
+  cupons: CupomRecebido[];
 }
 
 /**
- * Reads a multipart form: text fields, and the receipt in `cupom`, streamed to a temporary file
+ * Reads a multipart form: text fields, and each receipt in a `cupom` part, streamed to a temporary file
  * and checked by its first bytes (never held in memory; past 20 MB the read stops with 413 and the
  * partial file is removed with the request's others). A JSON body is accepted too, for edits without a file.
  */
 async function lerFormulario(request: FastifyRequest, temporarios: Temporarios): Promise<Formulario> {
   if (!request.isMultipart()) {
     const corpo = request.body;
-    if (corpo === undefined || corpo === null) return { campos: {} };
+    if (corpo === undefined || corpo === null) return { campos: {}, cupons: [] };
     if (typeof corpo !== 'object' || Array.isArray(corpo)) throw dadosInvalidos('Dados da requisição inválidos.');
-    return { campos: corpo as Record<string, unknown> };
+    return { campos: corpo as Record<string, unknown>, cupons: [] };
   }
   const campos: Record<string, unknown> = {};
-  let cupom: CupomRecebido | undefined;
+  const cupons: CupomRecebido[] = [];
   try {
     for await (const parte of request.parts()) {
       if (parte.type === 'file') {
@@ -66,7 +72,7 @@ async function lerFormulario(request: FastifyRequest, temporarios: Temporarios):
         if (recebido.truncado) throw arquivoGrande(MENSAGEM_ARQUIVO_GRANDE);
         // A form's empty file input (no file chosen) arrives as a nameless empty part: no receipt.
         if (recebido.tamanho === 0 && !parte.filename) continue;
-        cupom = lerCupom(recebido, parte.filename);
+        cupons.push(lerCupom(recebido, parte.filename));
       } else {
         campos[parte.fieldname] = parte.value;
       }
@@ -74,10 +80,11 @@ async function lerFormulario(request: FastifyRequest, temporarios: Temporarios):
   } catch (erro) {
     // Our refusals and the multipart plugin's (coded: size, count) go as they are. The parser reports a
     // malformed body (no boundary, cut short, broken part headers) as a bare Error: the client's fault, not a 500.
+    if ((erro as { code?: unknown }).code === 'FST_FILES_LIMIT') throw dadosInvalidos(MENSAGEM_CUPONS_DEMAIS);
     if (erro instanceof ErroApp || typeof (erro as { code?: unknown }).code === 'string') throw erro;
     throw dadosInvalidos(MENSAGEM_FORMULARIO_MALFORMADO);
   }
-  return { campos, ...(cupom ? { cupom } : {}) };
+  return { campos, cupons };
 }
 
 /** ASCII fallback plus the UTF-8 name (RFC 6266), both safe inside the header. */
@@ -110,7 +117,8 @@ export default async function rotasDespesas(app: App) {
 
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: CUPOM_TAMANHO_MAXIMO, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024, headerPairs: 100 },
+    // A sixth receipt is refused (400, pt-BR) by the plugin's file count, before it is read.
+    limits: { fileSize: CUPOM_TAMANHO_MAXIMO, files: MAXIMO_CUPONS_POR_DESPESA, fields: 20, parts: 20 + MAXIMO_CUPONS_POR_DESPESA, fieldSize: 64 * 1024, headerPairs: 100 },
   });
   app.addHook('onRequest', app.autenticar);
 
@@ -140,8 +148,8 @@ export default async function rotasDespesas(app: App) {
     '/',
     { onRequest: app.exigirFuncionario, schema: { response: { 200: umaDespesaSchema, 201: umaDespesaSchema } } },
     async (request, reply) =>
-      comFormulario(request, async ({ campos, cupom }) => {
-        const r = await escritaCriarDespesa.executar(ctx, request.usuario, {}, validar(escritaCriarDespesa.corpo, campos), cupom);
+      comFormulario(request, async ({ campos, cupons }) => {
+        const r = await escritaCriarDespesa.executar(ctx, request.usuario, {}, validar(escritaCriarDespesa.corpo, campos), cupons);
         if (r.status === 201) request.log.info({ por: request.usuario.id }, 'despesa registrada');
         return reply.code(r.status as 200 | 201).send(r.corpo() as z.infer<typeof umaDespesaSchema>);
       }),
@@ -151,8 +159,8 @@ export default async function rotasDespesas(app: App) {
     '/:id',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
     async (request) =>
-      comFormulario(request, async ({ campos, cupom }) => {
-        const r = await escritaEditarDespesa.executar(ctx, request.usuario, request.params, validar(escritaEditarDespesa.corpo, campos), cupom);
+      comFormulario(request, async ({ campos, cupons }) => {
+        const r = await escritaEditarDespesa.executar(ctx, request.usuario, request.params, validar(escritaEditarDespesa.corpo, campos), cupons);
         return r.corpo() as z.infer<typeof umaDespesaSchema>;
       }),
   );
@@ -162,8 +170,8 @@ export default async function rotasDespesas(app: App) {
     '/:id/corrigir',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
     async (request) =>
-      comFormulario(request, async ({ campos, cupom }) => {
-        const r = await escritaCorrigirDespesa.executar(ctx, request.usuario, request.params, validar(escritaCorrigirDespesa.corpo, campos), cupom);
+      comFormulario(request, async ({ campos, cupons }) => {
+        const r = await escritaCorrigirDespesa.executar(ctx, request.usuario, request.params, validar(escritaCorrigirDespesa.corpo, campos), cupons);
         request.log.info({ despesaId: request.params.id, por: request.usuario.id }, 'despesa rejeitada corrigida e reenviada');
         return r.corpo() as z.infer<typeof umaDespesaSchema>;
       }),
@@ -218,13 +226,14 @@ export default async function rotasDespesas(app: App) {
     },
   );
 
-  app.get('/:id/cupom', { schema: { params: paramsDespesa } }, async (request, reply) => {
-    const cupom = exigirCupomVisivel(ctx, request.usuario, request.params.id);
+  /** Sends a receipt the caller may see (exigirCupomVisivel: admin or owner; anyone else 404). */
+  const enviarCupom = async (request: FastifyRequest, reply: FastifyReply, despesaId: string, cupomId?: number) => {
+    const cupom = exigirCupomVisivel(ctx, request.usuario, despesaId, cupomId);
     let stat: fs.Stats;
     try {
       stat = await fs.promises.stat(cupom.caminho);
     } catch {
-      request.log.error({ despesaId: request.params.id, arquivo: cupom.arquivo }, 'arquivo de cupom ausente no disco');
+      request.log.error({ despesaId, arquivo: cupom.arquivo }, 'arquivo de cupom ausente no disco');
       throw naoEncontrado('Cupom não encontrado.');
     }
     // The URL stays when the receipt is replaced: revalidate each time, by the stored (random) name.
@@ -236,5 +245,18 @@ export default async function rotasDespesas(app: App) {
       .header('Content-Disposition', disposicaoInline(cupom.nome));
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type(cupom.mime).header('Content-Length', stat.size).send(fs.createReadStream(cupom.caminho));
+  };
+
+  // Installed apps of the single-receipt era ask for this URL: it serves the expense's first receipt.
+  app.get('/:id/cupom', { schema: { params: paramsDespesa } }, async (request, reply) => enviarCupom(request, reply, request.params.id));
+
+  // Issue 20, item 6: the list of an expense's receipts, and each by its id.
+  app.get('/:id/cupons', { schema: { params: paramsDespesa, response: { 200: z.object({ cupons: z.array(cupomDespesaSchema) }) } } }, async (request) => {
+    const despesa = buscarDespesa(app.db, request.params.id);
+    const visivel = despesa && despesa.excluidaEm === null && (request.usuario.tipo === 'admin' || despesa.funcionarioId === request.usuario.id);
+    if (!visivel) throw naoEncontrado('Despesa não encontrada.');
+    return { cupons: buscarDespesaApresentada(app.db, request.params.id)!.cupons ?? [] };
   });
+
+  app.get('/:id/cupons/:cupomId', { schema: { params: paramsCupom } }, async (request, reply) => enviarCupom(request, reply, request.params.id, request.params.cupomId));
 }

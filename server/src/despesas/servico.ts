@@ -18,17 +18,27 @@ import fs from 'node:fs';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hoje } from '../../../shared/dates';
 import { formatarCentavos } from '../../../shared/money';
-import { MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
+import { MAXIMO_CUPONS_POR_DESPESA, MENSAGEM_CUPONS_DEMAIS, MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
 import { registrarAuditoria, retratoAvaliacao } from '../auditoria/registro';
 import { emTransacao, type Db } from '../db';
-import { cidades, despesas } from '../db/schema';
-import { arquivoGrande, conflito, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
+import { cidades, despesaCupons, despesas } from '../db/schema';
+import { arquivoGrande, conflito, dadosInvalidos, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
 import { registrarMovimentacao } from '../saldo/servico';
 import type { UsuarioSessao } from '../tipos';
 import { caminhoCupom, colocarCupom, mesmoConteudo, nomeNovoCupom, removerCupom, type CupomRecebido } from './cupons';
 import { erroDaNfce, exigirNfceLivre } from './nfce';
-import { atualizarDespesa, buscarDespesa, inserirDespesa, type LinhaDespesa } from './repositorio';
+import {
+  atualizarDespesa,
+  buscarDespesa,
+  cuponsDaDespesa,
+  espelharPrimeiroCupom,
+  excluirCupons,
+  inserirCupom,
+  inserirDespesa,
+  type LinhaCupom,
+  type LinhaDespesa,
+} from './repositorio';
 
 export const DESPESA_NAO_ENCONTRADA = 'Despesa não encontrada.';
 
@@ -93,8 +103,9 @@ export function tamanhoLegivel(bytes: number): string {
 /** Bytes of receipts the employee keeps: those of their expenses not deleted. */
 export function usoDeComprovantes(db: Db, funcionarioId: number): number {
   const r = db
-    .select({ usado: sql<number>`coalesce(sum(${despesas.cupomTamanho}), 0)` })
-    .from(despesas)
+    .select({ usado: sql<number>`coalesce(sum(${despesaCupons.tamanho}), 0)` })
+    .from(despesaCupons)
+    .innerJoin(despesas, eq(despesas.id, despesaCupons.despesaId))
     .where(and(eq(despesas.funcionarioId, funcionarioId), isNull(despesas.excluidaEm)))
     .get();
   return Number(r?.usado ?? 0);
@@ -117,10 +128,86 @@ function exigirCota(ctx: ContextoDespesas, funcionarioId: number, tamanho: numbe
   if (usado - anterior + tamanho > ctx.cotaComprovantesBytes) throw arquivoGrande(mensagemCotaAtingida(usado, ctx.cotaComprovantesBytes, tamanho));
 }
 
-/** Removes a receipt moved into place by a transaction whose commit then failed. */
-function desfazerColocacao(pasta: string, arquivo: string | null) {
-  const caminho = arquivo ? caminhoCupom(pasta, arquivo) : null;
-  if (caminho) fs.rmSync(caminho, { force: true });
+/** Removes the receipts moved into place by a transaction whose commit then failed. */
+function desfazerColocacao(pasta: string, arquivos: readonly string[]) {
+  for (const arquivo of arquivos) {
+    const caminho = caminhoCupom(pasta, arquivo);
+    if (caminho) fs.rmSync(caminho, { force: true });
+  }
+}
+
+const somaTamanhos = (cupons: readonly { tamanho: number }[]) => cupons.reduce((t, c) => t + c.tamanho, 0);
+
+function exigirQuantidadeDeCupons(quantidade: number) {
+  if (quantidade > MAXIMO_CUPONS_POR_DESPESA) throw dadosInvalidos(MENSAGEM_CUPONS_DEMAIS);
+}
+
+/** What a change does to an expense's receipts (issue 20, item 6): stored ones removed, received ones added. */
+interface PlanoCupons {
+  remover: LinhaCupom[];
+  novos: CupomRecebido[];
+}
+
+/**
+ * The receipts of an edit or correction. This version's edits name the receipts to remove
+ * (`remover_cupons`) and add the files sent; a file with the bytes of a receipt kept is not added
+ * again (a replayed edit whose answer was lost). An older app's edit (no `remover_cupons`): its file
+ * replaces every receipt and `excluir_cupom` removes them, as before (the same bytes again change nothing).
+ */
+async function planoDeCupons(ctx: ContextoDespesas, existentes: LinhaCupom[], dados: DadosDespesaEditar, cupons: readonly CupomRecebido[]): Promise<PlanoCupons> {
+  if (dados.remover_cupons === undefined) {
+    if (cupons.length === 0) return { remover: dados.excluir_cupom ? existentes : [], novos: [] };
+    const [unico] = existentes;
+    if (existentes.length === 1 && cupons.length === 1 && unico && (await mesmoConteudo(ctx.pastaUploads, unico.arquivo, cupons[0]!))) return { remover: [], novos: [] };
+    return { remover: existentes, novos: [...cupons] };
+  }
+  const ids = new Set(dados.remover_cupons);
+  const remover = existentes.filter((c) => ids.has(c.id));
+  const mantidos = existentes.filter((c) => !ids.has(c.id));
+  const novos: CupomRecebido[] = [];
+  for (const cupom of cupons) {
+    let jaGuardado = false;
+    for (const m of mantidos) {
+      if (await mesmoConteudo(ctx.pastaUploads, m.arquivo, cupom)) {
+        jaGuardado = true;
+        break;
+      }
+    }
+    if (!jaGuardado) novos.push(cupom);
+  }
+  return { remover, novos };
+}
+
+/**
+ * Inside the change's transaction: the removed receipts' rows go (their files only after the commit:
+ * the names are returned), the new ones get rows after the last, and the old columns mirror the first.
+ */
+function gravarCupons(db: Db, despesaId: string, plano: PlanoCupons, nomes: readonly string[]): string[] {
+  const atuais = cuponsDaDespesa(db, despesaId);
+  const remover = atuais.filter((c) => plano.remover.some((r) => r.id === c.id));
+  exigirQuantidadeDeCupons(atuais.length - remover.length + plano.novos.length);
+  excluirCupons(
+    db,
+    remover.map((c) => c.id),
+  );
+  let ordem = atuais.reduce((m, c) => Math.max(m, c.ordem), -1) + 1;
+  plano.novos.forEach((cupom, i) => {
+    inserirCupom(db, { despesaId, ordem: ordem++, arquivo: nomes[i]!, mime: cupom.mime, nomeOriginal: cupom.nomeOriginal, tamanho: cupom.tamanho });
+  });
+  if (remover.length > 0 || plano.novos.length > 0) espelharPrimeiroCupom(db, despesaId);
+  return remover.map((c) => c.arquivo);
+}
+
+/** The last step of the transaction: each new receipt renamed into place (`colocados` says which, to undo on a failed commit). */
+function colocarCupons(pasta: string, novos: readonly CupomRecebido[], nomes: readonly string[], colocados: string[]) {
+  novos.forEach((cupom, i) => {
+    colocarCupom(pasta, cupom, nomes[i]!);
+    colocados.push(nomes[i]!);
+  });
+}
+
+async function removerArquivos(pasta: string, arquivos: readonly string[]) {
+  for (const arquivo of arquivos) await removerCupom(pasta, arquivo);
 }
 
 const tipoOutroDe = (dados: { tipo: string; tipo_outro: string }) => (dados.tipo === 'outro' ? dados.tipo_outro : null);
@@ -132,7 +219,7 @@ export interface ResultadoCriacao {
 }
 
 /** Registers an expense (and its debit). Replaying the same id answers what is stored. */
-export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao, dados: DadosDespesaCriar, cupom?: CupomRecebido): Promise<ResultadoCriacao> {
+export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao, dados: DadosDespesaCriar, cupons: readonly CupomRecebido[] = []): Promise<ResultadoCriacao> {
   const { db } = ctx;
   exigirFuncionario(usuario);
   const repetida = (existente: LinhaDespesa): ResultadoCriacao => {
@@ -145,12 +232,13 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
   const validar = () => {
     exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_despesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
     validarData(ctx.fuso, dados.data_despesa);
-    if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho);
+    exigirQuantidadeDeCupons(cupons.length);
+    if (cupons.length > 0) exigirCota(ctx, usuario.id, somaTamanhos(cupons));
     exigirNfceLivre(db, dados.chave_nfce, dados.id);
   };
   validar();
-  const arquivo = cupom ? nomeNovoCupom(cupom) : null;
-  let colocado = false;
+  const nomes = cupons.map(nomeNovoCupom);
+  const colocados: string[] = [];
   try {
     const resultado = emTransacao(db, (): ResultadoCriacao => {
       // Checked again inside the transaction: the same id may have arrived while the file was written.
@@ -168,12 +256,9 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
         valorCentavos: dados.valor,
         descricao: dados.descricao,
         chaveNfce: dados.chave_nfce ?? null,
-        arquivoCupom: arquivo,
-        cupomMime: cupom?.mime ?? null,
-        cupomNomeOriginal: cupom?.nomeOriginal ?? null,
-        cupomTamanho: cupom?.tamanho ?? null,
         registradoEm: dados.registrado_em ?? new Date().toISOString(),
       });
+      gravarCupons(db, despesa.id, { remover: [], novos: [...cupons] }, nomes);
       registrarMovimentacao(db, {
         funcionarioId: usuario.id,
         tipo: 'debito',
@@ -183,21 +268,18 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
         despesaId: despesa.id,
       });
       ctx.aoAplicar?.(201, despesa.recebidoEm);
-      if (cupom && arquivo) {
-        colocarCupom(ctx.pastaUploads, cupom, arquivo);
-        colocado = true;
-      }
+      colocarCupons(ctx.pastaUploads, cupons, nomes, colocados);
       return { despesa, criada: true };
     });
     return resultado;
   } catch (erro) {
-    if (colocado) desfazerColocacao(ctx.pastaUploads, arquivo);
+    desfazerColocacao(ctx.pastaUploads, colocados);
     throw erroDaNfce(db, erro, dados.chave_nfce, dados.id);
   }
 }
 
 /** Nothing would change: a replayed edit (its answer was lost) is answered, even after an approval. */
-async function edicaoSemMudanca(ctx: ContextoDespesas, atual: LinhaDespesa, dados: DadosDespesaEditar, cupom?: CupomRecebido): Promise<boolean> {
+function edicaoSemMudanca(atual: LinhaDespesa, dados: DadosDespesaEditar, plano: PlanoCupons): boolean {
   const camposIguais =
     atual.cidadeId === dados.cidade_id &&
     atual.dataDespesa === dados.data_despesa &&
@@ -206,27 +288,26 @@ async function edicaoSemMudanca(ctx: ContextoDespesas, atual: LinhaDespesa, dado
     atual.valorCentavos === dados.valor &&
     atual.descricao === dados.descricao &&
     (dados.chave_nfce === undefined || atual.chaveNfce === dados.chave_nfce);
-  if (!camposIguais) return false;
-  if (cupom) return mesmoConteudo(ctx.pastaUploads, atual.arquivoCupom, cupom);
-  return !dados.excluir_cupom || atual.arquivoCupom === null;
+  return camposIguais && plano.remover.length === 0 && plano.novos.length === 0;
 }
 
 /**
- * Changes an expense: the fields, and the receipt (kept, replaced by `cupom`, or removed with
- * excluir_cupom). A changed value moves the balance by the difference.
+ * Changes an expense: the fields, and the receipts (the files sent are added, `remover_cupons` go;
+ * an older app's file replaces them, see planoDeCupons). A changed value moves the balance by the difference.
  */
 export async function editarDespesa(
   ctx: ContextoDespesas,
   usuario: UsuarioSessao,
   id: string,
   dados: DadosDespesaEditar,
-  cupom?: CupomRecebido,
+  cupons: readonly CupomRecebido[] = [],
 ): Promise<LinhaDespesa> {
   const { db } = ctx;
   exigirFuncionario(usuario);
   const atual = exigirDespesaPropria(db, usuario, id);
   if (dados.rota_id !== undefined && dados.rota_id !== atual.rotaId) throw regraDeNegocio('Uma despesa não pode mudar de rota.');
-  if (await edicaoSemMudanca(ctx, atual, dados, cupom)) return atual;
+  const plano = await planoDeCupons(ctx, cuponsDaDespesa(db, id), dados, cupons);
+  if (edicaoSemMudanca(atual, dados, plano)) return atual;
 
   const validar = (despesa: LinhaDespesa) => {
     exigirAlteravel(db, usuario, ctx.fuso, despesa, { cidadeId: dados.cidade_id, data: dados.data_despesa });
@@ -234,15 +315,15 @@ export async function editarDespesa(
     exigirNfceLivre(db, dados.chave_nfce, id);
   };
   validar(atual);
-  if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, atual.cupomTamanho ?? 0);
-  const novoArquivo = cupom ? nomeNovoCupom(cupom) : null;
-  let colocado = false;
+  const cota = () => exigirCota(ctx, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
+  cota();
+  const nomes = plano.novos.map(nomeNovoCupom);
+  const colocados: string[] = [];
   try {
-    const { despesa, arquivoAntigo } = emTransacao(db, () => {
+    const { despesa, removidos } = emTransacao(db, () => {
       const antes = exigirDespesaPropria(db, usuario, id);
       validar(antes);
-      if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, antes.cupomTamanho ?? 0);
-      const trocaCupom = novoArquivo !== null || dados.excluir_cupom;
+      cota();
       const despesa = atualizarDespesa(db, id, {
         cidadeId: dados.cidade_id,
         dataDespesa: dados.data_despesa,
@@ -251,15 +332,8 @@ export async function editarDespesa(
         valorCentavos: dados.valor,
         descricao: dados.descricao,
         ...(dados.chave_nfce !== undefined ? { chaveNfce: dados.chave_nfce } : {}),
-        ...(trocaCupom
-          ? {
-              arquivoCupom: novoArquivo,
-              cupomMime: cupom?.mime ?? null,
-              cupomNomeOriginal: cupom?.nomeOriginal ?? null,
-              cupomTamanho: cupom?.tamanho ?? null,
-            }
-          : {}),
       });
+      const removidos = gravarCupons(db, id, plano, nomes);
       const diferenca = despesa.valorCentavos - antes.valorCentavos;
       if (diferenca !== 0) {
         registrarMovimentacao(db, {
@@ -272,16 +346,14 @@ export async function editarDespesa(
         });
       }
       ctx.aoAplicar?.(200, despesa.atualizadoEm);
-      if (cupom && novoArquivo) {
-        colocarCupom(ctx.pastaUploads, cupom, novoArquivo);
-        colocado = true;
-      }
-      return { despesa, arquivoAntigo: trocaCupom ? antes.arquivoCupom : null };
+      colocarCupons(ctx.pastaUploads, plano.novos, nomes, colocados);
+      return { despesa: buscarDespesa(db, id)!, removidos };
     });
-    await removerCupom(ctx.pastaUploads, arquivoAntigo);
+    // Only now that the change committed: a rolled-back one still points at them.
+    await removerArquivos(ctx.pastaUploads, removidos);
     return despesa;
   } catch (erro) {
-    if (colocado) desfazerColocacao(ctx.pastaUploads, novoArquivo);
+    desfazerColocacao(ctx.pastaUploads, colocados);
     throw erroDaNfce(db, erro, dados.chave_nfce, id);
   }
 }
@@ -300,13 +372,14 @@ export async function corrigirDespesa(
   usuario: UsuarioSessao,
   id: string,
   dados: DadosDespesaEditar,
-  cupom?: CupomRecebido,
+  cupons: readonly CupomRecebido[] = [],
 ): Promise<LinhaDespesa> {
   const { db } = ctx;
   exigirFuncionario(usuario);
   const atual = exigirDespesaPropria(db, usuario, id);
   if (dados.rota_id !== undefined && dados.rota_id !== atual.rotaId) throw regraDeNegocio('Uma despesa não pode mudar de rota.');
-  if (atual.statusAprovacao === 'pendente' && (await edicaoSemMudanca(ctx, atual, dados, cupom))) return atual;
+  const plano = await planoDeCupons(ctx, cuponsDaDespesa(db, id), dados, cupons);
+  if (atual.statusAprovacao === 'pendente' && edicaoSemMudanca(atual, dados, plano)) return atual;
 
   const validar = (despesa: LinhaDespesa) => {
     if (despesa.statusAprovacao === 'aprovada') throw conflito(MENSAGEM_JA_APROVADA);
@@ -317,15 +390,15 @@ export async function corrigirDespesa(
     exigirNfceLivre(db, dados.chave_nfce, id);
   };
   validar(atual);
-  if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, atual.cupomTamanho ?? 0);
-  const novoArquivo = cupom ? nomeNovoCupom(cupom) : null;
-  let colocado = false;
+  const cota = () => exigirCota(ctx, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
+  cota();
+  const nomes = plano.novos.map(nomeNovoCupom);
+  const colocados: string[] = [];
   try {
-    const { despesa, arquivoAntigo } = emTransacao(db, () => {
+    const { despesa, removidos } = emTransacao(db, () => {
       const antes = exigirDespesaPropria(db, usuario, id);
       validar(antes);
-      if (cupom) exigirCota(ctx, usuario.id, cupom.tamanho, antes.cupomTamanho ?? 0);
-      const trocaCupom = novoArquivo !== null || dados.excluir_cupom;
+      cota();
       const despesa = atualizarDespesa(db, id, {
         cidadeId: dados.cidade_id,
         dataDespesa: dados.data_despesa,
@@ -338,15 +411,8 @@ export async function corrigirDespesa(
         motivoRejeicao: null,
         avaliadoPor: null,
         avaliadoEm: null,
-        ...(trocaCupom
-          ? {
-              arquivoCupom: novoArquivo,
-              cupomMime: cupom?.mime ?? null,
-              cupomNomeOriginal: cupom?.nomeOriginal ?? null,
-              cupomTamanho: cupom?.tamanho ?? null,
-            }
-          : {}),
       });
+      const removidos = gravarCupons(db, id, plano, nomes);
       const diferenca = despesa.valorCentavos - antes.valorCentavos;
       if (diferenca !== 0) {
         registrarMovimentacao(db, {
@@ -359,16 +425,14 @@ export async function corrigirDespesa(
         });
       }
       ctx.aoAplicar?.(200, despesa.atualizadoEm);
-      if (cupom && novoArquivo) {
-        colocarCupom(ctx.pastaUploads, cupom, novoArquivo);
-        colocado = true;
-      }
-      return { despesa, arquivoAntigo: trocaCupom ? antes.arquivoCupom : null };
+      colocarCupons(ctx.pastaUploads, plano.novos, nomes, colocados);
+      return { despesa: buscarDespesa(db, id)!, removidos };
     });
-    await removerCupom(ctx.pastaUploads, arquivoAntigo);
+    // Only now that the change committed: a rolled-back one still points at them.
+    await removerArquivos(ctx.pastaUploads, removidos);
     return despesa;
   } catch (erro) {
-    if (colocado) desfazerColocacao(ctx.pastaUploads, novoArquivo);
+    desfazerColocacao(ctx.pastaUploads, colocados);
     throw erroDaNfce(db, erro, dados.chave_nfce, id);
   }
 }
@@ -380,10 +444,10 @@ export async function corrigirDespesa(
 export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string): Promise<LinhaDespesa> {
   const { db } = ctx;
   exigirFuncionario(usuario);
-  const { despesa, arquivo } = emTransacao(db, () => {
+  const { despesa, arquivos } = emTransacao(db, () => {
     const atual = buscarDespesa(db, id);
     if (!atual || atual.funcionarioId !== usuario.id) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
-    if (atual.excluidaEm !== null) return { despesa: atual, arquivo: null };
+    if (atual.excluidaEm !== null) return { despesa: atual, arquivos: [] };
     exigirAlteravel(db, usuario, ctx.fuso, atual);
     const despesa = atualizarDespesa(db, id, {
       excluidaEm: new Date().toISOString(),
@@ -403,10 +467,16 @@ export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSess
         despesaId: atual.id,
       });
     }
+    // Nobody can see a deleted expense's receipts: their rows and files go.
+    const cupons = cuponsDaDespesa(db, id);
+    excluirCupons(
+      db,
+      cupons.map((c) => c.id),
+    );
     ctx.aoAplicar?.(200, despesa.atualizadoEm);
-    return { despesa, arquivo: atual.arquivoCupom };
+    return { despesa, arquivos: cupons.map((c) => c.arquivo) };
   });
-  await removerCupom(ctx.pastaUploads, arquivo);
+  await removerArquivos(ctx.pastaUploads, arquivos);
   return despesa;
 }
 
@@ -462,16 +532,16 @@ export function avaliarDespesasEmLote(db: Db, admin: UsuarioSessao, ids: readonl
   );
 }
 
-/** The stored receipt of an expense the caller may see (admin, or the owner); anyone else gets 404. */
-export function exigirCupomVisivel(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string) {
+/**
+ * A stored receipt of an expense the caller may see (admin, or the owner), by its id, or the first
+ * without one (the single-receipt URL of installed apps); anyone else gets the same 404.
+ */
+export function exigirCupomVisivel(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string, cupomId?: number) {
   const despesa = buscarDespesa(ctx.db, id);
   const visivel = despesa && despesa.excluidaEm === null && (usuario.tipo === 'admin' || despesa.funcionarioId === usuario.id);
-  const caminho = visivel && despesa.arquivoCupom ? caminhoCupom(ctx.pastaUploads, despesa.arquivoCupom) : null;
-  if (!despesa || !caminho) throw naoEncontrado('Cupom não encontrado.');
-  return {
-    caminho,
-    arquivo: despesa.arquivoCupom!,
-    mime: despesa.cupomMime ?? 'application/octet-stream',
-    nome: despesa.cupomNomeOriginal ?? despesa.arquivoCupom!,
-  };
+  const cupons = visivel ? cuponsDaDespesa(ctx.db, id) : [];
+  const cupom = cupomId === undefined ? cupons[0] : cupons.find((c) => c.id === cupomId);
+  const caminho = cupom ? caminhoCupom(ctx.pastaUploads, cupom.arquivo) : null;
+  if (!cupom || !caminho) throw naoEncontrado('Cupom não encontrado.');
+  return { caminho, arquivo: cupom.arquivo, mime: cupom.mime, nome: cupom.nomeOriginal };
 }

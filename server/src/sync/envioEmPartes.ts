@@ -25,7 +25,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import { z } from 'zod';
-import { CUPOM_TAMANHO_MAXIMO, MENSAGEM_ARQUIVO_GRANDE } from '../../../shared/schemas/despesas';
+import { CUPOM_TAMANHO_MAXIMO, MAXIMO_CUPONS_POR_DESPESA, MENSAGEM_ARQUIVO_GRANDE } from '../../../shared/schemas/despesas';
 import { BYTES_AMOSTRA, pastaTemporaria } from '../arquivos/temporarios';
 import { lerCupom, type CupomRecebido } from '../despesas/cupons';
 import { mensagemCotaAtingida, usoDeComprovantes } from '../despesas/servico';
@@ -62,10 +62,15 @@ const parteSchema = z.object({
     .optional(),
 });
 
-/** A batch's references to finished uploads: operation id → upload id and the file's name on the phone. */
+const referenciaSchema = z.object({ id: idEnvio, nome: z.string({ error: 'Nome do comprovante inválido.' }).max(500, 'Nome do comprovante inválido.') });
+
+/**
+ * A batch's references to finished uploads: operation id → upload id and the file's name on the
+ * phone, or a list of them in order (issue 20, item 6: an expense with several receipts; shared/sync/operacoes.ts ReferenciasEnvios).
+ */
 export const referenciasSchema = z.record(
   z.string().max(100),
-  z.object({ id: idEnvio, nome: z.string({ error: 'Nome do comprovante inválido.' }).max(500, 'Nome do comprovante inválido.') }),
+  z.union([referenciaSchema, z.array(referenciaSchema).min(1).max(MAXIMO_CUPONS_POR_DESPESA)], { error: 'Lista de envios de comprovantes inválida.' }),
   { error: 'Lista de envios de comprovantes inválida.' },
 );
 

@@ -51,7 +51,7 @@ export interface Escrita<P extends z.ZodType = z.ZodType, C extends z.ZodType = 
    * across this write. Left out, the batch forgets them after it (the safe default).
    */
   preservaRotas?: boolean;
-  executar(ctx: ContextoEscrita, usuario: UsuarioSessao, params: z.output<P>, dados: z.output<C>, cupom?: CupomRecebido): RespostaEscrita | Promise<RespostaEscrita>;
+  executar(ctx: ContextoEscrita, usuario: UsuarioSessao, params: z.output<P>, dados: z.output<C>, cupons?: readonly CupomRecebido[]): RespostaEscrita | Promise<RespostaEscrita>;
 }
 
 /** Keeps the params/body types of each write while it goes into a list of writes. */

@@ -23,7 +23,7 @@ export interface Execucao<T extends TipoOperacao> {
     usuario: UsuarioSessao,
     dados: DadosValidados<T>,
     origem: { clienteId: string },
-    cupom?: CupomRecebido,
+    cupons?: readonly CupomRecebido[],
   ): RespostaEscrita | Promise<RespostaEscrita>;
 }
 
@@ -46,12 +46,12 @@ export const EXECUCOES: { [T in TipoOperacao]: Execucao<T> } = {
   'despesa.criar': {
     gravaArquivos: true,
     preservaRotas: true,
-    executar: (ctx, usuario, dados, _origem, cupom) => escritaCriarDespesa.executar(ctx, usuario, {}, dados, cupom),
+    executar: (ctx, usuario, dados, _origem, cupons) => escritaCriarDespesa.executar(ctx, usuario, {}, dados, cupons),
   },
   'despesa.editar': {
     gravaArquivos: true,
     preservaRotas: true,
-    executar: (ctx, usuario, dados, _origem, cupom) => escritaEditarDespesa.executar(ctx, usuario, { id: dados.id }, dados, cupom),
+    executar: (ctx, usuario, dados, _origem, cupons) => escritaEditarDespesa.executar(ctx, usuario, { id: dados.id }, dados, cupons),
   },
   'despesa.excluir': {
     gravaArquivos: true,
@@ -61,6 +61,6 @@ export const EXECUCOES: { [T in TipoOperacao]: Execucao<T> } = {
   'despesa.corrigir': {
     gravaArquivos: true,
     preservaRotas: true,
-    executar: (ctx, usuario, dados, _origem, cupom) => escritaCorrigirDespesa.executar(ctx, usuario, { id: dados.id }, dados, cupom),
+    executar: (ctx, usuario, dados, _origem, cupons) => escritaCorrigirDespesa.executar(ctx, usuario, { id: dados.id }, dados, cupons),
   },
 };

@@ -121,8 +121,8 @@ export async function prepararOperacoes(
   arquivo: ArquivoPendencias,
   clienteId: string,
   temporarios: Temporarios,
-): Promise<{ operacoes: Preparada[]; arquivos: Map<string, CupomRecebido> }> {
-  const arquivos = new Map<string, CupomRecebido>();
+): Promise<{ operacoes: Preparada[]; arquivos: Map<string, CupomRecebido[]> }> {
+  const arquivos = new Map<string, CupomRecebido[]>();
   const errosDeArquivo = new Map<string, ErroApp>();
   const brutas: unknown[] = [];
   for (const op of arquivo.operacoes) {
@@ -134,7 +134,7 @@ export async function prepararOperacoes(
       else {
         const recebido = await temporarios.gravar(bytes);
         try {
-          arquivos.set(op.id, lerCupom(recebido, op.arquivo.nome));
+          arquivos.set(op.id, [lerCupom(recebido, op.arquivo.nome)]);
         } catch (erro) {
           await temporarios.remover(recebido.caminho);
           if (!(erro instanceof ErroApp)) throw erro;

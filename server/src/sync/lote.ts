@@ -57,7 +57,7 @@ export interface ResultadoOperacao {
   corpo?: unknown;
 }
 
-type Rodar = (ctx: ContextoEscrita, usuario: UsuarioSessao, cupom?: CupomRecebido) => RespostaEscrita | Promise<RespostaEscrita>;
+type Rodar = (ctx: ContextoEscrita, usuario: UsuarioSessao, cupons?: readonly CupomRecebido[]) => RespostaEscrita | Promise<RespostaEscrita>;
 
 /** An operation checked and bound to what runs it, or to its refusal. */
 export interface Preparada {
@@ -136,7 +136,7 @@ function prepararAtual(bruta: unknown, indice: number, clienteId: string): Prepa
   const paraRetencao = { tipo, dados: validado.success ? validado.data : dados };
   const execucao = EXECUCOES[tipo as TipoOperacao];
   if (!validado.success) return new PreparadaAtual(id, tipo, seq, paraRetencao, execucao, null, dadosInvalidos(mensagemDeValidacao(validado.error)));
-  const rodar: Rodar = (ctx, usuario, cupom) => (execucao.executar as (...a: unknown[]) => RespostaEscrita | Promise<RespostaEscrita>)(ctx, usuario, validado.data, { clienteId }, cupom);
+  const rodar: Rodar = (ctx, usuario, cupons) => (execucao.executar as (...a: unknown[]) => RespostaEscrita | Promise<RespostaEscrita>)(ctx, usuario, validado.data, { clienteId }, cupons);
   return new PreparadaAtual(id, tipo, seq, paraRetencao, execucao, rodar, null);
 }
 
@@ -177,7 +177,8 @@ export async function processarLote(
   usuario: UsuarioSessao,
   clienteId: string,
   operacoes: Preparada[],
-  arquivos: Map<string, CupomRecebido>,
+  /** Each operation's receipts, in order (issue 20, item 6: several per expense). */
+  arquivos: Map<string, CupomRecebido[]>,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<ResultadoOperacao[]> {
   const resultados: ResultadoOperacao[] = [];

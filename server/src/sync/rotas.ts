@@ -1,7 +1,7 @@
 /**
  * POST /api/sync/lote: the employee's queued operations in one request (see lote.ts).
  * JSON `{ cliente_id, operacoes: [...] }`, or multipart with a field `operacoes` (the same JSON) and
- * one file part `arquivo:<id da operação>` per operation that carries a receipt. A receipt of a
+ * one file part `arquivo:<id da operação>` per receipt of an operation, in order (older apps sent one). A receipt of a
  * refused type or size is the refusal of its operation alone, never of the whole request.
  */
 import fs from 'node:fs';
@@ -37,7 +37,7 @@ const MENSAGEM_LOTE_MALFORMADO = 'O envio da sincronização veio incompleto ou 
 
 interface LoteLido {
   bruto: unknown;
-  arquivos: Map<string, CupomRecebido>;
+  arquivos: Map<string, CupomRecebido[]>;
   errosDeArquivo: Map<string, ErroApp>;
 }
 
@@ -47,7 +47,7 @@ interface LoteLido {
  * instead of a broken connection) and the whole request is refused.
  */
 async function lerLote(request: FastifyRequest, temporarios: Temporarios): Promise<LoteLido> {
-  const arquivos = new Map<string, CupomRecebido>();
+  const arquivos = new Map<string, CupomRecebido[]>();
   const errosDeArquivo = new Map<string, ErroApp>();
   if (!request.isMultipart()) return { bruto: request.body, arquivos, errosDeArquivo };
   let bruto: unknown;
@@ -73,15 +73,18 @@ async function lerLote(request: FastifyRequest, temporarios: Temporarios): Promi
         else {
           try {
             const cupom = lerCupom(recebido, parte.filename);
-            const anterior = arquivos.get(id);
-            if (anterior) await temporarios.remover(anterior.caminhoTemporario);
-            arquivos.set(id, cupom);
+            // Several parts of one operation are its receipts in order (issue 20, item 6).
+            arquivos.set(id, [...(arquivos.get(id) ?? []), cupom]);
           } catch (erro) {
             if (!(erro instanceof ErroApp)) throw erro;
             errosDeArquivo.set(id, erro);
           }
         }
-        if (errosDeArquivo.has(id)) await temporarios.remover(recebido.caminho);
+        if (errosDeArquivo.has(id)) {
+          await temporarios.remover(recebido.caminho);
+          for (const anterior of arquivos.get(id) ?? []) await temporarios.remover(anterior.caminhoTemporario);
+          arquivos.delete(id);
+        }
       } else if (parte.fieldname === 'operacoes') {
         try {
           bruto = JSON.parse(String(parte.value));
@@ -111,17 +114,23 @@ async function receberEnvios(
   dataDir: string,
   usuarioId: number,
   bruto: unknown,
-  arquivos: Map<string, CupomRecebido>,
+  arquivos: Map<string, CupomRecebido[]>,
   errosDeArquivo: Map<string, ErroApp>,
-): Promise<Map<string, string>> {
-  const envios = new Map<string, string>();
+): Promise<Map<string, string[]>> {
+  const envios = new Map<string, string[]>();
   const referencias = (bruto as { envios?: unknown } | null)?.envios;
   if (referencias === undefined) return envios;
-  for (const [operacaoId, { id, nome }] of Object.entries(validar(referenciasSchema, referencias))) {
+  for (const [operacaoId, referencia] of Object.entries(validar(referenciasSchema, referencias))) {
     if (arquivos.has(operacaoId) || errosDeArquivo.has(operacaoId)) continue;
-    envios.set(operacaoId, id);
+    const lista = Array.isArray(referencia) ? referencia : [referencia];
+    envios.set(
+      operacaoId,
+      lista.map((r) => r.id),
+    );
     try {
-      arquivos.set(operacaoId, await cupomDoEnvio(dataDir, usuarioId, id, nome));
+      const cupons: CupomRecebido[] = [];
+      for (const { id, nome } of lista) cupons.push(await cupomDoEnvio(dataDir, usuarioId, id, nome));
+      arquivos.set(operacaoId, cupons);
     } catch (erro) {
       if (!(erro instanceof ErroApp)) throw erro;
       errosDeArquivo.set(operacaoId, erro);
@@ -170,8 +179,9 @@ export default async function rotasSync(app: App) {
         resultados = await processarLote(ctx, request.usuario, clienteId, operacoes, arquivos, request.log);
         // Taken (moved into place, or the same bytes kept): the upload is done with. A refused one stays for a corrected try.
         for (const r of resultados) {
-          const envio = envios.get(r.id);
-          if (envio && typeof r.status === 'number' && r.status < 400) descartarEnvio(app.config.dataDir, request.usuario.id, envio);
+          for (const envio of envios.get(r.id) ?? []) {
+            if (typeof r.status === 'number' && r.status < 400) descartarEnvio(app.config.dataDir, request.usuario.id, envio);
+          }
         }
       } finally {
         // Receipts not moved into place (refused, held back, not reached, a failed request): gone.

@@ -260,6 +260,16 @@ const TABELA: Linha[] = [
     esperado: soAdmin(),
   },
   { rota: 'GET /api/despesas/:id/cupom', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupom`), esperado: donoOuAdmin() },
+  // Issue 20, item 6: the list of receipts and each by its id (read when asked: an edit above may have replaced them).
+  { rota: 'GET /api/despesas/:id/cupons', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupons`), esperado: donoOuAdmin() },
+  {
+    rota: 'GET /api/despesas/:id/cupons/:cupomId',
+    pedido: (f) => {
+      const cupom = t.db.$client.prepare('select id from despesa_cupons where despesa_id = ? order by ordem limit 1').get(f.despesaA) as { id: number };
+      return json('GET', `/api/despesas/${f.despesaA}/cupons/${cupom.id}`);
+    },
+    esperado: donoOuAdmin(),
+  },
 
   // Audit trail (issue 20)
   { rota: 'GET /api/auditoria', pedido: () => json('GET', '/api/auditoria'), esperado: soAdmin() },

@@ -12,7 +12,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
-import { MENSAGEM_ARQUIVO_GRANDE, MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
+import { MENSAGEM_ARQUIVO_GRANDE, MENSAGEM_CUPONS_DEMAIS, MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
 import { MENSAGEM_FORMULARIO_MALFORMADO } from '../../src/despesas/rotas';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario, sha256, type ArquivoTeste } from '../despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../helper';
@@ -305,17 +305,17 @@ describe('formulários malformados ou abusivos: recusa limpa (4xx), nada gravado
   const jpeg = () => ARQUIVOS.jpeg().conteudo;
   const casos: [string, () => Promise<LightMyRequestResponse>, number, string][] = [
     [
-      'dois arquivos no campo cupom',
+      // Issue 20, item 6: up to 5 receipts per expense; the sixth is refused before it is read.
+      'seis arquivos no campo cupom',
       () =>
         enviarCru(
           multipartCru([
             ...partesDosCampos(campos()),
-            { campo: 'cupom', valor: jpeg(), arquivo: 'a.jpg', tipo: 'image/jpeg' },
-            { campo: 'cupom', valor: jpeg(), arquivo: 'b.jpg', tipo: 'image/jpeg' },
+            ...Array.from({ length: 6 }, (_, i) => ({ campo: 'cupom', valor: jpeg(), arquivo: `${i}.jpg`, tipo: 'image/jpeg' })),
           ]),
         ),
-      413,
-      'Envie apenas um arquivo por vez.',
+      400,
+      MENSAGEM_CUPONS_DEMAIS,
     ],
     [
       'o cupom e mais um arquivo em outro campo',
@@ -327,8 +327,8 @@ describe('formulários malformados ou abusivos: recusa limpa (4xx), nada gravado
             { campo: 'extra', valor: jpeg(), arquivo: 'b.jpg', tipo: 'image/jpeg' },
           ]),
         ),
-      413,
-      'Envie apenas um arquivo por vez.',
+      400,
+      'Envie o comprovante no campo "cupom".',
     ],
     [
       'o arquivo só num campo que não é o cupom',
