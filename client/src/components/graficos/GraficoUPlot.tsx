@@ -46,7 +46,7 @@ function opcoes(dados: DadosGrafico, largura: number): uPlot.Options {
   const n = dados.categorias.length;
   const { indices, esquerda, direita, valoresEsquerda, valoresDireita } = prepararValores(dados);
   const curtas = dados.categorias.every((c) => c.length <= 5);
-  // Width each label needs: dd/mm fits in 44 px; names are cut to 14 characters (the table has them whole).
+  // Width each label needs: dd/mm fits in 44 px; names are cut to what fits, 14 characters at least (the table has them whole).
   const larguraRotulo = curtas ? 44 : 104;
   const maximoRotulo = 14;
 
@@ -88,12 +88,18 @@ function opcoes(dados: DadosGrafico, largura: number): uPlot.Options {
         const passo = Math.ceil(n / cabem);
         return indices.filter((i) => i % passo === 0);
       },
-      values: (_u, splits) => splits.map((i) => rotuloCurto(dados.categorias[i] ?? '', maximoRotulo)),
+      values: (u, splits) => {
+        // As many characters as the space of one category holds (about 7 px each), at least maximoRotulo.
+        const espaco = u.bbox.width / uPlot.pxRatio / Math.max(1, n);
+        const caracteres = Math.max(maximoRotulo, Math.floor(espaco / 7.5));
+        return splits.map((i) => rotuloCurto(dados.categorias[i] ?? '', caracteres));
+      },
     },
     {
       stroke: COR_EIXO,
       font: FONTE,
-      size: dados.formatoEixo === 'dinheiro' ? 84 : 40,
+      // 'R$ 2,5 mil' or 'R$ 500' fit in 68 px; wide screens keep some air.
+      size: dados.formatoEixo === 'dinheiro' ? (largura < 500 ? 68 : 84) : 40,
       grid: { stroke: COR_GRADE, width: 1 },
       ticks: { show: false },
       values: (_u, splits) => splits.map((v) => valorDoEixo(dados.formatoEixo, v)),
