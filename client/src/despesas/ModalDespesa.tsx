@@ -8,7 +8,7 @@ import { FileText, Paperclip, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from '../components/avisos';
 import { v7 as uuidv7 } from 'uuid';
-import { formatarReais, lerValorDigitado } from '../../../shared/money';
+import { centavosParaReais, formatarReais, lerValorDigitado } from '../../../shared/money';
 import {
   CUPOM_ACEITOS,
   despesaCriarSchema,
@@ -27,6 +27,8 @@ import { Modal } from '../components/Modal';
 import { hojeNoApp } from '../config/configApp';
 import { CampoCidade } from './CampoCidade';
 import { prepararCupom, tipoDeVisualizacao } from './compressao';
+import { CampoNfce } from './nfce/CampoNfce';
+import { ehFotoLegivel, lerNfceDaFoto, lerQrDaImagem, type LeitorQr, type LeituraNfce } from './nfce/leitorQr';
 import type { DespesaExibida } from './fila';
 import { TEXTO_DINHEIRO_REJEITADA } from './apresentacao';
 import { enfileirarCorrecao, enfileirarCriacao, enfileirarEdicao, enviarAgora, type CupomPreparado } from './operacoes';
@@ -40,6 +42,8 @@ interface PropsModalDespesa {
   despesa: DespesaExibida | null;
   rascunho: RascunhoDespesa | null;
   aoFechar: () => void;
+  /** Reads the QR codes of a photo (tests inject one; the app uses BarcodeDetector, else ZXing). */
+  lerQr?: LeitorQr;
 }
 
 function formularioInicial(rota: Rota, despesa: DespesaExibida | null): FormularioDespesa {
@@ -51,9 +55,10 @@ function formularioInicial(rota: Rota, despesa: DespesaExibida | null): Formular
       tipo_outro: despesa.tipo_outro ?? '',
       valor: despesa.valor.toFixed(2).replace('.', ','),
       descricao: despesa.descricao,
+      chave_nfce: despesa.chave_nfce ?? '',
     };
   }
-  return { cidade_id: rota.cidades[0]?.id ?? null, data_despesa: hojeNoApp(), tipo: '', tipo_outro: '', valor: '', descricao: '' };
+  return { cidade_id: rota.cidades[0]?.id ?? null, data_despesa: hojeNoApp(), tipo: '', tipo_outro: '', valor: '', descricao: '', chave_nfce: '' };
 }
 
 const tamanho = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -61,7 +66,7 @@ const tamanho = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 10
 /** Field names of the shared schema -> the form's fields. */
 const CAMPO_DO_ERRO: Record<string, string> = { cidade_id: 'cidade', rota_id: 'rota' };
 
-export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho, aoFechar }: PropsModalDespesa) {
+export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho, aoFechar, lerQr = lerQrDaImagem }: PropsModalDespesa) {
   const despesa = rascunho ? rascunho.editando : despesaInicial;
   const edicao = despesa !== null;
   // A rejected expense is corrected and sent again (issue 17): back to Pendente when the server takes it.
@@ -75,6 +80,9 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   const [erros, setErros] = useState<Record<string, string>>({});
   const [erroServidor, setErroServidor] = useState<string | null>(null);
   const [salvando, setSalvando] = useState(false);
+  const [leituraNfce, setLeituraNfce] = useState<LeituraNfce | null>(null);
+  const [lendoNfce, setLendoNfce] = useState(false);
+  const [preencheuNfce, setPreencheuNfce] = useState(false);
   const encerrado = useRef(false);
   const temporizadorRascunho = useRef<ReturnType<typeof setTimeout> | null>(null);
   const seletorArquivo = useRef<HTMLInputElement>(null);
@@ -118,6 +126,8 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     const arquivo = e.target.files?.[0];
     e.target.value = ''; // choosing the same file again still fires
     if (!arquivo) return;
+    // The QR is read from the original photo: the compressor's 800 px would blur it.
+    if (ehFotoLegivel(arquivo)) void lerNfce(arquivo);
     setPreparando(true);
     try {
       const preparado = await prepararCupom(arquivo);
@@ -132,9 +142,24 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     }
   }
 
+  /** Issue 20: the receipt's NFC-e from its QR; a contingency receipt's date and total fill the form. */
+  async function lerNfce(arquivo: File) {
+    setLendoNfce(true);
+    const leitura = await lerNfceDaFoto(arquivo, lerQr);
+    setLendoNfce(false);
+    setLeituraNfce(leitura);
+    if (leitura.estado !== 'lida') return;
+    const { nfce } = leitura;
+    const data = nfce.data && nfce.data <= hojeNoApp() ? nfce.data : undefined;
+    const valor = nfce.totalCentavos !== undefined ? formatarReais(centavosParaReais(nfce.totalCentavos)).replace(/^R\$\s/, '') : undefined;
+    setForm((f) => ({ ...f, chave_nfce: nfce.chave, ...(data ? { data_despesa: data } : {}), ...(valor ? { valor } : {}) }));
+    setPreencheuNfce(data !== undefined || valor !== undefined);
+    setErros(({ chave_nfce: _c, ...resto }) => (data || valor ? (({ data_despesa: _d, valor: _v, ...r }) => r)(resto) : resto));
+  }
+
   async function salvar(evento: FormEvent) {
     evento.preventDefault();
-    if (salvando || preparando) return;
+    if (salvando || preparando || lendoNfce) return;
     setErroServidor(null);
     const valor = lerValorDigitado(form.valor);
     const pedido = {
@@ -146,6 +171,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
       tipo_outro: form.tipo_outro,
       valor: form.valor.trim() === '' ? undefined : (valor ?? form.valor),
       descricao: form.descricao,
+      chave_nfce: form.chave_nfce,
     };
     const r = edicao ? despesaEditarSchema.safeParse(pedido) : despesaCriarSchema.safeParse(pedido);
     const encontrados: Record<string, string> = {};
@@ -165,6 +191,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
       tipo_outro: form.tipo === 'outro' ? form.tipo_outro.trim() : '',
       valor: valor!,
       descricao: form.descricao.trim(),
+      chave_nfce: r.data.chave_nfce ?? null,
       registrado_em: despesa?.registrado_em ?? new Date().toISOString(),
       rota_nome: despesa?.rota_nome ?? rota.nome,
       cidade_nome: cidade?.nome ?? despesa?.cidade_nome ?? '',
@@ -211,7 +238,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
           <Botao variante="outline" onClick={cancelar} disabled={salvando}>
             Cancelar
           </Botao>
-          <Botao type="submit" form="form-despesa" carregando={salvando} disabled={preparando}>
+          <Botao type="submit" form="form-despesa" carregando={salvando} disabled={preparando || lendoNfce}>
             {salvando ? 'Salvando...' : correcao ? 'Reenviar' : edicao ? 'Atualizar' : 'Registrar'}
           </Botao>
         </>
@@ -323,6 +350,16 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
             </div>
           )}
         </Campo>
+        <CampoNfce
+          valor={form.chave_nfce}
+          erro={erros.chave_nfce}
+          aoMudar={(texto) => mudar('chave_nfce', texto)}
+          aoValidar={(erro) => setErros(({ chave_nfce: _, ...resto }) => (erro ? { ...resto, chave_nfce: erro } : resto))}
+          leitura={leituraNfce}
+          lendo={lendoNfce}
+          preencheu={preencheuNfce}
+          desabilitado={salvando}
+        />
       </form>
     </Modal>
   );

@@ -2,10 +2,11 @@
  * Details of one expense (spec: date, city, value, status, type, registered by, route, description
  * and rejection reason), with the receipt, when the server received it, and the role's actions.
  */
-import { Check, Pencil, Receipt, RotateCcw, Trash2, X } from 'lucide-react';
+import { Check, ExternalLink, Pencil, Receipt, RotateCcw, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
+import { formatarChaveNfce, lerChaveNfce, resumoNfce, urlConsultaNfce } from '../../../shared/nfce';
 import { Botao } from '../components/Botao';
 import { Modal } from '../components/Modal';
 import { fusoDoApp } from '../config/configApp';
@@ -121,6 +122,17 @@ export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprov
                 'Sem comprovante'
               )}
             </Item>
+            {d.chave_nfce && (
+              <Item rotulo="NFC-e">
+                <div className="detalhes__chave-nfce">
+                  <code aria-label="Chave de acesso da NFC-e">{formatarChaveNfce(d.chave_nfce)}</code>
+                  <span>{resumoNfce(lerChaveNfce(d.chave_nfce))}</span>
+                  <a className="link-botao" href={urlConsultaNfce(d.chave_nfce)} target="_blank" rel="noopener noreferrer">
+                    Consultar na SEFAZ <ExternalLink size={14} aria-hidden="true" />
+                  </a>
+                </div>
+              </Item>
+            )}
             <Item rotulo="Registrado no aparelho">{formatarDataHora(d.registrado_em, fuso)}</Item>
             <Item rotulo="Recebido pelo servidor">{d.recebido_em ? formatarDataHora(d.recebido_em, fuso) : 'Aguardando envio'}</Item>
           </dl>

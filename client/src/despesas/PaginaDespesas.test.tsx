@@ -288,7 +288,7 @@ describe('Despesas, funcionário', () => {
     await salvarRascunho(FUNCIONARIO_TESTE.id, {
       editando: null,
       id: '0190f3a0-0000-7000-8000-000000000001',
-      form: { cidade_id: 5201108, data_despesa: '2026-11-21', tipo: 'alimentacao', tipo_outro: '', valor: '32,50', descricao: 'Jantar' },
+      form: { cidade_id: 5201108, data_despesa: '2026-11-21', tipo: 'alimentacao', tipo_outro: '', valor: '32,50', descricao: 'Jantar', chave_nfce: '' },
       cupom: null,
       excluirCupom: false,
     });

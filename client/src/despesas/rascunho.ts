@@ -15,6 +15,8 @@ export interface FormularioDespesa {
   tipo_outro: string;
   valor: string;
   descricao: string;
+  /** As typed or read from the receipt's QR (issue 20); '' without one. */
+  chave_nfce: string;
 }
 
 export interface RascunhoDespesa {
@@ -47,6 +49,7 @@ function restaurarFormulario(bruto: Partial<FormularioDespesa> | undefined): For
     tipo_outro: texto(bruto.tipo_outro),
     valor: texto(bruto.valor),
     descricao: texto(bruto.descricao),
+    chave_nfce: texto(bruto.chave_nfce),
   };
 }
 
