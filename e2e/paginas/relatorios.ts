@@ -14,7 +14,8 @@ export class TelaRelatorios {
   }
 
   async filtrarFuncionario(nome: string) {
-    await this.pagina.getByLabel('Funcionário').selectOption({ label: nome });
+    // Exact: the trend charts' 'Vendas e despesas por funcionário' also has the word in its name (issue 20).
+    await this.pagina.getByLabel('Funcionário', { exact: true }).selectOption({ label: nome });
   }
 
   linha(rota: string) {
