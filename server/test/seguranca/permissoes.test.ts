@@ -158,6 +158,8 @@ const TABELA: Linha[] = [
   { rota: 'GET /api/relatorios/rotas', pedido: () => json('GET', '/api/relatorios/rotas'), esperado: soAdmin() },
   { rota: 'GET /api/relatorios/rota/:id/detalhes', pedido: (f) => json('GET', `/api/relatorios/rota/${f.rotaA}/detalhes`), esperado: soAdmin() },
   { rota: 'GET /api/relatorios/rotas/exportar', pedido: () => json('GET', '/api/relatorios/rotas/exportar?formato=excel'), esperado: soAdmin() },
+  // Issue 20 (item 2): the admin's trend charts.
+  { rota: 'GET /api/relatorios/tendencias', pedido: () => json('GET', '/api/relatorios/tendencias'), esperado: soAdmin() },
 
   // Sales
   { rota: 'GET /api/vendas', pedido: (f) => json('GET', `/api/vendas?rota_id=${f.rotaA}`), esperado: autenticado() },
