@@ -4,13 +4,16 @@ import { RouterProvider } from 'react-router-dom';
 import { Provedores } from './app/Provedores';
 import { criarRoteador, precarregarTelaInicial } from './app/rotas';
 import { lerUsuarioSalvo } from './auth/sessaoLocal';
-import './offline/operacoes';
+import { carregarSync } from './offline/estado';
 import { escutarInstalacao } from './pwa/instalacao';
 import './styles/global.css';
 
 escutarInstalacao();
 // Issue 19: the opening screen's code on its way while React draws the shell (app/rotas.tsx).
-void precarregarTelaInicial(window.location.pathname, lerUsuarioSalvo()?.tipo ?? null);
+const salvo = lerUsuarioSalvo();
+void precarregarTelaInicial(window.location.pathname, salvo?.tipo ?? null);
+// Someone signed in: the sync engine and the device's data on their way too (the login screen waits for idle).
+if (salvo) void carregarSync().catch(() => undefined);
 const roteador = criarRoteador();
 
 createRoot(document.getElementById('root')!).render(

@@ -18,6 +18,23 @@ vi.mock('../dashboard/PreparoAutomatico', () => ({
   },
 }));
 vi.mock('../pwa/AvisoAtualizacao', () => ({ AvisoAtualizacao: () => null }));
+// The sync engine's chunk (offline/estado.ts carregarSync loads these two): counted, not run.
+const motor = vi.hoisted(() => ({ iniciados: 0, parados: 0, retomados: 0 }));
+vi.mock('../offline/operacoes', () => ({}));
+vi.mock('../offline', () => ({
+  iniciarOffline: () => {
+    motor.iniciados += 1;
+    return () => {
+      motor.parados += 1;
+    };
+  },
+  motorSync: {
+    retomar: () => {
+      motor.retomados += 1;
+      return Promise.resolve();
+    },
+  },
+}));
 
 import { Provedores } from './Provedores';
 
@@ -33,6 +50,7 @@ function ficarOcioso() {
 
 beforeEach(() => {
   montagensDoPreparo.total = 0;
+  Object.assign(motor, { iniciados: 0, parados: 0, retomados: 0 });
   ociosos = [];
   registrar.mockClear();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -117,5 +135,40 @@ describe('Provedores: o que a primeira tela não usa espera ela aparecer', () =>
     // Its code loads on demand: wait for it to be drawn (vi.waitFor moves the fake clock itself).
     await vi.waitFor(() => expect(screen.getByText('preparo em andamento')).toBeInTheDocument());
     expect(montagensDoPreparo.total).toBeGreaterThan(0);
+  });
+
+  it('a tela de login de um celular novo não inicia o motor de sincronização (nem o IndexedDB) antes de ficar ociosa', async () => {
+    const { unmount } = render(
+      <Provedores comServiceWorker={false}>
+        <p>tela de login</p>
+      </Provedores>,
+    );
+    for (let i = 0; i < 5; i++) await act(async () => undefined);
+    expect(motor.iniciados).toBe(0);
+    await act(async () => {
+      vi.runOnlyPendingTimers();
+    });
+    ficarOcioso();
+    await vi.waitFor(() => expect(motor.iniciados).toBe(1));
+    unmount();
+    expect(motor.parados).toBe(1);
+  });
+
+  it('com a sessão guardada, o motor inicia na hora, uma vez só, e retoma a fila da pessoa', async () => {
+    localStorage.setItem('token', 'token-de-teste');
+    localStorage.setItem('user', JSON.stringify(FUNCIONARIO_TESTE));
+    render(
+      <Provedores comServiceWorker={false}>
+        <p>dashboard</p>
+      </Provedores>,
+    );
+    await vi.waitFor(() => expect(motor.iniciados).toBe(1));
+    expect(motor.retomados).toBeGreaterThan(0);
+    await act(async () => {
+      vi.runOnlyPendingTimers();
+    });
+    ficarOcioso();
+    for (let i = 0; i < 5; i++) await act(async () => undefined);
+    expect(motor.iniciados).toBe(1);
   });
 });

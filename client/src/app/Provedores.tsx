@@ -1,13 +1,11 @@
 /** App-wide providers: server-state cache, session, toasts, and the sync engine's lifecycle. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 import { AuthProvider, useAuth } from '../auth/AuthProvider';
 import { Avisos } from '../components/avisos';
 import { useQuandoOcioso } from '../components/useQuandoOcioso';
-import { motorSync } from '../offline';
-import { bancoLocal } from '../offline/db';
-import { iniciarRelatorioDoDispositivo } from '../offline/dispositivo';
+import { carregarSync } from '../offline/estado';
 import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
 import { sobDemanda } from '../components/sobDemanda';
 
@@ -40,8 +38,38 @@ function SincronizacaoDaSessao({ telaDesenhada }: { telaDesenhada: boolean }) {
   const { estado } = useAuth();
   const usuarioId = estado.usuario?.id ?? null;
   const funcionario = estado.usuario?.tipo === 'funcionario';
+  // Issue 19: the engine and IndexedDB come in their own chunk. Someone signed in needs them at once
+  // (main.tsx already asked for them); the login screen of a new phone is drawn first, and they start
+  // once the browser is idle or someone signs in. Started once, stopped when the app goes.
+  const iniciar = usuarioId !== null || telaDesenhada;
+  const parar = useRef<(() => void) | null>(null);
+  // A chunk that could not be fetched (signal lost before the service worker kept it) is asked for again when the signal returns.
+  const [tentativa, setTentativa] = useState(0);
   useEffect(() => {
-    if (usuarioId !== null) void motorSync.retomar();
+    if (!iniciar || parar.current) return;
+    let desmontado = false;
+    parar.current = () => {
+      desmontado = true;
+    };
+    void carregarSync().then(
+      ({ iniciarOffline }) => {
+        if (!desmontado) parar.current = iniciarOffline();
+      },
+      () => {
+        parar.current = null;
+        if (!desmontado) window.addEventListener('online', () => setTentativa((t) => t + 1), { once: true });
+      },
+    );
+  }, [iniciar, tentativa]);
+  useEffect(
+    () => () => {
+      parar.current?.();
+      parar.current = null;
+    },
+    [],
+  );
+  useEffect(() => {
+    if (usuarioId !== null) void carregarSync().then(({ motorSync }) => motorSync.retomar(), () => undefined);
   }, [usuarioId]);
   // Days of queued work live in IndexedDB: ask the browser not to evict it under storage pressure.
   useEffect(() => {
@@ -61,15 +89,6 @@ export function Provedores({
 }) {
   const [cliente] = useState(() => queryClient ?? criarQueryClient());
   const depoisDaPrimeiraTela = useQuandoOcioso(ESPERA_SERVICE_WORKER_MS);
-  useEffect(() => {
-    // Before the first request: the phone's queue report goes with every request (offline/dispositivo.ts).
-    const pararRelatorio = iniciarRelatorioDoDispositivo(bancoLocal);
-    void motorSync.iniciar();
-    return () => {
-      motorSync.parar();
-      pararRelatorio();
-    };
-  }, []);
   useEffect(() => {
     if (depoisDaPrimeiraTela && comServiceWorker && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
   }, [comServiceWorker, depoisDaPrimeiraTela]);

@@ -91,6 +91,12 @@ describe('JavaScript da primeira tela do funcionário', () => {
     expect(zod.map(([p, cadeia]) => `${p} <- ${[...cadeia].reverse().join(' <- ')}`)).toEqual([]);
   });
 
+  it('o login de um celular novo não carrega o IndexedDB (Dexie) nem o motor de sincronização: vêm no pedaço deles, depois', () => {
+    const pacotes = pacotesDaPrimeiraTela(LOGIN);
+    const dexie = [...pacotes].filter(([p]) => p === 'dexie' || p.startsWith('dexie/') || p === 'dexie-react-hooks');
+    expect(dexie.map(([p, cadeia]) => `${p} <- ${[...cadeia].reverse().join(' <- ')}`)).toEqual([]);
+  });
+
   it('não carrega zod (nem schemas que o importam)', () => {
     const pacotes = pacotesDaPrimeiraTela();
     expect(pacotes.has('react-dom/client')).toBe(true); // the walk reached the app's real imports

@@ -9,8 +9,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginResposta, Usuario } from '../../../shared/schemas/usuarios';
 import { api, ErroApi } from '../api/client';
-import { bancoLocal } from '../offline/db';
-import { guardarPerfil } from '../offline/perfis';
 import { aoSessaoExpirar, lerToken, lerUsuarioSalvo, limparSessao, salvarSessao } from './sessaoLocal';
 
 export type EstadoAuth =
@@ -54,7 +52,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const perfil = estado.usuario?.tipo === 'funcionario' ? estado.usuario : null;
   useEffect(() => {
     if (!perfil) return;
-    guardarPerfil(bancoLocal, perfil).catch((erro: unknown) => console.error('Erro ao guardar o perfil no aparelho:', erro));
+    // In the offline chunk (issue 19): the login screen's code does not carry IndexedDB.
+    Promise.all([import('../offline/db'), import('../offline/perfis')])
+      .then(([{ bancoLocal }, { guardarPerfil }]) => guardarPerfil(bancoLocal, perfil))
+      .catch((erro: unknown) => console.error('Erro ao guardar o perfil no aparelho:', erro));
   }, [perfil]);
 
   // Startup check against the server.

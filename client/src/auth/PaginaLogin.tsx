@@ -15,7 +15,11 @@ import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { Marca } from '../components/Marca';
 import { useAuth } from './AuthProvider';
-import { PendenciasNoAparelho } from './PendenciasNoAparelho';
+import { sobDemanda } from '../components/sobDemanda';
+
+// Issue 19: it reads the device's IndexedDB (Dexie): its own chunk, so the login of a new phone draws
+// without that library; on a phone with writes kept, the section appears under the form a moment later.
+const PendenciasNoAparelho = sobDemanda(() => import('./PendenciasNoAparelho').then((m) => m.PendenciasNoAparelho));
 
 interface ErrosLogin {
   email?: string;

@@ -3,7 +3,7 @@ import { AlertTriangle, CheckCircle2, CloudOff, RefreshCw } from 'lucide-react';
 import { formatarHora } from '../../../shared/dates';
 import { useOnline } from '../components/useOnline';
 import { fusoDoApp } from '../config/configApp';
-import { useEstadoSync } from '../offline';
+import { useEstadoSync } from '../offline/estado';
 import { plural } from '../../../shared/texto';
 
 /** 'Enviando 120 de 1.000' (thousands with a dot, as pt-BR writes them). */

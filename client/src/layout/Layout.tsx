@@ -14,7 +14,7 @@ import { Modal } from '../components/Modal';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useOnline } from '../components/useOnline';
 import { useConfigApp } from '../config/configApp';
-import { motorSync, useEstadoSync } from '../offline';
+import { carregarSync, useEstadoSync } from '../offline/estado';
 import { useInstalacao } from '../pwa/instalacao';
 import { IndicadorSync } from './IndicadorSync';
 import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
@@ -161,7 +161,7 @@ export function Layout() {
             </Botao>
             <Botao
               onClick={() => {
-                void motorSync.sincronizarAgora({ ignorarEspera: true });
+                void carregarSync().then(({ motorSync }) => motorSync.sincronizarAgora({ ignorarEspera: true }));
                 setConfirmandoSaida(false);
                 setPainelAberto(true);
               }}

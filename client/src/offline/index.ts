@@ -8,7 +8,9 @@ import { definirPassadaEmCurso, passadaTerminou } from './cache';
 import { bancoLocal } from './db';
 import type { TipoOperacao } from '../../../shared/sync/operacoes';
 import type { DefinicaoOperacao, Operacoes } from './outbox';
-import { MotorSync, type EstadoSync } from './sync';
+import { iniciarRelatorioDoDispositivo } from './dispositivo';
+import { publicarEstadoSync, useEstadoSync } from './estado';
+import { MotorSync } from './sync';
 
 export const operacoes: Operacoes = {};
 
@@ -40,8 +42,22 @@ motorSync.assinar(() => {
   passadaTerminou(confirmacoes);
 });
 
-export function useEstadoSync(): EstadoSync {
-  return useSyncExternalStore(motorSync.assinar, motorSync.estado, motorSync.estado);
+// The shell reads the state through offline/estado.ts (it does not load the engine's chunk).
+publicarEstadoSync(motorSync.estado());
+motorSync.assinar(() => publicarEstadoSync(motorSync.estado()));
+export { useEstadoSync };
+
+/**
+ * What the app starts once the engine is loaded (app/Provedores.tsx): the device's queue report on
+ * every request (offline/dispositivo.ts) and the engine. Returns what stops both.
+ */
+export function iniciarOffline(): () => void {
+  const pararRelatorio = iniciarRelatorioDoDispositivo(bancoLocal);
+  void motorSync.iniciar();
+  return () => {
+    motorSync.parar();
+    pararRelatorio();
+  };
 }
 
 const sincronizandoAgora = () => motorSync.estado().sincronizando;
