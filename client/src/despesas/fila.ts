@@ -39,7 +39,10 @@ export interface DadosDespesaNaFila {
   cidade_nome: string;
   cidade_uf: string;
   funcionario_nome: string;
+  /** The first receipt (what an older app's row has). */
   cupom: CupomNaFila | null;
+  /** Every receipt, in the order of the item's files (issue 20, item 6); absent in an older app's row. */
+  cupons?: CupomNaFila[];
 }
 
 /** The expense as the person saw it when changing it: what the change moves away from. */
@@ -55,11 +58,14 @@ export interface DadosCriar extends DadosDespesaNaFila {
 export interface DadosEditar extends DadosDespesaNaFila {
   operacao: 'editar';
   excluir_cupom: boolean;
+  /** Server receipts to remove (issue 20, item 6); the item's files are added. Absent: an older app's edit (its file replaces). */
+  remover_cupons?: number[];
   anterior: EstadoAnterior;
 }
 export interface DadosCorrigir extends DadosDespesaNaFila {
   operacao: 'corrigir';
   excluir_cupom: boolean;
+  remover_cupons?: number[];
   anterior: EstadoAnterior;
   /** The reason the person was answering (shown while the correction waits). */
   motivo_rejeicao: string | null;
@@ -96,6 +102,20 @@ export interface DespesaExibida extends Despesa {
   envio: EnvioPendente | null;
   /** Id in the outbox's `arquivos` of a receipt not yet sent (previewed from the device). */
   cupomLocal: string | null;
+  /** Every receipt not yet sent, in order (issue 20, item 6): ids in the outbox's `arquivos`, with name and type. */
+  cuponsLocais?: { id: string; nome: string; tipo: string }[];
+}
+
+/** How many receipts a row has: the server's, minus none, plus those still on the device (the list's count). */
+export function quantidadeDeCupons(d: Pick<DespesaExibida, 'cupons' | 'cupom_url' | 'cupomLocal' | 'cuponsLocais'>): number {
+  const doServidor = d.cupons?.length ?? (d.cupom_url ? 1 : 0);
+  return doServidor + (d.cuponsLocais?.length ?? (d.cupomLocal ? 1 : 0));
+}
+
+/** The item's local receipts with their names (the row's `cupons`, or the older single `cupom`). */
+function cuponsLocaisDo(item: Pick<ItemFilaDespesa, 'arquivos'>, op: DadosDespesaNaFila): { id: string; nome: string; tipo: string }[] {
+  const metas = op.cupons ?? (op.cupom ? [op.cupom] : []);
+  return item.arquivos.map((id, i) => ({ id, nome: metas[i]?.nome ?? 'comprovante', tipo: metas[i]?.tipo ?? '' }));
 }
 
 export interface FiltrosLocais {
@@ -197,7 +217,14 @@ export function mesclarDespesas(servidor: ListaDespesas | undefined, itens: Item
         continue;
       }
       const local = despesaLocal(op, null);
-      novas.set(op.id, { ...local, cupom_mime: op.cupom?.tipo ?? null, cupom_nome: op.cupom?.nome ?? null, envio: envio('criar'), cupomLocal: item.arquivos[0] ?? null });
+      novas.set(op.id, {
+        ...local,
+        cupom_mime: op.cupom?.tipo ?? null,
+        cupom_nome: op.cupom?.nome ?? null,
+        envio: envio('criar'),
+        cupomLocal: item.arquivos[0] ?? null,
+        cuponsLocais: cuponsLocaisDo(item, op),
+      });
       mover(op, 1);
     } else if (op.operacao === 'editar' || op.operacao === 'corrigir') {
       const atual = novas.get(op.id) ?? linhas.get(op.id);
@@ -212,11 +239,19 @@ export function mesclarDespesas(servidor: ListaDespesas | undefined, itens: Item
             ? atual.envio
             : envio(atual.envio?.operacao === 'criar' ? 'criar' : op.operacao === 'corrigir' ? 'corrigir' : 'editar'),
         cupomLocal: atual.cupomLocal,
+        ...(atual.cuponsLocais ? { cuponsLocais: atual.cuponsLocais } : {}),
       };
-      if (item.arquivos[0] && op.cupom) {
-        Object.assign(editada, { cupomLocal: item.arquivos[0], cupom_mime: op.cupom.tipo, cupom_nome: op.cupom.nome, cupom_url: null, arquivo_cupom: null });
+      if (op.remover_cupons) {
+        // Issue 20, item 6: the listed receipts go, the item's files are added after the kept ones.
+        const removidos = new Set(op.remover_cupons);
+        const cupons = (atual.cupons ?? []).filter((c) => !removidos.has(c.id));
+        const locais = [...(atual.cuponsLocais ?? []), ...cuponsLocaisDo(item, op)];
+        Object.assign(editada, { cupons, cuponsLocais: locais, cupomLocal: cupons.length === 0 ? (locais[0]?.id ?? null) : null });
+      } else if (item.arquivos[0] && op.cupom) {
+        // An older app's edit: its file replaces every receipt.
+        Object.assign(editada, { cupomLocal: item.arquivos[0], cuponsLocais: cuponsLocaisDo(item, op), cupons: [], cupom_mime: op.cupom.tipo, cupom_nome: op.cupom.nome, cupom_url: null, arquivo_cupom: null });
       } else if (op.excluir_cupom) {
-        Object.assign(editada, { cupomLocal: null, cupom_mime: null, cupom_nome: null, cupom_url: null, arquivo_cupom: null });
+        Object.assign(editada, { cupomLocal: null, cuponsLocais: [], cupons: [], cupom_mime: null, cupom_nome: null, cupom_url: null, arquivo_cupom: null });
       }
       (novas.has(op.id) ? novas : linhas).set(op.id, editada);
     } else {

@@ -7,7 +7,7 @@ import { formatarReais, reaisParaCentavos } from '../../../shared/money';
 import { nomeDoTipo } from '../../../shared/schemas/tiposDespesa';
 import { motorSync, registrarOperacao } from '../offline';
 import { bancoLocal, type BancoLocal, type ItemOutbox } from '../offline/db';
-import { corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir } from '../offline/outbox';
+import { arquivosDoItem, corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir } from '../offline/outbox';
 import {
   OP_CORRIGIR,
   OP_CRIAR,
@@ -68,12 +68,20 @@ registrarOperacao(OP_CRIAR, {
   paraEnvio: (dados) => ({ ...camposParaEnvio(dados), registrado_em: (dados as DadosCriar).registrado_em }),
   editarEm,
 });
+/**
+ * Issue 20, item 6: this version's edits name the receipts to remove (its files are added); rows
+ * queued by an older app have no `remover_cupons`, and the server then replaces as it did for them.
+ */
+const removerCupons = (dados: unknown) => {
+  const lista = (dados as { remover_cupons?: unknown } | null)?.remover_cupons;
+  return Array.isArray(lista) ? { remover_cupons: lista.filter((id): id is number => Number.isSafeInteger(id) && id > 0) } : {};
+};
 registrarOperacao(OP_EDITAR, {
-  paraEnvio: (dados) => ({ ...camposParaEnvio(dados), excluir_cupom: (dados as DadosEditar).excluir_cupom === true }),
+  paraEnvio: (dados) => ({ ...camposParaEnvio(dados), excluir_cupom: (dados as DadosEditar).excluir_cupom === true, ...removerCupons(dados) }),
   editarEm,
 });
 registrarOperacao(OP_CORRIGIR, {
-  paraEnvio: (dados) => ({ ...camposParaEnvio(dados), excluir_cupom: (dados as DadosCorrigir).excluir_cupom === true }),
+  paraEnvio: (dados) => ({ ...camposParaEnvio(dados), excluir_cupom: (dados as DadosCorrigir).excluir_cupom === true, ...removerCupons(dados) }),
   editarEm,
 });
 registrarOperacao(OP_EXCLUIR, {
@@ -95,13 +103,30 @@ async function criacaoRecusada(banco: BancoLocal, usuarioId: number, id: string)
 
 const metaDoCupom = (cupom: CupomPreparado) => ({ nome: cupom.nome, tipo: cupom.tipo });
 
+/** One receipt (older callers) or several (issue 20, item 6), as a list. */
+const listaDeCupons = (cupons: CupomPreparado | readonly CupomPreparado[] | null): CupomPreparado[] => (cupons === null ? [] : Array.isArray(cupons) ? [...cupons] : [cupons as CupomPreparado]);
+
+/** The queued data's receipt fields: `cupom` the first (what older readers of the row look at), `cupons` all. */
+const metasDosCupons = (cupons: readonly CupomPreparado[]) => ({ cupom: cupons[0] ? metaDoCupom(cupons[0]) : null, cupons: cupons.map(metaDoCupom) });
+
 /**
- * Queues a new expense with its receipt; the file is in IndexedDB when this resolves. Saving again
- * an expense whose create the server refused corrects that create in place (same queue position).
+ * Queues a new expense with its receipts (up to 5, each a file of the outbox); the files are in
+ * IndexedDB when this resolves. Saving again an expense whose create the server refused corrects
+ * that create in place (same queue position); with no receipts given, it keeps the ones it had.
  */
-export async function enfileirarCriacao(usuarioId: number, dados: Omit<DadosDespesaNaFila, 'cupom'>, cupom: CupomPreparado | null, banco: BancoLocal = bancoLocal) {
-  const antes = cupom ? undefined : ((await criacaoRecusada(banco, usuarioId, dados.id))?.dados as DadosCriar | undefined);
-  const op: DadosCriar = { ...dados, operacao: 'criar', cupom: cupom ? metaDoCupom(cupom) : (antes?.cupom ?? null) };
+export async function enfileirarCriacao(
+  usuarioId: number,
+  dados: Omit<DadosDespesaNaFila, 'cupom'>,
+  cupons: CupomPreparado | readonly CupomPreparado[] | null,
+  banco: BancoLocal = bancoLocal,
+) {
+  const lista = listaDeCupons(cupons);
+  const antes = lista.length > 0 ? undefined : ((await criacaoRecusada(banco, usuarioId, dados.id))?.dados as DadosCriar | undefined);
+  const op: DadosCriar = {
+    ...dados,
+    operacao: 'criar',
+    ...(lista.length > 0 ? metasDosCupons(lista) : { cupom: antes?.cupom ?? null, ...(antes?.cupons ? { cupons: antes.cupons } : {}) }),
+  };
   return enfileirarOuCorrigir(
     banco,
     {
@@ -110,10 +135,21 @@ export async function enfileirarCriacao(usuarioId: number, dados: Omit<DadosDesp
       dados: op,
       chaves: [`despesa:${dados.id}`],
       descricao: `Despesa: ${rotulo(dados)}`,
-      ...(cupom ? { arquivos: [cupom] } : {}),
+      ...(lista.length > 0 ? { arquivos: lista } : {}),
     },
     [OP_CRIAR],
   );
+}
+
+/**
+ * What a change does to the receipts: an older screen's one file replacing them (or removing them),
+ * or this version's files to add and receipts to remove by their server id (issue 20, item 6).
+ */
+export type AlteracaoCupons = { cupom: CupomPreparado | null; excluirCupom: boolean } | { novos: readonly CupomPreparado[]; removerCupons: readonly number[] };
+
+function camposDaAlteracao(alteracao: AlteracaoCupons): { excluir_cupom: boolean; remover_cupons?: number[]; arquivos: CupomPreparado[] } {
+  if ('novos' in alteracao) return { excluir_cupom: false, remover_cupons: [...alteracao.removerCupons], arquivos: [...alteracao.novos] };
+  return { excluir_cupom: !alteracao.cupom && alteracao.excluirCupom, arquivos: alteracao.cupom ? [alteracao.cupom] : [] };
 }
 
 /**
@@ -124,17 +160,22 @@ export async function enfileirarEdicao(
   usuarioId: number,
   dados: Omit<DadosDespesaNaFila, 'cupom'>,
   anterior: EstadoAnterior,
-  { cupom, excluirCupom }: { cupom: CupomPreparado | null; excluirCupom: boolean },
+  alteracao: AlteracaoCupons,
   banco: BancoLocal = bancoLocal,
 ) {
   const chaves = [`despesa:${dados.id}`];
+  const { excluir_cupom, remover_cupons, arquivos } = camposDaAlteracao(alteracao);
   const criacao = await criacaoRecusada(banco, usuarioId, dados.id);
   if (criacao) {
-    const removeu = !cupom && excluirCupom;
-    const op: DadosCriar = { ...dados, operacao: 'criar', cupom: cupom ? metaDoCupom(cupom) : removeu ? null : (criacao.dados as DadosCriar).cupom };
+    // The server never had it: the create carries the receipts it had (none removed by id: they have no server id) and the new ones.
+    const criada = criacao.dados as DadosCriar;
+    const mantidos = excluir_cupom || (arquivos.length > 0 && remover_cupons === undefined) ? [] : await arquivosDoItem(banco, criacao);
+    const todos: CupomPreparado[] = [...mantidos.map((a) => ({ nome: a.nome, tipo: a.tipo, conteudo: a.conteudo })), ...arquivos];
+    const mudouArquivos = todos.length !== mantidos.length || excluir_cupom;
+    const op: DadosCriar = { ...dados, operacao: 'criar', ...(mudouArquivos ? metasDosCupons(todos) : { cupom: criada.cupom, ...(criada.cupons ? { cupons: criada.cupons } : {}) }) };
     const corrigido = await corrigirRecusado(
       banco,
-      { tipo: OP_CRIAR, usuarioId, dados: op, chaves, descricao: `Despesa: ${rotulo(dados)}`, ...(cupom ? { arquivos: [cupom] } : removeu ? { arquivos: [] } : {}) },
+      { tipo: OP_CRIAR, usuarioId, dados: op, chaves, descricao: `Despesa: ${rotulo(dados)}`, ...(mudouArquivos ? { arquivos: todos } : {}) },
       [OP_CRIAR],
     );
     if (corrigido) return corrigido;
@@ -143,8 +184,9 @@ export async function enfileirarEdicao(
     ...dados,
     operacao: 'editar',
     anterior,
-    excluir_cupom: !cupom && excluirCupom,
-    cupom: cupom ? metaDoCupom(cupom) : null,
+    excluir_cupom,
+    ...(remover_cupons ? { remover_cupons } : {}),
+    ...metasDosCupons(arquivos),
   };
   return enfileirarOuCorrigir(
     banco,
@@ -154,7 +196,7 @@ export async function enfileirarEdicao(
       dados: op,
       chaves,
       descricao: `Alteração da despesa: ${rotulo(dados)}`,
-      ...(cupom ? { arquivos: [cupom] } : {}),
+      ...(arquivos.length > 0 ? { arquivos } : {}),
     },
     [OP_EDITAR],
   );
@@ -168,17 +210,19 @@ export async function enfileirarCorrecao(
   usuarioId: number,
   dados: Omit<DadosDespesaNaFila, 'cupom'>,
   anterior: EstadoAnterior & { motivo_rejeicao: string | null },
-  { cupom, excluirCupom }: { cupom: CupomPreparado | null; excluirCupom: boolean },
+  alteracao: AlteracaoCupons,
   banco: BancoLocal = bancoLocal,
 ) {
   const { motivo_rejeicao, ...estado } = anterior;
+  const { excluir_cupom, remover_cupons, arquivos } = camposDaAlteracao(alteracao);
   const op: DadosCorrigir = {
     ...dados,
     operacao: 'corrigir',
     anterior: estado,
     motivo_rejeicao,
-    excluir_cupom: !cupom && excluirCupom,
-    cupom: cupom ? metaDoCupom(cupom) : null,
+    excluir_cupom,
+    ...(remover_cupons ? { remover_cupons } : {}),
+    ...metasDosCupons(arquivos),
   };
   return enfileirarOuCorrigir(
     banco,
@@ -188,7 +232,7 @@ export async function enfileirarCorrecao(
       dados: op,
       chaves: [`despesa:${dados.id}`],
       descricao: `Correção da despesa rejeitada: ${rotulo(dados)}`,
-      ...(cupom ? { arquivos: [cupom] } : {}),
+      ...(arquivos.length > 0 ? { arquivos } : {}),
     },
     [OP_CORRIGIR],
   );

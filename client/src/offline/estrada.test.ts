@@ -38,8 +38,8 @@ const transporte: Transporte = async (lista, _token, _cliente, opcoes = {}) => {
   lotes.push({ nomes: lista.map(nomeDe), bytes, tempoLimiteMs: opcoes.tempoLimiteMs, referencias: lista.filter((e) => e.envio).map(nomeDe) });
   return lista.map((e): ResultadoEnvio => {
     if (e.envio) {
-      const guardado = envios.get(e.envio.id);
-      if (!guardado?.completo) return { id: e.item.id, status: 409, corpo: { error: 'O comprovante não chegou inteiro ao servidor; ele será enviado de novo.', codigo: 'conflito' } };
+      const incompleto = (Array.isArray(e.envio) ? e.envio : [e.envio]).some((r) => !envios.get(r.id)?.completo);
+      if (incompleto) return { id: e.item.id, status: 409, corpo: { error: 'O comprovante não chegou inteiro ao servidor; ele será enviado de novo.', codigo: 'conflito' } };
     }
     return { id: e.item.id, status: 201, recebido_em: '2026-11-25T15:00:00.000Z' };
   });

@@ -382,15 +382,26 @@ export class MotorSync {
       const inicio = this.medirMs();
       try {
         if (emPartes) {
-          const arquivo = envios[0]!.arquivos[0];
-          if (arquivo) {
+          // Each of its receipts (issue 20, item 6: up to 5) uploaded in parts, in order; one the server
+          // already has whole is answered 'completo' at once, so a pass cut after the first goes on from the second.
+          const arquivos = envios[0]!.arquivos;
+          let cedeu = false;
+          for (const arquivo of arquivos) {
             const situacao = await enviarEmPartes(
               { banco: this.banco, enviar: this.enviar, vazao: this.vazao, token: sessao.token, agora: this.medirMs, ceder: () => this.haEscritasSemArquivo(sessao.usuarioId) },
               arquivo,
             );
             // Writes without files arrived meanwhile: they go first, the upload goes on from the server's offset after them.
-            if (situacao === 'cedeu') continue;
-            envios = [{ ...envios[0]!, envio: { id: arquivo.id, nome: arquivo.nome } }];
+            if (situacao === 'cedeu') {
+              cedeu = true;
+              break;
+            }
+          }
+          if (cedeu) continue;
+          if (arquivos.length > 0) {
+            // One receipt is named as older servers read it; several as a list (shared/sync/operacoes.ts ReferenciasEnvios).
+            const referencias = arquivos.map((a) => ({ id: a.id, nome: a.nome }));
+            envios = [{ ...envios[0]!, envio: referencias.length === 1 ? referencias[0]! : referencias }];
           }
         }
         await this.vazao.carregar();

@@ -1,10 +1,11 @@
 /**
  * How queued operations reach the server: in batches to POST /api/sync/lote, as
  * `{ cliente_id, operacoes: [{ id, tipo, seq, dados }] }` (shared/sync/operacoes.ts), or multipart
- * with that JSON in the field `operacoes` and each receipt in a part `arquivo:<id da operação>`.
+ * with that JSON in the field `operacoes` and each receipt in a part `arquivo:<id da operação>`
+ * (an operation with several receipts, issue 20 item 6: one part each, in order).
  * The server answers each operation on its own (decisions.md, 'Sync protocol').
  */
-import type { OperacaoSync } from '../../../shared/sync/operacoes';
+import { campoArquivoDaOperacao, type OperacaoSync, type ReferenciaEnvio } from '../../../shared/sync/operacoes';
 import { requisitar, type OpcoesRequisicao } from '../api/client';
 import type { ArquivoLocal, ItemOutbox } from './db';
 
@@ -13,8 +14,8 @@ export interface Envio {
   item: ItemOutbox;
   operacao: OperacaoSync;
   arquivos: ArquivoLocal[];
-  /** Its receipt already uploaded in parts (envioEmPartes.ts): the batch names it instead of carrying it. */
-  envio?: { id: string; nome: string };
+  /** Its receipts already uploaded in parts (envioEmPartes.ts): the batch names them instead of carrying them. */
+  envio?: ReferenciaEnvio | ReferenciaEnvio[];
 }
 
 /** What the server said of one operation: an HTTP status, or that it held it / did not get to it. */
@@ -66,8 +67,7 @@ export function transporteEmLote(enviar: Enviar = (metodo, caminho, opcoes) => r
       const form = new FormData();
       form.append('operacoes', JSON.stringify(lote));
       for (const { item, arquivos } of comArquivos) {
-        const arquivo = arquivos[0]!;
-        form.append(`arquivo:${item.id}`, new Blob([arquivo.conteudo], { type: arquivo.tipo || 'application/octet-stream' }), arquivo.nome);
+        for (const arquivo of arquivos) form.append(campoArquivoDaOperacao(item.id), new Blob([arquivo.conteudo], { type: arquivo.tipo || 'application/octet-stream' }), arquivo.nome);
       }
       corpo = form;
     }
