@@ -122,6 +122,9 @@ const TABELA: Linha[] = [
   { rota: 'PATCH /api/usuarios/:id/desativar', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/desativar`), esperado: soAdmin() },
   { rota: 'PATCH /api/usuarios/:id/ativar', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/ativar`), esperado: soAdmin() },
   { rota: 'POST /api/usuarios/:id/encerrar-sessoes', pedido: (f) => json('POST', `/api/usuarios/${f.c.id}/encerrar-sessoes`), esperado: soAdmin() },
+  { rota: 'GET /api/usuarios/:id/sessoes', pedido: (f) => json('GET', `/api/usuarios/${f.c.id}/sessoes`), esperado: soAdmin() },
+  // A ref no session has: nothing ends, the admin hears 404.
+  { rota: 'DELETE /api/usuarios/:id/sessoes/:ref', pedido: (f) => json('DELETE', `/api/usuarios/${f.c.id}/sessoes/0123456789abcdef`), esperado: soAdmin(404) },
   { rota: 'PATCH /api/usuarios/:id/desbloquear', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/desbloquear`), esperado: soAdmin() },
 
   // States and cities: anyone signed in.
