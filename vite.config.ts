@@ -48,7 +48,9 @@ export default defineConfig({
         // The whole app shell is precached: every screen must open with no signal.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // Source maps are for debugging only; they would double what a phone downloads.
-        globIgnores: ['**/*.map'],
+        // The admin's chart library (issue 20) only draws on online-only admin screens: the phones,
+        // which precache in the background, do not download it (its figures keep their tables without it).
+        globIgnores: ['**/*.map', '**/GraficoUPlot-*'],
         // The worker's own map is not served either (server/src/app.ts): no sourceMappingURL pointing at a 404.
         sourcemap: false,
         // Client-side routes (/vendas, /despesas...) load the shell offline...
