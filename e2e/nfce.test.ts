@@ -187,7 +187,7 @@ describe.skipIf(!temChromium)('NFC-e do cupom no navegador', () => {
       const link = detalhes.getByRole('link', { name: 'Consultar na SEFAZ' });
       expect(await link.getAttribute('href')).toBe('https://www.sefaz.go.gov.br/nfce/consulta');
       expect(await link.getAttribute('target')).toBe('_blank');
-      await detalhes.getByText(formatarChaveNfce(CHAVE)).scrollIntoViewIfNeeded();
+      await link.scrollIntoViewIfNeeded();
       await capturar(pagina, `${nome}-nfce-admin-detalhes`);
       await contexto.close();
     }
