@@ -9,8 +9,8 @@ import { formatarReais } from '../../../shared/money';
 import { Botao } from '../components/Botao';
 import { CelulaDupla } from '../components/TabelaDados';
 import type { SelecaoVisivel } from '../components/useSelecaoVisivel';
-import { cidadeDaDespesa, SelosDespesa, temCupom, tipoDaDespesa } from './apresentacao';
-import type { DespesaExibida } from './fila';
+import { cidadeDaDespesa, SelosDespesa, temCupom, textoVerCupons, tipoDaDespesa } from './apresentacao';
+import { quantidadeDeCupons, type DespesaExibida } from './fila';
 
 export interface AcoesDespesa {
   verDetalhes: (d: DespesaExibida) => void;
@@ -91,8 +91,13 @@ export function TabelaDespesas({ despesas, acoes, admin, selecao }: PropsLista) 
                   </td>
                   <td>
                     {temCupom(d) ? (
-                      <button type="button" className="link-botao" onClick={() => a.verCupom(d)} aria-label={`Visualizar cupom fiscal: ${nome}`}>
-                        Visualizar
+                      <button
+                        type="button"
+                        className="link-botao"
+                        onClick={() => a.verCupom(d)}
+                        aria-label={quantidadeDeCupons(d) > 1 ? `Visualizar os ${quantidadeDeCupons(d)} comprovantes: ${nome}` : `Visualizar cupom fiscal: ${nome}`}
+                      >
+                        {textoVerCupons(d)}
                       </button>
                     ) : (
                       <span className="texto-suave">—</span>
@@ -267,7 +272,7 @@ export function CartoesDespesas({ despesas, acoes, admin, selecao }: PropsLista)
               <SelosDespesa despesa={d} />
               {temCupom(d) && (
                 <span className="cartao-despesa__cupom">
-                  <Receipt size={13} aria-hidden="true" /> Com comprovante
+                  <Receipt size={13} aria-hidden="true" /> {quantidadeDeCupons(d) > 1 ? `${quantidadeDeCupons(d)} comprovantes` : 'Com comprovante'}
                 </span>
               )}
             </div>

@@ -11,10 +11,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { centavosParaReais, formatarReais, lerValorDigitado } from '../../../shared/money';
 import {
   CUPOM_ACEITOS,
+  MAXIMO_CUPONS_POR_DESPESA,
+  MENSAGEM_CUPONS_DEMAIS,
   despesaCriarSchema,
   despesaEditarSchema,
   ROTULO_TIPO_DESPESA,
   TIPOS_DESPESA,
+  type CupomDespesa,
   type TipoDespesa,
 } from '../../../shared/schemas/despesas';
 import type { Rota } from '../../../shared/schemas/rotas';
@@ -31,7 +34,7 @@ import { CampoNfce } from './nfce/CampoNfce';
 import { ehFotoLegivel, lerNfceDaFoto, lerQrDaImagem, type LeitorQr, type LeituraNfce } from './nfce/leitorQr';
 import type { DespesaExibida } from './fila';
 import { TEXTO_DINHEIRO_REJEITADA } from './apresentacao';
-import { enfileirarCorrecao, enfileirarCriacao, enfileirarEdicao, enviarAgora, type CupomPreparado } from './operacoes';
+import { enfileirarCorrecao, enfileirarCriacao, enfileirarEdicao, enviarAgora, type AlteracaoCupons, type CupomPreparado } from './operacoes';
 import { apagarRascunho, salvarRascunho, type FormularioDespesa, type RascunhoDespesa } from './rascunho';
 import { useUrlDeBytes, useUrlLocal } from './VisualizadorCupom';
 
@@ -73,10 +76,19 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   const correcao = despesa?.status_aprovacao === 'rejeitada';
   const [id] = useState(() => rascunho?.id ?? despesa?.id ?? uuidv7());
   const [form, setForm] = useState<FormularioDespesa>(() => rascunho?.form ?? formularioInicial(rota, despesa));
-  const [cupom, setCupom] = useState<CupomPreparado | null>(rascunho?.cupom ?? null);
+  // Issue 20, item 6: the receipts chosen in this form (each with its size before reduction), and the server's marked for removal.
+  const [novos, setNovos] = useState<{ cupom: CupomPreparado; original: number | null }[]>(() =>
+    (rascunho?.cupons ?? (rascunho?.cupom ? [rascunho.cupom] : [])).map((cupom) => ({ cupom, original: null })),
+  );
+  const [removidos, setRemovidos] = useState<number[]>(rascunho?.removerCupons ?? []);
   const [excluirCupom, setExcluirCupom] = useState(rascunho?.excluirCupom ?? false);
   const [preparando, setPreparando] = useState(false);
-  const [tamanhoOriginal, setTamanhoOriginal] = useState<number | null>(null);
+  const cupom = novos[0]?.cupom ?? null;
+  const cupons = novos.map((n) => n.cupom);
+  const quantidadeNoFormulario =
+    (despesa?.cupons ? despesa.cupons.filter((c) => !removidos.includes(c.id)).length : despesa?.cupom_url && !excluirCupom ? 1 : 0) +
+    (despesa?.cuponsLocais?.length ?? (despesa?.cupomLocal ? 1 : 0)) +
+    novos.length;
   const [erros, setErros] = useState<Record<string, string>>({});
   const [erroServidor, setErroServidor] = useState<string | null>(null);
   const [salvando, setSalvando] = useState(false);
@@ -87,17 +99,18 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   const temporizadorRascunho = useRef<ReturnType<typeof setTimeout> | null>(null);
   const seletorArquivo = useRef<HTMLInputElement>(null);
 
-  const rascunhoAtual = (): RascunhoDespesa => ({ editando: despesa, id, form, cupom, excluirCupom });
+  const rascunhoAtual = (): RascunhoDespesa => ({ editando: despesa, id, form, cupom, excluirCupom, cupons, removerCupons: removidos });
 
   // The draft follows every change (debounced); it goes when the form is saved or cancelled.
   useEffect(() => {
     if (encerrado.current) return;
     if (temporizadorRascunho.current) clearTimeout(temporizadorRascunho.current);
-    const atual: RascunhoDespesa = { editando: despesa, id, form, cupom, excluirCupom };
+    const atual: RascunhoDespesa = { editando: despesa, id, form, cupom, excluirCupom, cupons, removerCupons: removidos };
     temporizadorRascunho.current = setTimeout(() => {
       if (!encerrado.current) void salvarRascunho(usuario.id, atual);
     }, 300);
-  }, [form, cupom, excluirCupom, despesa, id, usuario.id]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `cupom` and `cupons` are derived from `novos`
+  }, [form, novos, removidos, excluirCupom, despesa, id, usuario.id]);
   useEffect(
     () => () => {
       if (temporizadorRascunho.current) clearTimeout(temporizadorRascunho.current);
@@ -126,14 +139,23 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     const arquivo = e.target.files?.[0];
     e.target.value = ''; // choosing the same file again still fires
     if (!arquivo) return;
-    // The QR is read from the original photo: the compressor's 800 px would blur it.
+    await aoEscolherComprovante(arquivo);
+  }
+
+  /**
+   * The one place every picked receipt passes (issue 20, items 5 and 6): its NFC-e read from the
+   * original photo (the compressor's 800 px would blur the QR), then reduced and added to the list.
+   */
+  async function aoEscolherComprovante(arquivo: File) {
+    if (quantidadeNoFormulario >= MAXIMO_CUPONS_POR_DESPESA) {
+      toast.error(MENSAGEM_CUPONS_DEMAIS);
+      return;
+    }
     if (ehFotoLegivel(arquivo)) void lerNfce(arquivo);
     setPreparando(true);
     try {
       const preparado = await prepararCupom(arquivo);
-      setCupom(preparado);
-      setTamanhoOriginal(arquivo.size);
-      setExcluirCupom(false);
+      setNovos((lista) => [...lista, { cupom: preparado, original: arquivo.size }]);
     } catch (erro) {
       console.error('Erro ao ler o comprovante:', erro);
       toast.error('Não foi possível ler o arquivo escolhido. Tente de novo.');
@@ -147,7 +169,8 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     setLendoNfce(true);
     const leitura = await lerNfceDaFoto(arquivo, lerQr);
     setLendoNfce(false);
-    setLeituraNfce(leitura);
+    // A second photo without the QR (the card slip) does not undo the NFC-e an earlier one gave.
+    setLeituraNfce((atual) => (leitura.estado !== 'lida' && atual?.estado === 'lida' ? atual : leitura));
     if (leitura.estado !== 'lida') return;
     const { nfce } = leitura;
     const data = nfce.data && nfce.data <= hojeNoApp() ? nfce.data : undefined;
@@ -198,15 +221,18 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
       cidade_uf: cidade?.uf ?? despesa?.cidade_uf ?? '',
       funcionario_nome: usuario.nome,
     };
+    // A copy read by an older version has no receipt ids: removing its one receipt is the older 'excluir' (a new file then replaces it).
+    const alteracaoDeCupons: AlteracaoCupons =
+      despesa && !despesa.cupons && excluirCupom ? { cupom, excluirCupom } : { novos: cupons, removerCupons: removidos };
     setSalvando(true);
     try {
       const anterior = despesa ? { valor: despesa.valor, tipo: despesa.tipo, data_despesa: despesa.data_despesa } : null;
       const item =
         despesa && anterior
           ? correcao
-            ? await enfileirarCorrecao(usuario.id, dados, { ...anterior, motivo_rejeicao: despesa.motivo_rejeicao }, { cupom, excluirCupom })
-            : await enfileirarEdicao(usuario.id, dados, anterior, { cupom, excluirCupom })
-          : await enfileirarCriacao(usuario.id, dados, cupom);
+            ? await enfileirarCorrecao(usuario.id, dados, { ...anterior, motivo_rejeicao: despesa.motivo_rejeicao }, alteracaoDeCupons)
+            : await enfileirarEdicao(usuario.id, dados, anterior, alteracaoDeCupons)
+          : await enfileirarCriacao(usuario.id, dados, cupons);
       const resultado = await enviarAgora(item.id);
       if (resultado.estado === 'recusado') {
         setErroServidor(resultado.erro || 'Erro ao salvar despesa');
@@ -226,7 +252,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   }
 
   const cidadesDaRota = rota.cidades;
-  const temCupomAtual = !!despesa && (despesa.cupom_url !== null || despesa.cupomLocal !== null);
+  const podeAdicionar = quantidadeNoFormulario < MAXIMO_CUPONS_POR_DESPESA;
 
   return (
     <Modal
@@ -319,34 +345,59 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
         >
           {(p) => (
             <div className="cupom-campo">
-              {temCupomAtual && !cupom && (
-                <CupomAtual despesa={despesa} excluir={excluirCupom} aoExcluir={() => setExcluirCupom(true)} aoDesfazer={() => setExcluirCupom(false)} />
+              {(quantidadeNoFormulario > 0 || (despesa?.cupons?.length ?? 0) > 0 || (despesa?.cupom_url ?? null) !== null) && (
+                <ul className="cupom-lista" aria-label="Comprovantes desta despesa">
+                  {despesa && !despesa.cupons && despesa.cupom_url !== null && (
+                    <li>
+                      <CupomAtual despesa={despesa} excluir={excluirCupom} aoExcluir={() => setExcluirCupom(true)} aoDesfazer={() => setExcluirCupom(false)} />
+                    </li>
+                  )}
+                  {(despesa?.cupons ?? []).map((c) => (
+                    <li key={`servidor-${c.id}`}>
+                      <CupomDoServidor
+                        cupom={c}
+                        removido={removidos.includes(c.id)}
+                        aoRemover={() => setRemovidos((r) => [...r, c.id])}
+                        aoDesfazer={() => setRemovidos((r) => r.filter((x) => x !== c.id))}
+                      />
+                    </li>
+                  ))}
+                  {(despesa?.cuponsLocais ?? (despesa?.cupomLocal ? [{ id: despesa.cupomLocal, nome: despesa.cupom_nome ?? 'Comprovante', tipo: despesa.cupom_mime ?? '' }] : [])).map((c) => (
+                    <li key={`local-${c.id}`}>
+                      <CupomNaFilaDoAparelho arquivoId={c.id} nome={c.nome} tipo={c.tipo} />
+                    </li>
+                  ))}
+                  {novos.map((n, i) => (
+                    <li key={`novo-${i}`}>
+                      <CupomEscolhido
+                        cupom={n.cupom}
+                        original={n.original}
+                        aoRemover={() => setNovos((lista) => lista.filter((_, j) => j !== i))}
+                      />
+                    </li>
+                  ))}
+                </ul>
               )}
-              {cupom && (
-                <CupomEscolhido
-                  cupom={cupom}
-                  original={tamanhoOriginal}
-                  aoRemover={() => {
-                    setCupom(null);
-                    setTamanhoOriginal(null);
-                  }}
-                />
-              )}
-              <label className="botao botao--outline cupom-campo__escolher">
+              <label className={`botao botao--outline cupom-campo__escolher${podeAdicionar ? '' : ' botao--desabilitado'}`}>
                 <Paperclip size={16} aria-hidden="true" />
-                {preparando ? 'Preparando o arquivo...' : cupom || temCupomAtual ? 'Trocar arquivo' : 'Escolher arquivo'}
+                {preparando ? 'Preparando o arquivo...' : 'Adicionar comprovante'}
                 <input
                   {...p}
                   ref={seletorArquivo}
                   className="sr-only"
                   type="file"
                   accept={CUPOM_ACEITOS}
-                  disabled={preparando || salvando}
+                  disabled={preparando || salvando || !podeAdicionar}
                   // Android may unload the page while the camera or the chooser is open: keep the form now.
                   onClick={() => void salvarRascunho(usuario.id, rascunhoAtual())}
                   onChange={(e) => void escolherArquivo(e)}
                 />
               </label>
+              <span className="campo__ajuda" aria-live="polite">
+                {podeAdicionar
+                  ? `${quantidadeNoFormulario} de ${MAXIMO_CUPONS_POR_DESPESA} comprovantes (ex.: a NFC-e e o comprovante do cartão).`
+                  : `Limite de ${MAXIMO_CUPONS_POR_DESPESA} comprovantes atingido: remova algum para adicionar outro.`}
+              </span>
             </div>
           )}
         </Campo>
@@ -404,13 +455,55 @@ function CupomAtual({ despesa, excluir, aoExcluir, aoDesfazer }: { despesa: Desp
   );
 }
 
+/** A receipt the server has (issue 20, item 6): its thumbnail, name and size, and 'Remover' (undone before saving). */
+function CupomDoServidor({ cupom, removido, aoRemover, aoDesfazer }: { cupom: CupomDespesa; removido: boolean; aoRemover: () => void; aoDesfazer: () => void }) {
+  const tipo = tipoDeVisualizacao(cupom.mime, cupom.nome);
+  if (removido) {
+    return (
+      <div className="cupom-previa cupom-previa--excluido">
+        <span>{cupom.nome} será removido ao salvar.</span>
+        <Botao tamanho="sm" variante="outline" icone={<Undo2 size={15} />} onClick={aoDesfazer} aria-label={`Desfazer a remoção de ${cupom.nome}`}>
+          Desfazer
+        </Botao>
+      </div>
+    );
+  }
+  return (
+    <div className="cupom-previa">
+      {tipo === 'imagem' ? <PreviaImagem url={cupom.url} nome={cupom.nome} /> : <FileText className="cupom-previa__icone" size={28} aria-hidden="true" />}
+      <div className="cupom-previa__info">
+        <span className="cupom-previa__nome">{cupom.nome}</span>
+        <span className="campo__ajuda">{tamanho(cupom.tamanho)}</span>
+      </div>
+      <Botao tamanho="sm" variante="outline" icone={<Trash2 size={15} />} onClick={aoRemover} aria-label={`Remover ${cupom.nome}`} className="botao--icone-no-celular">
+        Remover
+      </Botao>
+    </div>
+  );
+}
+
+/** A receipt of this expense still only on the device (its create or change waits in the queue): shown, not removable here. */
+function CupomNaFilaDoAparelho({ arquivoId, nome, tipo: mime }: { arquivoId: string; nome: string; tipo: string }) {
+  const { url } = useUrlLocal(arquivoId);
+  const tipo = tipoDeVisualizacao(mime, nome);
+  return (
+    <div className="cupom-previa">
+      {url && tipo === 'imagem' ? <PreviaImagem url={url} nome={nome} /> : <FileText className="cupom-previa__icone" size={28} aria-hidden="true" />}
+      <div className="cupom-previa__info">
+        <span className="cupom-previa__nome">{nome}</span>
+        <span className="campo__ajuda">Aguardando envio neste aparelho</span>
+      </div>
+    </div>
+  );
+}
+
 function CupomEscolhido({ cupom, original, aoRemover }: { cupom: CupomPreparado; original: number | null; aoRemover: () => void }) {
   const url = useUrlDeBytes(cupom);
   const tipo = tipoDeVisualizacao(cupom.tipo, cupom.nome);
   const reduzido = original !== null && original > cupom.conteudo.byteLength;
   return (
     <div className="cupom-previa">
-      {url && tipo === 'imagem' && <PreviaImagem url={url} nome={cupom.nome} />}
+      {url && tipo === 'imagem' ? <PreviaImagem url={url} nome={cupom.nome} /> : <FileText className="cupom-previa__icone" size={28} aria-hidden="true" />}
       <div className="cupom-previa__info">
         <span className="cupom-previa__nome">{cupom.nome}</span>
         <span className="campo__ajuda">
@@ -423,7 +516,7 @@ function CupomEscolhido({ cupom, original, aoRemover }: { cupom: CupomPreparado;
           </a>
         )}
       </div>
-      <Botao tamanho="sm" variante="outline" icone={<Trash2 size={15} />} onClick={aoRemover} aria-label="Remover arquivo escolhido" className="botao--icone-no-celular">
+      <Botao tamanho="sm" variante="outline" icone={<Trash2 size={15} />} onClick={aoRemover} aria-label={`Remover ${cupom.nome}`} className="botao--icone-no-celular">
         Remover
       </Botao>
     </div>

@@ -48,7 +48,7 @@ import { ModalRejeitar } from './ModalRejeitar';
 import { NoticiasDespesas } from './NoticiasDespesas';
 import { enfileirarExclusao, enviarAgora } from './operacoes';
 import { lerRascunho, type RascunhoDespesa } from './rascunho';
-import { VisualizadorCupom, type CupomParaVer } from './VisualizadorCupom';
+import { cuponsParaVer, VisualizadorCupom, type CupomParaVer } from './VisualizadorCupom';
 
 const FILTROS_INICIAIS: FiltrosDespesas = {
   funcionario_id: '',
@@ -90,7 +90,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   const [filtrosAbertos, setFiltrosAbertos] = useState(!celular);
   const [modal, setModal] = useState<EstadoModal>(null);
   const [detalhes, setDetalhes] = useState<DespesaExibida | null>(null);
-  const [cupom, setCupom] = useState<CupomParaVer | null>(null);
+  const [cupom, setCupom] = useState<CupomParaVer[] | null>(null);
   const [excluindo, setExcluindo] = useState<DespesaExibida | null>(null);
   const [rejeitando, setRejeitando] = useState<DespesaExibida | null>(null);
   const [rejeitandoMarcadas, setRejeitandoMarcadas] = useState(false);
@@ -151,7 +151,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   function acoes(d: DespesaExibida): AcoesDespesa {
     const base: AcoesDespesa = {
       verDetalhes: setDetalhes,
-      verCupom: (x) => setCupom({ url: x.cupom_url, arquivoLocal: x.cupomLocal, mime: x.cupom_mime, nome: x.cupom_nome }),
+      verCupom: (x) => setCupom(cuponsParaVer(x)),
     };
     if (admin) return { ...base, aprovar: (x) => void aprovarDespesa(x), rejeitar: setRejeitando };
     if (podeCorrigir(d, usuario, rota)) return { ...base, corrigir: (x) => setModal({ despesa: x, rascunho: null }) };
@@ -442,7 +442,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
       <ModalDetalhesDespesa
         despesa={detalhes}
         aoFechar={() => setDetalhes(null)}
-        aoVerCupom={(x) => setCupom({ url: x.cupom_url, arquivoLocal: x.cupomLocal, mime: x.cupom_mime, nome: x.cupom_nome })}
+        aoVerCupom={(x) => setCupom(cuponsParaVer(x))}
         aprovando={aprovar.isPending}
         {...(admin ? { aoAprovar: (x: DespesaExibida) => void aprovarDespesa(x), aoRejeitar: setRejeitando } : {})}
         {...(detalhes && podeAlterar(detalhes, usuario, rota)

@@ -3,7 +3,7 @@
  * from its protected URL (the session cookie goes with <img>/<iframe>); one still waiting on this
  * device is shown from IndexedDB through a blob: URL.
  */
-import { ExternalLink, FileText } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ExternalLink, FileText } from 'lucide-react';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useEffect, useRef, useState } from 'react';
 import { Botao } from '../components/Botao';
@@ -11,6 +11,7 @@ import { Carregando } from '../components/Carregando';
 import { Modal } from '../components/Modal';
 import { bancoLocal } from '../offline/db';
 import { tipoDeVisualizacao } from './compressao';
+import type { DespesaExibida } from './fila';
 
 export interface CupomParaVer {
   url: string | null;
@@ -18,6 +19,24 @@ export interface CupomParaVer {
   arquivoLocal: string | null;
   mime: string | null;
   nome: string | null;
+}
+
+/**
+ * Every receipt of a row to page through (issue 20, item 6): the server's list (or its one receipt,
+ * in a copy kept by an older version), then those still on this device.
+ */
+export function cuponsParaVer(d: Pick<DespesaExibida, 'cupons' | 'cupom_url' | 'cupom_mime' | 'cupom_nome' | 'cupomLocal' | 'cuponsLocais'>): CupomParaVer[] {
+  const doServidor: CupomParaVer[] = d.cupons
+    ? d.cupons.map((c) => ({ url: c.url, arquivoLocal: null, mime: c.mime, nome: c.nome }))
+    : d.cupom_url
+      ? [{ url: d.cupom_url, arquivoLocal: null, mime: d.cupom_mime, nome: d.cupom_nome }]
+      : [];
+  const locais: CupomParaVer[] = d.cuponsLocais
+    ? d.cuponsLocais.map((c) => ({ url: null, arquivoLocal: c.id, mime: c.tipo, nome: c.nome }))
+    : d.cupomLocal
+      ? [{ url: null, arquivoLocal: d.cupomLocal, mime: d.cupom_mime, nome: d.cupom_nome }]
+      : [];
+  return [...doServidor, ...locais];
 }
 
 /**
@@ -61,7 +80,17 @@ export function useUrlDeBytes(arquivo: { conteudo: ArrayBuffer; tipo: string } |
   return useUrlDeBlob(arquivo, async () => (arquivo ? new Blob([arquivo.conteudo], { type: arquivo.tipo }) : null)).url;
 }
 
-export function VisualizadorCupom({ cupom, aoFechar }: { cupom: CupomParaVer | null; aoFechar: () => void }) {
+/**
+ * Shows one receipt, or pages through an expense's receipts (issue 20, item 6): '1 de 3' with
+ * 'Anterior' and 'Próximo' (buttons with names, the position announced), and the arrow keys.
+ */
+export function VisualizadorCupom({ cupom: cupons, aoFechar, inicio = 0 }: { cupom: CupomParaVer | readonly CupomParaVer[] | null; aoFechar: () => void; inicio?: number }) {
+  const lista: readonly CupomParaVer[] = cupons === null ? [] : Array.isArray(cupons) ? cupons : [cupons as CupomParaVer];
+  const [escolha, setEscolha] = useState<{ de: unknown; indice: number }>({ de: cupons, indice: inicio });
+  // A new list (another expense) starts at its `inicio`: the index belongs to the list it was chosen in.
+  const indice = escolha.de === cupons ? Math.min(escolha.indice, Math.max(0, lista.length - 1)) : Math.min(inicio, Math.max(0, lista.length - 1));
+  const irPara = (i: number) => setEscolha({ de: cupons, indice: (i + lista.length) % lista.length });
+  const cupom = lista[indice] ?? null;
   const local = useUrlLocal(cupom?.arquivoLocal ?? null);
   const url = cupom?.arquivoLocal ? local.url : (cupom?.url ?? null);
   const tipo = tipoDeVisualizacao(cupom?.mime, cupom?.nome);
@@ -71,7 +100,7 @@ export function VisualizadorCupom({ cupom, aoFechar }: { cupom: CupomParaVer | n
   return (
     <Modal
       aberto={cupom !== null}
-      titulo="Cupom Fiscal"
+      titulo={lista.length > 1 ? `Comprovantes (${lista.length})` : 'Cupom Fiscal'}
       aoFechar={aoFechar}
       tamanho="grande"
       rodape={
@@ -86,6 +115,27 @@ export function VisualizadorCupom({ cupom, aoFechar }: { cupom: CupomParaVer | n
         </>
       }
     >
+      {lista.length > 1 && (
+        <nav
+          className="visualizador__paginas"
+          aria-label="Comprovantes da despesa"
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowLeft') irPara(indice - 1);
+            if (e.key === 'ArrowRight') irPara(indice + 1);
+          }}
+        >
+          <Botao tamanho="sm" variante="outline" icone={<ChevronLeft size={16} />} onClick={() => irPara(indice - 1)} aria-label="Comprovante anterior">
+            Anterior
+          </Botao>
+          <span className="visualizador__posicao" aria-live="polite">
+            {indice + 1} de {lista.length}
+            {cupom?.nome ? <span className="visualizador__nome"> · {cupom.nome}</span> : null}
+          </span>
+          <Botao tamanho="sm" variante="outline" icone={<ChevronRight size={16} />} onClick={() => irPara(indice + 1)} aria-label="Próximo comprovante">
+            Próximo
+          </Botao>
+        </nav>
+      )}
       {cupom?.arquivoLocal && (
         <p className="alerta alerta--aviso">Este comprovante ainda está só neste aparelho: ele será enviado junto com a despesa.</p>
       )}

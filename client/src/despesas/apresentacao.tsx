@@ -5,7 +5,7 @@ import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { Selo } from '../components/Selo';
 import { rotuloCidade } from './CampoCidade';
-import type { DespesaExibida } from './fila';
+import { quantidadeDeCupons, type DespesaExibida } from './fila';
 
 export const tipoDaDespesa = (d: Pick<Despesa, 'tipo' | 'tipo_outro'>) => nomeDoTipo(d.tipo, d.tipo_outro);
 export const cidadeDaDespesa = (d: Pick<Despesa, 'cidade_nome' | 'cidade_uf'>) => (d.cidade_nome ? rotuloCidade({ nome: d.cidade_nome, uf: d.cidade_uf }) : '');
@@ -44,7 +44,10 @@ export function SeloEnvio({ despesa }: { despesa: DespesaExibida }) {
   );
 }
 
-export const temCupom = (d: DespesaExibida) => d.cupom_url !== null || d.cupomLocal !== null;
+export const temCupom = (d: DespesaExibida) => d.cupom_url !== null || d.cupomLocal !== null || quantidadeDeCupons(d) > 0;
+
+/** 'Visualizar' or, with several receipts (issue 20, item 6), 'Visualizar (3)'. */
+export const textoVerCupons = (d: DespesaExibida) => (quantidadeDeCupons(d) > 1 ? `Visualizar (${quantidadeDeCupons(d)})` : 'Visualizar');
 
 /**
  * The two states side by side, each with its name, so 'Pendente' (the admin has not decided) and

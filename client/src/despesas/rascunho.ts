@@ -25,8 +25,13 @@ export interface RascunhoDespesa {
   /** The id a new expense will keep, so a restored draft is still the same expense. */
   id: string;
   form: FormularioDespesa;
+  /** The first receipt chosen (what an older app's draft has). */
   cupom: CupomPreparado | null;
   excluirCupom: boolean;
+  /** Every receipt chosen, in order (issue 20, item 6). */
+  cupons?: CupomPreparado[];
+  /** The server's receipts marked for removal, by id. */
+  removerCupons?: number[];
 }
 
 const chave = (usuarioId: number) => `despesa-formulario:${usuarioId}`;
@@ -62,7 +67,10 @@ export async function lerRascunho(usuarioId: number, banco: BancoLocal = bancoLo
   if (!d || !form || typeof d.id !== 'string') return null;
   // Bytes come back as an ArrayBuffer of IndexedDB's realm: compare by tag, not instanceof.
   const ehBytes = (v: unknown) => Object.prototype.toString.call(v) === '[object ArrayBuffer]';
-  const cupom = d.cupom && typeof d.cupom.nome === 'string' && ehBytes(d.cupom.conteudo) ? d.cupom : null;
+  const valido = (c: Partial<CupomPreparado> | null | undefined): c is CupomPreparado => !!c && typeof c.nome === 'string' && typeof c.tipo === 'string' && ehBytes(c.conteudo);
+  const cupom = valido(d.cupom) ? d.cupom : null;
+  const cupons = Array.isArray(d.cupons) ? d.cupons.filter(valido) : cupom ? [cupom] : [];
+  const removerCupons = Array.isArray(d.removerCupons) ? d.removerCupons.filter((id): id is number => Number.isSafeInteger(id)) : [];
   const editando = d.editando && typeof d.editando === 'object' && typeof d.editando.id === 'string' ? d.editando : null;
-  return { editando, id: d.id, form, cupom, excluirCupom: d.excluirCupom === true };
+  return { editando, id: d.id, form, cupom, excluirCupom: d.excluirCupom === true, cupons, removerCupons };
 }
