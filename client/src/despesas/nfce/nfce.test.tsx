@@ -75,6 +75,19 @@ describe('NFC-e no formulário da despesa', () => {
     expect(within(modal).getByLabelText('Chave da NFC-e (44 dígitos)')).toHaveValue(CHAVE);
   });
 
+  it('uma segunda foto sem QR (o comprovante do cartão) não desfaz a NFC-e lida da primeira', async () => {
+    const lerQr = vi.fn<LeitorQr>().mockResolvedValueOnce([QR_CONTINGENCIA]).mockResolvedValueOnce([]);
+    const { usuario, modal } = abrir(lerQr);
+    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([new Uint8Array(10)], 'nfce.jpg', { type: 'image/jpeg' }));
+    await within(modal).findByText('NFC-e lida');
+    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([new Uint8Array(10)], 'cartao.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(lerQr).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(within(modal).queryByText(/Procurando o QR code/)).not.toBeInTheDocument());
+    expect(within(modal).getByText('NFC-e lida')).toBeInTheDocument();
+    expect(within(modal).queryByText(/Não encontramos o QR code/)).not.toBeInTheDocument();
+    expect(within(modal).getByLabelText('Chave da NFC-e (44 dígitos)')).toHaveValue(CHAVE);
+  });
+
   it('foto sem QR de NFC-e: diz para digitar a chave; PDF nem é procurado', async () => {
     const lerQr = vi.fn<LeitorQr>(async () => []);
     const { usuario, modal } = abrir(lerQr);
