@@ -9,7 +9,8 @@ import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { mediaParaExibir } from '../../../shared/payroll/salario';
 import { rotuloSalarioDaRota } from '../../../shared/relatorios';
-import { ROTULO_TIPO_DESPESA, type TipoDespesa } from '../../../shared/schemas/despesas';
+import { ROTULO_TIPO_DESPESA, type CupomDespesa, type TipoDespesa } from '../../../shared/schemas/despesas';
+import { api } from '../api/client';
 import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
 import { Carregando } from '../components/Carregando';
 import { Modal } from '../components/Modal';
@@ -21,7 +22,17 @@ import { DetalhamentoSalario, linhasDaApi } from './DetalhamentoSalario';
 
 export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null; aoFechar: () => void }) {
   const { data: d, isLoading, isError } = useDetalhesRota(rotaId);
-  const [cupom, setCupom] = useState<CupomParaVer | null>(null);
+  const [cupom, setCupom] = useState<CupomParaVer | CupomParaVer[] | null>(null);
+  /** Issue 20, item 6: every receipt of the expense, read when its cell is opened (the report names the first). */
+  const abrirCupons = async (x: { id: string; cupom_url: string | null; cupom_mime: string | null }) => {
+    const primeiro: CupomParaVer = { url: x.cupom_url, arquivoLocal: null, mime: x.cupom_mime, nome: null };
+    try {
+      const { cupons } = await api.get<{ cupons: CupomDespesa[] }>(`/despesas/${x.id}/cupons`);
+      setCupom(cupons.length > 0 ? cupons.map((c) => ({ url: c.url, arquivoLocal: null, mime: c.mime, nome: c.nome })) : primeiro);
+    } catch {
+      setCupom(primeiro); // offline or an older server: the first, as before
+    }
+  };
   const visitadas = d?.cidades.filter((c) => c.visitada) ?? [];
   const naoVisitadas = d?.cidades.filter((c) => !c.visitada) ?? [];
   const comCupom = d?.despesas.filter((x) => x.cupom_url) ?? [];
@@ -136,7 +147,7 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
               <ul className="grade-cupons">
                 {comCupom.map((x) => (
                   <li key={x.id}>
-                    <button type="button" className="cupom-miniatura" onClick={() => setCupom({ url: x.cupom_url, arquivoLocal: null, mime: x.cupom_mime, nome: null })}>
+                    <button type="button" className="cupom-miniatura" onClick={() => void abrirCupons(x)}>
                       {tipoDeVisualizacao(x.cupom_mime) !== 'imagem' ? (
                         <span className="cupom-miniatura__pdf">
                           <FileText size={28} aria-hidden="true" />
