@@ -10,6 +10,8 @@ export const ROTULO_STATUS_ROTA: Record<StatusRota, string> = {
   finalizada: 'Finalizada',
   cancelada: 'Cancelada',
 };
+/** The status filters' options (Rotas, Relatórios): 'Ativas', 'Finalizadas', 'Canceladas'. */
+export const ROTULO_FILTRO_STATUS_ROTA: Record<StatusRota, string> = { ativa: 'Ativas', finalizada: 'Finalizadas', cancelada: 'Canceladas' };
 
 /** Daily spending limit shown on route cards (display only). */
 export const LIMITE_DIARIO_CENTAVOS = { semSecretario: 18_000, comSecretario: 22_000 } as const;

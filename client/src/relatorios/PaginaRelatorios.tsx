@@ -10,9 +10,9 @@ import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { totaisDoRelatorio } from '../../../shared/relatorios';
 import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
-import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
+import { ROTULO_FILTRO_STATUS_ROTA, ROTULO_STATUS_ROTA, STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import { Botao } from '../components/Botao';
-import { Campo } from '../components/Campo';
+import { FiltroData, FiltroSelecao } from '../components/CamposDeFiltro';
 import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
@@ -85,34 +85,16 @@ export function PaginaRelatorios() {
           void refetch();
         }}
       >
-        <Campo rotulo="Status">
-          {(p) => (
-            <select {...p} className="selecao" value={filtros.status} onChange={(e) => mudarFiltro('status', e.target.value as StatusRota | '')}>
-              <option value="">Todas as rotas</option>
-              <option value="ativa">Ativas</option>
-              <option value="finalizada">Finalizadas</option>
-              <option value="cancelada">Canceladas</option>
-            </select>
-          )}
-        </Campo>
-        <Campo rotulo="Funcionário">
-          {(p) => (
-            <select {...p} className="selecao" value={filtros.funcionario_id} onChange={(e) => mudarFiltro('funcionario_id', e.target.value)}>
-              <option value="">Todos</option>
-              {funcionarios.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.nome}
-                </option>
-              ))}
-            </select>
-          )}
-        </Campo>
-        <Campo rotulo="Data inicial">
-          {(p) => <input {...p} type="date" className="entrada" value={filtros.data_inicio} onChange={(e) => mudarFiltro('data_inicio', e.target.value)} />}
-        </Campo>
-        <Campo rotulo="Data final">
-          {(p) => <input {...p} type="date" className="entrada" value={filtros.data_fim} onChange={(e) => mudarFiltro('data_fim', e.target.value)} />}
-        </Campo>
+        <FiltroSelecao
+          rotulo="Status"
+          todos="Todas as rotas"
+          valor={filtros.status}
+          aoMudar={(v) => mudarFiltro('status', v)}
+          opcoes={STATUS_ROTA.map((st) => ({ valor: st, rotulo: ROTULO_FILTRO_STATUS_ROTA[st] }))}
+        />
+        <FiltroSelecao rotulo="Funcionário" valor={filtros.funcionario_id} aoMudar={(v) => mudarFiltro('funcionario_id', v)} opcoes={funcionarios.map((f) => ({ valor: f.id, rotulo: f.nome }))} />
+        <FiltroData rotulo="Data inicial" valor={filtros.data_inicio} aoMudar={(v) => mudarFiltro('data_inicio', v)} />
+        <FiltroData rotulo="Data final" valor={filtros.data_fim} aoMudar={(v) => mudarFiltro('data_fim', v)} />
         <div className="filtros__acao">
           <Botao type="submit" icone={<RefreshCw size={16} />} carregando={isFetching}>
             Filtrar

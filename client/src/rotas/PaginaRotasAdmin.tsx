@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
-import { LIMITE_DIARIO_CENTAVOS, ROTULO_STATUS_ROTA, STATUS_ROTA, type Rota, type StatusRota } from '../../../shared/schemas/rotas';
+import { LIMITE_DIARIO_CENTAVOS, ROTULO_FILTRO_STATUS_ROTA, ROTULO_STATUS_ROTA, STATUS_ROTA, type Rota } from '../../../shared/schemas/rotas';
 import { ErroApi, ErroOffline, mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { FiltroSelecao } from '../components/CamposDeFiltro';
@@ -29,7 +29,6 @@ export const CIDADES_NO_CARTAO = 3;
 /** Spec section 9: the default route status filter is 'ativa'. */
 const FILTRO_INICIAL: FiltroRotas = { status: 'ativa', funcionario_id: '' };
 
-const ROTULO_FILTRO_STATUS: Record<StatusRota, string> = { ativa: 'Ativas', finalizada: 'Finalizadas', cancelada: 'Canceladas' };
 
 export function limiteDiarioCentavos(rota: Pick<Rota, 'tem_secretario'>): number {
   return rota.tem_secretario ? LIMITE_DIARIO_CENTAVOS.comSecretario : LIMITE_DIARIO_CENTAVOS.semSecretario;
@@ -130,7 +129,7 @@ export function PaginaRotasAdmin() {
           todos="Todas"
           valor={rascunhoFiltro.status}
           aoMudar={(status) => setRascunhoFiltro((f) => ({ ...f, status }))}
-          opcoes={STATUS_ROTA.map((s) => ({ valor: s, rotulo: ROTULO_FILTRO_STATUS[s] }))}
+          opcoes={STATUS_ROTA.map((s) => ({ valor: s, rotulo: ROTULO_FILTRO_STATUS_ROTA[s] }))}
         />
         <FiltroSelecao
           rotulo="Funcionário"
