@@ -180,6 +180,8 @@ describe.skipIf(!temChromium)('NFC-e do cupom no navegador', () => {
       await pagina.waitForURL('**/dashboard');
       const despesas = new TelaDespesas(pagina);
       await despesas.abrir(servidor.url);
+      // The row (computer) or card (phone) first: acao() picks the phone's menu only when the card is there.
+      await despesas.item('Lia Campo').first().waitFor();
       await despesas.acao('Lia Campo', 'Ver Detalhes');
       const detalhes = pagina.getByRole('dialog', { name: 'Detalhes da Despesa' });
       await detalhes.getByText(formatarChaveNfce(CHAVE)).waitFor();
