@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Coluna } from './TabelaDados';
 import { definirLarguraDaJanela } from '../test/janela';
+import { capturarDownload, textoComBom } from '../test/download';
 import { TabelaDados } from './TabelaDados';
 
 interface Linha {
@@ -93,20 +94,6 @@ describe('TabelaDados: Exportar CSV (issue 20)', () => {
 
   afterEach(() => vi.restoreAllMocks());
 
-  /** The file the button hands to the browser: its name and text. */
-  function capturarDownload() {
-    const baixado: { nome?: string; blob?: Blob } = {};
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      baixado.blob = blob;
-      return 'blob:teste';
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      baixado.nome = this.download;
-    });
-    return baixado;
-  }
-
   it('baixa todas as linhas da busca (não só a página), com o BOM, ; e vírgula decimal; deixa de fora o que é só junção de tela', async () => {
     const baixado = capturarDownload();
     render(<TabelaDados titulo="Gastos" colunas={colunasGasto} linhas={gastos} chaveLinha={(g) => g.id} arquivoCsv="gastos" />);
@@ -116,7 +103,7 @@ describe('TabelaDados: Exportar CSV (issue 20)', () => {
     expect(baixado.blob!.type).toBe('text/csv;charset=utf-8');
     const bytes = new Uint8Array(await baixado.blob!.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM (text() would hide it)
-    const texto = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    const texto = await textoComBom(baixado.blob!);
     // Pessoa 10, 11, 12 match the search ('Pessoa 1' is Ana's row, renamed).
     expect(texto).toBe('\uFEFFNome;Email;Valor;Data\r\nPessoa 10;p10@x.com;105;20/11/2026\r\nPessoa 11;p11@x.com;115,50;20/11/2026\r\nPessoa 12;p12@x.com;126;20/11/2026\r\n');
   });

@@ -9,6 +9,7 @@ import { hojeNoApp } from '../config/configApp';
 import { definirLarguraDaJanela } from '../test/janela';
 import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
+import { capturarDownload, textoComBom } from '../test/download';
 import { PaginaDashboard } from './PaginaDashboard';
 
 const sp = (t: string | null | undefined) => (t ?? '').replace(/\u00a0/g, ' ');
@@ -95,6 +96,20 @@ afterEach(() => {
 });
 
 describe('Dashboard do admin', () => {
+  it('as duas tabelas exportam CSV (planilha brasileira): valores com vírgula decimal, cidades como texto', async () => {
+    montar(() => ({ corpo: DADOS }));
+    await waitFor(() => expect(valorDe('Funcionários em Rota')).toBe('2'));
+    const baixado = capturarDownload();
+    await userEvent.click(within(tabela('Funcionários em Rota')).getByRole('button', { name: 'Exportar CSV' }));
+    expect(baixado.nome).toBe(`funcionarios-em-rota-${HOJE}.csv`);
+    expect(await textoComBom(baixado.blob!)).toBe(
+      '\uFEFFNome;Rota Atual;Saldo;Vendas Hoje;Cidades Atendidas\r\nBruno Campo;Rota Goiás;254,10;1500,30;3 de 4\r\nCarla Estrada;Rota Minas;-12,50;0;0 de 2\r\n',
+    );
+    await userEvent.click(within(tabela('Rotas Ativas')).getByRole('button', { name: 'Exportar CSV' }));
+    expect(baixado.nome).toBe(`rotas-ativas-${HOJE}.csv`);
+    expect(await textoComBom(baixado.blob!)).toContain('Rota Goiás;Bruno Campo;1500,30;45,50;Ativa\r\n');
+  });
+
   it('boas-vindas com o nome e a data de hoje por extenso; os cinco números do dia; as duas tabelas', async () => {
     montar(() => ({ corpo: DADOS }));
     const banner = await screen.findByRole('region', { name: 'Boas-vindas' });

@@ -53,6 +53,8 @@ const colunasFuncionarios: Coluna<FuncionarioDoPainel>[] = [
     numerica: true,
     render: (f) => `${f.cidadesAtendidas}/${f.totalCidades}`,
     textoBusca: (f) => `${f.cidadesAtendidas}/${f.totalCidades}`,
+    // '3/4' would open as a date in a spreadsheet.
+    csv: (f) => `${f.cidadesAtendidas} de ${f.totalCidades}`,
   },
 ];
 
@@ -122,6 +124,7 @@ export function DashboardAdmin({ usuario }: { usuario: Usuario }) {
               placeholderBusca="Buscar rota ou funcionário..."
               vazio="Nenhuma rota ativa"
               tituloCartao={(r) => r.nome}
+              arquivoCsv={`rotas-ativas-${hojeNoApp()}`}
             />
             <TabelaDados
               titulo="Funcionários em Rota"
@@ -132,6 +135,7 @@ export function DashboardAdmin({ usuario }: { usuario: Usuario }) {
               placeholderBusca="Buscar funcionário ou rota..."
               vazio="Nenhum funcionário em rota"
               tituloCartao={(f) => f.nome}
+              arquivoCsv={`funcionarios-em-rota-${hojeNoApp()}`}
             />
           </div>
 
