@@ -47,7 +47,8 @@ export class TelaDespesas {
     if (dados.descricao) await modal.getByLabel('Descrição').fill(dados.descricao);
     if (dados.arquivo) {
       await modal.getByLabel('Cupom/Comprovante').setInputFiles(dados.arquivo);
-      await modal.getByRole('button', { name: 'Remover arquivo escolhido' }).waitFor();
+      // Each receipt chosen is listed with its own 'Remover <nome>' (issue 20, item 6: up to 5).
+      await modal.getByRole('button', { name: /^Remover / }).first().waitFor();
     }
   }
 

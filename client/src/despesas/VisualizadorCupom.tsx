@@ -11,6 +11,7 @@ import { Carregando } from '../components/Carregando';
 import { Modal } from '../components/Modal';
 import { bancoLocal } from '../offline/db';
 import { tipoDeVisualizacao } from './compressao';
+import './visualizadorCupom.css';
 import type { DespesaExibida } from './fila';
 
 export interface CupomParaVer {
