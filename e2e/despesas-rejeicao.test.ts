@@ -115,7 +115,7 @@ describe.skipIf(!temChromium)('despesa rejeitada: aviso no celular, correção e
     await modal.getByText(/O valor de R\$\s24,00 continua descontado do seu saldo/).waitFor();
     await modal.getByLabel('Descrição').fill('Almoço no centro, com a nota');
     await modal.getByLabel('Cupom/Comprovante').setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: pdfPequeno() });
-    await modal.getByRole('button', { name: 'Remover arquivo escolhido' }).waitFor();
+    await modal.getByRole('button', { name: 'Remover nota.pdf' }).waitFor();
     await capturar(pagina, 'despesas-corrigir-modal-celular');
     await modal.getByRole('button', { name: 'Reenviar' }).click();
     await modal.waitFor({ state: 'detached' });

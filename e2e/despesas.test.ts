@@ -258,7 +258,7 @@ describe.skipIf(!temChromium)('despesas no navegador', () => {
     await visualizador.getByRole('button', { name: 'Fechar' }).last().click();
 
     await tela.acao('Pedágio offline', 'Visualizar Cupom Fiscal');
-    expect(await visualizador.locator('iframe').getAttribute('src')).toMatch(/^\/api\/despesas\/[0-9a-f-]+\/cupom$/);
+    expect(await visualizador.locator('iframe').getAttribute('src')).toMatch(/^\/api\/despesas\/[0-9a-f-]+\/cupons\/\d+$/);
     await capturar(pagina, 'desktop-despesas-cupom-pdf');
     await visualizador.getByRole('button', { name: 'Fechar' }).last().click();
 
