@@ -177,6 +177,37 @@ describe('Despesas, funcionário', () => {
     expect(within(screen.getByLabelText('Totais por tipo')).getByText('R$ 58,20')).toBeInTheDocument();
   });
 
+  it('vários comprovantes (issue 20, item 6): adiciona um a um, remove um, guarda os dois na fila; no quinto o botão para', async () => {
+    montarFuncionario({ extra: { 'POST /despesas': () => 'offline' } });
+    const { usuario, modal } = await abrirNovaDespesa();
+    await usuario.selectOptions(within(modal).getByLabelText(/Tipo de Despesa/), 'alimentacao');
+    await usuario.type(within(modal).getByLabelText(/Valor/), '58,40');
+    const seletor = () => within(modal).getByLabelText('Cupom/Comprovante');
+    await usuario.upload(seletor(), new File(['%PDF-1.4 a'], 'nfce.pdf', { type: 'application/pdf' }));
+    await usuario.upload(seletor(), new File(['%PDF-1.4 b'], 'engano.pdf', { type: 'application/pdf' }));
+    await usuario.upload(seletor(), new File(['%PDF-1.4 c'], 'cartao.pdf', { type: 'application/pdf' }));
+    await within(modal).findByText('cartao.pdf');
+    expect(within(modal).getByText(/3 de 5 comprovantes/)).toBeInTheDocument();
+    await usuario.click(within(modal).getByRole('button', { name: 'Remover engano.pdf' }));
+    expect(within(modal).queryByText('engano.pdf')).toBeNull();
+    expect(within(modal).getAllByRole('button', { name: /^Remover / })).toHaveLength(2);
+    await usuario.click(within(modal).getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText('Despesa guardada neste aparelho. Ela será enviada assim que houver conexão.')).toBeInTheDocument();
+    const [item] = await bancoLocal.outbox.toArray();
+    const arquivos = await bancoLocal.arquivos.bulkGet(item!.arquivos);
+    expect(arquivos.map((a) => a?.nome)).toEqual(['nfce.pdf', 'cartao.pdf']);
+    expect((item!.dados as { cupons: { nome: string }[] }).cupons.map((c) => c.nome)).toEqual(['nfce.pdf', 'cartao.pdf']);
+    const linha = (await screen.findByText('Aguardando envio')).closest('tr')!;
+    expect(within(linha).getByRole('button', { name: /^Visualizar os 2 comprovantes/ })).toHaveTextContent('Visualizar (2)');
+
+    // Five is the limit: the chooser is disabled and says why.
+    const outro = await abrirNovaDespesa();
+    for (let i = 1; i <= 5; i++) await outro.usuario.upload(within(outro.modal).getByLabelText('Cupom/Comprovante'), new File([`%PDF-1.4 ${i}`], `${i}.pdf`, { type: 'application/pdf' }));
+    await within(outro.modal).findByText('5.pdf');
+    expect(within(outro.modal).getByLabelText('Cupom/Comprovante')).toBeDisabled();
+    expect(within(outro.modal).getByText(/Limite de 5 comprovantes atingido/)).toBeInTheDocument();
+  });
+
   it('a recusa do servidor aparece no formulário, que continua aberto com os dados', async () => {
     montarFuncionario({
       extra: { 'POST /despesas': () => ({ status: 409, corpo: { error: 'Esta rota já foi finalizada e não aceita novos registros.', codigo: 'conflito' } }) },
