@@ -52,7 +52,10 @@ export const operacaoPendenciaSchema = z.object({
   descricao: texto(300, 'Descrição de operação inválida no arquivo.').default(''),
   /** 'erro' when the server had already refused it on the phone ('precisa de atenção'). */
   estado: z.enum(['pendente', 'erro']).default('pendente'),
+  /** The first receipt (what importers before issue 20 read). */
   arquivo: arquivoPendenciaSchema.nullable().default(null),
+  /** Every receipt, in order (issue 20, item 6: up to 5; absent in files of older apps, which carry `arquivo` alone). */
+  arquivos: z.array(arquivoPendenciaSchema).max(5, 'Comprovantes demais numa operação do arquivo.').optional(),
 });
 export type OperacaoPendencia = z.infer<typeof operacaoPendenciaSchema>;
 

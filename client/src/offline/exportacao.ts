@@ -96,9 +96,10 @@ export async function montarExportacao(banco: BancoLocal, operacoes: Operacoes, 
       ignorados.push(item.descricao); // unreadable data from another version: the sync panel shows it as refused
       continue;
     }
-    const [primeiro] = await arquivosDoItem(banco, item);
-    const arquivo = primeiro ? arquivoDaPendencia(primeiro) : null;
-    if (arquivo) comprovantes += 1;
+    // Every receipt (issue 20, item 6); `arquivo` is the first, for servers before it.
+    const todos = (await arquivosDoItem(banco, item)).map(arquivoDaPendencia);
+    const arquivo = todos[0] ?? null;
+    comprovantes += todos.length;
     exportadas.push({
       id: item.id,
       tipo: item.tipo,
@@ -109,6 +110,7 @@ export async function montarExportacao(banco: BancoLocal, operacoes: Operacoes, 
       descricao: item.descricao,
       estado: item.estado,
       arquivo,
+      ...(todos.length > 1 ? { arquivos: todos } : {}),
     });
   }
   return {

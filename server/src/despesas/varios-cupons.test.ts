@@ -14,6 +14,7 @@ import { hoje, somarDias } from '../../../shared/dates';
 import { MENSAGEM_CUPONS_DEMAIS, MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { abrirBanco } from '../db';
 import { recursosDoProjeto } from '../recursos';
 import { buscarDespesaApresentada } from './repositorio';
@@ -251,6 +252,24 @@ describe('vários comprovantes numa despesa', () => {
     const de_novo = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: ana.token, ...corpo });
     expect(de_novo.json().resultados[0].repetida).toBe(true);
     expect(((await t.chamar({ method: 'GET', url: `/api/despesas/${dados.id}/cupons`, token: ana.token })).json().cupons as Cupom[]).length).toBe(2);
+  });
+});
+
+describe('arquivo de resgate (.sgp)', () => {
+  it('uma despesa com dois comprovantes exportada do celular é importada com os dois (arquivos); um arquivo antigo só com `arquivo` também', async () => {
+    const paraPendencia = (a: ArquivoTeste) => ({ nome: a.nome, tipo: a.tipo, tamanho: a.conteudo.length, base64: a.conteudo.toString('base64') });
+    const dois = { ...campos(), valor: 4590 };
+    const um = { ...campos(), valor: 1000 };
+    const foto = jpeg('nfce.jpg', 71);
+    const conteudo = arquivoPendencias({ id: ana.id, nome: 'Ana Estrada', email: (await t.chamar({ method: 'GET', url: '/api/auth/me', token: ana.token })).json().usuario.email }, [
+      { ...operacaoPendencia({ tipo: 'despesa.criar', seq: 1, dados: dois }, foto), arquivos: [paraPendencia(foto), paraPendencia(pdf())] },
+      operacaoPendencia({ tipo: 'despesa.criar', seq: 2, dados: um }, jpeg('antigo.jpg', 72)),
+    ]);
+    const r = await t.chamar({ method: 'POST', url: '/api/sync/importar', token: tokenAdmin, ...(await formularioPendencias(conteudo)) });
+    expect(r.statusCode, r.body).toBe(200);
+    const nomes = async (id: string) => ((await t.chamar({ method: 'GET', url: `/api/despesas/${id}/cupons`, token: ana.token })).json().cupons as Cupom[]).map((c) => c.nome);
+    expect(await nomes(dois.id)).toEqual(['nfce.jpg', 'cupom.pdf']);
+    expect(await nomes(um.id)).toEqual(['antigo.jpg']);
   });
 });
 

@@ -127,14 +127,16 @@ export async function prepararOperacoes(
   const brutas: unknown[] = [];
   for (const op of arquivo.operacoes) {
     const nome = op.descricao || op.tipo || op.caminho || op.id;
-    if (op.arquivo) {
-      const bytes = Buffer.from(op.arquivo.base64, 'base64');
-      if (bytes.length !== op.arquivo.tamanho) throw dadosInvalidos(`O comprovante de "${nome}" está incompleto no arquivo: ele foi alterado depois de exportado.`);
+    // Every receipt of the operation (issue 20, item 6: `arquivos`), or the one older apps exported.
+    for (const comprovante of op.arquivos ?? (op.arquivo ? [op.arquivo] : [])) {
+      if (errosDeArquivo.has(op.id)) break;
+      const bytes = Buffer.from(comprovante.base64, 'base64');
+      if (bytes.length !== comprovante.tamanho) throw dadosInvalidos(`O comprovante de "${nome}" está incompleto no arquivo: ele foi alterado depois de exportado.`);
       if (bytes.length > CUPOM_TAMANHO_MAXIMO) errosDeArquivo.set(op.id, arquivoGrande(`O comprovante de "${nome}" passa de ${mb(CUPOM_TAMANHO_MAXIMO)}.`));
       else {
         const recebido = await temporarios.gravar(bytes);
         try {
-          arquivos.set(op.id, [lerCupom(recebido, op.arquivo.nome)]);
+          arquivos.set(op.id, [...(arquivos.get(op.id) ?? []), lerCupom(recebido, comprovante.nome)]);
         } catch (erro) {
           await temporarios.remover(recebido.caminho);
           if (!(erro instanceof ErroApp)) throw erro;
