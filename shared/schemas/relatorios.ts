@@ -111,6 +111,8 @@ export const despesaDoRelatorioSchema = z.object({
   status_aprovacao: z.string(),
   cupom_url: z.string().nullable(),
   cupom_mime: z.string().nullable(),
+  /** Issue 20, item 6: the expense's receipts (cupom_url is the first's). */
+  cupons_quantidade: z.number().optional(),
 });
 
 export const detalhesRotaSchema = z.object({

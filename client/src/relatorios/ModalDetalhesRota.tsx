@@ -156,6 +156,11 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
                       ) : (
                         <img src={x.cupom_url!} alt={`Comprovante de ${formatarData(x.data_despesa)}`} loading="lazy" />
                       )}
+                      {(x.cupons_quantidade ?? 1) > 1 && (
+                        <span className="cupom-miniatura__quantidade" aria-label={`${x.cupons_quantidade} comprovantes`}>
+                          {x.cupons_quantidade}
+                        </span>
+                      )}
                       <span className="cupom-miniatura__legenda">
                         {formatarData(x.data_despesa)} · {x.tipo === 'outro' && x.tipo_outro ? x.tipo_outro : (ROTULO_TIPO_DESPESA[x.tipo as TipoDespesa] ?? x.tipo)} · {formatarReais(x.valor)}
                       </span>

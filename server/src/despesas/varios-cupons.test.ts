@@ -109,6 +109,10 @@ describe('vários comprovantes numa despesa', () => {
     expect((lista.json().despesas as Despesa[]).find((x) => x.id === d.id)!.cupons).toEqual(d.cupons);
     const soCupons = await t.chamar({ method: 'GET', url: `/api/despesas/${d.id}/cupons`, token: tokenAdmin });
     expect(soCupons.json().cupons).toEqual(d.cupons);
+    // The route details' grid says how many (issue 20, item 6).
+    const detalhes = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}/detalhes`, token: tokenAdmin });
+    expect(detalhes.statusCode, detalhes.body).toBe(200);
+    expect((detalhes.json().despesas as { id: string; cupons_quantidade: number }[]).find((x) => x.id === d.id)?.cupons_quantidade).toBe(2);
   });
 
   it('cada comprovante é servido pelo seu endereço ao dono e ao admin; outro funcionário recebe 404; a URL antiga serve o primeiro', async () => {

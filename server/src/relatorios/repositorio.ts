@@ -98,13 +98,16 @@ export interface DespesaDoRelatorio {
   statusAprovacao: string;
   arquivoCupom: string | null;
   cupomMime: string | null;
+  /** Issue 20, item 6: how many receipts it has (the grid's count). */
+  cuponsQuantidade: number;
 }
 
 export function despesasDaRota(db: Db, rotaId: number): DespesaDoRelatorio[] {
   return db.all<DespesaDoRelatorio>(sql`
     select d.id as id, d.data_despesa as dataDespesa, d.cidade_id as cidadeId, c.nome as cidadeNome, d.tipo as tipo,
       d.tipo_outro as tipoOutro, d.valor_centavos as valorCentavos, d.descricao as descricao,
-      d.status_aprovacao as statusAprovacao, d.arquivo_cupom as arquivoCupom, d.cupom_mime as cupomMime
+      d.status_aprovacao as statusAprovacao, d.arquivo_cupom as arquivoCupom, d.cupom_mime as cupomMime,
+      (select count(*) from despesa_cupons dc where dc.despesa_id = d.id) as cuponsQuantidade
     from despesas d join cidades c on c.id = d.cidade_id
     where d.rota_id = ${rotaId} and d.excluida_em is null
     order by d.data_despesa, d.registrado_em`);

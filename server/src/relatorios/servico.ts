@@ -173,6 +173,7 @@ export function detalhesDaRota(db: Db, rotaId: number): DetalhesRota {
       status_aprovacao: d.statusAprovacao,
       cupom_url: d.arquivoCupom ? urlDoCupom(d.id) : null,
       cupom_mime: d.cupomMime,
+      cupons_quantidade: d.cuponsQuantidade,
     })),
   };
 }
