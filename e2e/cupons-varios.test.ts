@@ -130,6 +130,8 @@ describe.skipIf(!temChromium)('vários comprovantes numa despesa, no navegador',
     const detalhes = await relatorios.abrirDetalhes('Rota dos Comprovantes');
     await detalhes.getByText('Comprovantes (1)').click();
     await detalhes.getByLabel('2 comprovantes').waitFor();
+    await detalhes.getByLabel('2 comprovantes').scrollIntoViewIfNeeded();
+    await capturar(pagina, 'desktop-cupons-varios-detalhes-rota');
     await detalhes.locator('.grade-cupons button').first().click();
     const visualizador = pagina.getByRole('dialog', { name: 'Comprovantes (2)' });
     await visualizador.getByText('1 de 2').waitFor();

@@ -76,7 +76,8 @@ export class TelaDespesas {
       await this.pagina.getByRole('menuitem', { name: acao }).click();
       return;
     }
-    if (acao === 'Visualizar Cupom Fiscal') await item.getByRole('button', { name: /^Visualizar cupom fiscal/ }).click();
+    // One receipt: 'Visualizar cupom fiscal: ...'; several (issue 20, item 6): 'Visualizar os 2 comprovantes: ...'.
+    if (acao === 'Visualizar Cupom Fiscal') await item.getByRole('button', { name: /^Visualizar (cupom fiscal|os \d+ comprovantes)/ }).click();
     else await item.getByRole('button', { name: new RegExp(`^${acao === 'Ver Detalhes' ? 'Ver detalhes' : acao}:`) }).click();
   }
 
