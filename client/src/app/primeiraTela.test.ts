@@ -8,33 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importacoes, resolver } from '../test/importacoes';
 
 const SRC = path.resolve(__dirname, '..');
 const PRIMEIRA_TELA = ['main.tsx', 'dashboard/PaginaDashboard.tsx', 'dashboard/DashboardFuncionario.tsx'].map((f) => path.join(SRC, f));
 
-/** Specifiers of the runtime imports and re-exports of a module (type-only ones left out). */
-function importacoes(codigo: string): string[] {
-  const semComentarios = codigo.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const lista: string[] = [];
-  for (const m of semComentarios.matchAll(/^(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/gm)) {
-    const [, soTipo, nomes = '', origem = ''] = m;
-    if (soTipo) continue;
-    const chaves = /\{([\s\S]*)\}/.exec(nomes);
-    const foraDasChaves = nomes.replace(/\{[\s\S]*\}/, '').replace(/,/g, '').trim();
-    const especificadores = chaves?.[1]?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
-    if (foraDasChaves || especificadores.length === 0 || especificadores.some((s) => !s.startsWith('type '))) lista.push(origem);
-  }
-  for (const m of semComentarios.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) lista.push(m[1]!);
-  return lista;
-}
-
-function resolver(de: string, especificador: string): string | null {
-  const base = path.resolve(path.dirname(de), especificador);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
-  }
-  return null;
-}
+/** Specifiers of the static runtime imports and re-exports of a module (type-only and on-demand ones left out). */
+const estaticas = (codigo: string): string[] => importacoes(codigo).filter((i) => !i.sobDemanda).map((i) => i.especificador);
 
 /**
  * The login of a phone that never opened the app (issue 19: login ready within 3 s on 3G with the CPU
@@ -51,7 +31,7 @@ function pacotesDaPrimeiraTela(entradas: string[] = PRIMEIRA_TELA): Map<string, 
   while (fila.length) {
     const arquivo = fila.shift()!;
     if (!/\.tsx?$/.test(arquivo)) continue;
-    for (const esp of importacoes(fs.readFileSync(arquivo, 'utf8'))) {
+    for (const esp of estaticas(fs.readFileSync(arquivo, 'utf8'))) {
       const cadeia = caminho.get(arquivo)!;
       if (!esp.startsWith('.')) {
         if (!pacotes.has(esp)) pacotes.set(esp, cadeia);
@@ -81,7 +61,7 @@ describe('JavaScript da primeira tela do funcionário', () => {
       "// import { k } from './comentado';",
       "const L = lazy(() => import('./tardio'));",
     ].join('\n');
-    expect(importacoes(codigo).sort()).toEqual(['./efeito', './misto', './padrao', './reexporta', './varias-linhas'].sort());
+    expect(estaticas(codigo).sort()).toEqual(['./efeito', './misto', './padrao', './reexporta', './varias-linhas'].sort());
   });
 
   it('o login de um celular novo não carrega zod (só quando há pendências de outra pessoa a exportar)', () => {

@@ -7,19 +7,24 @@
 import { useSyncExternalStore } from 'react';
 import type { EstadoSync } from './sync';
 
-let atual: EstadoSync = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  sincronizando: false,
-  pendentes: 0,
-  comErro: 0,
-  ultimaSincronizacao: null,
-  pausadoPorSessao: false,
-  atualizacaoNecessaria: false,
-  ultimoErroRede: null,
-  progresso: null,
-  deOutrosUsuarios: 0,
-  confirmacoes: 0,
-};
+/** The engine's state before it has read anything: online as the browser says, nothing queued. */
+export function estadoSyncInicial(): EstadoSync {
+  return {
+    online: typeof navigator === 'undefined' ? true : navigator.onLine,
+    sincronizando: false,
+    pendentes: 0,
+    comErro: 0,
+    ultimaSincronizacao: null,
+    pausadoPorSessao: false,
+    atualizacaoNecessaria: false,
+    ultimoErroRede: null,
+    progresso: null,
+    deOutrosUsuarios: 0,
+    confirmacoes: 0,
+  };
+}
+
+let atual: EstadoSync = estadoSyncInicial();
 const ouvintes = new Set<() => void>();
 
 /** Called by the engine (offline/index.ts) at each change of its state. */

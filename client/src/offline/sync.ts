@@ -31,6 +31,7 @@ import { idDoDispositivo } from './dispositivo';
 import { enviarEmPartes, PARTES_A_PARTIR_DE } from './envioEmPartes';
 import { arquivosDoItem, atualizarItem, itensDoUsuario, lerConfirmacoes, registrarRespostas, type DefinicaoOperacao, type Operacoes, type Respostas } from './outbox';
 import { ehStatusTransitorio, LIMITES_LOTE, transporteEmLote, type Enviar, type Envio, type ResultadoEnvio, type Transporte } from './transporte';
+import { estadoSyncInicial } from './estado';
 import { Vazao } from './vazao';
 
 export interface EstadoSync {
@@ -145,19 +146,8 @@ export class MotorSync {
   private readonly esperaBaseMs: number;
   private readonly esperaMaximaMs: number;
 
-  private atual: EstadoSync = {
-    online: typeof navigator === 'undefined' ? true : navigator.onLine,
-    sincronizando: false,
-    pendentes: 0,
-    comErro: 0,
-    ultimaSincronizacao: null,
-    pausadoPorSessao: false,
-    atualizacaoNecessaria: false,
-    ultimoErroRede: null,
-    progresso: null,
-    deOutrosUsuarios: 0,
-    confirmacoes: 0,
-  };
+  private atual: EstadoSync = estadoSyncInicial();
+
   private readonly obterClienteId: () => Promise<string>;
   private readonly travas: Pick<LockManager, 'request'> | null;
   /** Batch size for the rest of this pass after a whole request was refused (halved each time). */

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importacoes, resolver } from '../../test/importacoes';
 
 const SRC = path.resolve(__dirname, '../..');
 const daSrc = (f: string) => path.join(SRC, f);
@@ -24,36 +25,6 @@ const SO_ADMIN = new Set(
     'auditoria/PaginaAuditoria.tsx',
   ].map(daSrc),
 );
-
-interface Importacao {
-  especificador: string;
-  sobDemanda: boolean;
-}
-
-/** Runtime imports of a module: static ones (type-only left out) and `import('...')`. */
-function importacoes(codigo: string): Importacao[] {
-  const semComentarios = codigo.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-  const lista: Importacao[] = [];
-  for (const m of semComentarios.matchAll(/^(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/gm)) {
-    const [, soTipo, nomes = '', origem = ''] = m;
-    if (soTipo) continue;
-    const chaves = /\{([\s\S]*)\}/.exec(nomes);
-    const foraDasChaves = nomes.replace(/\{[\s\S]*\}/, '').replace(/,/g, '').trim();
-    const especificadores = chaves?.[1]?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
-    if (foraDasChaves || especificadores.length === 0 || especificadores.some((s) => !s.startsWith('type '))) lista.push({ especificador: origem, sobDemanda: false });
-  }
-  for (const m of semComentarios.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) lista.push({ especificador: m[1]!, sobDemanda: false });
-  for (const m of semComentarios.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) lista.push({ especificador: m[1]!, sobDemanda: true });
-  return lista;
-}
-
-function resolver(de: string, especificador: string): string | null {
-  const base = path.resolve(path.dirname(de), especificador);
-  for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
-  }
-  return null;
-}
 
 /** Packages and source modules reached from `entradas`, each with one chain that reaches it. */
 function alcance(entradas: string[], { sobDemanda, evitar = new Set<string>() }: { sobDemanda: boolean; evitar?: Set<string> }) {
