@@ -467,6 +467,8 @@ function outrosEndpoints(): { nome: string; rota: string; token: () => string | 
     { nome: 'desbloquear usuário', rota: '/api/usuarios/:id/desbloquear', token: admin, metodo: 'PATCH', url: (r) => `/api/usuarios/${param(r, String(func.id))}/desbloquear`, base: () => ({}) },
     // Another user's id by default: ending the fuzzing employee's own sessions would leave only 401s after it.
     { nome: 'encerrar sessões', rota: '/api/usuarios/:id/encerrar-sessoes', token: admin, metodo: 'POST', url: (r) => `/api/usuarios/${param(r, '999999')}/encerrar-sessoes`, base: () => ({}) },
+    // A ref no session has (and broken ones): nothing ends.
+    { nome: 'encerrar uma sessão', rota: '/api/usuarios/:id/sessoes/:ref', token: admin, metodo: 'DELETE', url: (r) => `/api/usuarios/${param(r, String(func.id))}/sessoes/${param(r, '0123456789abcdef')}`, base: () => ({}) },
     // A wrong current password: a mutation can never guess the right one.
     { nome: 'trocar a própria senha', rota: '/api/auth/senha', token: funcionario, metodo: 'PUT', url: () => '/api/auth/senha', base: () => ({ senhaAtual: 'errada000', novaSenha: 'outra1234' }) },
     { nome: 'desativar usuário', rota: '/api/usuarios/:id/desativar', token: admin, metodo: 'PATCH', url: (r) => `/api/usuarios/${param(r, '999999')}/desativar`, base: () => ({}) },
