@@ -136,7 +136,8 @@ describe.skipIf(!temChromium)('o PWA funciona sob a Content-Security-Policy', ()
     const quadro = visualizador.locator('iframe');
     await quadro.waitFor();
     const urlDoPdf = await quadro.getAttribute('src');
-    expect(urlDoPdf).toMatch(/^\/api\/despesas\/[0-9a-f-]+\/cupom$/);
+    // Each receipt has its own address (issue 20, item 6).
+    expect(urlDoPdf).toMatch(/^\/api\/despesas\/[0-9a-f-]+\/cupons\/\d+$/);
     // The frame navigated to the PDF (not blocked by frame-src, nor refused by frame-ancestors).
     await expect.poll(() => pagina.frames().some((f) => f.url().endsWith(urlDoPdf!)), { timeout: 10_000 }).toBe(true);
     // ...and Chromium's PDF viewer opened inside it (object-src 'none' on the PDF does not block it).
