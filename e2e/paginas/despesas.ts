@@ -71,14 +71,20 @@ export class TelaDespesas {
   async acao(texto: string, acao: 'Ver Detalhes' | 'Visualizar Cupom Fiscal' | 'Editar' | 'Excluir' | 'Aprovar' | 'Rejeitar') {
     const item = this.item(texto);
     const menu = item.getByRole('button', { name: /^Ações:/ });
+    // One receipt: 'Visualizar cupom fiscal: ...'; several (issue 20, item 6): 'Visualizar os 2 comprovantes: ...'.
+    const direto =
+      acao === 'Visualizar Cupom Fiscal'
+        ? item.getByRole('button', { name: /^Visualizar (cupom fiscal|os \d+ comprovantes)/ })
+        : item.getByRole('button', { name: new RegExp(`^${acao === 'Ver Detalhes' ? 'Ver detalhes' : acao}:`) });
+    // Wait for the item to be drawn (the list may be redrawing after a sync): counting at an instant
+    // found neither the phone's menu nor the row's button and took the wrong path.
+    await menu.or(direto).first().waitFor();
     if (await menu.count()) {
       await menu.click();
       await this.pagina.getByRole('menuitem', { name: acao }).click();
       return;
     }
-    // One receipt: 'Visualizar cupom fiscal: ...'; several (issue 20, item 6): 'Visualizar os 2 comprovantes: ...'.
-    if (acao === 'Visualizar Cupom Fiscal') await item.getByRole('button', { name: /^Visualizar (cupom fiscal|os \d+ comprovantes)/ }).click();
-    else await item.getByRole('button', { name: new RegExp(`^${acao === 'Ver Detalhes' ? 'Ver detalhes' : acao}:`) }).click();
+    await direto.click();
   }
 
   async rejeitar(texto: string, motivo: string) {
