@@ -18,7 +18,7 @@ import type { FechamentoDiario, HistoricoResposta } from '../../../shared/schema
 import { api, ErroOffline } from '../api/client';
 import { lerTodasAsPaginas } from '../api/paginas';
 import { chavesDespesas, parametrosDaLista, type FiltrosDespesas } from '../despesas/consultas';
-import { buscarComCache, lerDoCache } from '../offline/cache';
+import { buscarComCache, datasDasCopias, lerDoCache } from '../offline/cache';
 import type { BancoLocal } from '../offline/db';
 import { itensDoUsuario, lerConfirmacoes } from '../offline/outbox';
 import { chavesCacheRotas, chavesRotas } from '../rotas/consultas';
@@ -60,21 +60,16 @@ function rotaAtivaDaLista(dados: unknown): Rota | null {
 
 /** Reads this user's copies and queue (never another person's, on a shared phone). `hoje`: the APP_TZ date. */
 export async function lerCopiasDoAparelho(banco: BancoLocal, usuarioId: number, hoje: string): Promise<CopiasDoAparelho> {
-  const [rotas, finalizadas, despesas, saldo, itens] = await Promise.all([
+  // Only the route list is read whole (the active route's name and cities); every other copy is
+  // dated from the index: on a cheap phone, reading them all back at each write of the priming
+  // took most of the dashboard's main thread.
+  const [datas, rotas, itens] = await Promise.all([
+    datasDasCopias(banco, usuarioId),
     lerDoCache<unknown>(banco, chavesCacheRotas.ativas(usuarioId), usuarioId),
-    lerDoCache(banco, chavesCacheRotas.finalizadas(usuarioId), usuarioId),
-    lerDoCache(banco, chavesCacheViagem.despesas, usuarioId),
-    lerDoCache(banco, chavesCacheViagem.saldo, usuarioId),
     itensDoUsuario(banco, usuarioId),
   ]);
+  const copiaDe = (chave: string) => copia(datas.has(chave) ? { atualizadoEm: datas.get(chave)! } : null);
   const ativa = rotas ? rotaAtivaDaLista(rotas.dados) : null;
-  const [historico, diaDeHoje, salario] = ativa
-    ? await Promise.all([
-        lerDoCache(banco, chavesCacheVendas.historico(ativa.id), usuarioId),
-        lerDoCache(banco, chavesCacheVendas.dia(ativa.id, hoje), usuarioId),
-        lerDoCache(banco, chaveCacheSalario(ativa.id), usuarioId),
-      ])
-    : [null, null, null];
   const copiaRotas = copia(rotas);
   const recusados = itens.filter((i) => i.estado === 'erro').length;
   const travados = itens.filter((i) => i.estado === 'pendente' && i.tentativas >= TENTATIVAS_FILA_TRAVADA).length;
@@ -83,12 +78,12 @@ export async function lerCopiasDoAparelho(banco: BancoLocal, usuarioId: number, 
       ...copiaRotas,
       ativa: ativa && { nome: String(ativa.nome ?? ''), cidades: Array.isArray(ativa.cidades) ? ativa.cidades.length : 0 },
     },
-    finalizadas: copia(finalizadas),
-    historico: copia(historico),
-    diaDeHoje: copia(diaDeHoje),
-    despesas: copia(despesas),
-    saldo: copia(saldo),
-    salario: copia(salario),
+    finalizadas: copiaDe(chavesCacheRotas.finalizadas(usuarioId)),
+    historico: ativa ? copiaDe(chavesCacheVendas.historico(ativa.id)) : null,
+    diaDeHoje: ativa ? copiaDe(chavesCacheVendas.dia(ativa.id, hoje)) : null,
+    despesas: copiaDe(chavesCacheViagem.despesas),
+    saldo: copiaDe(chavesCacheViagem.saldo),
+    salario: ativa ? copiaDe(chaveCacheSalario(ativa.id)) : null,
     fila: { aguardando: itens.length - recusados, recusados, travados },
   };
 }

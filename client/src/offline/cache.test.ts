@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErroApi, ErroOffline } from '../api/client';
 import { buscarComCache, carregarComCache, dadosDaCarga } from './cache';
-import { BancoLocal } from './db';
+import { anotarLeiturasDeValores } from '../test/leiturasDoBanco';
+import { BancoLocal, type EntradaCache } from './db';
 
 let banco: BancoLocal;
 let n = 0;
@@ -28,6 +29,14 @@ describe('buscarComCache', () => {
         throw new ErroOffline();
       }),
     ).rejects.toBeInstanceOf(ErroOffline);
+  });
+
+  it('com sinal, o pedido ao servidor não espera o conteúdo da cópia guardada sair do IndexedDB (um celular barato leva centenas de ms nisso)', async () => {
+    await buscarComCache(banco, 'historico', 7, async () => Array.from({ length: 300 }, (_, i) => ({ i, texto: 'x'.repeat(100) })));
+    const lidos = await anotarLeiturasDeValores(banco, 'cache', (valor) => (valor as EntradaCache).chave);
+    const online = await buscarComCache(banco, 'historico', 7, async () => [{ i: 1 }]);
+    expect(online).toMatchObject({ origem: 'servidor', dados: [{ i: 1 }] });
+    expect(lidos).toEqual([]);
   });
 
   it('uma recusa do servidor não é mascarada pelo cache', async () => {

@@ -2,6 +2,7 @@
  * Read-through cache for the data an employee needs on the road: each successful answer is kept
  * in IndexedDB; without a connection the last kept answer is returned, with its date.
  */
+import Dexie from 'dexie';
 import { ErroOffline } from '../api/client';
 import type { BancoLocal } from './db';
 import { lerConfirmacoes } from './outbox';
@@ -62,10 +63,16 @@ export function encerrarJanelaDaPassada(): void {
 }
 
 async function esperarPassada(banco: BancoLocal, chave: string, usuarioId: number): Promise<void> {
-  // The kept copy first: nothing to show meanwhile, read now. (Also lets the `online` event that set
-  // off this read reach the engine, which starts its pass on the same event.)
-  const guardado = await banco.cache.get(chave).catch(() => undefined);
-  if (!guardado || guardado.usuarioId !== usuarioId) return;
+  // Is a copy kept? Nothing to show meanwhile, read now: from the keys only (a copy's contents take a
+  // cheap phone hundreds of ms to bring back, and the request must not wait for them). The read also
+  // lets the `online` event that set off this read reach the engine, which starts its pass on it.
+  const guardada = await banco.cache
+    .where('usuarioId')
+    .equals(usuarioId)
+    .primaryKeys()
+    .then((chaves) => chaves.includes(chave))
+    .catch(() => false);
+  if (!guardada) return;
   const passada = passadaEmCurso(usuarioId);
   if (!passada) return;
   let limite: ReturnType<typeof setTimeout> | undefined;
@@ -152,4 +159,19 @@ export async function lerDoCache<T>(banco: BancoLocal, chave: string, usuarioId:
     atualizadoEm: guardado.atualizadoEm,
     ...(typeof guardado.confirmacoesAte === 'number' ? { confirmacoesAte: guardado.confirmacoesAte } : {}),
   };
+}
+
+/**
+ * When each of this user's copies came from the server (key -> ISO date), from the index alone: the
+ * copies' contents (a route's history, a page of expenses) stay in IndexedDB.
+ */
+export async function datasDasCopias(banco: BancoLocal, usuarioId: number): Promise<Map<string, string>> {
+  const datas = new Map<string, string>();
+  await banco.cache
+    .where('[usuarioId+atualizadoEm]')
+    .between([usuarioId, Dexie.minKey], [usuarioId, Dexie.maxKey])
+    .eachKey((chave, cursor) => {
+      datas.set(String(cursor.primaryKey), (chave as [number, string])[1]);
+    });
+  return datas;
 }

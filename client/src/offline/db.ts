@@ -124,6 +124,9 @@ export class BancoLocal extends Dexie {
           if (item.tipo === 'rota.finalizar' && typeof rotaId === 'number') item.chaves = [`rota:${rotaId}`];
         }),
     );
+    // Version 3 (issue 19): when each copy came from the server, readable from the index alone, so
+    // 'Pronto para viajar' dates every copy without bringing their contents to the main thread.
+    this.version(3).stores({ cache: 'chave, usuarioId, [usuarioId+atualizadoEm]' });
   }
 }
 

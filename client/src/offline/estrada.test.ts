@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErroApi, ErroOffline } from '../api/client';
+import { anotarLeiturasDeValores } from '../test/leiturasDoBanco';
 import { BancoLocal, type ArquivoLocal } from './db';
 import { enfileirar, itensDoUsuario, type Operacoes } from './outbox';
 import { MotorSync } from './sync';
@@ -291,45 +292,8 @@ describe('o motor de sincronização na estrada (issue 19)', () => {
     expect(transacoesNaFila).toBe(1);
   });
   describe('o trabalho do celular entre um pedido e o próximo', () => {
-    /** Every receipt record read from IndexedDB during the pass, by file id (a DBCore layer under Dexie). */
-    async function contarLeiturasDeArquivos(): Promise<string[]> {
-      const lidos: string[] = [];
-      banco.close();
-      banco.use({
-        stack: 'dbcore',
-        name: 'leituras-de-arquivos',
-        create: (abaixo) => ({
-          ...abaixo,
-          table: (nome) => {
-            const tabela = abaixo.table(nome);
-            if (nome !== 'arquivos') return tabela;
-            const anotar = (valor: unknown) => {
-              if (valor && typeof valor === 'object') lidos.push((valor as ArquivoLocal).id);
-            };
-            return {
-              ...tabela,
-              get: async (req) => {
-                const r = await tabela.get(req);
-                anotar(r);
-                return r;
-              },
-              getMany: async (req) => {
-                const r = await tabela.getMany(req);
-                r.forEach(anotar);
-                return r;
-              },
-              query: async (req) => {
-                const r = await tabela.query(req);
-                if (req.values) r.result.forEach(anotar);
-                return r;
-              },
-            };
-          },
-        }),
-      });
-      await banco.open();
-      return lidos;
-    }
+    /** Every receipt record read from IndexedDB during the pass, by file id. */
+    const contarLeiturasDeArquivos = () => anotarLeiturasDeValores(banco, 'arquivos', (valor) => (valor as ArquivoLocal).id);
 
     it('lê do aparelho os bytes de cada comprovante uma vez, só quando ele entra num pedido (não os de toda a fila a cada pedido)', async () => {
       for (let i = 1; i <= 10; i++) await escrever(`foto-${i}`, [`despesa:${i}`], 100_000);
