@@ -10,6 +10,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { lerDoCache, type Carga, type DadosComOrigem } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
+import { tomarCopiaDeAbertura } from './copiasDeAbertura';
 
 /** A piece of a screen drawn from the device while the server's answer is on its way. */
 export type Previa<T> = DadosComOrigem<T> & { previa: true };
@@ -35,7 +36,8 @@ export function useCopiaDoAparelhoPrimeiro<TGuardado, TDados = TGuardado>(
     if (chave === null) return;
     let cancelado = false;
     const consulta = JSON.parse(chaveDaConsulta) as QueryKey;
-    void lerDoCache<TGuardado>(bancoLocal, chave, usuarioId)
+    // The read main.tsx started at boot, when there is one (copiasDeAbertura.ts); else read now.
+    void (tomarCopiaDeAbertura<TGuardado>(chave, usuarioId) ?? lerDoCache<TGuardado>(bancoLocal, chave, usuarioId))
       .then((guardado) => {
         if (cancelado || !guardado || queryClient.getQueryData(consulta) !== undefined) return;
         const dados = transformar ? transformar(guardado.dados) : (guardado.dados as unknown as TDados);

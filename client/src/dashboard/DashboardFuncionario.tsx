@@ -22,7 +22,7 @@ import { fusoDoApp } from '../config/configApp';
 import { contarNaFila, saldoProjetado } from '../despesas/fila';
 import { dadosDaCarga, type Carga } from '../offline/cache';
 import { escritasSobreCopia, useEscritasDoAparelho } from '../offline/escritas';
-import { chavesCacheRotas, chavesRotas, useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
+import { chavesCacheRotas, chavesRotas, rotaAtivaDaLista, useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
 import { useSaldoProprio } from '../saldo/consultas';
 import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
@@ -60,7 +60,6 @@ const cabecalho = (
 );
 
 /** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
-const rotaAtivaDaLista = (rotas: Rota[]) => rotas.find((r) => r.status === 'ativa') ?? null;
 
 export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);

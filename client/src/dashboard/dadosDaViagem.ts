@@ -21,7 +21,7 @@ import { chavesDespesas, parametrosDaLista, type FiltrosDespesas } from '../desp
 import { buscarComCache, datasDasCopias, lerDoCache } from '../offline/cache';
 import type { BancoLocal } from '../offline/db';
 import { itensDoUsuario, lerConfirmacoes } from '../offline/outbox';
-import { chavesCacheRotas, chavesRotas } from '../rotas/consultas';
+import { chavesCacheRotas, chavesRotas, rotaAtivaDaLista } from '../rotas/consultas';
 import { chavesSaldo } from '../saldo/consultas';
 import { chavesCache as chavesCacheVendas, chavesVendas } from '../vendas/consultas';
 import { chaveCacheSalario, chavesDashboard } from './consultas';
@@ -50,13 +50,6 @@ export type CopiasDoAparelho = Omit<RetratoAparelho, 'persistente' | 'livreBytes
 
 const copia = (c: { atualizadoEm: string } | null): Copia | null =>
   c && typeof c.atualizadoEm === 'string' && !Number.isNaN(Date.parse(c.atualizadoEm)) ? { atualizadoEm: c.atualizadoEm } : null;
-
-/** The active route in a kept list, checked (an older version may have kept another shape). */
-function rotaAtivaDaLista(dados: unknown): Rota | null {
-  if (!Array.isArray(dados)) return null;
-  const rota = (dados as Partial<Rota>[]).find((r) => r && r.status === 'ativa' && typeof r.id === 'number');
-  return rota ? (rota as Rota) : null;
-}
 
 /** Reads this user's copies and queue (never another person's, on a shared phone). `hoje`: the APP_TZ date. */
 export async function lerCopiasDoAparelho(banco: BancoLocal, usuarioId: number, hoje: string): Promise<CopiasDoAparelho> {

@@ -135,6 +135,13 @@ export const chavesCacheRotas = {
   resultado: (usuarioId: number, rotaId: number) => `rotas:resultado:${usuarioId}:${rotaId}`,
 };
 
+/** The active route in the employee's list, checked (a copy kept by an older version may have another shape). */
+export function rotaAtivaDaLista(dados: unknown): Rota | null {
+  if (!Array.isArray(dados)) return null;
+  const rota = (dados as Partial<Rota>[]).find((r) => r && r.status === 'ativa' && typeof r.id === 'number');
+  return rota ? (rota as Rota) : null;
+}
+
 const buscarAtivas = () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario').then((r) => r.rotas);
 const buscarFinalizadas = () => api.get<{ rotas: Rota[] }>('/rotas/finalizadas/funcionario').then((r) => r.rotas);
 

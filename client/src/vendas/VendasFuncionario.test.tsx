@@ -4,11 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
+import { lerCopiasDeAbertura } from '../app/copiasDeAbertura';
 import { hojeNoApp } from '../config/configApp';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { descartarItem } from '../offline/outbox';
 import { definirLarguraDaJanela } from '../test/janela';
+import { anotarLeiturasDeValores } from '../test/leiturasDoBanco';
+import type { EntradaCache } from '../offline/db';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi, type RespostaFalsa } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
 import { PaginaVendas } from './PaginaVendas';
@@ -346,6 +349,22 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     // The refresh did leave (and is still on its way): the screen did not skip the server.
     expect(api.chamadas.some((c) => c.metodo === 'GET' && c.caminho === '/rotas/ativas/funcionario')).toBe(true);
     expect(api.chamadas.some((c) => c.metodo === 'GET' && c.caminho.startsWith('/rotas/7/cidades-status'))).toBe(true);
+  });
+
+  it('as cópias lidas na partida do app (enquanto o React desenha) são as que a tela mostra: cada uma sai do IndexedDB uma vez só', async () => {
+    const primeira = montar({ historico: [{ id: 'h', cidade_id: 5208707, data_venda: '2026-01-10', total_vendas: 42, valor_boletos: 0, registrado_em: '2026-01-10T12:00:00.000Z' }] });
+    await screen.findByText('Goiânia');
+    await waitFor(async () => expect(await bancoLocal.cache.count()).toBe(3));
+    primeira.tela.unmount();
+    const lidas = await anotarLeiturasDeValores(bancoLocal, 'cache', (valor) => (valor as EntradaCache).chave);
+
+    // What main.tsx does at boot for an employee opening /vendas.
+    await lerCopiasDeAbertura('/vendas', FUNCIONARIO_TESTE.id, hojeNoApp());
+    montar({ semResposta: true });
+    expect(await screen.findByText('Goiânia')).toBeInTheDocument();
+    await userEvent.click(within(cartao('Goiânia')).getByRole('button', { name: 'Mostrar detalhes de Goiânia' }));
+    expect(within(cartao('Goiânia')).getByText('R$ 42,00')).toBeInTheDocument();
+    expect([...lidas].sort()).toEqual([`rotas:ativas:${FUNCIONARIO_TESTE.id}`, `vendas:dia:7:${hojeNoApp()}`, 'vendas:historico:7'].sort());
   });
 
   it('a resposta do servidor substitui a cópia do aparelho quando chega', async () => {

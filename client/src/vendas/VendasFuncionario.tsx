@@ -10,7 +10,6 @@ import { useBlocker } from 'react-router-dom';
 import { toast } from '../components/avisos';
 import { v7 as uuidv7 } from 'uuid';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
-import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { ehPrevia, useCopiaDoAparelhoPrimeiro } from '../app/copiaPrimeiro';
 import { Abas } from '../components/Abas';
@@ -25,7 +24,7 @@ import { motorSync, useEstadoSync } from '../offline';
 import { dadosDaCarga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { itensDoUsuario } from '../offline/outbox';
-import { chavesCacheRotas, chavesRotas, useRotaAtivaDoFuncionario } from '../rotas/consultas';
+import { chavesCacheRotas, chavesRotas, rotaAtivaDaLista, useRotaAtivaDoFuncionario } from '../rotas/consultas';
 import { CartaoCidade } from './CartaoCidade';
 import { chavesCache, chavesVendas, useDiaDaRota, useHistoricoDaRota } from './consultas';
 import {
@@ -79,7 +78,6 @@ async function avisarESincronizar(itemId: string, textos: TextosDoAviso) {
   toast.update(aviso, guardado ? textos.guardado : textos.enviado, guardado ? 'info' : 'success');
 }
 /** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
-const rotaAtivaDaLista = (rotas: Rota[]) => rotas.find((r) => r.status === 'ativa') ?? null;
 
 export const VAZIO_FECHADAS = 'No momento não há cidades com fechamento ou visitadas.';
 
