@@ -233,7 +233,7 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('executÃ
 
     expect(await parar(primeira)).toBe(0);
     expect(primeira.saida.join('')).toContain('encerrado');
-    expect(fs.existsSync(path.join(pasta, 'data', 'servidor.pid'))).toBe(false);
+    expect(fs.readdirSync(path.join(pasta, 'data')).filter((n) => n.endsWith('.pid'))).toEqual([]);
 
     // Second start: assets already extracted.
     const segunda = await iniciar(pasta, cache);

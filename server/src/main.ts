@@ -21,6 +21,7 @@ import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
 import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
+import { comTravaEntreProcessos } from './operacao/travaEntreProcessos';
 import { localizarRecursos, usarTrabalhadorDoExecutavel, type Recursos } from './recursos';
 import { garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
 import { redefinirSenhaPorEmail } from './usuarios/servico';
@@ -77,17 +78,23 @@ function abrirBancoDaConfig(config: Config) {
 }
 
 async function servir(config: Config) {
-  const db = abrirBancoDaConfig(config);
-  const app = await criarApp({
-    config,
-    db,
-    segredoJwt: obterSegredoJwt(config.dataDir, config.jwtSecret),
-    pastaCliente: ambiente().recursos.pastaCliente,
-    logger: { level: config.logLevel, redact: CAMPOS_SENSIVEIS },
-    versao: pkg.version,
+  // Several processes may start at once on one DATA_DIR behind a proxy (issue 21, item 3): one at a
+  // time migrates the database, creates the first admin and loads the cities (each a check, then a
+  // write); the next one finds them done.
+  const { db, app } = await comTravaEntreProcessos(path.join(config.dataDir, 'partida.trava'), async () => {
+    const db = abrirBancoDaConfig(config);
+    const app = await criarApp({
+      config,
+      db,
+      segredoJwt: obterSegredoJwt(config.dataDir, config.jwtSecret),
+      pastaCliente: ambiente().recursos.pastaCliente,
+      logger: { level: config.logLevel, redact: CAMPOS_SENSIVEIS },
+      versao: pkg.version,
+    });
+    await garantirPrimeiroAdmin(db, config, app.log);
+    await garantirCidades(db, app.log);
+    return { db, app };
   });
-  await garantirPrimeiroAdmin(db, config, app.log);
-  await garantirCidades(db, app.log);
 
   let removerPid = () => {};
   let encerrando = false;

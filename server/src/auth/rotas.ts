@@ -4,6 +4,7 @@ import { muitasTentativas, regraDeNegocio, sessaoInvalida } from '../errors';
 import type { App } from '../tipos';
 import { apresentarUsuario, buscarUsuarioPorId, registrarFalhaDeLogin, registrarLoginCerto, reservarTentativaDeLogin } from '../usuarios/repositorio';
 import { alterarSenha } from '../usuarios/servico';
+import { limitarLoginPorEndereco } from './limiteLogin';
 import { definirCookieSessao, limparCookieSessao, sessaoDe } from './plugin';
 import { conferirSenha } from './senha';
 import { autenticarCredenciais, MAX_TENTATIVAS_LOGIN } from './servico';
@@ -15,17 +16,9 @@ export default async function rotasAuth(app: App) {
   app.post(
     '/login',
     {
+      // Counted in the database: every app process behind the proxy sees the same attempts (limiteLogin.ts).
+      onRequest: limitarLoginPorEndereco(app.db, app.config.limiteLoginPorMinuto),
       schema: { body: loginSchema, response: { 200: loginRespostaSchema } },
-      config: {
-        rateLimit: {
-          max: app.config.limiteLoginPorMinuto,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_req, contexto) =>
-            muitasTentativas(
-              `Muitas tentativas de login a partir deste endereço. Aguarde ${Math.max(1, Math.ceil(contexto.ttl / 1000))} segundos e tente novamente.`,
-            ),
-        },
-      },
     },
     async (request, reply) => {
       const usuario = await autenticarCredenciais(app.db, request.body.email, request.body.senha, { bloqueioMinutos: minutos });

@@ -40,10 +40,14 @@ export function abrirBanco({ arquivo, pastaMigracoes, nativeBinding }: OpcoesBan
  * already (a batch of queued writes) it joins it instead of opening a savepoint: whoever opened the
  * outer transaction decides what a failure rolls back, and a savepoint per write makes SQLite copy
  * every page the write touches (a sale's inserts cost about three times as much).
+ * BEGIN IMMEDIATE: the write lock is taken at the start (waiting busy_timeout for another process
+ * that holds it), so what `fn` reads is still true when it writes. A deferred BEGIN that read first
+ * fails at its first write with SQLITE_BUSY_SNAPSHOT when another process committed meanwhile
+ * (issue 21, item 3: several processes on one database).
  */
 export function emTransacao<T>(db: Db, fn: () => T): T {
   if (db.$client.inTransaction) return fn();
-  return db.$client.transaction(fn)();
+  return db.$client.transaction(fn).immediate();
 }
 
 const preparadas = new WeakMap<Db, Map<string, unknown>>();
@@ -111,31 +115,22 @@ function valorDe(valores: Record<string, unknown>, nome: string): unknown {
   return valores[nome];
 }
 
-/** How often commits by other processes (a CLI command beside the running server) are looked for. */
-const INTERVALO_VERSAO_EXTERNA_MS = 100;
 const carimbos = new WeakMap<Db, () => string>();
 
 /**
  * A value that changes whenever the data in the database changes, for caches that must never serve
- * stale reads: this connection's `total_changes()` (every insert, update or delete the server makes,
- * a fraction of a microsecond) and SQLite's `data_version` (commits by other connections, such as
- * `user:reset-password` run beside the server; a few microseconds, so looked at every 100 ms).
+ * stale reads: this connection's `total_changes()` (every insert, update or delete this process makes)
+ * and SQLite's `data_version`, which changes when another connection commits: another app process on
+ * the same file (issue 21, item 3), or `user:reset-password` run beside the server. Both are read on
+ * every call (2-3 µs together, measured in decisions.md), so a write another process acknowledged is
+ * seen by the very next request here.
  */
 export function carimboDoBanco(db: Db): string {
   let carimbo = carimbos.get(db);
   if (!carimbo) {
     const mudancas = db.$client.prepare('select total_changes()').pluck();
     const versao = db.$client.prepare('pragma data_version').pluck();
-    let externa = versao.get() as number;
-    let conferidaEm = Date.now();
-    carimbo = () => {
-      const agora = Date.now();
-      if (agora - conferidaEm >= INTERVALO_VERSAO_EXTERNA_MS) {
-        externa = versao.get() as number;
-        conferidaEm = agora;
-      }
-      return `${mudancas.get() as number}:${externa}`;
-    };
+    carimbo = () => `${mudancas.get() as number}:${versao.get() as number}`;
     carimbos.set(db, carimbo);
   }
   return carimbo();

@@ -55,6 +55,18 @@ export const sessoes = sqliteTable(
   (t) => [index('sessoes_usuario').on(t.usuarioId, t.revogadaEm)],
 );
 
+/**
+ * Login attempts per client address in the current window (LOGIN_RATE_LIMIT a minute), counted here
+ * rather than in a process's memory so that every app process behind the proxy counts the same
+ * attempts (issue 21, item 3). One row per address; rows of windows long over are deleted.
+ */
+export const tentativasLoginPorEndereco = sqliteTable('tentativas_login_endereco', {
+  endereco: text('endereco').primaryKey(),
+  /** Start of the current window, in ms since the epoch. */
+  inicioMs: integer('inicio_ms').notNull(),
+  tentativas: integer('tentativas').notNull(),
+});
+
 export const estados = sqliteTable('estados', {
   uf: text('uf').primaryKey(),
   codigoIbge: integer('codigo_ibge').notNull().unique(),

@@ -16,6 +16,7 @@ import { abaixoDaMinima } from '../../../shared/versao';
 import { versaoAntigaDoApp } from '../errors';
 import { ESCRITAS } from '../sync/legado';
 import type { App } from '../tipos';
+import { carimboDoBanco } from '../db';
 import { buscarDispositivo, gravarDispositivoLimitado, type LinhaDispositivo } from './repositorio';
 
 /** With nothing new to say, a phone's row is rewritten at most this often (only 'visto em' moves). */
@@ -96,20 +97,25 @@ function rotasDasEscritas(): Set<string> {
 async function dispositivos(app: App) {
   const gatedas = rotasDasEscritas();
   // What each (device, employee) row holds in the database, so an unchanged report costs no query.
-  const conhecidas = new Map<string, LinhaDispositivo | undefined>();
+  // Kept with the database stamp it was read at: another process behind the same proxy may have
+  // written the row since (issue 21, item 3), and a copy it no longer matches would skip a write.
+  const conhecidas = new Map<string, { carimbo: string; linha: LinhaDispositivo | undefined }>();
 
   function registrar(request: FastifyRequest) {
     const relato = lerRelato(request.headers);
     if (!relato) return;
     const usuarioId = request.usuario.id;
     const chave = `${relato.dispositivoId}|${usuarioId}`;
-    if (!conhecidas.has(chave)) {
+    let conhecida = conhecidas.get(chave);
+    const carimbo = carimboDoBanco(app.db);
+    if (!conhecida || conhecida.carimbo !== carimbo) {
       if (conhecidas.size >= MAXIMO_EM_MEMORIA) conhecidas.clear();
-      conhecidas.set(chave, buscarDispositivo(app.db, relato.dispositivoId, usuarioId));
+      conhecida = { carimbo, linha: buscarDispositivo(app.db, relato.dispositivoId, usuarioId) };
+      conhecidas.set(chave, conhecida);
     }
     const agora = Date.now();
     const nova = linhaDoRelato(relato, usuarioId, agora);
-    const anterior = conhecidas.get(chave);
+    const anterior = conhecida.linha;
     if (!precisaGravar(anterior, nova)) return;
     // Stale rows are pruned here, where the table is written anyway (a few rows, at most every few
     // minutes per phone): no timer, and no write of its own to empty the read cache.
@@ -123,7 +129,7 @@ async function dispositivos(app: App) {
       request.log.warn({ usuarioId, dispositivoId: relato.dispositivoId }, 'relato ignorado: o funcionário já tem o máximo de celulares com itens na fila');
       return;
     }
-    conhecidas.set(chave, nova);
+    conhecidas.set(chave, { carimbo: carimboDoBanco(app.db), linha: nova });
   }
 
   app.addHook('preValidation', async (request) => {

@@ -1,11 +1,16 @@
 /**
- * DATA_DIR/servidor.pid marks a running server, so `restore` can refuse to swap the database
- * under it. A pid file left by a crash is recognised (no such process) and ignored.
+ * DATA_DIR/servidor-<pid>.pid marks a running server process, so `restore` can refuse to swap the
+ * database under it. One file per process: several app processes may serve one DATA_DIR behind a
+ * proxy (issue 21, item 3), and one of them stopping must not unmark the others. A pid file left by a
+ * crash is recognised (no such process) and ignored. `servidor.pid` (one file for the only process,
+ * before issue 21) is still read, for a server of the older version running during an upgrade.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ARQUIVO = 'servidor.pid';
+const ANTIGO = 'servidor.pid';
+const arquivoDoProcesso = (pid: number) => `servidor-${pid}.pid`;
+const ehArquivoDePid = (nome: string) => nome === ANTIGO || /^servidor-\d+\.pid$/.test(nome);
 
 function vivo(pid: number): boolean {
   try {
@@ -16,25 +21,28 @@ function vivo(pid: number): boolean {
   }
 }
 
-/** The pid of a server running on this data folder, or null. */
+/** The pid of a server running on this data folder (another process than this one), or null. */
 export function servidorRodando(dataDir: string): number | null {
+  let nomes: string[];
   try {
-    const pid = Number(fs.readFileSync(path.join(dataDir, ARQUIVO), 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && vivo(pid) ? pid : null;
+    nomes = fs.readdirSync(dataDir).filter(ehArquivoDePid);
   } catch {
     return null;
   }
+  for (const nome of nomes) {
+    try {
+      const pid = Number(fs.readFileSync(path.join(dataDir, nome), 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && vivo(pid)) return pid;
+    } catch {
+      // removed meanwhile
+    }
+  }
+  return null;
 }
 
-/** Writes the pid file; the returned function removes it (on shutdown). */
+/** Writes this process's pid file; the returned function removes it (on shutdown). */
 export function registrarProcesso(dataDir: string): () => void {
-  const arquivo = path.join(dataDir, ARQUIVO);
+  const arquivo = path.join(dataDir, arquivoDoProcesso(process.pid));
   fs.writeFileSync(arquivo, `${process.pid}\n`);
-  return () => {
-    try {
-      if (fs.readFileSync(arquivo, 'utf8').trim() === String(process.pid)) fs.rmSync(arquivo);
-    } catch {
-      // already gone
-    }
-  };
+  return () => fs.rmSync(arquivo, { force: true });
 }

@@ -32,6 +32,7 @@ import { mensagemCotaAtingida, usoDeComprovantes } from '../despesas/servico';
 import { arquivoGrande, conflito, dadosInvalidos, ErroApp, naoEncontrado } from '../errors';
 import type { App } from '../tipos';
 import { validar } from '../validacao';
+import { comTravaEntreProcessos } from '../operacao/travaEntreProcessos';
 
 /** The most one part may carry (the phone sizes parts by its link, far below this). */
 export const PARTE_MAXIMA = 8 * 1024 * 1024;
@@ -228,11 +229,15 @@ export function descartarEnvio(dataDir: string, usuarioId: number, id: string): 
   removerEnvio(caminhos(dataDir, usuarioId, id));
 }
 
-/** One upload's parts in order: a part of the same upload waits for the one being written. */
+/**
+ * One upload's parts in order: a part of the same upload waits for the one being written, in this
+ * process (a queue, no polling) and in any other process on the same DATA_DIR (a lock file next to
+ * the upload's: the proxy may send a part sent again to another process, issue 21 item 3).
+ */
 const filas = new Map<string, Promise<unknown>>();
 function emFila<T>(chave: string, trabalho: () => Promise<T>): Promise<T> {
   const anterior = filas.get(chave) ?? Promise.resolve();
-  const atual = anterior.catch(() => undefined).then(trabalho);
+  const atual = anterior.catch(() => undefined).then(() => comTravaEntreProcessos(`${chave}.trava`, trabalho));
   const marcador = atual.catch(() => undefined);
   filas.set(chave, marcador);
   void marcador.then(() => {

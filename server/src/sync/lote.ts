@@ -251,7 +251,7 @@ export async function processarLote(
       const r = await op.rodar!({ ...ctx, aoAplicar }, usuario, arquivos.get(op.id));
       const final = resultado ?? aceita(op.id, r);
       // Answered without a change (the same data again): recorded now, nothing to commit with it.
-      if (!registrada) ctx.db.$client.transaction(() => registrarAplicada(ctx.db, registro(op, final)))();
+      if (!registrada) ctx.db.$client.transaction(() => registrarAplicada(ctx.db, registro(op, final))).immediate();
       return { tipo: 'resultado', resultado: final };
     } catch (erro) {
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
@@ -270,6 +270,12 @@ export async function processarLote(
     }
     anotar(op, r);
     return true;
+  };
+
+  /** Adds to `aplicadas` what the log now records among operations [inicio, fim) not known as recorded. */
+  const lerAplicadasDe = (inicio: number, fim: number) => {
+    const ids = operacoes.slice(inicio, fim).filter((op) => !aplicadas.has(op.id)).map((op) => op.id);
+    for (const [id, a] of buscarAplicadas(ctx.db, ids)) aplicadas.set(id, a);
   };
 
   /** Where the run of SQLite-only operations starting at `inicio` ends (the next one with files, or the end). */
@@ -304,9 +310,11 @@ export async function processarLote(
             parciais.push({ op, r: resultado });
           }
         }),
-      )();
+      ).immediate();
     } catch {
-      return false; // rolled back: done again below, one savepoint per operation
+      // Rolled back: done again below, one savepoint per operation. Also where an operation that
+      // another process applied after this batch began lands (its log row's key refused the insert).
+      return false;
     }
     for (const { op, r } of parciais) {
       if (!r.repetida) aplicadas.set(op.id, registro(op, r));
@@ -322,6 +330,9 @@ export async function processarLote(
     } else {
       // A run of operations that only touch SQLite, in one transaction, a savepoint each.
       ctx.db.$client.transaction(() => {
+        // The log as it is now, under the write lock: the same batch sent again to another process
+        // (a phone that gave up waiting) may have been applied there since `aplicadas` was read.
+        lerAplicadasDe(i, fimDoTrecho(i));
         while (i < operacoes.length) {
           const op = operacoes[i]!;
           const semExecutar = semRodar(op);
@@ -337,10 +348,11 @@ export async function processarLote(
           }
           i += 1;
         }
-      })();
+      }).immediate();
     }
     if (interrompido || i >= operacoes.length) break;
     const op = operacoes[i]!;
+    lerAplicadasDe(i, i + 1);
     const semExecutar = semRodar(op);
     if (semExecutar) anotar(op, semExecutar);
     else if (!registrar(op, await executarComArquivos(op))) break;
