@@ -109,7 +109,23 @@ export default defineConfig({
           root: '.',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // vitest's default exclusions, plus the PostgreSQL project's files.
+          exclude: ['**/node_modules/**', '**/.git/**', 'server/**/*.pg.test.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // On a real PostgreSQL (server/test/postgres.ts): skipped with a message without Debian's
+          // binaries, a failure then under CI=true. One cluster at a time: the machine has 2 cores.
+          name: 'postgres',
+          root: '.',
+          environment: 'node',
+          include: ['server/**/*.pg.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {
