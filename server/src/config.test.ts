@@ -35,6 +35,7 @@ describe('carregarConfig', () => {
       cotaComprovantesBytes: 200 * 1024 * 1024,
       limiteRequisicoesPorMinuto: 600,
       requisicoesSimultaneasPorUsuario: 2,
+      databaseUrl: undefined,
     });
   });
 
@@ -55,6 +56,17 @@ describe('carregarConfig', () => {
   it('VERSAO_MINIMA_APP: a versão mínima do aplicativo, validada', () => {
     expect(carregarConfig({ VERSAO_MINIMA_APP: ' 0.3.1 ' }).versaoMinimaApp).toBe('0.3.1');
     expect(erroDe({ VERSAO_MINIMA_APP: 'dois' }).problemas).toEqual([`VERSAO_MINIMA_APP="dois": deve ser uma versão como '0.2.0'`]);
+  });
+
+  it('DATABASE_URL: postgres:// ou postgresql://; outra coisa é recusada sem mostrar o valor (a senha)', () => {
+    expect(carregarConfig({ DATABASE_URL: ' postgres://app:segredo@127.0.0.1:5432/gestao ' }).databaseUrl).toBe('postgres://app:segredo@127.0.0.1:5432/gestao');
+    expect(carregarConfig({ DATABASE_URL: 'postgresql://app@db.interno/gestao?sslmode=require' }).databaseUrl).toBe('postgresql://app@db.interno/gestao?sslmode=require');
+    expect(carregarConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    for (const url of ['mysql://app:segredo@db/gestao', 'segredo', 'postgres://']) {
+      const erro = erroDe({ DATABASE_URL: url });
+      expect(erro.problemas).toEqual([`DATABASE_URL=(oculto): deve ser uma URL do PostgreSQL, como 'postgres://usuario:senha@servidor:5432/banco'`]);
+      expect(erro.message).not.toContain('segredo');
+    }
   });
 
   it('variáveis vazias valem como ausentes', () => {

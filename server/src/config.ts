@@ -36,6 +36,8 @@ export interface Config {
   limiteRequisicoesPorMinuto: number;
   /** Requests of one user that run at once; the next ones wait in line (plugins/vezPorUsuario.ts). */
   requisicoesSimultaneasPorUsuario: number;
+  /** DATABASE_URL (postgres:// or postgresql://); undefined: SQLite in DATA_DIR. Refused at start until the data functions are ported (db/motor.ts). */
+  databaseUrl: string | undefined;
 }
 
 const UNIDADES: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
@@ -131,6 +133,14 @@ const esquema = z.object({
     vazioComoAusente,
     z.coerce.number({ error: SIMULTANEAS }).int(SIMULTANEAS).min(1, SIMULTANEAS).max(1000, SIMULTANEAS).default(2),
   ),
+  DATABASE_URL: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\/\S+$/i, "deve ser uma URL do PostgreSQL, como 'postgres://usuario:senha@servidor:5432/banco'")
+      .optional(),
+  ),
   VERSAO_MINIMA_APP: z.preprocess(
     vazioComoAusente,
     z.string().trim().default(VERSAO_MINIMA_APP).refine(versaoValida, "deve ser uma versão como '0.2.0'"),
@@ -147,7 +157,12 @@ export class ErroDeConfiguracao extends Error {
 export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const r = esquema.safeParse(env);
   if (!r.success) {
-    const problemas = r.error.issues.map((i) => `${String(i.path[0])}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`);
+    const problemas = r.error.issues.map((i) => {
+      const nome = String(i.path[0]);
+      // A database URL usually carries its password: the variable is named, its value never echoed.
+      const valor = nome === 'DATABASE_URL' ? '(oculto)' : JSON.stringify(env[nome] ?? '');
+      return `${nome}=${valor}: ${i.message}`;
+    });
     throw new ErroDeConfiguracao(problemas);
   }
   const e = r.data;
@@ -173,5 +188,6 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cotaComprovantesBytes: e.COTA_COMPROVANTES_MB * 1024 * 1024,
     limiteRequisicoesPorMinuto: e.LIMITE_REQUISICOES_POR_MINUTO,
     requisicoesSimultaneasPorUsuario: e.REQUISICOES_SIMULTANEAS_POR_USUARIO,
+    databaseUrl: e.DATABASE_URL,
   };
 }

@@ -16,6 +16,7 @@ import { ErroDeImportacao, lerArquivosIbge } from './cidades/importacao';
 import { gravarEstadosECidades } from './cidades/repositorio';
 import { carregarConfig, ErroDeConfiguracao, type Config } from './config';
 import { abrirBanco } from './db';
+import { ErroMotorIndisponivel, exigirMotorDisponivel } from './db/motor';
 import { ErroApp } from './errors';
 import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
@@ -171,6 +172,8 @@ async function principal(argumentos: string[]) {
   if (comando === '--help' || comando === '-h' || comando === 'help') return console.log(AJUDA);
   if (comando === '--version' || comando === '-v') return console.log(pkg.version);
   const config = carregarConfig();
+  // Before any command opens SQLite: asked for PostgreSQL, the server must not write to SQLite instead.
+  exigirMotorDisponivel(config);
   switch (comando) {
     case 'serve':
       return servir(config);
@@ -189,7 +192,7 @@ async function principal(argumentos: string[]) {
 }
 
 principal(process.argv.slice(2)).catch((erro: unknown) => {
-  if (erro instanceof ErroDeConfiguracao || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
+  if (erro instanceof ErroDeConfiguracao || erro instanceof ErroMotorIndisponivel || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
     console.error(erro.message);
   } else {
     console.error('Falha:', erro);
