@@ -58,6 +58,12 @@ export const sessoes = pgTable(
   (t) => [index('sessoes_usuario').on(t.usuarioId, t.revogadaEm)],
 );
 
+export const tentativasLoginPorEndereco = pgTable('tentativas_login_endereco', {
+  endereco: text('endereco').primaryKey(),
+  inicioMs: inteiro('inicio_ms').notNull(),
+  tentativas: inteiro('tentativas').notNull(),
+});
+
 export const estados = pgTable('estados', {
   uf: text('uf').primaryKey(),
   codigoIbge: inteiro('codigo_ibge').notNull().unique(),
