@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { armazenamentoPlugin } from './arquivos/armazenamento';
 import authPlugin from './auth/plugin';
 import rotasAuth from './auth/rotas';
 import rotasCidades from './cidades/rotas';
@@ -89,6 +90,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   });
 
   await app.register(errosPlugin);
+  // Receipt files: DATA_DIR/uploads, or the S3 bucket when S3_* are set (issue 21).
+  await app.register(armazenamentoPlugin);
   await app.register(cabecalhosPlugin, {
     contentSecurityPolicy: {
       directives: {

@@ -36,6 +36,7 @@ describe('carregarConfig', () => {
       limiteRequisicoesPorMinuto: 600,
       requisicoesSimultaneasPorUsuario: 2,
       databaseUrl: undefined,
+      s3: null,
     });
   });
 

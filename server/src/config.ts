@@ -38,7 +38,23 @@ export interface Config {
   requisicoesSimultaneasPorUsuario: number;
   /** DATABASE_URL (postgres:// or postgresql://); undefined: SQLite in DATA_DIR. Refused at start until the data functions are ported (db/motor.ts). */
   databaseUrl: string | undefined;
+  /** Receipts in S3-compatible object storage (the S3_* variables, issue 21); null: files under DATA_DIR/uploads. */
+  s3: ConfigS3 | null;
 }
+
+/** An S3-compatible bucket for receipts (arquivos/armazenamento.ts). */
+export interface ConfigS3 {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style addresses (http://host/bucket/key): what self-hosted servers (MinIO, Garage) usually need. */
+  forcePathStyle: boolean;
+}
+
+/** Either all of these or none: half a bucket configuration must stop the start, not fall back to the disk. */
+const VARIAVEIS_S3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const UNIDADES: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
@@ -133,6 +149,29 @@ const esquema = z.object({
     vazioComoAusente,
     z.coerce.number({ error: SIMULTANEAS }).int(SIMULTANEAS).min(1, SIMULTANEAS).max(1000, SIMULTANEAS).default(2),
   ),
+  S3_ENDPOINT: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v), "deve ser um endereço http:// ou https://, como 'https://s3.sa-east-1.amazonaws.com'")
+      .optional(),
+  ),
+  S3_BUCKET: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'deve ser o nome de um bucket: de 3 a 63 letras minúsculas, números, pontos ou hífens')
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(vazioComoAusente, z.string().trim().regex(/^[a-z0-9-]{2,64}$/i, "deve ser uma região como 'sa-east-1' ou 'us-east-1'").optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(vazioComoAusente, z.string().trim().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(vazioComoAusente, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    vazioComoAusente,
+    z.enum(['true', 'false', '1', '0'], { error: "deve ser 'true' ou 'false'" }).optional(),
+  ),
   DATABASE_URL: z.preprocess(
     vazioComoAusente,
     z
@@ -169,6 +208,25 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ErroDeConfiguracao(['ADMIN_EMAIL e ADMIN_PASSWORD devem ser definidos juntos (ou nenhum dos dois).']);
   }
+  const s3Definidas = VARIAVEIS_S3.filter((nome) => e[nome] !== undefined);
+  const s3Faltando = VARIAVEIS_S3.filter((nome) => e[nome] === undefined);
+  if ((s3Definidas.length > 0 || e.S3_FORCE_PATH_STYLE !== undefined) && s3Faltando.length > 0) {
+    throw new ErroDeConfiguracao([
+      `Armazenamento de comprovantes em S3 incompleto: falta definir ${s3Faltando.join(', ')}. ` +
+        'Defina todas as variáveis S3_* (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) ou nenhuma, para guardar em DATA_DIR/uploads.',
+    ]);
+  }
+  const s3: ConfigS3 | null =
+    s3Faltando.length === 0
+      ? {
+          endpoint: e.S3_ENDPOINT!,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+        }
+      : null;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -189,5 +247,6 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limiteRequisicoesPorMinuto: e.LIMITE_REQUISICOES_POR_MINUTO,
     requisicoesSimultaneasPorUsuario: e.REQUISICOES_SIMULTANEAS_POR_USUARIO,
     databaseUrl: e.DATABASE_URL,
+    s3,
   };
 }

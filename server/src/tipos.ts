@@ -1,6 +1,7 @@
 /** The Fastify instance type every route module receives, and what the app decorates it with. */
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ArmazenamentoCupons } from './arquivos/armazenamento';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { TipoUsuario } from '../../shared/schemas/usuarios';
@@ -25,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Where receipt files live: DATA_DIR/uploads, or the S3 bucket (arquivos/armazenamento.ts). */
+    armazenamento: ArmazenamentoCupons;
     /** onRequest hook (runs before body validation): 401 unless a valid token of an active user comes by header or cookie. */
     autenticar: (request: FastifyRequest) => Promise<void>;
     /** onRequest hook: `autenticar`, then 403 unless the user is an admin. */

@@ -1,9 +1,10 @@
 /**
- * Receipt files (cupons) under DATA_DIR/uploads. The type comes from the file's own first bytes,
- * never from its name or the browser's claim; the stored name is random (the original name never
- * touches the path). A receipt arrives as a temporary file (arquivos/temporarios.ts) and is renamed
- * into place as the last step of the transaction that points at it (`colocarCupom`); files are only
- * removed after the database change that stops pointing at them committed.
+ * Receipt files (cupons). The type comes from the file's own first bytes, never from its name or the
+ * browser's claim; the stored name is random (the original name never touches the path or the key).
+ * A receipt arrives as a temporary file (arquivos/temporarios.ts). Under DATA_DIR/uploads (the local
+ * storage of arquivos/armazenamento.ts) it is renamed into place as the last step of the transaction
+ * that points at it (`colocarCupom`); files are only removed after the database change that stops
+ * pointing at them committed.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -102,9 +103,14 @@ export function pastaUploads(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
 
+/** A name we gave a stored receipt (random hex and the type's extension): anything else is never used as a path or key. */
+export function nomeCupomValido(arquivo: string): boolean {
+  return NOME_ARMAZENADO.test(arquivo);
+}
+
 /** The path of a stored receipt; null for a name that is not one of ours (never a path from outside). */
 export function caminhoCupom(pasta: string, arquivo: string): string | null {
-  return NOME_ARMAZENADO.test(arquivo) ? path.join(pasta, arquivo) : null;
+  return nomeCupomValido(arquivo) ? path.join(pasta, arquivo) : null;
 }
 
 /** A new random name for a receipt of this type (never an existing one: 128 random bits). */

@@ -48,6 +48,17 @@ export function inserirCupom(db: Db, linha: typeof despesaCupons.$inferInsert): 
   return db.insert(despesaCupons).values(linha).returning().get();
 }
 
+/** Which of these stored names a row still points at (a receipt, or the mirrored first one): the storage sweep keeps those. */
+export function arquivosGuardados(db: Db, nomes: readonly string[]): Set<string> {
+  const guardados = new Set<string>();
+  for (let i = 0; i < nomes.length; i += 500) {
+    const parte = nomes.slice(i, i + 500);
+    for (const l of db.select({ arquivo: despesaCupons.arquivo }).from(despesaCupons).where(inArray(despesaCupons.arquivo, parte)).all()) guardados.add(l.arquivo);
+    for (const l of db.select({ arquivo: despesas.arquivoCupom }).from(despesas).where(inArray(despesas.arquivoCupom, parte)).all()) if (l.arquivo) guardados.add(l.arquivo);
+  }
+  return guardados;
+}
+
 export function excluirCupons(db: Db, ids: number[]): void {
   if (ids.length > 0) db.delete(despesaCupons).where(inArray(despesaCupons.id, ids)).run();
 }

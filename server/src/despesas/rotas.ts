@@ -29,7 +29,7 @@ import { arquivoGrande, dadosInvalidos, ErroApp, naoEncontrado } from '../errors
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
 import { validar } from '../validacao';
-import { lerCupom, pastaUploads, type CupomRecebido } from './cupons';
+import { lerCupom, type CupomRecebido } from './cupons';
 import { buscarDespesa, buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
 import { escritaCorrigirDespesa, escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa, paramsDespesa } from './escritas';
 import { avaliarDespesa, avaliarDespesasEmLote, exigirCupomVisivel, type Avaliacao, type ContextoDespesas } from './servico';
@@ -96,12 +96,11 @@ function disposicaoInline(nome: string): string {
 export default async function rotasDespesas(app: App) {
   const ctx: ContextoDespesas = {
     db: app.db,
-    pastaUploads: pastaUploads(app.config.dataDir),
+    armazenamento: app.armazenamento,
     fuso: app.config.appTz,
     cotaComprovantesBytes: app.config.cotaComprovantesBytes,
   };
   const pastaTemp = pastaTemporaria(app.config.dataDir);
-  fs.mkdirSync(ctx.pastaUploads, { recursive: true });
   fs.mkdirSync(pastaTemp, { recursive: true });
   limparTemporariosAntigos(pastaTemp);
 
@@ -229,11 +228,10 @@ export default async function rotasDespesas(app: App) {
   /** Sends a receipt the caller may see (exigirCupomVisivel: admin or owner; anyone else 404). */
   const enviarCupom = async (request: FastifyRequest, reply: FastifyReply, despesaId: string, cupomId?: number) => {
     const cupom = exigirCupomVisivel(ctx, request.usuario, despesaId, cupomId);
-    let stat: fs.Stats;
-    try {
-      stat = await fs.promises.stat(cupom.caminho);
-    } catch {
-      request.log.error({ despesaId, arquivo: cupom.arquivo }, 'arquivo de cupom ausente no disco');
+    // Streamed from the folder or the bucket (a 503 when the bucket does not answer); never a URL of the bucket.
+    const aberto = await ctx.armazenamento.abrir(cupom.arquivo);
+    if (!aberto) {
+      request.log.error({ despesaId, arquivo: cupom.arquivo, armazenamento: ctx.armazenamento.tipo }, 'arquivo de cupom ausente no armazenamento');
       throw naoEncontrado('Cupom não encontrado.');
     }
     // The URL stays when the receipt is replaced: revalidate each time, by the stored (random) name.
@@ -243,8 +241,11 @@ export default async function rotasDespesas(app: App) {
       .header('ETag', etag)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Disposition', disposicaoInline(cupom.nome));
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type(cupom.mime).header('Content-Length', stat.size).send(fs.createReadStream(cupom.caminho));
+    if (request.headers['if-none-match'] === etag) {
+      aberto.descartar();
+      return reply.code(304).send();
+    }
+    return reply.type(cupom.mime).header('Content-Length', aberto.tamanho).send(aberto.fluxo());
   };
 
   // Installed apps of the single-receipt era ask for this URL: it serves the expense's first receipt.

@@ -6,19 +6,20 @@
  *   deleted one, and changes nothing); the same id from someone else is 409;
  * - each write moves the balance in the same transaction: debito on create, debito/devolucao for a
  *   changed value, devolucao on delete;
- * - a receipt arrives as a temporary file (arquivos/temporarios.ts) and is renamed into place as the
- *   last step of the transaction that points at it (removed again if the commit fails); the request
- *   removes whatever temporary file was not moved. A replaced or removed receipt is deleted only
- *   after the change committed;
+ * - a receipt arrives as a temporary file (arquivos/temporarios.ts) and is stored under its final
+ *   name (arquivos/armazenamento.ts): on disk, renamed into place as the last step of the transaction
+ *   that points at it; in an S3 bucket, uploaded just before that transaction. Either way it is
+ *   removed again if the transaction does not commit, and the request removes whatever temporary
+ *   file is left. A replaced or removed receipt is deleted only after the change committed;
  * - each employee's receipts fit in COTA_COMPROVANTES_MB (the sizes of their non-deleted expenses'
  *   receipts; replacing one counts only the difference), refused with 413 and what is left.
  * No HTTP here: the batch sync endpoint replays these same functions.
  */
-import fs from 'node:fs';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hoje } from '../../../shared/dates';
 import { formatarCentavos } from '../../../shared/money';
 import { MAXIMO_CUPONS_POR_DESPESA, MENSAGEM_CUPONS_DEMAIS, MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
+import type { ArmazenamentoCupons } from '../arquivos/armazenamento';
 import { registrarAuditoria, retratoAvaliacao } from '../auditoria/registro';
 import { emTransacao, type Db } from '../db';
 import { cidades, despesaCupons, despesas } from '../db/schema';
@@ -26,7 +27,7 @@ import { arquivoGrande, conflito, dadosInvalidos, ErroApp, naoEncontrado, regraD
 import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
 import { registrarMovimentacao } from '../saldo/servico';
 import type { UsuarioSessao } from '../tipos';
-import { caminhoCupom, colocarCupom, mesmoConteudo, nomeNovoCupom, removerCupom, type CupomRecebido } from './cupons';
+import { nomeCupomValido, nomeNovoCupom, type CupomRecebido } from './cupons';
 import { erroDaNfce, exigirNfceLivre } from './nfce';
 import {
   atualizarDespesa,
@@ -44,8 +45,8 @@ export const DESPESA_NAO_ENCONTRADA = 'Despesa não encontrada.';
 
 export interface ContextoDespesas {
   db: Db;
-  /** DATA_DIR/uploads */
-  pastaUploads: string;
+  /** Where receipts are stored: DATA_DIR/uploads or the S3 bucket. */
+  armazenamento: ArmazenamentoCupons;
   /** APP_TZ: "today" for the date rule. */
   fuso: string;
   /** COTA_COMPROVANTES_MB in bytes: the receipts each employee may keep. */
@@ -128,14 +129,6 @@ function exigirCota(ctx: ContextoDespesas, funcionarioId: number, tamanho: numbe
   if (usado - anterior + tamanho > ctx.cotaComprovantesBytes) throw arquivoGrande(mensagemCotaAtingida(usado, ctx.cotaComprovantesBytes, tamanho));
 }
 
-/** Removes the receipts moved into place by a transaction whose commit then failed. */
-function desfazerColocacao(pasta: string, arquivos: readonly string[]) {
-  for (const arquivo of arquivos) {
-    const caminho = caminhoCupom(pasta, arquivo);
-    if (caminho) fs.rmSync(caminho, { force: true });
-  }
-}
-
 const somaTamanhos = (cupons: readonly { tamanho: number }[]) => cupons.reduce((t, c) => t + c.tamanho, 0);
 
 function exigirQuantidadeDeCupons(quantidade: number) {
@@ -158,7 +151,7 @@ async function planoDeCupons(ctx: ContextoDespesas, existentes: LinhaCupom[], da
   if (dados.remover_cupons === undefined) {
     if (cupons.length === 0) return { remover: dados.excluir_cupom ? existentes : [], novos: [] };
     const [unico] = existentes;
-    if (existentes.length === 1 && cupons.length === 1 && unico && (await mesmoConteudo(ctx.pastaUploads, unico.arquivo, cupons[0]!))) return { remover: [], novos: [] };
+    if (existentes.length === 1 && cupons.length === 1 && unico && (await ctx.armazenamento.mesmoConteudo(unico.arquivo, cupons[0]!))) return { remover: [], novos: [] };
     return { remover: existentes, novos: [...cupons] };
   }
   const ids = new Set(dados.remover_cupons);
@@ -168,7 +161,7 @@ async function planoDeCupons(ctx: ContextoDespesas, existentes: LinhaCupom[], da
   for (const cupom of cupons) {
     let jaGuardado = false;
     for (const m of mantidos) {
-      if (await mesmoConteudo(ctx.pastaUploads, m.arquivo, cupom)) {
+      if (await ctx.armazenamento.mesmoConteudo(m.arquivo, cupom)) {
         jaGuardado = true;
         break;
       }
@@ -198,16 +191,19 @@ function gravarCupons(db: Db, despesaId: string, plano: PlanoCupons, nomes: read
   return remover.map((c) => c.arquivo);
 }
 
-/** The last step of the transaction: each new receipt renamed into place (`colocados` says which, to undo on a failed commit). */
-function colocarCupons(pasta: string, novos: readonly CupomRecebido[], nomes: readonly string[], colocados: string[]) {
+/**
+ * The last step of the transaction: each new receipt put in place (on disk, a rename; in a bucket, it
+ * already is). `colocados` says which are stored, to undo when the commit does not happen.
+ */
+function colocarCupons(armazenamento: ArmazenamentoCupons, novos: readonly CupomRecebido[], nomes: readonly string[], colocados: string[]) {
   novos.forEach((cupom, i) => {
-    colocarCupom(pasta, cupom, nomes[i]!);
-    colocados.push(nomes[i]!);
+    armazenamento.colocar(cupom, nomes[i]!);
+    if (!colocados.includes(nomes[i]!)) colocados.push(nomes[i]!);
   });
 }
 
-async function removerArquivos(pasta: string, arquivos: readonly string[]) {
-  for (const arquivo of arquivos) await removerCupom(pasta, arquivo);
+async function removerArquivos(armazenamento: ArmazenamentoCupons, arquivos: readonly string[]) {
+  for (const arquivo of arquivos) await armazenamento.remover(arquivo);
 }
 
 const tipoOutroDe = (dados: { tipo: string; tipo_outro: string }) => (dados.tipo === 'outro' ? dados.tipo_outro : null);
@@ -238,7 +234,8 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
   };
   validar();
   const nomes = cupons.map(nomeNovoCupom);
-  const colocados: string[] = [];
+  // In a bucket: uploaded under their final names now, before the transaction that points at them.
+  const colocados = await ctx.armazenamento.preparar(cupons, nomes);
   try {
     const resultado = emTransacao(db, (): ResultadoCriacao => {
       // Checked again inside the transaction: the same id may have arrived while the file was written.
@@ -268,12 +265,14 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
         despesaId: despesa.id,
       });
       ctx.aoAplicar?.(201, despesa.recebidoEm);
-      colocarCupons(ctx.pastaUploads, cupons, nomes, colocados);
+      colocarCupons(ctx.armazenamento, cupons, nomes, colocados);
       return { despesa, criada: true };
     });
+    // The same id committed while these were uploaded: that expense is answered, these files are nobody's.
+    if (!resultado.criada) await ctx.armazenamento.desfazer(colocados);
     return resultado;
   } catch (erro) {
-    desfazerColocacao(ctx.pastaUploads, colocados);
+    await ctx.armazenamento.desfazer(colocados);
     throw erroDaNfce(db, erro, dados.chave_nfce, dados.id);
   }
 }
@@ -318,7 +317,7 @@ export async function editarDespesa(
   const cota = () => exigirCota(ctx, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
   cota();
   const nomes = plano.novos.map(nomeNovoCupom);
-  const colocados: string[] = [];
+  const colocados = await ctx.armazenamento.preparar(plano.novos, nomes);
   try {
     const { despesa, removidos } = emTransacao(db, () => {
       const antes = exigirDespesaPropria(db, usuario, id);
@@ -346,14 +345,14 @@ export async function editarDespesa(
         });
       }
       ctx.aoAplicar?.(200, despesa.atualizadoEm);
-      colocarCupons(ctx.pastaUploads, plano.novos, nomes, colocados);
+      colocarCupons(ctx.armazenamento, plano.novos, nomes, colocados);
       return { despesa: buscarDespesa(db, id)!, removidos };
     });
     // Only now that the change committed: a rolled-back one still points at them.
-    await removerArquivos(ctx.pastaUploads, removidos);
+    await removerArquivos(ctx.armazenamento, removidos);
     return despesa;
   } catch (erro) {
-    desfazerColocacao(ctx.pastaUploads, colocados);
+    await ctx.armazenamento.desfazer(colocados);
     throw erroDaNfce(db, erro, dados.chave_nfce, id);
   }
 }
@@ -393,7 +392,7 @@ export async function corrigirDespesa(
   const cota = () => exigirCota(ctx, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
   cota();
   const nomes = plano.novos.map(nomeNovoCupom);
-  const colocados: string[] = [];
+  const colocados = await ctx.armazenamento.preparar(plano.novos, nomes);
   try {
     const { despesa, removidos } = emTransacao(db, () => {
       const antes = exigirDespesaPropria(db, usuario, id);
@@ -425,14 +424,14 @@ export async function corrigirDespesa(
         });
       }
       ctx.aoAplicar?.(200, despesa.atualizadoEm);
-      colocarCupons(ctx.pastaUploads, plano.novos, nomes, colocados);
+      colocarCupons(ctx.armazenamento, plano.novos, nomes, colocados);
       return { despesa: buscarDespesa(db, id)!, removidos };
     });
     // Only now that the change committed: a rolled-back one still points at them.
-    await removerArquivos(ctx.pastaUploads, removidos);
+    await removerArquivos(ctx.armazenamento, removidos);
     return despesa;
   } catch (erro) {
-    desfazerColocacao(ctx.pastaUploads, colocados);
+    await ctx.armazenamento.desfazer(colocados);
     throw erroDaNfce(db, erro, dados.chave_nfce, id);
   }
 }
@@ -476,7 +475,7 @@ export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSess
     ctx.aoAplicar?.(200, despesa.atualizadoEm);
     return { despesa, arquivos: cupons.map((c) => c.arquivo) };
   });
-  await removerArquivos(ctx.pastaUploads, arquivos);
+  await removerArquivos(ctx.armazenamento, arquivos);
   return despesa;
 }
 
@@ -541,7 +540,6 @@ export function exigirCupomVisivel(ctx: ContextoDespesas, usuario: UsuarioSessao
   const visivel = despesa && despesa.excluidaEm === null && (usuario.tipo === 'admin' || despesa.funcionarioId === usuario.id);
   const cupons = visivel ? cuponsDaDespesa(ctx.db, id) : [];
   const cupom = cupomId === undefined ? cupons[0] : cupons.find((c) => c.id === cupomId);
-  const caminho = cupom ? caminhoCupom(ctx.pastaUploads, cupom.arquivo) : null;
-  if (!cupom || !caminho) throw naoEncontrado('Cupom não encontrado.');
-  return { caminho, arquivo: cupom.arquivo, mime: cupom.mime, nome: cupom.nomeOriginal };
+  if (!cupom || !nomeCupomValido(cupom.arquivo)) throw naoEncontrado('Cupom não encontrado.');
+  return { arquivo: cupom.arquivo, mime: cupom.mime, nome: cupom.nomeOriginal };
 }

@@ -1,8 +1,7 @@
-import { pastaUploads } from '../despesas/cupons';
 import type { App } from '../tipos';
 import type { ContextoEscrita } from './escritas';
 
 /** What every write needs from the app's configuration. */
 export function contextoDeEscrita(app: App): ContextoEscrita {
-  return { db: app.db, fuso: app.config.appTz, pastaUploads: pastaUploads(app.config.dataDir), cotaComprovantesBytes: app.config.cotaComprovantesBytes };
+  return { db: app.db, fuso: app.config.appTz, armazenamento: app.armazenamento, cotaComprovantesBytes: app.config.cotaComprovantesBytes };
 }

@@ -212,7 +212,7 @@ async function amostras(arquivo: string, tamanho: number): Promise<{ inicio: Buf
 
 /**
  * The receipt of a finished upload, checked again (size, type by its bytes), ready for the
- * operation's transaction to move into place (cupons.ts colocarCupom renames `caminhoTemporario`).
+ * operation's write to store (arquivos/armazenamento.ts: renamed into place, or uploaded to the bucket).
  * Not found, unfinished or changed: 409 (the phone sends it again); of a refused type: 415.
  */
 export async function cupomDoEnvio(dataDir: string, usuarioId: number, id: string, nome: string): Promise<CupomRecebido> {

@@ -5,6 +5,7 @@
  * the same validation, rules and answer as the same write sent alone.
  */
 import type { z } from 'zod';
+import type { ArmazenamentoCupons } from '../arquivos/armazenamento';
 import type { Db } from '../db';
 import type { CupomRecebido } from '../despesas/cupons';
 import type { UsuarioSessao } from '../tipos';
@@ -13,8 +14,8 @@ export interface ContextoEscrita {
   db: Db;
   /** APP_TZ: "today" for the date rules. */
   fuso: string;
-  /** DATA_DIR/uploads, for receipts. */
-  pastaUploads: string;
+  /** Where receipts are stored (DATA_DIR/uploads or the S3 bucket). */
+  armazenamento: ArmazenamentoCupons;
   /** COTA_COMPROVANTES_MB in bytes: the receipts each employee may keep. */
   cotaComprovantesBytes: number;
   /** Called inside the transaction of a change that commits on its own (writes with files). */
