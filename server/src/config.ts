@@ -51,7 +51,12 @@ export interface ConfigS3 {
   secretAccessKey: string;
   /** Path-style addresses (http://host/bucket/key): what self-hosted servers (MinIO, Garage) usually need. */
   forcePathStyle: boolean;
+  /** Where the receipts' keys start ('cupons/' by default): installations sharing a bucket each need their own. */
+  prefixo: string;
 }
+
+/** Where receipts' keys start unless S3_PREFIX says otherwise. */
+export const PREFIXO_S3_PADRAO = 'cupons/';
 
 /** Either all of these or none: half a bucket configuration must stop the start, not fall back to the disk. */
 const VARIAVEIS_S3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -172,6 +177,16 @@ const esquema = z.object({
     vazioComoAusente,
     z.enum(['true', 'false', '1', '0'], { error: "deve ser 'true' ou 'false'" }).optional(),
   ),
+  S3_PREFIX: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, "deve ser um prefixo de chaves como 'empresa-a/cupons/' (letras, números, '.', '_', '-' e '/')")
+      .refine((v) => !v.split('/').some((parte) => parte === '.' || parte === '..'), "não pode ter '.' nem '..' como parte")
+      .transform((v) => (v.endsWith('/') ? v : `${v}/`))
+      .optional(),
+  ),
   DATABASE_URL: z.preprocess(
     vazioComoAusente,
     z
@@ -210,7 +225,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const s3Definidas = VARIAVEIS_S3.filter((nome) => e[nome] !== undefined);
   const s3Faltando = VARIAVEIS_S3.filter((nome) => e[nome] === undefined);
-  if ((s3Definidas.length > 0 || e.S3_FORCE_PATH_STYLE !== undefined) && s3Faltando.length > 0) {
+  if ((s3Definidas.length > 0 || e.S3_FORCE_PATH_STYLE !== undefined || e.S3_PREFIX !== undefined) && s3Faltando.length > 0) {
     throw new ErroDeConfiguracao([
       `Armazenamento de comprovantes em S3 incompleto: falta definir ${s3Faltando.join(', ')}. ` +
         'Defina todas as variáveis S3_* (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY) ou nenhuma, para guardar em DATA_DIR/uploads.',
@@ -225,6 +240,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
           accessKeyId: e.S3_ACCESS_KEY_ID!,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+          prefixo: e.S3_PREFIX ?? PREFIXO_S3_PADRAO,
         }
       : null;
   return {

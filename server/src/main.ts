@@ -43,7 +43,7 @@ Comandos:
 Configuração por variáveis de ambiente: PORT, HOST, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD,
 ADMIN_NAME, JWT_SECRET, JWT_TTL, APP_TZ, LOG_LEVEL, CENTRO_NOME, TRUST_PROXY, LOGIN_RATE_LIMIT,
 APP_CACHE_DIR (só no executável: onde os arquivos embutidos são extraídos); comprovantes num bucket
-S3/compatível: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE.`;
+S3/compatível: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX.`;
 
 const CAMPOS_SENSIVEIS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 // s3rver's fixed credentials: it checks each request's signature against them.
@@ -21,6 +21,8 @@ export interface ServidorS3 {
   chaves(): Promise<string[]>;
   /** The bytes stored under a key. */
   bytes(chave: string): Promise<Buffer>;
+  /** Puts bytes under a key, as something else sharing the bucket would. */
+  gravar(chave: string, bytes: Buffer): Promise<void>;
   /** Stops answering: connections to its port are refused. */
   parar(): Promise<void>;
   /** Back on the same port, with the objects it had (nothing when it is running). */
@@ -73,6 +75,9 @@ export async function iniciarServidorS3(bucket = 'comprovantes-teste'): Promise<
     async bytes(chave) {
       const r = await cliente.send(new GetObjectCommand({ Bucket: bucket, Key: chave }));
       return Buffer.from(await r.Body!.transformToByteArray());
+    },
+    async gravar(chave, bytes) {
+      await cliente.send(new PutObjectCommand({ Bucket: bucket, Key: chave, Body: bytes }));
     },
     parar,
     iniciar,

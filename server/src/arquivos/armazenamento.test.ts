@@ -16,9 +16,9 @@ import { MENSAGEM_CUPONS_DEMAIS } from '../../../shared/schemas/despesas';
 import { ANAPOLIS, ARQUIVOS, GOIANIA, criarRotaAtiva, formulario, sha256, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { iniciarServidorS3, type ServidorS3 } from '../../test/s3';
-import { carregarConfig, ErroDeConfiguracao } from '../config';
+import { carregarConfig, ErroDeConfiguracao, PREFIXO_S3_PADRAO } from '../config';
 import { arquivosGuardados } from '../despesas/repositorio';
-import { MENSAGEM_ARMAZENAMENTO_INDISPONIVEL, MENSAGEM_LEITURA_INDISPONIVEL, PREFIXO_S3 } from './armazenamento';
+import { MENSAGEM_ARMAZENAMENTO_INDISPONIVEL, MENSAGEM_LEITURA_INDISPONIVEL } from './armazenamento';
 
 interface Pessoa {
   id: number;
@@ -83,7 +83,7 @@ const editar = async (id: string, c: Record<string, string | number>, arquivos: 
   t.chamar({ method: 'PUT', url: `/api/despesas/${id}`, token: ana.token, ...(await formulario(c, arquivos)) });
 
 const noBucket = () => s3.chaves();
-const chave = (arquivo: string) => `${PREFIXO_S3}${arquivo}`;
+const chave = (arquivo: string) => `${PREFIXO_S3_PADRAO}${arquivo}`;
 /** Nothing of a receipt stays on this machine's disk: no stored file, no temporary one. */
 function nadaNoDisco() {
   const uploads = path.join(t.dataDir, 'uploads');
@@ -273,7 +273,7 @@ describe('comprovantes num armazenamento S3', () => {
     }
   });
 
-  it('a varredura apaga só os objetos sem linha e com mais de uma hora', async () => {
+  it('a varredura apaga só os objetos sem linha e com mais de uma hora, e só sob o seu prefixo', async () => {
     const criada = await criar(campos(), [foto(30)]);
     expect(criada.statusCode, criada.body).toBe(201);
     const viva = chave(arquivosDaDespesa((criada.json().despesa as Despesa).id)[0]!);
@@ -283,6 +283,9 @@ describe('comprovantes num armazenamento S3', () => {
     const nome = `${'ab'.repeat(16)}.jpg`;
     await t.app.armazenamento.preparar([{ caminhoTemporario: orfao, tamanho: fs.statSync(orfao).size, mime: 'image/jpeg', extensao: 'jpg', nomeOriginal: 'x.jpg' }], [nome]);
     expect(await noBucket()).toContain(chave(nome));
+    // Another installation sharing the bucket (its own S3_PREFIX): its receipts are no row of ours, and must stay.
+    const deOutraInstalacao = `outra-empresa/cupons/${'cd'.repeat(16)}.jpg`;
+    await s3.gravar(deOutraInstalacao, foto(32).conteudo);
     const guardados = (nomes: string[]) => arquivosGuardados(t.db, nomes);
 
     // Young: it may be a write on its way to the commit.
@@ -293,6 +296,7 @@ describe('comprovantes num armazenamento S3', () => {
     const chaves = await noBucket();
     expect(chaves).not.toContain(chave(nome));
     expect(chaves).toContain(viva);
+    expect(chaves).toContain(deOutraInstalacao);
   });
 });
 
@@ -314,8 +318,10 @@ describe('configuração S3_*', () => {
       accessKeyId: 'AKIAEXEMPLO',
       secretAccessKey: 'segredo',
       forcePathStyle: false,
+      prefixo: 'cupons/',
     });
     expect(carregarConfig({ ...completa, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+    expect(carregarConfig({ ...completa, S3_PREFIX: 'empresa-a/cupons' }).s3?.prefixo).toBe('empresa-a/cupons/');
   });
 
   it('conjunto incompleto ou valores inválidos param a partida com mensagem em português (sem mostrar o segredo)', () => {
@@ -334,6 +340,9 @@ describe('configuração S3_*', () => {
     expect(erro({ ...completa, S3_ENDPOINT: 'minio:9000' })).toMatch(/^S3_ENDPOINT="minio:9000": deve ser um endereço http:\/\/ ou https:\/\//);
     expect(erro({ ...completa, S3_BUCKET: 'Comprovantes_Empresa' })).toMatch(/S3_BUCKET=.*deve ser o nome de um bucket/);
     expect(erro({ ...completa, S3_FORCE_PATH_STYLE: 'sim' })).toMatch(/S3_FORCE_PATH_STYLE="sim": deve ser 'true' ou 'false'/);
+    expect(erro({ ...completa, S3_PREFIX: '/raiz' })).toMatch(/S3_PREFIX="\/raiz": deve ser um prefixo de chaves/);
+    expect(erro({ ...completa, S3_PREFIX: 'a/../b' })).toMatch(/S3_PREFIX=.*'\.\.'/);
+    expect(erro({ S3_PREFIX: 'empresa-a/' })).toMatch(/falta definir S3_ENDPOINT/);
     expect(erro({ ...completa, S3_BUCKET: 'x' })).not.toContain('segredo');
   });
 });

@@ -119,8 +119,6 @@ export class ArmazenamentoLocal implements ArmazenamentoCupons {
   fechar(): void {}
 }
 
-/** Every receipt's key starts with this: the bucket may hold other things (backups), never touched here. */
-export const PREFIXO_S3 = 'cupons/';
 
 const esperar = (ms: number) => new Promise((resolver) => setTimeout(resolver, ms));
 
@@ -148,6 +146,11 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
   readonly tipo = 's3' as const;
   private readonly cliente: S3Client;
   private readonly bucket: string;
+  /**
+   * Every receipt's key starts with this (S3_PREFIX, 'cupons/' by default): the bucket may hold other
+   * things (backups, another installation's receipts), never listed or touched here.
+   */
+  private readonly prefixo: string;
 
   constructor(
     config: ConfigS3,
@@ -156,6 +159,7 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
     private readonly tentativas = { vezes: 3, pausaMs: 200 },
   ) {
     this.bucket = config.bucket;
+    this.prefixo = config.prefixo;
     this.cliente = new S3Client({
       endpoint: config.endpoint,
       region: config.region,
@@ -180,7 +184,7 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
   }
 
   private chave(nome: string): string {
-    return `${PREFIXO_S3}${nome}`;
+    return `${this.prefixo}${nome}`;
   }
 
   /** Runs `fazer` (which builds its request afresh, so a file stream is opened again) until it works or fails for good. */
@@ -295,11 +299,11 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
     let continuacao: string | undefined;
     do {
       const pagina = await this.tentar(() =>
-        this.cliente.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: PREFIXO_S3, ...(continuacao ? { ContinuationToken: continuacao } : {}) })),
+        this.cliente.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefixo, ...(continuacao ? { ContinuationToken: continuacao } : {}) })),
       );
       const antigos = (pagina.Contents ?? [])
         .filter((o) => o.Key && o.LastModified && agora - o.LastModified.getTime() > IDADE_MINIMA_ORFAO_MS)
-        .map((o) => o.Key!.slice(PREFIXO_S3.length))
+        .map((o) => o.Key!.slice(this.prefixo.length))
         .filter(nomeCupomValido);
       const vivos = antigos.length > 0 ? guardados(antigos) : new Set<string>();
       for (const nome of antigos) {
