@@ -15,6 +15,7 @@ import { hoje, somarDias } from '../../../shared/dates';
 import { MENSAGEM_CUPONS_DEMAIS } from '../../../shared/schemas/despesas';
 import { ANAPOLIS, ARQUIVOS, GOIANIA, criarRotaAtiva, formulario, sha256, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { iniciarServidorS3, type ServidorS3 } from '../../test/s3';
 import { carregarConfig, ErroDeConfiguracao, PREFIXO_S3_PADRAO } from '../config';
 import { arquivosGuardados } from '../despesas/repositorio';
@@ -22,6 +23,7 @@ import { MENSAGEM_ARMAZENAMENTO_INDISPONIVEL, MENSAGEM_LEITURA_INDISPONIVEL } fr
 
 interface Pessoa {
   id: number;
+  email: string;
   token: string;
 }
 interface Cupom {
@@ -191,6 +193,17 @@ describe('comprovantes num armazenamento S3', () => {
     expect(lido.headers['content-type']).toBe('application/pdf');
     expect(sha256(lido.rawPayload)).toBe(sha256(conteudo));
     expect(fs.readdirSync(path.join(t.dataDir, 'uploads-tmp', 'partes', String(ana.id)))).toEqual([]);
+    nadaNoDisco();
+  });
+
+  it('arquivo de resgate (.sgp) importado pelo admin: o comprovante vai para o bucket', async () => {
+    const arquivo = foto(40);
+    const { dados } = operacaoCriar();
+    const conteudo = arquivoPendencias({ id: ana.id, nome: 'Ana Estrada', email: ana.email }, [operacaoPendencia({ tipo: 'despesa.criar', seq: 1, dados }, arquivo)]);
+    const r = await t.chamar({ method: 'POST', url: '/api/sync/importar', token: tokenAdmin, ...(await formularioPendencias(conteudo)) });
+    expect(r.statusCode, r.body).toBe(200);
+    const [guardado] = arquivosDaDespesa(dados.id);
+    expect((await s3.bytes(chave(guardado!))).equals(arquivo.conteudo)).toBe(true);
     nadaNoDisco();
   });
 
