@@ -6,11 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { describe, expect, it } from 'vitest';
 import { descreverPg, descreverSqlite, tabelasPg, tabelasSqlite } from '../../test/esquema';
 import { recursosDoProjeto } from '../recursos';
 import { abrirBanco } from '.';
 import { PASTA_MIGRACOES_PG } from './postgres';
+import * as esquemaPg from './schema.pg';
 import { DADOS_SO_NO_SQLITE, FUNCOES_POSTGRES, GATILHOS, MENSAGEM_AUDITORIA_SO_INSERCAO } from './sqlManual';
 
 interface Instrucao {
@@ -64,6 +66,15 @@ describe('as declarações SQLite e PostgreSQL concordam', () => {
     const colunas = [...pg.values()].flatMap((t) => descreverPg(t).colunas.map((c) => ({ tabela: descreverPg(t).nome, ...c })));
     expect(colunas.filter((c) => c.tipo !== 'texto' && c.tipo !== 'inteiro' && c.tipo !== 'booleano')).toEqual([]);
     expect(colunas.filter((c) => c.nome.endsWith('_centavos')).length).toBeGreaterThan(5);
+  });
+});
+
+describe('migrations-pg está em dia com schema.pg.ts', () => {
+  it('o que o drizzle-kit geraria agora a partir da última foto é nada (senão: npm run db:generate:pg)', async () => {
+    const diario = JSON.parse(fs.readFileSync(path.join(PASTA_MIGRACOES_PG, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number }[] };
+    const ultima = String(diario.entries.at(-1)!.idx).padStart(4, '0');
+    const foto = JSON.parse(fs.readFileSync(path.join(PASTA_MIGRACOES_PG, 'meta', `${ultima}_snapshot.json`), 'utf8'));
+    expect(await generateMigration(foto, generateDrizzleJson(esquemaPg as Record<string, unknown>))).toEqual([]);
   });
 });
 
