@@ -146,6 +146,8 @@ beforeAll(async () => {
   // No JWT_SECRET: both generate-or-read DATA_DIR/jwt-secret at the same moment, on an empty folder.
   const env = { JWT_SECRET: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.senha, TRUST_PROXY: 'true', LOGIN_RATE_LIMIT: String(LIMITE_LOGIN) };
   processos = await Promise.all(portas.map((porta) => iniciarServidorProcesso(dataDir, porta, env)));
+  // Listening comes before the pid file; this line after it.
+  await Promise.all(processos.map((p) => p.esperarLinha(/Sistema de Gestão em http/)));
   proxy = await iniciarProxy(portas);
 }, 120_000);
 
