@@ -18,13 +18,17 @@ const TIPO_NO_BANCO: Record<string, string> = { texto: 'text', inteiro: 'bigint'
 const ACAO_FK: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
 const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-/** A predicate as PostgreSQL prints it or as drizzle writes it, without quotes, qualifiers, parentheses or case. */
+/** A predicate (partial index, check) as PostgreSQL prints it or as drizzle writes it, without quotes, qualifiers, casts, parentheses or case. */
 const predicado = (texto: string, tabela: string) =>
   texto
     .toLowerCase()
     .replaceAll('"', '')
     .replaceAll(`${tabela}.`, '')
+    .replace(/::text\b/g, '')
+    .replace(/^check /, '')
     .replace(/[()]/g, '')
+    // PostgreSQL stores `x in ('a', 'b')` as `x = ANY (ARRAY['a', 'b'])`.
+    .replace(/= any array\[([^\]]*)\]/g, 'in $1')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -93,13 +97,13 @@ describe.skipIf(!temPostgres)('migrations-pg num PostgreSQL de verdade', () => {
     expect(noBanco).toEqual(esperadas);
   });
 
-  it('chaves primárias, únicas, estrangeiras (com a ação ao excluir) e verificações', async () => {
-    const restricoes = await consultar<{ tabela: string; nome: string; tipo: string; colunas: string[]; alvo: string | null; colunas_alvo: string[] | null; ao_excluir: string; ao_atualizar: string }>(
+  it('chaves primárias, únicas, estrangeiras (com a ação ao excluir) e verificações (nome e condição)', async () => {
+    const restricoes = await consultar<{ tabela: string; nome: string; tipo: string; colunas: string[]; alvo: string | null; colunas_alvo: string[] | null; ao_excluir: string; ao_atualizar: string; definicao: string }>(
       `select t.relname as tabela, c.conname as nome, c.contype as tipo,
               array(select a.attname from unnest(c.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.o)::text[] as colunas,
               f.relname as alvo,
               array(select a.attname from unnest(c.confkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.o)::text[] as colunas_alvo,
-              c.confdeltype as ao_excluir, c.confupdtype as ao_atualizar
+              c.confdeltype as ao_excluir, c.confupdtype as ao_atualizar, pg_get_constraintdef(c.oid) as definicao
          from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace s on s.oid = t.relnamespace
          left join pg_class f on f.oid = c.confrelid
         where s.nspname = 'public' order by t.relname, c.conname`,
@@ -116,7 +120,10 @@ describe.skipIf(!temPostgres)('migrations-pg num PostgreSQL de verdade', () => {
         de(t, 'f').map((r) => ({ nome: r.nome, colunas: r.colunas, tabela: r.alvo, colunasAlvo: r.colunas_alvo, aoExcluir: ACAO_FK[r.ao_excluir], aoAtualizar: ACAO_FK[r.ao_atualizar] })),
         `${t.nome}: estrangeiras`,
       ).toEqual(t.estrangeiras);
-      expect(de(t, 'c').map((r) => r.nome), `${t.nome}: verificações`).toEqual(t.verificacoes.map((v) => v.nome));
+      expect(
+        de(t, 'c').map((r) => ({ nome: r.nome, sql: predicado(r.definicao, t.nome) })),
+        `${t.nome}: verificações`,
+      ).toEqual(t.verificacoes.map((v) => ({ nome: v.nome, sql: predicado(v.sql, t.nome) })));
     }
   });
 
