@@ -115,7 +115,6 @@ export class ArmazenamentoLocal implements ArmazenamentoCupons {
   fechar(): void {}
 }
 
-
 /** The storage the configuration asks for: S3 when every S3_* variable is set (its module loaded only then), else DATA_DIR/uploads. */
 export async function criarArmazenamento(config: { s3: ConfigS3 | null }, pastaLocal: string, log: Log): Promise<ArmazenamentoCupons> {
   if (!config.s3) return new ArmazenamentoLocal(pastaLocal);
