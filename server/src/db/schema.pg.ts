@@ -10,6 +10,7 @@
  * - SQLite's 0/1 booleans are boolean.
  * - AUTOINCREMENT ids are identity columns 'by default', so a copy can keep every id.
  * The audit table's append-only triggers are hand-written SQL in migrations-pg (see db/sqlManual.ts).
+ * What each table and column means is written once, in schema.ts.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
