@@ -145,7 +145,10 @@ beforeAll(async () => {
   const portas = [await portaLivre(), await portaLivre()];
   // No JWT_SECRET: both generate-or-read DATA_DIR/jwt-secret at the same moment, on an empty folder.
   const env = { JWT_SECRET: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.senha, TRUST_PROXY: 'true', LOGIN_RATE_LIMIT: String(LIMITE_LOGIN) };
-  processos = await Promise.all(portas.map((porta) => iniciarServidorProcesso(dataDir, porta, env)));
+  const partidas = await Promise.allSettled(portas.map((porta) => iniciarServidorProcesso(dataDir, porta, env)));
+  // Each one that started is stopped in afterAll, even when the other did not start.
+  processos = partidas.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
+  for (const p of partidas) if (p.status === 'rejected') throw p.reason;
   // Listening comes before the pid file; this line after it.
   await Promise.all(processos.map((p) => p.esperarLinha(/Sistema de Gestão em http/)));
   proxy = await iniciarProxy(portas);
