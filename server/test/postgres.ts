@@ -67,6 +67,8 @@ if (falta) {
 export interface PostgresDeTeste {
   /** postgres://usuario@127.0.0.1:porta/banco, trust authentication (loopback only). */
   url: string;
+  /** The cluster's temporary folder (data, socket, servidor.log). */
+  pasta: string;
   /** Stops the server and removes its folder; safe to call twice. */
   parar(): Promise<void>;
 }
@@ -158,7 +160,7 @@ export async function iniciarPostgres(banco = 'sg_teste'): Promise<PostgresDeTes
     } finally {
       await cliente.end();
     }
-    return { url: `postgres://${usuario}@127.0.0.1:${porta}/${banco}`, parar };
+    return { url: `postgres://${usuario}@127.0.0.1:${porta}/${banco}`, pasta, parar };
   } catch (erro) {
     const log = finalDoLog(pasta);
     await parar();
