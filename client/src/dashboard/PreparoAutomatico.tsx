@@ -34,6 +34,7 @@ export function PreparoAutomatico({ usuarioId }: { usuarioId: number }) {
         queryClient,
         sincronizar: () => motorSync.sincronizarAgora({ ignorarEspera: true }),
         pedirPersistencia: pedirArmazenamentoPersistente,
+        automatico: true,
       });
     };
     rodar();

@@ -18,7 +18,7 @@ import type { FechamentoDiario, HistoricoResposta } from '../../../shared/schema
 import { api, ErroOffline } from '../api/client';
 import { lerTodasAsPaginas } from '../api/paginas';
 import { chavesDespesas, parametrosDaLista, type FiltrosDespesas } from '../despesas/consultas';
-import { buscarComCache, datasDasCopias, lerDoCache } from '../offline/cache';
+import { abrirJanelaDeLeituras, buscarComCache, datasDasCopias, lerDoCache, REUSO_MS } from '../offline/cache';
 import type { BancoLocal } from '../offline/db';
 import { itensDoUsuario, lerConfirmacoes } from '../offline/outbox';
 import { chavesCacheRotas, chavesRotas, rotaAtivaDaLista } from '../rotas/consultas';
@@ -129,6 +129,12 @@ export interface OpcoesAtualizacao {
   pedirPersistencia: () => Promise<boolean>;
   /** Told after each copy answered (or failed): `feitos` of `total`. */
   aoProgredir?: (feitos: number, total: number) => void;
+  /**
+   * The app's own runs (PreparoAutomatico): a copy the screens read from the server in the last
+   * REUSO_MS, with no write confirmed since, counts as read (the app's opening read the dashboard's
+   * copies twice). 'Atualizar tudo' asks for every one again.
+   */
+  automatico?: boolean;
 }
 
 /**
@@ -145,6 +151,10 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
     console.error('Erro ao sincronizar a fila:', erro);
   }
   const confirmacoesAte = await lerConfirmacoes(banco);
+  // Each copy asked of the server once for this run and the screens' refresh after it (offline/cache.ts).
+  const inicio = Date.now();
+  const desde = o.automatico ? inicio - REUSO_MS : inicio;
+  abrirJanelaDeLeituras(confirmacoesAte, desde, inicio);
 
   const falhas = new Set<string>();
   let semConexao = false;
@@ -196,6 +206,8 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
     );
   }
   await Promise.all(passos);
+  // A run on a slow link outlasts the window: the screens' refresh below still takes its reads.
+  abrirJanelaDeLeituras(confirmacoesAte, desde);
 
   // The screens on show read their data again (the others when opened). Not awaited: without
   // signal a screen's read waits paused for the network, and the run would never end. Their reads

@@ -20,16 +20,19 @@ export interface DadosComOrigem<T> {
 }
 
 /**
- * One read of each copy per sync pass (issue 19): a field day's pass was followed by the same copy
- * read three times (the reconnect's refetch during the pass, the priming after it, the screens'
- * refresh after the priming). Here, for every query that reads a device copy:
+ * One read of each copy per sync pass and per priming (issue 19): a field day's pass was followed by
+ * the same copy read three times (the reconnect's refetch during the pass, the priming after it, the
+ * screens' refresh after the priming), and every opening of the app read the dashboard's copies
+ * twice or three times (the screen, the priming that runs at opening, the refresh after it). Here,
+ * for every query that reads a device copy:
  * - a read asked while a sync pass is sending this user's writes, when a copy is kept, waits for the
  *   pass to end (the screen keeps showing what it has, with the queued writes laid over it): a copy
  *   read mid-pass would miss those writes and be read again right after;
- * - for REUSO_MS after a pass that confirmed writes (passadaTerminou), each copy is asked of the
- *   server once: reads of it at the same time share the request, and later ones take its answer while
- *   no other write is confirmed (the priming's reads and the screens' refresh after the same pass).
- * Outside that window every read asks the server, as before.
+ * - reads of the same copy at the same time, with no write confirmed between them, share the request;
+ * - for REUSO_MS after a pass that confirmed writes (passadaTerminou), or while a priming runs and
+ *   REUSO_MS after it (abrirJanelaDeLeituras), each copy is asked of the server once: later reads take
+ *   the answer read since the window opened, while no other write is confirmed.
+ * Outside those windows a finished read is not reused: every new read asks the server, as before.
  */
 export const REUSO_MS = 10_000;
 /** A read never waits longer than this for the pass (a pass of big receipts on a harsh link lasts minutes). */
@@ -41,25 +44,44 @@ export function definirPassadaEmCurso(f: (usuarioId: number) => Promise<void> | 
   passadaEmCurso = f;
 }
 
-interface LeituraDaPassada {
+interface LeituraDoServidor {
   usuarioId: number;
   confirmacoesAte: number;
+  /** When it was asked (ms). */
+  em: number;
+  terminada: boolean;
   resultado: Promise<DadosComOrigem<unknown>>;
 }
-/** The window after the last pass that confirmed writes, and the copies read in it. */
-let janela: { confirmacoes: number; ate: number } | null = null;
-const leituras = new Map<string, LeituraDaPassada>();
+/** The reuse window: reads asked since `desde`, with the counter at `confirmacoes`, stand until `ate`. */
+let janela: { confirmacoes: number; desde: number; ate: number } | null = null;
+/** The last read of each copy (one per key: a newer one replaces it). */
+const leituras = new Map<string, LeituraDoServidor>();
+
+/**
+ * Opens (or extends) the window in which each copy is asked of the server once: reads asked since
+ * `desde` with the counter at `confirmacoes` answer the later ones until REUSO_MS from now.
+ */
+export function abrirJanelaDeLeituras(confirmacoes: number, desde = Date.now(), agora = Date.now()): void {
+  janela = { confirmacoes, desde, ate: agora + REUSO_MS };
+}
 
 /** A pass ended having confirmed writes, the counter now at `confirmacoes`: its one refresh of each copy starts. */
 export function passadaTerminou(confirmacoes: number, agora = Date.now()): void {
-  janela = { confirmacoes, ate: agora + REUSO_MS };
-  leituras.clear();
+  abrirJanelaDeLeituras(confirmacoes, agora, agora);
 }
 
 /** Closes the window (the engine stopped: the app closed, another session; tests). */
 export function encerrarJanelaDaPassada(): void {
   janela = null;
   leituras.clear();
+}
+
+/** Whether `feita` can answer a read asked now by this person with the counter at `confirmacoesAte`. */
+function podeResponder(feita: LeituraDoServidor, usuarioId: number, confirmacoesAte: number, agora: number): boolean {
+  if (feita.usuarioId !== usuarioId || feita.confirmacoesAte !== confirmacoesAte) return false;
+  // On its way: as fresh as a new request would be.
+  if (!feita.terminada) return true;
+  return janela !== null && agora < janela.ate && janela.confirmacoes === confirmacoesAte && feita.em >= janela.desde;
 }
 
 async function esperarPassada(banco: BancoLocal, chave: string, usuarioId: number): Promise<void> {
@@ -80,6 +102,12 @@ async function esperarPassada(banco: BancoLocal, chave: string, usuarioId: numbe
   clearTimeout(limite);
 }
 
+/** Whether the device keeps this person's copy of `chave` as it came at `atualizadoEm` (keys only). */
+async function guardadaComData(banco: BancoLocal, chave: string, usuarioId: number, atualizadoEm: string): Promise<boolean> {
+  const chaves = await banco.cache.where('[usuarioId+atualizadoEm]').equals([usuarioId, atualizadoEm]).primaryKeys();
+  return chaves.includes(chave);
+}
+
 async function lerDoServidor<T>(banco: BancoLocal, chave: string, usuarioId: number, buscar: () => Promise<T>, confirmacoesAte: number): Promise<DadosComOrigem<T>> {
   const dados = await buscar();
   const atualizadoEm = new Date().toISOString();
@@ -97,19 +125,24 @@ export async function buscarComCache<T>(
     await esperarPassada(banco, chave, usuarioId);
     // Read before asking: a write confirmed while the answer travels may or may not be in it.
     const confirmacoesAte = await lerConfirmacoes(banco);
-    if (!janela || Date.now() >= janela.ate || confirmacoesAte !== janela.confirmacoes) return await lerDoServidor(banco, chave, usuarioId, buscar, confirmacoesAte);
+    const agora = Date.now();
     const feita = leituras.get(chave);
-    if (feita && feita.usuarioId === usuarioId && feita.confirmacoesAte === confirmacoesAte) {
-      const resultado = (await feita.resultado) as DadosComOrigem<T>;
-      // Only while the device still keeps that answer (not replaced by another read, nor cleared).
-      if ((await banco.cache.get(chave))?.atualizadoEm === resultado.atualizadoEm) return resultado;
+    if (feita && podeResponder(feita, usuarioId, confirmacoesAte, agora)) {
+      const resultado = (await feita.resultado.catch(() => null)) as DadosComOrigem<T> | null;
+      // Only while the device still keeps that answer (not replaced by another read, nor cleared): from the index, not the contents.
+      if (resultado && (await guardadaComData(banco, chave, usuarioId, resultado.atualizadoEm))) return resultado;
     }
-    const leitura: LeituraDaPassada = { usuarioId, confirmacoesAte, resultado: lerDoServidor(banco, chave, usuarioId, buscar, confirmacoesAte) };
+    const leitura: LeituraDoServidor = { usuarioId, confirmacoesAte, em: agora, terminada: false, resultado: lerDoServidor(banco, chave, usuarioId, buscar, confirmacoesAte) };
     leituras.set(chave, leitura);
     // A failed read is not reused: the next one asks again.
-    leitura.resultado.catch(() => {
-      if (leituras.get(chave) === leitura) leituras.delete(chave);
-    });
+    leitura.resultado.then(
+      () => {
+        leitura.terminada = true;
+      },
+      () => {
+        if (leituras.get(chave) === leitura) leituras.delete(chave);
+      },
+    );
     return (await leitura.resultado) as DadosComOrigem<T>;
   } catch (erro) {
     if (!(erro instanceof ErroOffline)) throw erro;

@@ -62,6 +62,35 @@ async function diaDeCampo() {
 
 const semSinal = (f: ManipuladorApi): ManipuladorApi => (corpo, url) => (online ? f(corpo, url) : 'offline');
 
+/** The server the dashboard reads (and the day's writes land on), answering only while `online`. */
+function servidorDoPainel() {
+  const despesasLidas: ('novidades' | 'copia')[] = [];
+  const api = simularApi({
+    'GET /auth/me': semSinal(() => ({ corpo: { usuario: FUNCIONARIO_TESTE } })),
+    'GET /rotas/ativas/funcionario': semSinal(() => ({ corpo: { rotas: [rota()] } })),
+    'GET /rotas/finalizadas/funcionario': semSinal(() => ({ corpo: { rotas: [] } })),
+    'GET /vendas/rota/7/historico': semSinal(() => ({ corpo: { historico: [] } })),
+    'GET /rotas/7/cidades-status': semSinal(() => ({ corpo: { cidades: [] } })),
+    'GET /vendas/fechamento-diario': semSinal(() => ({ corpo: { totais: { dinheiro: 0, pix: 0, cartao: 0, link: 0, boletos: 0, total_geral: 0 }, vendas: [] } })),
+    'GET /relatorios/rota/7': semSinal(() => ({ corpo: { base: { valor_aluguel: 300, cidades_visitadas_ids: [], vendas: [] } } })),
+    'GET /despesas': semSinal((_c, url) => (despesasLidas.push(url.searchParams.get('limit') === '100' ? 'novidades' : 'copia'), { corpo: { despesas: [], totais: {}, page: Number(url.searchParams.get('page')), limit: Number(url.searchParams.get('limit')), total: 0 } })),
+    'GET /saldo/resumo': semSinal(() => ({ corpo: { saldo_atual: 250, data_ultima_atualizacao: null } })),
+    'POST /vendas': semSinal((corpo) => ({ status: 201, corpo: { venda: { ...(corpo as object), atualizado_em: new Date().toISOString() } } })),
+    'POST /rotas/7/cidades/:cidade/visitar': semSinal(() => ({ status: 201, corpo: { visita: { recebido_em: new Date().toISOString() } } })),
+    'POST /despesas': semSinal(() => ({ status: 201, corpo: { despesa: { recebido_em: new Date().toISOString() } } })),
+  });
+  return { api, despesasLidas };
+}
+
+/** How many times each path was read (GET) in these calls. */
+function leiturasPorCaminho(chamadas: { metodo: string; caminho: string }[]): Record<string, number> {
+  const leituras: Record<string, number> = {};
+  for (const c of chamadas) if (c.metodo === 'GET') leituras[c.caminho] = (leituras[c.caminho] ?? 0) + 1;
+  return leituras;
+}
+
+const COPIAS_DO_PAINEL = ['/rotas/ativas/funcionario', '/rotas/finalizadas/funcionario', '/relatorios/rota/7', '/saldo/resumo'];
+
 beforeEach(async () => {
   await Promise.all(bancoLocal.tables.map((t) => t.clear()));
   preparo.esquecer();
@@ -77,21 +106,7 @@ afterEach(() => {
 describe('o sinal volta com um dia de campo na fila e o painel aberto', () => {
   it('depois da passada, cada cópia do painel é lida do servidor uma vez só', async () => {
     entrarComo(FUNCIONARIO_TESTE);
-    const despesasLidas: ('novidades' | 'copia')[] = [];
-    const api = simularApi({
-      'GET /auth/me': semSinal(() => ({ corpo: { usuario: FUNCIONARIO_TESTE } })),
-      'GET /rotas/ativas/funcionario': semSinal(() => ({ corpo: { rotas: [rota()] } })),
-      'GET /rotas/finalizadas/funcionario': semSinal(() => ({ corpo: { rotas: [] } })),
-      'GET /vendas/rota/7/historico': semSinal(() => ({ corpo: { historico: [] } })),
-      'GET /rotas/7/cidades-status': semSinal(() => ({ corpo: { cidades: [] } })),
-      'GET /vendas/fechamento-diario': semSinal(() => ({ corpo: { totais: { dinheiro: 0, pix: 0, cartao: 0, link: 0, boletos: 0, total_geral: 0 }, vendas: [] } })),
-      'GET /relatorios/rota/7': semSinal(() => ({ corpo: { base: { valor_aluguel: 300, cidades_visitadas_ids: [], vendas: [] } } })),
-      'GET /despesas': semSinal((_c, url) => (despesasLidas.push(url.searchParams.get('limit') === '100' ? 'novidades' : 'copia'), { corpo: { despesas: [], totais: {}, page: Number(url.searchParams.get('page')), limit: Number(url.searchParams.get('limit')), total: 0 } })),
-      'GET /saldo/resumo': semSinal(() => ({ corpo: { saldo_atual: 250, data_ultima_atualizacao: null } })),
-      'POST /vendas': semSinal((corpo) => ({ status: 201, corpo: { venda: { ...(corpo as object), atualizado_em: new Date().toISOString() } } })),
-      'POST /rotas/7/cidades/:cidade/visitar': semSinal(() => ({ status: 201, corpo: { visita: { recebido_em: new Date().toISOString() } } })),
-      'POST /despesas': semSinal(() => ({ status: 201, corpo: { despesa: { recebido_em: new Date().toISOString() } } })),
-    });
+    const { api, despesasLidas } = servidorDoPainel();
     // The copies the phone kept before the signal went, then the day recorded offline.
     online = true;
     await act(async () => {
@@ -129,16 +144,37 @@ describe('o sinal volta com um dia de campo na fila e o painel aberto', () => {
     });
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
-    const leituras: Record<string, number> = {};
-    for (const c of api.chamadas.slice(antes)) {
-      if (c.metodo !== 'GET') continue;
-      leituras[c.caminho] = (leituras[c.caminho] ?? 0) + 1;
-    }
-    for (const caminho of ['/rotas/ativas/funcionario', '/rotas/finalizadas/funcionario', '/relatorios/rota/7', '/saldo/resumo']) {
+    const leituras = leiturasPorCaminho(api.chamadas.slice(antes));
+    for (const caminho of COPIAS_DO_PAINEL) {
       expect({ caminho, leituras: leituras[caminho] }).toEqual({ caminho, leituras: 1 });
     }
     // The expense list's copy once; the news watch asks /despesas for its own notices (not a copy), at most once.
     expect(despesasLidas.filter((d) => d === 'copia')).toHaveLength(1);
     expect(despesasLidas.filter((d) => d === 'novidades').length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('o app abre com sinal e nada na fila', () => {
+  it('cada cópia do painel é lida do servidor uma vez: a tela, a preparação automática e a releitura depois dela dividem as respostas', async () => {
+    entrarComo(FUNCIONARIO_TESTE);
+    online = true;
+    const { api, despesasLidas } = servidorDoPainel();
+    const queryClient = criarQueryClient();
+    renderizarApp([{ path: '/dashboard', element: <><PreparoAutomatico usuarioId={EU} /><PaginaDashboard /></> }], { em: '/dashboard', queryClient });
+    await act(async () => {
+      await motorSync.iniciar();
+    });
+    await waitFor(() => expect(preparo.estado()).toMatchObject({ rodando: false, ultimo: { semConexao: false, falhas: [] } }));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await act(async () => {
+      await bancoLocal.outbox.count();
+    });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    const leituras = leiturasPorCaminho(api.chamadas);
+    for (const caminho of COPIAS_DO_PAINEL) {
+      expect({ caminho, leituras: leituras[caminho] }).toEqual({ caminho, leituras: 1 });
+    }
+    expect(despesasLidas.filter((d) => d === 'copia')).toHaveLength(1);
   });
 });

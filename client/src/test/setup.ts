@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { esquecerCopiasDeAbertura } from '../app/copiasDeAbertura';
+import { encerrarJanelaDaPassada } from '../offline/cache';
 import { definirLarguraDaJanela, instalarMatchMedia } from './janela';
 
 instalarMatchMedia();
@@ -14,4 +16,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   definirLarguraDaJanela(1280);
+  // Each test is a new opening of the app: no server read or boot read of the last one is reused.
+  encerrarJanelaDaPassada();
+  esquecerCopiasDeAbertura();
 });
