@@ -7,14 +7,11 @@
  * the phone and those the server confirmed after the copy was read (offline/escritas.ts), so the
  * same day gives the same numbers online and offline.
  */
-import { CheckCircle2, Info, MapPin, Receipt, Route, ShoppingCart, Wallet, WifiOff } from 'lucide-react';
+import { CheckCircle2, MapPin, Route, Wallet, WifiOff } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
-import { formatarCentavos, formatarReais } from '../../../shared/money';
-import { mediaParaExibir } from '../../../shared/payroll/salario';
-import { contagem } from '../../../shared/texto';
-import { DetalhamentoSalario, linhasDoCalculo } from '../relatorios/DetalhamentoSalario';
+import { formatarReais } from '../../../shared/money';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { useQuandoOcioso } from '../components/useQuandoOcioso';
@@ -24,13 +21,13 @@ import { dadosDaCarga, type Carga } from '../offline/cache';
 import { escritasSobreCopia, useEscritasDoAparelho } from '../offline/escritas';
 import { chavesCacheRotas, chavesRotas, rotaAtivaDaLista, useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
 import { useSaldoProprio } from '../saldo/consultas';
-import { formatarDecimal, mensagemAluguel } from './apresentacao';
-import { CartaoAcao, CartaoEstatistica } from './componentes';
+import { CartaoEstatistica } from './componentes';
 import { useBaseDoSalario } from './consultas';
-import { estimarSalario, type Estimativa } from './estimativa';
+import { estimarSalario } from './estimativa';
 import { sobDemanda } from '../components/sobDemanda';
 import { ehPrevia, useCopiaDoAparelhoPrimeiro } from '../app/copiaPrimeiro';
 import { classeDoSaldo } from '../components/saldo';
+import { AcoesRapidas, cabecalho, CartaoSalario, CidadesAtendidas, EsqueletoDoPainel, EsqueletoSalario } from './esqueletoDoPainel';
 
 export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
 
@@ -49,15 +46,6 @@ function CartaoProntoParaViajar(props: { usuarioId: number; semServidor: boolean
 
 /** Green above zero, red otherwise (spec: Saldo Atual). */
 const classeSaldo = classeDoSaldo;
-
-const cabecalho = (
-  <div className="pagina__topo">
-    <div>
-      <h1>Dashboard</h1>
-      <p className="pagina__descricao">Sua rota, seu saldo e o salário estimado até agora.</p>
-    </div>
-  </div>
-);
 
 /** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
 
@@ -208,127 +196,3 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
   );
 }
 
-function AcoesRapidas() {
-  return (
-    <nav className="grade-acoes painel-funcionario__acoes" aria-label="Ações rápidas">
-      <CartaoAcao titulo="Nova Venda" descricao="Feche o dia de uma cidade." icone={<ShoppingCart size={22} />} cor="azul" para="/vendas" />
-      <CartaoAcao titulo="Nova Despesa" descricao="Lance um gasto com o comprovante." icone={<Receipt size={22} />} cor="laranja" para="/despesas" />
-    </nav>
-  );
-}
-
-/** 'Cidades Atendidas': the count and its bar, the bar already there (empty) while the count is computed. */
-function CidadesAtendidas({ atendidas, total }: { atendidas: number | null; total: number | null }) {
-  const carregando = atendidas === null || total === null;
-  return (
-    <CartaoEstatistica rotulo="Cidades Atendidas" icone={<MapPin size={22} />} carregando={carregando} manterConteudo>
-      <span className={carregando ? 'esqueleto-texto' : undefined}>{carregando ? '0 / 0' : `${atendidas} / ${total}`}</span>
-      <span
-        className="progresso"
-        role="progressbar"
-        aria-label="Cidades atendidas"
-        aria-valuemin={0}
-        aria-valuemax={total ?? 0}
-        aria-valuenow={atendidas ?? 0}
-        aria-busy={carregando || undefined}
-      >
-        <span className="progresso__barra" style={{ width: `${!carregando && total ? Math.min(100, (atendidas / total) * 100) : 0}%` }} />
-      </span>
-    </CartaoEstatistica>
-  );
-}
-
-/**
- * The salary card while its base is read: the real card drawn from an empty route (same rows, same
- * lines), its figures hidden behind placeholders, so the real figures replace them in place.
- */
-function EsqueletoSalario({ valorAluguel }: { valorAluguel: number }) {
-  const vazio = useMemo(() => estimarSalario(0, { valor_aluguel: valorAluguel, cidades_visitadas_ids: [], vendas: [] }, []), [valorAluguel]);
-  return <CartaoSalario estimativa={vazio} esqueleto />;
-}
-
-/** The whole panel before the route is known: the cards of a route's dashboard, empty. */
-export function EsqueletoDoPainel() {
-  return (
-    <div className="dashboard painel-funcionario" aria-busy="true">
-      {cabecalho}
-      <p className="sr-only" role="status">
-        Carregando o dashboard...
-      </p>
-      <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota" data-testid="esqueleto-painel">
-        <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota" carregando manterConteudo>
-          <span className="estatistica__texto esqueleto-texto">Rota</span>
-          <span className="estatistica__nota esqueleto-texto">00/00/0000 a 00/00/0000</span>
-        </CartaoEstatistica>
-        <CidadesAtendidas atendidas={null} total={null} />
-        <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo" carregando manterConteudo>
-          <span className="saldo-duplo">
-            <span className="saldo-duplo__linha">
-              <span className="saldo-duplo__rotulo">Saldo confirmado</span>
-              <strong className="esqueleto-texto">R$ 0,00</strong>
-            </span>
-            <span className="saldo-duplo__linha">
-              <span className="saldo-duplo__rotulo">Saldo projetado</span>
-              <strong className="esqueleto-texto">R$ 0,00</strong>
-            </span>
-          </span>
-        </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando manterConteudo>
-          <span className="esqueleto-texto">00</span>
-        </CartaoEstatistica>
-      </section>
-      <div className="painel-funcionario__corpo">
-        <EsqueletoSalario valorAluguel={0} />
-        <AcoesRapidas />
-      </div>
-    </div>
-  );
-}
-
-function Indicador({ rotulo, valor, nota }: { rotulo: string; valor: string; nota: string }) {
-  return (
-    <div className="salario__indicador">
-      <dt>{rotulo}</dt>
-      <dd>
-        <strong>{valor}</strong>
-        <span className="salario__detalhe">{nota}</span>
-      </dd>
-    </div>
-  );
-}
-
-/** The estimate and how it is reached: the three figures that set the rates, then the sum, then who pays the rent. */
-function CartaoSalario({ estimativa, esqueleto = false }: { estimativa: Estimativa; esqueleto?: boolean }) {
-  const c = estimativa.calculo;
-  const negativo = c.totalSalarioCentavos < 0;
-  return (
-    <section
-      className={`cartao salario${esqueleto ? ' salario--esqueleto' : ''}`}
-      aria-label={esqueleto ? 'Salário Estimado (calculando...)' : 'Salário Estimado'}
-      aria-busy={esqueleto || undefined}
-      data-testid={esqueleto ? 'esqueleto-salario' : undefined}
-    >
-      <div className="salario__topo">
-        <h2 className="salario__titulo">Salário Estimado</h2>
-        <strong className={`salario__total${negativo ? ' valor-negativo' : ''}`} data-testid={esqueleto ? undefined : 'salario-total'}>
-          {formatarCentavos(c.totalSalarioCentavos)}
-        </strong>
-      </div>
-      {estimativa.naFila > 0 && (
-        <p className="salario__fila" role="status">
-          Inclui {contagem(estimativa.naFila, 'registro', 'registros')} deste aparelho que ainda não {estimativa.naFila === 1 ? 'chegou' : 'chegaram'} ao servidor
-          {estimativa.recusados > 0 ? ` (${estimativa.recusados} ${estimativa.recusados === 1 ? 'precisa' : 'precisam'} de atenção)` : ''}.
-        </p>
-      )}
-      <dl className="salario__indicadores">
-        <Indicador rotulo="Média de desempenho" valor={formatarDecimal(mediaParaExibir(c.mediaBolsasCidade))} nota="bolsas por cidade" />
-        <Indicador rotulo="Bolsas" valor={formatarDecimal(c.totalBolsas)} nota={`vendas de ${formatarCentavos(c.totalVendasCentavos)}`} />
-        <Indicador rotulo="Valor por bolsa" valor={formatarReais(c.valorPorBolsa)} nota="pela média" />
-      </dl>
-      <DetalhamentoSalario linhas={linhasDoCalculo(c, estimativa.valorAluguelCentavos)} rotuloTotal="Total estimado" />
-      <p className="salario__aluguel" data-testid={esqueleto ? undefined : 'mensagem-aluguel'}>
-        <Info size={16} aria-hidden="true" /> {mensagemAluguel(c.quemPagaAluguel, estimativa.valorAluguelCentavos)}
-      </p>
-    </section>
-  );
-}
