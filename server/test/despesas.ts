@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { hoje, somarDias } from '../../shared/dates';
-import type { AppDeTeste } from './helper';
+import { criarAppDeTeste, type AppDeTeste } from './helper';
 
 export const GOIANIA = 5208707;
 export const ANAPOLIS = 5201108;
@@ -26,6 +26,35 @@ export async function criarRotaAtiva(t: AppDeTeste, funcionarioId: number, cidad
   expect(r.statusCode, r.body).toBe(201);
   return r.json().rota.id as number;
 }
+
+/** An employee as the tests sign in with. */
+export type FuncionarioDeTeste = Awaited<ReturnType<AppDeTeste['criarFuncionario']>>;
+
+/**
+ * The expense tests' scenario: the admin, and two employees each on an active route (Ana: Goiânia
+ * and Anápolis; Bruno: Caldas Novas), on a new temporary database. Close it with `t.fechar()`.
+ */
+export interface CenarioDespesas {
+  t: AppDeTeste;
+  tokenAdmin: string;
+  ana: FuncionarioDeTeste;
+  rotaAna: number;
+  bruno: FuncionarioDeTeste;
+  rotaBruno: number;
+}
+
+export async function criarCenarioDeDespesas(opcoes: Parameters<typeof criarAppDeTeste>[0] = {}, nomes = { ana: 'Ana Estrada', bruno: 'Bruno Campo' }): Promise<CenarioDespesas> {
+  const t = await criarAppDeTeste(opcoes);
+  const tokenAdmin = await t.tokenAdmin();
+  const ana = await t.criarFuncionario({ nome: nomes.ana });
+  const rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
+  const bruno = await t.criarFuncionario({ nome: nomes.bruno });
+  const rotaBruno = await criarRotaAtiva(t, bruno.id, [CALDAS_NOVAS], 'Rota Sul');
+  return { t, tokenAdmin, ana, rotaAna, bruno, rotaBruno };
+}
+
+/** Yesterday in the business time zone: inside every scenario route's period. */
+export const ontem = () => somarDias(hoje('America/Sao_Paulo'), -1);
 
 export interface ArquivoTeste {
   nome: string;

@@ -11,10 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../../../shared/dates';
 import { MENSAGEM_CUPONS_DEMAIS } from '../../../shared/schemas/despesas';
-import { ANAPOLIS, ARQUIVOS, GOIANIA, criarRotaAtiva, formulario, sha256, type ArquivoTeste } from '../../test/despesas';
-import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { ANAPOLIS, ARQUIVOS, GOIANIA, formulario, sha256, type ArquivoTeste, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { iniciarServidorS3, type ServidorS3 } from '../../test/s3';
 import { carregarConfig, ErroDeConfiguracao, PREFIXO_S3_PADRAO } from '../config';
@@ -43,16 +42,10 @@ let tokenAdmin: string;
 let ana: Pessoa;
 let bruno: Pessoa;
 let rotaAna: number;
-const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
 
 beforeAll(async () => {
   s3 = await iniciarServidorS3();
-  t = await criarAppDeTeste({ env: s3.env });
-  tokenAdmin = await t.tokenAdmin();
-  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
-  bruno = await t.criarFuncionario({ nome: 'Bruno Campo' });
-  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
-  await criarRotaAtiva(t, bruno.id, [GOIANIA], 'Rota do Bruno');
+  ({ t, tokenAdmin, ana, rotaAna, bruno } = await criarCenarioDeDespesas({ env: s3.env }));
 });
 afterAll(async () => {
   await t?.fechar();
@@ -63,13 +56,13 @@ const campos = (extra: Record<string, string | number> = {}) => ({
   id: uuidv7(),
   rota_id: rotaAna,
   cidade_id: ANAPOLIS,
-  data_despesa: ONTEM(),
+  data_despesa: ontem(),
   tipo: 'alimentacao',
   valor: '45,90',
   descricao: 'Almoço',
   ...extra,
 });
-const camposEdicao = (extra: Record<string, string | number> = {}) => ({ cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra });
+const camposEdicao = (extra: Record<string, string | number> = {}) => ({ cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra });
 
 /** A photo with bytes of its own. */
 const foto = (semente: number, nome = `nota-${semente}.jpg`): ArquivoTeste => {
@@ -111,7 +104,7 @@ function operacaoCriar(id = uuidv7()) {
     id: uuidv7(),
     tipo: 'despesa.criar',
     seq: 1,
-    dados: { id, rota_id: rotaAna, cidade_id: GOIANIA, data_despesa: ONTEM(), tipo: 'alimentacao', tipo_outro: '', valor: 2590, descricao: 'Almoço' },
+    dados: { id, rota_id: rotaAna, cidade_id: GOIANIA, data_despesa: ontem(), tipo: 'alimentacao', tipo_outro: '', valor: 2590, descricao: 'Almoço' },
   };
 }
 

@@ -7,8 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
-import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario } from '../../test/despesas';
-import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario, criarCenarioDeDespesas } from '../../test/despesas';
+import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 
 interface Pessoa {
   id: number;
@@ -29,12 +29,7 @@ let bruno: Pessoa;
 let rotaBruno: number;
 
 beforeAll(async () => {
-  t = await criarAppDeTeste();
-  tokenAdmin = await t.tokenAdmin();
-  ana = await t.criarFuncionario({ nome: 'Ana Lote' });
-  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Ana');
-  bruno = await t.criarFuncionario({ nome: 'Bruno Lote' });
-  rotaBruno = await criarRotaAtiva(t, bruno.id, [CALDAS_NOVAS], 'Rota Bruno');
+  ({ t, tokenAdmin, ana, rotaAna, bruno, rotaBruno } = await criarCenarioDeDespesas({}, { ana: 'Ana Lote', bruno: 'Bruno Lote' }));
 });
 afterAll(async () => {
   await t?.fechar();

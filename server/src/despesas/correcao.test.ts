@@ -6,9 +6,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../../../shared/dates';
-import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario, type ArquivoTeste } from '../../test/despesas';
-import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { ANAPOLIS, ARQUIVOS, formulario, type ArquivoTeste, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 
 interface Pessoa {
   id: number;
@@ -38,21 +37,15 @@ let tokenAdmin: string;
 let ana: Pessoa;
 let rotaAna: number;
 let bruno: Pessoa;
-const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
 
 beforeAll(async () => {
-  t = await criarAppDeTeste();
-  tokenAdmin = await t.tokenAdmin();
-  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
-  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
-  bruno = await t.criarFuncionario({ nome: 'Bruno Campo' });
-  await criarRotaAtiva(t, bruno.id, [CALDAS_NOVAS], 'Rota Sul');
+  ({ t, tokenAdmin, ana, rotaAna, bruno } = await criarCenarioDeDespesas());
 });
 afterAll(async () => {
   await t?.fechar();
 });
 
-const campos = (extra: Record<string, string | number> = {}) => ({ rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '24,00', descricao: 'Almoço', ...extra });
+const campos = (extra: Record<string, string | number> = {}) => ({ rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '24,00', descricao: 'Almoço', ...extra });
 
 async function criar(valor = '24,00'): Promise<Despesa> {
   const corpo = await formulario({ id: uuidv7(), ...campos({ valor }) });
@@ -161,7 +154,7 @@ describe('corrigir e reenviar uma despesa rejeitada', () => {
       id: uuidv7(),
       tipo: 'despesa.corrigir',
       seq: 1,
-      dados: { id: d.id, rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', tipo_outro: '', valor: 2600, descricao: 'Com nota', excluir_cupom: false },
+      dados: { id: d.id, rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', tipo_outro: '', valor: 2600, descricao: 'Com nota', excluir_cupom: false },
     };
     const enviar = async () => {
       const r = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: ana.token, payload: { cliente_id: 'celular-ana', operacoes: [op] } });

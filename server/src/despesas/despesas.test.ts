@@ -5,8 +5,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dataNoFuso, hoje, somarDias } from '../../../shared/dates';
-import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, SAO_PAULO, criarRotaAtiva, formulario, sha256, type ArquivoTeste } from '../../test/despesas';
-import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, SAO_PAULO, criarRotaAtiva, formulario, sha256, type ArquivoTeste, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
 import { rotas } from '../db/schema';
 
@@ -53,22 +53,16 @@ let ana: Pessoa;
 let rotaAna: number;
 let bruno: Pessoa;
 let rotaBruno: number;
-const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
 
 beforeAll(async () => {
-  t = await criarAppDeTeste();
-  tokenAdmin = await t.tokenAdmin();
-  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
-  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
-  bruno = await t.criarFuncionario({ nome: 'Bruno Campo' });
-  rotaBruno = await criarRotaAtiva(t, bruno.id, [CALDAS_NOVAS], 'Rota Sul');
+  ({ t, tokenAdmin, ana, rotaAna, bruno, rotaBruno } = await criarCenarioDeDespesas());
 });
 afterAll(async () => {
   await t?.fechar();
 });
 
 function camposDespesa(extra: Record<string, string | number> = {}, rota = rotaAna) {
-  return { id: uuidv7(), rota_id: rota, cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra };
+  return { id: uuidv7(), rota_id: rota, cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra };
 }
 
 async function criar(quem: Pessoa, campos: Record<string, string | number>, arquivo?: ArquivoTeste): Promise<LightMyRequestResponse> {
@@ -473,7 +467,7 @@ describe('saldo: a cadeia de movimentações', () => {
     const credito = await t.chamar({ method: 'POST', url: '/api/saldo/adicionar', token: tokenAdmin, payload: { funcionario_id: davi.id, valor: 100.3, rota_id: null } });
     expect(credito.statusCode, credito.body).toBe(201);
     const rota = (await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: davi.token })).json().rotas[0].id as number;
-    const base = { rota_id: rota, cidade_id: GOIANIA, data_despesa: ONTEM(), tipo: 'combustivel', descricao: '' };
+    const base = { rota_id: rota, cidade_id: GOIANIA, data_despesa: ontem(), tipo: 'combustivel', descricao: '' };
     // 0,10 + 0,20 is 0,30 here, never 0,30000000000000004.
     const a = await criarOk(davi, { ...base, id: uuidv7(), valor: '0,10' });
     const b = await criarOk(davi, { ...base, id: uuidv7(), valor: '0.20' });
@@ -514,7 +508,7 @@ describe('saldo: a cadeia de movimentações', () => {
       const acao = vivas.size === 0 ? 0 : aleatorio(3);
       const centavos = 1 + aleatorio(50_000);
       const valor = (centavos / 100).toFixed(2).replace('.', ',');
-      const campos = { rota_id: rota, cidade_id: i % 2 ? GOIANIA : ANAPOLIS, data_despesa: ONTEM(), tipo: 'hospedagem', valor, descricao: `passo ${i}` };
+      const campos = { rota_id: rota, cidade_id: i % 2 ? GOIANIA : ANAPOLIS, data_despesa: ontem(), tipo: 'hospedagem', valor, descricao: `passo ${i}` };
       const ids = [...vivas.keys()];
       if (acao === 0) {
         const d = await criarOk(eva, { ...campos, id: uuidv7() });

@@ -6,10 +6,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatarData, hoje, somarDias } from '../../../shared/dates';
+import { formatarData } from '../../../shared/dates';
 import { digitoVerificadorChave } from '../../../shared/nfce';
-import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario } from '../../test/despesas';
-import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, formulario, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { ErroApp } from '../errors';
 import { erroDaNfce } from './nfce';
 
@@ -24,15 +24,9 @@ let ana: Pessoa;
 let rotaAna: number;
 let bruno: Pessoa;
 let rotaBruno: number;
-const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
 
 beforeAll(async () => {
-  t = await criarAppDeTeste();
-  tokenAdmin = await t.tokenAdmin();
-  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
-  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
-  bruno = await t.criarFuncionario({ nome: 'Bruno Campo' });
-  rotaBruno = await criarRotaAtiva(t, bruno.id, [CALDAS_NOVAS], 'Rota Sul');
+  ({ t, tokenAdmin, ana, rotaAna, bruno, rotaBruno } = await criarCenarioDeDespesas());
 });
 afterAll(async () => {
   await t?.fechar();
@@ -50,7 +44,7 @@ const campos = (extra: Record<string, string | number> = {}, rota = rotaAna, cid
   id: uuidv7(),
   rota_id: rota,
   cidade_id: cidade,
-  data_despesa: ONTEM(),
+  data_despesa: ontem(),
   tipo: 'alimentacao',
   valor: '45,90',
   descricao: 'Almoço',
@@ -77,7 +71,7 @@ const opCriar = (rota: number, cidade: number, chave: string | null, valor = 300
   id: uuidv7(),
   tipo: 'despesa.criar',
   seq: ++seq,
-  dados: { id: uuidv7(), rota_id: rota, cidade_id: cidade, data_despesa: ONTEM(), tipo: 'alimentacao', tipo_outro: '', valor, descricao: '', chave_nfce: chave },
+  dados: { id: uuidv7(), rota_id: rota, cidade_id: cidade, data_despesa: ontem(), tipo: 'alimentacao', tipo_outro: '', valor, descricao: '', chave_nfce: chave },
 });
 
 describe('chave da NFC-e na despesa', () => {
@@ -110,7 +104,7 @@ describe('chave da NFC-e na despesa', () => {
     const primeira = await criar(ana, campos({ chave_nfce: chave, valor: '45,90' }));
     expect(primeira.statusCode, primeira.body).toBe(201);
     const saldoBruno = saldoCentavos(bruno.id);
-    const mensagem = `Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ONTEM())}.`;
+    const mensagem = `Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ontem())}.`;
     esperarRecusa(await criar(bruno, campos({ chave_nfce: chave }, rotaBruno, CALDAS_NOVAS)), 409, 'conflito', mensagem);
     // The same person twice, too.
     esperarRecusa(await criar(ana, campos({ chave_nfce: chave })), 409, 'conflito', mensagem);
@@ -129,7 +123,7 @@ describe('chave da NFC-e na despesa', () => {
     const resultados = await lote(bruno, [dupla, invalida, boa]);
     const porId = new Map(resultados.map((r) => [r.id, r]));
     expect(porId.get(dupla.id)!.status).toBe(409);
-    expect(porId.get(dupla.id)!.corpo?.error).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Goiânia (R$ 30,00) de Ana Estrada em ${formatarData(ONTEM())}.`);
+    expect(porId.get(dupla.id)!.corpo?.error).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Goiânia (R$ 30,00) de Ana Estrada em ${formatarData(ontem())}.`);
     expect(porId.get(invalida.id)!.status).toBe(400);
     expect(porId.get(invalida.id)!.corpo?.error).toMatch(/^Chave da NFC-e inválida: /);
     expect(porId.get(boa.id)!.status).toBe(201);
@@ -138,7 +132,7 @@ describe('chave da NFC-e na despesa', () => {
   it('editar: a própria chave não conflita; sem o campo a chave fica; vazio a tira, e então outro pode usá-la; excluída também libera', async () => {
     const chave = novaChave();
     const d = (await criar(ana, campos({ chave_nfce: chave }))).json().despesa;
-    const base = { rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '45,90' };
+    const base = { rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90' };
     let r = await editar(ana, d.id, { ...base, descricao: 'Almoço e café', chave_nfce: chave });
     expect(r.statusCode, r.body).toBe(200);
     r = await editar(ana, d.id, { ...base, descricao: 'Sem mexer na chave' });
@@ -159,7 +153,7 @@ describe('chave da NFC-e na despesa', () => {
 
   it('a posse não muda: Bruno não edita a despesa de Ana nem com uma chave; o admin não lança despesa', async () => {
     const d = (await criar(ana, campos())).json().despesa;
-    const r = await editar(bruno, d.id, { rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '45,90', chave_nfce: novaChave() });
+    const r = await editar(bruno, d.id, { rota_id: rotaAna, cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90', chave_nfce: novaChave() });
     esperarRecusa(r, 404, 'nao_encontrado');
     esperarRecusa(await criar({ id: 0, token: tokenAdmin }, campos({ chave_nfce: novaChave() })), 403, 'sem_permissao');
   });
@@ -179,7 +173,7 @@ describe('chave da NFC-e na despesa', () => {
     const traduzido = erroDaNfce(t.db, violacao, chave, outra.id);
     expect(traduzido).toBeInstanceOf(ErroApp);
     expect((traduzido as ErroApp).statusCode).toBe(409);
-    expect((traduzido as ErroApp).message).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ONTEM())}.`);
+    expect((traduzido as ErroApp).message).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ontem())}.`);
     expect(primeira.chave_nfce).toBe(chave);
     // Any other error is left as it was.
     const outroErro = new Error('disco cheio');

@@ -10,10 +10,9 @@ import Database from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../../../shared/dates';
 import { MENSAGEM_CUPONS_DEMAIS, MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
-import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario, type ArquivoTeste } from '../../test/despesas';
-import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { ANAPOLIS, ARQUIVOS, GOIANIA, formulario, type ArquivoTeste, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { abrirBanco } from '../db';
 import { recursosDoProjeto } from '../recursos';
@@ -44,15 +43,9 @@ let tokenAdmin: string;
 let ana: Pessoa;
 let rotaAna: number;
 let bruno: Pessoa;
-const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
 
 beforeAll(async () => {
-  t = await criarAppDeTeste();
-  tokenAdmin = await t.tokenAdmin();
-  ana = await t.criarFuncionario({ nome: 'Ana Estrada' });
-  rotaAna = await criarRotaAtiva(t, ana.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
-  bruno = await t.criarFuncionario({ nome: 'Bruno Campo' });
-  await criarRotaAtiva(t, bruno.id, [CALDAS_NOVAS], 'Rota Sul');
+  ({ t, tokenAdmin, ana, rotaAna, bruno } = await criarCenarioDeDespesas());
 });
 afterAll(async () => {
   await t?.fechar();
@@ -62,13 +55,13 @@ const campos = (extra: Record<string, string | number> = {}) => ({
   id: uuidv7(),
   rota_id: rotaAna,
   cidade_id: ANAPOLIS,
-  data_despesa: ONTEM(),
+  data_despesa: ontem(),
   tipo: 'alimentacao',
   valor: '45,90',
   descricao: 'Almoço',
   ...extra,
 });
-const camposEdicao = (extra: Record<string, string | number> = {}) => ({ cidade_id: ANAPOLIS, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra });
+const camposEdicao = (extra: Record<string, string | number> = {}) => ({ cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra });
 
 async function criar(c: Record<string, string | number>, arquivos: ArquivoTeste[]): Promise<LightMyRequestResponse> {
   return t.chamar({ method: 'POST', url: '/api/despesas', token: ana.token, ...(await formulario(c, arquivos)) });
