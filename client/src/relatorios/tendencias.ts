@@ -40,10 +40,35 @@ export function textoDoPeriodo(t: Pick<Tendencias, 'data_inicio' | 'data_fim'>):
   return `De ${formatarData(t.data_inicio)} a ${formatarData(t.data_fim)}`;
 }
 
+/** Sales and expenses side by side for each route or employee (the same chart, its own rows). */
+function vendasEDespesas(
+  chave: 'porRota' | 'porFuncionario',
+  quem: string,
+  colunaCategoria: string,
+  linhas: { nome: string; vendas_centavos: number; despesas_centavos: number }[],
+): GraficoDasTendencias {
+  return {
+    chave,
+    titulo: `Vendas e despesas por ${quem}`,
+    descricao: `O que cada ${quem} vendeu e gastou no período.`,
+    colunaCategoria,
+    totais: true,
+    vazio: linhas.every((l) => l.vendas_centavos === 0 && l.despesas_centavos === 0) ? 'Sem vendas nem despesas no período' : null,
+    dados: {
+      categorias: linhas.map((l) => l.nome),
+      modo: 'agrupado',
+      formatoEixo: 'dinheiro',
+      series: [
+        { rotulo: 'Vendas', cor: CORES.vendas, valores: linhas.map((l) => l.vendas_centavos) },
+        { rotulo: 'Despesas', cor: CORES.despesas, valores: linhas.map((l) => l.despesas_centavos) },
+      ],
+    },
+  };
+}
+
 export function graficosDasTendencias(t: Tendencias): GraficoDasTendencias[] {
   const dias = t.vendas_por_dia;
   const semVendas = dias.every((d) => d.dinheiro_centavos + d.pix_centavos + d.cartao_centavos + d.link_centavos + d.boletos === 0);
-  const semMovimento = (linhas: { vendas_centavos: number; despesas_centavos: number }[]) => linhas.every((l) => l.vendas_centavos === 0 && l.despesas_centavos === 0);
   return [
     {
       chave: 'vendasPorDia',
@@ -66,40 +91,8 @@ export function graficosDasTendencias(t: Tendencias): GraficoDasTendencias[] {
         ],
       },
     },
-    {
-      chave: 'porRota',
-      titulo: 'Vendas e despesas por rota',
-      descricao: 'O que cada rota vendeu e gastou no período.',
-      colunaCategoria: 'Rota',
-      totais: true,
-      vazio: semMovimento(t.por_rota) ? 'Sem vendas nem despesas no período' : null,
-      dados: {
-        categorias: t.por_rota.map((r) => r.rota_nome),
-        modo: 'agrupado',
-        formatoEixo: 'dinheiro',
-        series: [
-          { rotulo: 'Vendas', cor: CORES.vendas, valores: t.por_rota.map((r) => r.vendas_centavos) },
-          { rotulo: 'Despesas', cor: CORES.despesas, valores: t.por_rota.map((r) => r.despesas_centavos) },
-        ],
-      },
-    },
-    {
-      chave: 'porFuncionario',
-      titulo: 'Vendas e despesas por funcionário',
-      descricao: 'O que cada funcionário vendeu e gastou no período.',
-      colunaCategoria: 'Funcionário',
-      totais: true,
-      vazio: semMovimento(t.por_funcionario) ? 'Sem vendas nem despesas no período' : null,
-      dados: {
-        categorias: t.por_funcionario.map((f) => f.funcionario_nome),
-        modo: 'agrupado',
-        formatoEixo: 'dinheiro',
-        series: [
-          { rotulo: 'Vendas', cor: CORES.vendas, valores: t.por_funcionario.map((f) => f.vendas_centavos) },
-          { rotulo: 'Despesas', cor: CORES.despesas, valores: t.por_funcionario.map((f) => f.despesas_centavos) },
-        ],
-      },
-    },
+    vendasEDespesas('porRota', 'rota', 'Rota', t.por_rota.map((r) => ({ ...r, nome: r.rota_nome }))),
+    vendasEDespesas('porFuncionario', 'funcionário', 'Funcionário', t.por_funcionario.map((f) => ({ ...f, nome: f.funcionario_nome }))),
     {
       chave: 'despesasPorTipo',
       titulo: 'Despesas por tipo',
