@@ -90,6 +90,13 @@ describe.skipIf(!temChromium)('protocolo de sincronização no navegador', () =>
     const f = await prepararFuncionario('Tina Abas', 'tina@escola.com.br');
     const { contexto, pagina: primeira } = await abrirPerfil(path.join(raiz, 'perfil-tina'));
     await entrarComSinal(primeira, servidor.url, f.email, f.senha);
+    // Every batch that reached the server from either tab (or anything else in this browser profile),
+    // counted from the start: when it left is not the point, that each operation got there once is.
+    // Tries made without signal fail in the browser ('requestfailed') and never reach it.
+    const enviadas: string[] = [];
+    contexto.on('requestfinished', async (r) => {
+      if (r.url().endsWith('/api/sync/lote') && (await r.response())?.status() === 200) enviadas.push(...idsDoLote(r));
+    });
     const segunda = await contexto.newPage();
     await segunda.goto(`${servidor.url}/dashboard`);
     await segunda.locator('.indicador-sync').waitFor();
@@ -115,8 +122,6 @@ describe.skipIf(!temChromium)('protocolo de sincronização no navegador', () =>
     }
     await indicador(primeira).getByText('Offline · 4 aguardando').waitFor();
 
-    const enviadas: string[] = [];
-    for (const p of [primeira, segunda]) p.on('request', (r) => r.url().endsWith('/api/sync/lote') && enviadas.push(...idsDoLote(r)));
     // Signal back in both at once, the first tab's link slow (its batch is in flight for seconds):
     // both engines start a pass.
     await Promise.all([rede(primeira, { offline: false, latency: 1500 }), rede(segunda, { offline: false, latency: 0 })]);
