@@ -3,6 +3,7 @@
  * them, and small files whose first bytes are what each accepted receipt type starts with.
  */
 import { createHash } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
 import { hoje, somarDias } from '../../shared/dates';
 import { criarAppDeTeste, type AppDeTeste } from './helper';
@@ -55,6 +56,23 @@ export async function criarCenarioDeDespesas(opcoes: Parameters<typeof criarAppD
 
 /** Yesterday in the business time zone: inside every scenario route's period. */
 export const ontem = () => somarDias(hoje('America/Sao_Paulo'), -1);
+
+type Campos = Record<string, string | number>;
+
+/** A new expense's fields as the form sends them: lunch of R$ 45,90 in Anápolis yesterday, on `rotaId`. */
+export const camposDeDespesa = (rotaId: number, extra: Campos = {}) => ({
+  id: uuidv7(),
+  rota_id: rotaId,
+  cidade_id: ANAPOLIS,
+  data_despesa: ontem(),
+  tipo: 'alimentacao',
+  valor: '45,90',
+  descricao: 'Almoço',
+  ...extra,
+});
+
+/** The same fields for an edit (no id, no route). */
+export const camposDeEdicao = (extra: Campos = {}) => ({ cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra });
 
 export interface ArquivoTeste {
   nome: string;

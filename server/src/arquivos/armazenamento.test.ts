@@ -12,7 +12,7 @@ import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGEM_CUPONS_DEMAIS } from '../../../shared/schemas/despesas';
-import { ANAPOLIS, ARQUIVOS, GOIANIA, formulario, sha256, type ArquivoTeste, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { ARQUIVOS, GOIANIA, formulario, sha256, type ArquivoTeste, camposDeDespesa, camposDeEdicao, criarCenarioDeDespesas, ontem } from '../../test/despesas';
 import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { iniciarServidorS3, type ServidorS3 } from '../../test/s3';
@@ -52,17 +52,8 @@ afterAll(async () => {
   await s3?.fechar();
 });
 
-const campos = (extra: Record<string, string | number> = {}) => ({
-  id: uuidv7(),
-  rota_id: rotaAna,
-  cidade_id: ANAPOLIS,
-  data_despesa: ontem(),
-  tipo: 'alimentacao',
-  valor: '45,90',
-  descricao: 'Almoço',
-  ...extra,
-});
-const camposEdicao = (extra: Record<string, string | number> = {}) => ({ cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra });
+const campos = (extra: Record<string, string | number> = {}) => camposDeDespesa(rotaAna, extra);
+const camposEdicao = camposDeEdicao;
 
 /** A photo with bytes of its own. */
 const foto = (semente: number, nome = `nota-${semente}.jpg`): ArquivoTeste => {

@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dataNoFuso, hoje, somarDias } from '../../../shared/dates';
-import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, SAO_PAULO, criarRotaAtiva, formulario, sha256, type ArquivoTeste, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, SAO_PAULO, criarRotaAtiva, formulario, sha256, type ArquivoTeste, camposDeDespesa, criarCenarioDeDespesas, ontem } from '../../test/despesas';
 import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
 import { rotas } from '../db/schema';
@@ -61,9 +61,7 @@ afterAll(async () => {
   await t?.fechar();
 });
 
-function camposDespesa(extra: Record<string, string | number> = {}, rota = rotaAna) {
-  return { id: uuidv7(), rota_id: rota, cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra };
-}
+const camposDespesa = (extra: Record<string, string | number> = {}, rota = rotaAna) => camposDeDespesa(rota, extra);
 
 async function criar(quem: Pessoa, campos: Record<string, string | number>, arquivo?: ArquivoTeste): Promise<LightMyRequestResponse> {
   const corpo = await formulario(campos, arquivo);

@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGEM_CUPONS_DEMAIS, MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
-import { ANAPOLIS, ARQUIVOS, GOIANIA, formulario, type ArquivoTeste, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { ARQUIVOS, GOIANIA, formulario, type ArquivoTeste, camposDeDespesa, camposDeEdicao, criarCenarioDeDespesas } from '../../test/despesas';
 import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { abrirBanco } from '../db';
@@ -51,17 +51,8 @@ afterAll(async () => {
   await t?.fechar();
 });
 
-const campos = (extra: Record<string, string | number> = {}) => ({
-  id: uuidv7(),
-  rota_id: rotaAna,
-  cidade_id: ANAPOLIS,
-  data_despesa: ontem(),
-  tipo: 'alimentacao',
-  valor: '45,90',
-  descricao: 'Almoço',
-  ...extra,
-});
-const camposEdicao = (extra: Record<string, string | number> = {}) => ({ cidade_id: ANAPOLIS, data_despesa: ontem(), tipo: 'alimentacao', valor: '45,90', descricao: 'Almoço', ...extra });
+const campos = (extra: Record<string, string | number> = {}) => camposDeDespesa(rotaAna, extra);
+const camposEdicao = camposDeEdicao;
 
 async function criar(c: Record<string, string | number>, arquivos: ArquivoTeste[]): Promise<LightMyRequestResponse> {
   return t.chamar({ method: 'POST', url: '/api/despesas', token: ana.token, ...(await formulario(c, arquivos)) });

@@ -12,7 +12,8 @@ const ANTIGO = 'servidor.pid';
 const arquivoDoProcesso = (pid: number) => `servidor-${pid}.pid`;
 const ehArquivoDePid = (nome: string) => nome === ANTIGO || /^servidor-\d+\.pid$/.test(nome);
 
-function vivo(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, owned by someone else). */
+export function vivo(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

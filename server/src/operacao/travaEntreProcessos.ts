@@ -10,21 +10,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
+import { vivo } from './processo';
 
 export interface OpcoesTrava {
   /** Between two looks at a held lock. */
   intervaloMs?: number;
   /** A lock older than this is abandoned whoever holds it (above the server's 60 s request timeout). */
   abandonadaMs?: number;
-}
-
-function vivo(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (erro) {
-    return (erro as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Whether the lock file (holding `pid token`) belongs to nobody any more. */
