@@ -95,6 +95,29 @@ function tipoPg(coluna: AnyPgColumn): ColunaNeutra['tipo'] {
 export const porNome = <T extends { nome: string }>(lista: T[]) => [...lista].sort((a, b) => (a.nome < b.nome ? -1 : a.nome > b.nome ? 1 : 0));
 const nomeDaColuna = (c: unknown) => (is(c, SQL) ? `sql:${String(c)}` : (c as { name: string }).name);
 
+/** Foreign keys read the same way from either dialect's table config. */
+interface ChaveEstrangeira {
+  getName(): string;
+  onDelete?: string;
+  onUpdate?: string;
+  reference(): { columns: { name: string }[]; foreignTable: Parameters<typeof getTableName>[0]; foreignColumns: { name: string }[] };
+}
+function estrangeirasNeutras(chaves: ChaveEstrangeira[]) {
+  return porNome(
+    chaves.map((fk) => {
+      const r = fk.reference();
+      return {
+        nome: fk.getName(),
+        colunas: r.columns.map((col) => col.name),
+        tabela: getTableName(r.foreignTable),
+        colunasAlvo: r.foreignColumns.map((col) => col.name),
+        aoExcluir: fk.onDelete ?? 'no action',
+        aoAtualizar: fk.onUpdate ?? 'no action',
+      };
+    }),
+  );
+}
+
 export function descreverSqlite(tabela: SQLiteTable): TabelaNeutra {
   const c = configSqlite(tabela);
   return {
@@ -113,19 +136,7 @@ export function descreverSqlite(tabela: SQLiteTable): TabelaNeutra {
       })),
     ),
     chavePrimariaComposta: c.primaryKeys.map((pk) => ({ nome: pk.getName(), colunas: pk.columns.map((col) => col.name) })),
-    estrangeiras: porNome(
-      c.foreignKeys.map((fk) => {
-        const r = fk.reference();
-        return {
-          nome: fk.getName(),
-          colunas: r.columns.map((col) => col.name),
-          tabela: getTableName(r.foreignTable),
-          colunasAlvo: r.foreignColumns.map((col) => col.name),
-          aoExcluir: fk.onDelete ?? 'no action',
-          aoAtualizar: fk.onUpdate ?? 'no action',
-        };
-      }),
-    ),
+    estrangeiras: estrangeirasNeutras(c.foreignKeys),
     indices: porNome(
       c.indexes.map((i) => ({
         nome: i.config.name,
@@ -156,19 +167,7 @@ export function descreverPg(tabela: PgTable): TabelaNeutra {
       })),
     ),
     chavePrimariaComposta: c.primaryKeys.map((pk) => ({ nome: pk.getName(), colunas: pk.columns.map((col) => col.name) })),
-    estrangeiras: porNome(
-      c.foreignKeys.map((fk) => {
-        const r = fk.reference();
-        return {
-          nome: fk.getName(),
-          colunas: r.columns.map((col) => col.name),
-          tabela: getTableName(r.foreignTable),
-          colunasAlvo: r.foreignColumns.map((col) => col.name),
-          aoExcluir: fk.onDelete ?? 'no action',
-          aoAtualizar: fk.onUpdate ?? 'no action',
-        };
-      }),
-    ),
+    estrangeiras: estrangeirasNeutras(c.foreignKeys),
     indices: porNome(
       c.indexes.map((i) => ({
         nome: i.config.name ?? '',
