@@ -69,4 +69,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The data functions are async (issue 21): a promise used as a value (`if (buscar(db, id))`) or
+    // left unawaited is a write that may not have happened yet. Type-aware, so only on server code.
+    files: ['server/src/**/*.ts', 'server/test/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
 );

@@ -1,7 +1,7 @@
 /** Table access for states and cities. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { normalizarBusca } from '../../../shared/texto';
-import { emTransacao, type Db } from '../db';
+import { emTransacaoSincrona, type Db } from '../db';
 import { cidades, estados } from '../db/schema';
 import type { Uf } from './ufs';
 import { ordenarPorNome } from '../../../shared/texto';
@@ -61,7 +61,7 @@ export function cidadesExistentes(db: Db, ids: number[]): Cidade[] {
 
 /** Inserts or updates states and cities by their IBGE ids, in one transaction (idempotent). */
 export function gravarEstadosECidades(db: Db, ufs: readonly Uf[], lista: readonly CidadeImportada[]): { estados: number; cidades: number } {
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     for (const e of ufs) {
       db.insert(estados)
         .values({ uf: e.uf, codigoIbge: e.codigo, nome: e.nome })

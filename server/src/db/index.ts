@@ -3,7 +3,7 @@
  * committed migrations. The one place that creates a connection.
  */
 import Database from 'better-sqlite3';
-import { is, Param, Placeholder } from 'drizzle-orm';
+import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
@@ -36,18 +36,111 @@ export function abrirBanco({ arquivo, pastaMigracoes, nativeBinding }: OpcoesBan
 }
 
 /**
- * Runs `fn` in one SQLite transaction (synchronous, so nothing else interleaves). Inside a transaction
- * already (a batch of queued writes) it joins it instead of opening a savepoint: whoever opened the
- * outer transaction decides what a failure rolls back, and a savepoint per write makes SQLite copy
- * every page the write touches (a sale's inserts cost about three times as much).
- * BEGIN IMMEDIATE: the write lock is taken at the start (waiting busy_timeout for another process
- * that holds it), so what `fn` reads is still true when it writes. A deferred BEGIN that read first
- * fails at its first write with SQLITE_BUSY_SNAPSHOT when another process committed meanwhile
- * (issue 21, item 3: several processes on one database).
+ * The synchronous transaction of before the async port (issue 21, item 1), kept only while the last
+ * callers move to `emTransacao`; removed when none is left.
  */
-export function emTransacao<T>(db: Db, fn: () => T): T {
+export function emTransacaoSincrona<T>(db: Db, fn: () => T): T {
   if (db.$client.inTransaction) return fn();
   return db.$client.transaction(fn).immediate();
+}
+
+/** The handles that are an open transaction: `emTransacao` on one of them joins it. */
+const transacoesAbertas = new WeakSet<object>();
+/** Per SQLite database: its transaction handle and the queue of transactions waiting for it. */
+const transacoesSqlite = new WeakMap<Db, { tx: Db; vez: Promise<unknown> }>();
+
+/** Whether `db` is a transaction's handle (code given one may rely on its reads seeing its writes). */
+export function estaEmTransacao(db: Db): boolean {
+  return transacoesAbertas.has(db);
+}
+
+/**
+ * Runs `fn` in one transaction and passes it the transaction's handle, `tx`: every read and write that
+ * belongs to the transaction goes through `tx` (given explicitly down to each data function). Called
+ * with a handle that is already a transaction, it joins it instead of opening a savepoint: whoever
+ * opened the outer transaction decides what a failure rolls back (see emSavepoint for a part that may
+ * fail alone). Returns what `fn` returned, after the commit; a throw rolls everything back and is
+ * rethrown.
+ *
+ * SQLite: one transaction at a time per database, in order (a queue, not a busy wait: the event loop
+ * keeps serving reads meanwhile). BEGIN IMMEDIATE takes the write lock at the start (waiting busy_timeout
+ * for another process that holds it), so what `fn` reads is still true when it writes; a deferred BEGIN
+ * that read first fails at its first write with SQLITE_BUSY_SNAPSHOT when another process committed
+ * meanwhile (issue 21, item 3). `fn` must not wait for anything but the database while it holds the
+ * lock (files are written before, or after the commit).
+ */
+export async function emTransacao<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Promise<T> {
+  if (transacoesAbertas.has(db)) return fn(db);
+  let estado = transacoesSqlite.get(db);
+  if (!estado) {
+    const tx = drizzle(db.$client, { schema }) as Db;
+    transacoesAbertas.add(tx);
+    estado = { tx, vez: Promise.resolve() };
+    transacoesSqlite.set(db, estado);
+  }
+  const anterior = estado.vez;
+  let liberar!: () => void;
+  estado.vez = new Promise<void>((resolver) => (liberar = resolver));
+  await anterior;
+  try {
+    const cliente = db.$client;
+    cliente.prepare('BEGIN IMMEDIATE').run();
+    try {
+      const resultado = await fn(estado.tx);
+      cliente.prepare('COMMIT').run();
+      return resultado;
+    } catch (erro) {
+      if (cliente.inTransaction) cliente.prepare('ROLLBACK').run();
+      throw erro;
+    }
+  } finally {
+    liberar();
+  }
+}
+
+let savepoints = 0;
+
+/**
+ * Runs `fn` inside the open transaction `tx` so that a throw rolls back only what `fn` did (a SAVEPOINT):
+ * the rest of the transaction goes on. The same SQL on SQLite and PostgreSQL.
+ */
+export async function emSavepoint<T>(tx: Db, fn: (tx: Db) => Promise<T> | T): Promise<T> {
+  if (!transacoesAbertas.has(tx)) throw new Error('emSavepoint precisa de uma transação aberta (emTransacao).');
+  const nome = sql.raw(`sp_${++savepoints}`);
+  await executar(tx, sql`savepoint ${nome}`);
+  try {
+    const resultado = await fn(tx);
+    await executar(tx, sql`release savepoint ${nome}`);
+    return resultado;
+  } catch (erro) {
+    await executar(tx, sql`rollback to savepoint ${nome}`);
+    await executar(tx, sql`release savepoint ${nome}`);
+    throw erro;
+  }
+}
+
+/** The rows of an SQL statement written by hand (`sql\`...\``), as objects named by its columns. */
+export async function linhas<T>(db: Db, consulta: SQL): Promise<T[]> {
+  return db.all<T>(consulta);
+}
+
+/** The first row of an SQL statement written by hand, or undefined. */
+export async function linha<T>(db: Db, consulta: SQL): Promise<T | undefined> {
+  return (await linhas<T>(db, consulta))[0];
+}
+
+/** Runs an SQL statement written by hand that returns no rows; answers how many rows it changed. */
+export async function executar(db: Db, consulta: SQL): Promise<number> {
+  return db.run(consulta).changes;
+}
+
+/**
+ * How many rows an awaited `update` or `delete` (without returning) changed, on either engine
+ * (better-sqlite3 answers `changes`, node-postgres `rowCount`).
+ */
+export function alteradas(resultado: unknown): number {
+  const r = resultado as { changes?: number; rowCount?: number | null };
+  return r.changes ?? r.rowCount ?? 0;
 }
 
 const preparadas = new WeakMap<Db, Map<string, unknown>>();

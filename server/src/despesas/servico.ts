@@ -21,7 +21,7 @@ import { formatarCentavos } from '../../../shared/money';
 import { MAXIMO_CUPONS_POR_DESPESA, MENSAGEM_CUPONS_DEMAIS, MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
 import type { ArmazenamentoCupons } from '../arquivos/armazenamento';
 import { registrarAuditoria, retratoAvaliacao } from '../auditoria/registro';
-import { emTransacao, type Db } from '../db';
+import { emTransacaoSincrona, type Db } from '../db';
 import { cidades, despesaCupons, despesas } from '../db/schema';
 import { arquivoGrande, conflito, dadosInvalidos, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
@@ -237,7 +237,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
   // In a bucket: uploaded under their final names now, before the transaction that points at them.
   const colocados = await ctx.armazenamento.preparar(cupons, nomes);
   try {
-    const resultado = emTransacao(db, (): ResultadoCriacao => {
+    const resultado = emTransacaoSincrona(db, (): ResultadoCriacao => {
       // Checked again inside the transaction: the same id may have arrived while the file was written.
       const jaGravada = buscarDespesa(db, dados.id);
       if (jaGravada) return repetida(jaGravada);
@@ -319,7 +319,7 @@ export async function editarDespesa(
   const nomes = plano.novos.map(nomeNovoCupom);
   const colocados = await ctx.armazenamento.preparar(plano.novos, nomes);
   try {
-    const { despesa, removidos } = emTransacao(db, () => {
+    const { despesa, removidos } = emTransacaoSincrona(db, () => {
       const antes = exigirDespesaPropria(db, usuario, id);
       validar(antes);
       cota();
@@ -394,7 +394,7 @@ export async function corrigirDespesa(
   const nomes = plano.novos.map(nomeNovoCupom);
   const colocados = await ctx.armazenamento.preparar(plano.novos, nomes);
   try {
-    const { despesa, removidos } = emTransacao(db, () => {
+    const { despesa, removidos } = emTransacaoSincrona(db, () => {
       const antes = exigirDespesaPropria(db, usuario, id);
       validar(antes);
       cota();
@@ -443,7 +443,7 @@ export async function corrigirDespesa(
 export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string): Promise<LinhaDespesa> {
   const { db } = ctx;
   exigirFuncionario(usuario);
-  const { despesa, arquivos } = emTransacao(db, () => {
+  const { despesa, arquivos } = emTransacaoSincrona(db, () => {
     const atual = buscarDespesa(db, id);
     if (!atual || atual.funcionarioId !== usuario.id) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
     if (atual.excluidaEm !== null) return { despesa: atual, arquivos: [] };
@@ -506,7 +506,7 @@ function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliac
 /** An admin approves or rejects (with a reason). Money does not move; a decision can be revised. */
 export function avaliarDespesa(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao): LinhaDespesa {
   if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
-  return emTransacao(db, () => avaliarUma(db, admin, id, avaliacao, new Date().toISOString()));
+  return emTransacaoSincrona(db, () => avaliarUma(db, admin, id, avaliacao, new Date().toISOString()));
 }
 
 export type ResultadoAvaliacao = { id: string; ok: true; despesa: LinhaDespesa } | { id: string; ok: false; error: string };
@@ -518,7 +518,7 @@ export type ResultadoAvaliacao = { id: string; ok: true; despesa: LinhaDespesa }
 export function avaliarDespesasEmLote(db: Db, admin: UsuarioSessao, ids: readonly string[], avaliacao: Avaliacao): ResultadoAvaliacao[] {
   if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
   const agora = new Date().toISOString();
-  return emTransacao(db, () =>
+  return emTransacaoSincrona(db, () =>
     ids.map((id): ResultadoAvaliacao => {
       try {
         return { id, ok: true, despesa: avaliarUma(db, admin, id, avaliacao, agora) };

@@ -1,6 +1,6 @@
 /** The `dispositivos` table: each phone's last report of its queue, per install and employee. */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { emTransacao, preparada, type Db } from '../db';
+import { emTransacaoSincrona, preparada, type Db } from '../db';
 import { dispositivos, usuarios } from '../db/schema';
 
 export type LinhaDispositivo = typeof dispositivos.$inferSelect;
@@ -59,7 +59,7 @@ export interface ResultadoDoRelato {
  * install left out gets in as soon as one of the others empties or goes stale. One transaction.
  */
 export function gravarDispositivoLimitado(db: Db, linha: LinhaDispositivo, limites: LimitesDoRelato): ResultadoDoRelato {
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const esquecidos = esquecerDispositivosParados(db, limites.vistoAntesDe);
     let substituido: string | null = null;
     const jaExiste = limites.existe && esquecidos === 0 ? true : buscarDispositivo(db, linha.dispositivoId, linha.usuarioId) !== undefined;

@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { hoje } from '../../../shared/dates';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import { registrarAuditoria, retratoRota } from '../auditoria/registro';
-import { emTransacao, type Db } from '../db';
+import { emTransacaoSincrona, type Db } from '../db';
 import { rotas, visitas } from '../db/schema';
 import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
 import type { UsuarioSessao } from '../tipos';
@@ -126,7 +126,7 @@ function colunas(dados: DadosRota) {
 
 export function criarRota(db: Db, adminId: number, dados: DadosRota): LinhaRota {
   const ids = validarDadosRota(db, dados);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     exigirSemOutraRotaAtiva(db, dados.funcionario_id);
     const rota = db
       .insert(rotas)
@@ -143,7 +143,7 @@ export function editarRota(db: Db, adminId: number, id: number, dados: DadosRota
   const atual = buscarRota(db, id);
   if (!atual) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
   const ids = validarDadosRota(db, dados, atual.funcionarioId);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const antes = retratoRota(db, atual);
     if (dados.funcionario_id !== atual.funcionarioId) {
       const m = movimentoDaRota(db, id);
@@ -172,7 +172,7 @@ export function editarRota(db: Db, adminId: number, id: number, dados: DadosRota
 
 /** Only routes without recorded money can be deleted (financial history is never lost by accident). */
 export function excluirRota(db: Db, adminId: number, id: number): void {
-  emTransacao(db, () => {
+  emTransacaoSincrona(db, () => {
     const rota = buscarRota(db, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA_OU_EXCLUIDA);
     // The employee's result of a finished route (salary, balance to return) is history: it stays.
@@ -219,7 +219,7 @@ export function finalizarRota(db: Db, usuario: UsuarioSessao, id: number): Linha
 
 /** An admin cancels an active route. Cancelling again is answered with the route. */
 export function cancelarRota(db: Db, adminId: number, id: number): LinhaRota {
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const rota = buscarRota(db, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
     if (rota.status === 'cancelada') return rota;
@@ -237,7 +237,7 @@ export function cancelarRota(db: Db, adminId: number, id: number): LinhaRota {
  * employee has no other active route (one active route per employee).
  */
 export function reabrirRota(db: Db, adminId: number, id: number): LinhaRota {
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const rota = buscarRota(db, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
     if (rota.status !== 'cancelada') throw conflito(SO_CANCELADAS_REABREM);
@@ -309,7 +309,7 @@ export function registrarVisita(
   cidadeId: number,
   visita: NovaVisita,
 ): LinhaVisita {
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const rota = exigirRotaVisivel(db, usuario, rotaId);
     const dataVisita = visita.data ?? hoje(fuso);
     // A replay of a visit the server already has is answered even if the route was finished since

@@ -7,7 +7,7 @@
 import { dataNoFuso, hoje } from '../../../shared/dates';
 import { comoCentavos } from '../../../shared/money';
 import type { TipoMovimentacao } from '../../../shared/schemas/saldo';
-import { emTransacao, type Db } from '../db';
+import { emTransacaoSincrona, type Db } from '../db';
 import { naoEncontrado, regraDeNegocio } from '../errors';
 import { buscarRota } from '../rotas/repositorio';
 import type { UsuarioSessao } from '../tipos';
@@ -39,12 +39,12 @@ export function saldoAtual(db: Db, funcionarioId: number): { centavos: number; u
 
 /**
  * Appends one movement to the employee's chain. Call it inside the transaction of the change that
- * causes it (emTransacao nests as a savepoint, so alone it is still atomic).
+ * causes it (emTransacaoSincrona nests as a savepoint, so alone it is still atomic).
  */
 export function registrarMovimentacao(db: Db, nova: NovaMovimentacao): LinhaMovimentacao {
   comoCentavos(nova.valorCentavos);
   if (nova.valorCentavos <= 0) throw new RangeError(`Movimentação sem valor: ${nova.valorCentavos}`);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const anterior = saldoAtual(db, nova.funcionarioId).centavos;
     return inserirMovimentacao(db, {
       funcionarioId: nova.funcionarioId,
@@ -71,7 +71,7 @@ export interface DadosCredito {
 
 /** POST /saldo/adicionar: an admin credits an employee, optionally tied to one of their active routes. */
 export function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosCredito): LinhaMovimentacao {
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const funcionario = buscarUsuarioPorId(db, dados.funcionario_id);
     if (!funcionario || funcionario.tipo !== 'funcionario') throw regraDeNegocio('Funcionário não encontrado.');
     if (!funcionario.ativo) throw regraDeNegocio('Este funcionário está inativo e não pode receber saldo.');

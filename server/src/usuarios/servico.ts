@@ -4,7 +4,7 @@ import type { TipoUsuario } from '../../../shared/schemas/usuarios';
 import { registrarAuditoria, retratoUsuario } from '../auditoria/registro';
 import { gerarHashSenha } from '../auth/senha';
 import { refDaSessao, revogarSessao, revogarSessoesDoUsuario, sessoesAbertas } from '../auth/sessoes';
-import { emTransacao, type Db } from '../db';
+import { emTransacaoSincrona, type Db } from '../db';
 import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
 import {
   atualizarUsuario,
@@ -38,7 +38,7 @@ export async function criarUsuario(
   if (buscarUsuarioPorEmail(db, dados.email)) throw conflito(EMAIL_EM_USO);
   const senhaHash = await gerarHashSenha(dados.senha);
   try {
-    return emTransacao(db, () => {
+    return emTransacaoSincrona(db, () => {
       const criado = inserirUsuario(db, { nome: dados.nome, email: dados.email, senhaHash, tipo: dados.tipo });
       if (adminId !== undefined) registrarAuditoria(db, { adminId, acao: 'usuario.criar', alvoTipo: 'usuario', alvoId: criado.id, antes: null, depois: retratoUsuario(criado) });
       return criado;
@@ -84,7 +84,7 @@ export function editarUsuario(db: Db, atorId: number, id: number, alteracao: Alt
   }
   if (Object.keys(campos).length === 0) return atual;
   try {
-    return emTransacao(db, () => {
+    return emTransacaoSincrona(db, () => {
       // A deactivated user's sessions end for good: reactivating does not bring old tokens back.
       if (campos.ativo === false) revogarSessoesDoUsuario(db, id);
       const editado = atualizarUsuario(db, id, campos)!;
@@ -106,7 +106,7 @@ export function editarUsuario(db: Db, atorId: number, id: number, alteracao: Alt
 export async function alterarSenha(db: Db, id: number, novaSenha: string, opcoes: { manterSessao?: string; adminId?: number } = {}): Promise<LinhaUsuario> {
   exigirUsuario(db, id);
   const senhaHash = await gerarHashSenha(novaSenha);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const encerradas = revogarSessoesDoUsuario(db, id, opcoes.manterSessao);
     // An admin setting someone's password is recorded (never the password); a person changing their own is not an admin action.
     if (opcoes.adminId !== undefined) {
@@ -122,7 +122,7 @@ export async function alterarSenha(db: Db, id: number, novaSenha: string, opcoes
  */
 export function encerrarSessoes(db: Db, id: number, ator: { id: number; sessao: string | undefined }): number {
   exigirUsuario(db, id);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const encerradas = revogarSessoesDoUsuario(db, id, ator.id === id ? ator.sessao : undefined);
     registrarAuditoria(db, { adminId: ator.id, acao: 'usuario.encerrar_sessoes', alvoTipo: 'usuario', alvoId: id, antes: null, depois: { sessoes_encerradas: encerradas } });
     return encerradas;
@@ -135,7 +135,7 @@ export function encerrarSessoes(db: Db, id: number, ator: { id: number; sessao: 
  */
 export function encerrarSessao(db: Db, id: number, ref: string, ator: { id: number; sessao: string | undefined }): void {
   exigirUsuario(db, id);
-  emTransacao(db, () => {
+  emTransacaoSincrona(db, () => {
     const sessao = sessoesAbertas(db, id).find((s) => refDaSessao(s.id) === ref);
     if (!sessao) throw naoEncontrado('Sessão não encontrada ou já encerrada.');
     if (sessao.id === ator.sessao) throw regraDeNegocio('Esta é a sessão que você está usando. Para sair dela, use "Sair".');
@@ -153,7 +153,7 @@ export async function redefinirSenhaPorEmail(db: Db, email: string): Promise<{ u
   if (!usuario) throw naoEncontrado(`Nenhum usuário com o email ${email}.`);
   const senha = randomBytes(9).toString('base64url');
   const senhaHash = await gerarHashSenha(senha);
-  const atualizado = emTransacao(db, () => {
+  const atualizado = emTransacaoSincrona(db, () => {
     revogarSessoesDoUsuario(db, usuario.id);
     return atualizarUsuario(db, usuario.id, { senhaHash, bloqueado: false, bloqueadoEm: null, tentativasLogin: 0 })!;
   });
@@ -161,7 +161,7 @@ export async function redefinirSenhaPorEmail(db: Db, email: string): Promise<{ u
 }
 
 export function desbloquearUsuario(db: Db, adminId: number, id: number): LinhaUsuario {
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const atual = exigirUsuario(db, id);
     const desbloqueado = atualizarUsuario(db, id, { bloqueado: false, bloqueadoEm: null, tentativasLogin: 0 })!;
     registrarAuditoria(db, { adminId, acao: 'usuario.desbloquear', alvoTipo: 'usuario', alvoId: id, antes: retratoUsuario(atual), depois: retratoUsuario(desbloqueado) });

@@ -6,7 +6,7 @@
  */
 import { hoje } from '../../../shared/dates';
 import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
-import { emTransacao, type Db } from '../db';
+import { emTransacaoSincrona, type Db } from '../db';
 import type { ValoresEmConflito } from '../../../shared/api/errors';
 import { formatarCentavos } from '../../../shared/money';
 import { conflito, conflitoDeVersao, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
@@ -145,7 +145,7 @@ export interface ResultadoVenda {
  */
 export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda = DA_API): ResultadoVenda {
   exigirFuncionario(usuario);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const registradoEm = dados.registrado_em ?? new Date().toISOString();
     // The usual case is a new closing on a free (route, city, date): checked, then inserted straight
     // away, skipped if its id or its day is taken. Only then is the id looked up (issue 19: that read
@@ -204,7 +204,7 @@ function motivoParaNaoCriar(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
  */
 export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados, fuso: string): string {
   exigirFuncionario(usuario);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const venda = buscarVenda(db, id);
     if (!venda || venda.funcionarioId !== usuario.id) throw naoEncontrado(VENDA_NAO_ENCONTRADA);
     if (mesmosValores(valoresEnviados(dados), valoresDaLinha(venda))) return id;
@@ -232,7 +232,7 @@ export function filtroDoUsuario(usuario: UsuarioSessao, f: VendasFiltro): Filtro
 /** GET /vendas: one page of the filtered sales and how many there are in all (one read transaction). */
 export function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasFiltro): { vendas: VendaListada[]; total: number; page: number; limit: number } {
   const filtro = filtroDoUsuario(usuario, f);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const dias = diasDasVendas(db, filtro);
     return { vendas: listarVendas(db, filtro, janelaDaPagina(f), dias), ...camposDaPagina(totalDosDias(dias), f) };
   });
@@ -241,7 +241,7 @@ export function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasFiltro)
 /** GET /vendas/fechamento-diario: the totals of the whole filtered set, and one page of its sales. */
 export function fechamentoDiario(db: Db, usuario: UsuarioSessao, f: VendasFiltro) {
   const filtro = filtroDoUsuario(usuario, f);
-  return emTransacao(db, () => {
+  return emTransacaoSincrona(db, () => {
     const { linhas, ...totais } = totaisDasVendas(db, filtro);
     return { totais, vendas: listarVendas(db, filtro, janelaDaPagina(f)), ...camposDaPagina(linhas, f) };
   });

@@ -36,14 +36,14 @@ describe('duas conexões no mesmo arquivo', () => {
     expect(carimboDoBanco(a)).not.toBe(antes);
   });
 
-  it('uma transação de escrita segura a trava desde o começo: o que ela leu ainda vale quando ela escreve', () => {
+  it('uma transação de escrita segura a trava desde o começo: o que ela leu ainda vale quando ela escreve', async () => {
     b.$client.pragma('busy_timeout = 0');
     try {
-      emTransacao(a, () => {
-        a.$client.prepare('select count(*) from estados').get();
+      await emTransacao(a, (tx) => {
+        tx.$client.prepare('select count(*) from estados').get();
         // The other process cannot slip a commit between this read and the write below.
         expect(() => inserirEstado(b, 92, 'XB')).toThrow(/database is locked/);
-        inserirEstado(a, 93, 'XC');
+        inserirEstado(tx, 93, 'XC');
       });
     } finally {
       b.$client.pragma('busy_timeout = 5000');
