@@ -37,6 +37,7 @@ describe('carregarConfig', () => {
       requisicoesSimultaneasPorUsuario: 2,
       databaseUrl: undefined,
       s3: null,
+      copia: null,
     });
   });
 

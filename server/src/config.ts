@@ -40,6 +40,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Receipts in S3-compatible object storage (the S3_* variables, issue 21); null: files under DATA_DIR/uploads. */
   s3: ConfigS3 | null;
+  /**
+   * The continuous off-site copy of the database and the local receipts (COPIA_S3_BUCKET, issue 21,
+   * item 6; operacao/copiaContinua.ts); null: off. Its endpoint, region and keys are the COPIA_S3_*
+   * ones, each falling back to the S3_* one (one set when both live with the same provider).
+   */
+  copia: ConfigS3 | null;
 }
 
 /** An S3-compatible bucket for receipts (arquivos/armazenamento.ts). */
@@ -57,6 +63,12 @@ export interface ConfigS3 {
 
 /** Where receipts' keys start unless S3_PREFIX says otherwise. */
 export const PREFIXO_S3_PADRAO = 'cupons/';
+
+/** Where the continuous copy's keys start unless COPIA_S3_PREFIX says otherwise. */
+export const PREFIXO_COPIA_PADRAO = 'copia-continua/';
+
+/** The continuous copy's bucket settings, each falling back to the S3_* one of the same name. */
+const VARIAVEIS_COPIA = ['ENDPOINT', 'REGION', 'ACCESS_KEY_ID', 'SECRET_ACCESS_KEY'] as const;
 
 /** Either all of these or none: half a bucket configuration must stop the start, not fall back to the disk. */
 const VARIAVEIS_S3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -187,6 +199,39 @@ const esquema = z.object({
       .transform((v) => (v.endsWith('/') ? v : `${v}/`))
       .optional(),
   ),
+  COPIA_S3_BUCKET: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'deve ser o nome de um bucket: de 3 a 63 letras minúsculas, números, pontos ou hífens')
+      .optional(),
+  ),
+  COPIA_S3_ENDPOINT: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\/[^/\s]+/i.test(v) && URL.canParse(v), "deve ser um endereço http:// ou https://, como 'https://s3.sa-east-1.amazonaws.com'")
+      .optional(),
+  ),
+  COPIA_S3_REGION: z.preprocess(vazioComoAusente, z.string().trim().regex(/^[a-z0-9-]{2,64}$/i, "deve ser uma região como 'sa-east-1' ou 'us-east-1'").optional()),
+  COPIA_S3_ACCESS_KEY_ID: z.preprocess(vazioComoAusente, z.string().trim().optional()),
+  COPIA_S3_SECRET_ACCESS_KEY: z.preprocess(vazioComoAusente, z.string().optional()),
+  COPIA_S3_FORCE_PATH_STYLE: z.preprocess(
+    vazioComoAusente,
+    z.enum(['true', 'false', '1', '0'], { error: "deve ser 'true' ou 'false'" }).optional(),
+  ),
+  COPIA_S3_PREFIX: z.preprocess(
+    vazioComoAusente,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, "deve ser um prefixo de chaves como 'empresa-a/copia/' (letras, números, '.', '_', '-' e '/')")
+      .refine((v) => !v.split('/').some((parte) => parte === '.' || parte === '..'), "não pode ter '.' nem '..' como parte")
+      .transform((v) => (v.endsWith('/') ? v : `${v}/`))
+      .optional(),
+  ),
   DATABASE_URL: z.preprocess(
     vazioComoAusente,
     z
@@ -243,6 +288,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefixo: e.S3_PREFIX ?? PREFIXO_S3_PADRAO,
         }
       : null;
+  const copia = configDaCopia(e, s3);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -264,5 +310,39 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requisicoesSimultaneasPorUsuario: e.REQUISICOES_SIMULTANEAS_POR_USUARIO,
     databaseUrl: e.DATABASE_URL,
     s3,
+    copia,
   };
+}
+
+/** COPIA_S3_* (each missing one taken from S3_*), refused in pt-BR when incomplete or overlapping the receipts' keys. */
+function configDaCopia(e: z.infer<typeof esquema>, s3: ConfigS3 | null): ConfigS3 | null {
+  const valor = (nome: (typeof VARIAVEIS_COPIA)[number]) => e[`COPIA_S3_${nome}`] ?? e[`S3_${nome}`];
+  if (e.COPIA_S3_BUCKET === undefined) {
+    const soltas = [...VARIAVEIS_COPIA.map((n) => `COPIA_S3_${n}` as const), 'COPIA_S3_FORCE_PATH_STYLE' as const, 'COPIA_S3_PREFIX' as const].filter((n) => e[n] !== undefined);
+    if (soltas.length > 0) {
+      throw new ErroDeConfiguracao([`Cópia contínua incompleta: ${soltas.join(', ')} definida(s) sem COPIA_S3_BUCKET. Defina COPIA_S3_BUCKET para ligar a cópia, ou remova essas variáveis.`]);
+    }
+    return null;
+  }
+  const faltando = VARIAVEIS_COPIA.filter((n) => valor(n) === undefined).map((n) => `COPIA_S3_${n} (ou S3_${n})`);
+  if (faltando.length > 0) {
+    throw new ErroDeConfiguracao([`Cópia contínua incompleta: falta definir ${faltando.join(', ')}. Com COPIA_S3_BUCKET, defina também o endereço, a região e as chaves do bucket da cópia.`]);
+  }
+  const estilo = e.COPIA_S3_FORCE_PATH_STYLE ?? e.S3_FORCE_PATH_STYLE;
+  const copia: ConfigS3 = {
+    endpoint: valor('ENDPOINT')!,
+    bucket: e.COPIA_S3_BUCKET,
+    region: valor('REGION')!,
+    accessKeyId: valor('ACCESS_KEY_ID')!,
+    secretAccessKey: valor('SECRET_ACCESS_KEY')!,
+    forcePathStyle: estilo === 'true' || estilo === '1',
+    prefixo: e.COPIA_S3_PREFIX ?? PREFIXO_COPIA_PADRAO,
+  };
+  // The receipts' orphan sweep deletes what its database does not name under its prefix: the two must not overlap.
+  if (s3 && s3.bucket === copia.bucket && s3.endpoint === copia.endpoint && (s3.prefixo.startsWith(copia.prefixo) || copia.prefixo.startsWith(s3.prefixo))) {
+    throw new ErroDeConfiguracao([
+      `COPIA_S3_PREFIX=${JSON.stringify(copia.prefixo)} e S3_PREFIX=${JSON.stringify(s3.prefixo)} se sobrepõem no mesmo bucket: a limpeza de comprovantes apagaria a cópia. Use prefixos separados, como 'copia-continua/' e 'cupons/'.`,
+    ]);
+  }
+  return copia;
 }

@@ -1,0 +1,562 @@
+/**
+ * Continuous off-site copy of the SQLite database and the local receipts (issue 21, item 6): Litestream's
+ * technique (a snapshot, then the WAL shipped in segments; restore = snapshot, then each WAL applied in
+ * order by SQLite's own recovery) built on @aws-sdk/client-s3, since Litestream cannot be installed here.
+ *
+ * Bucket layout under the prefix (COPIA_S3_PREFIX):
+ *   geracoes/<geracao>/retrato.db.gz                    the database file as it was when the generation began
+ *   geracoes/<geracao>/wal/<indice>/<offset>.seg.gz     bytes [offset, offset + length) of WAL number <indice>
+ *   uploads/<nome>                                      the receipts of DATA_DIR/uploads (local storage only)
+ *
+ * How continuity is kept (the WAL format: copiaContinuaWal.ts):
+ * - `leitor`, our own connection, always holds a read transaction. While it does, SQLite cannot restart
+ *   the WAL (overwrite it from the top): a restart needs every reader off the WAL, and backfilling is
+ *   limited to what every reader has seen. So frames stay in the file until we have read them.
+ * - The app's connection gets wal_autocheckpoint = 0: checkpoints are ours. When the WAL passes
+ *   `limiteWalBytes`, we take the write lock (BEGIN IMMEDIATE on `leitor`, refused at once if someone is
+ *   writing: tried again next cycle), read the last frames, run a PASSIVE checkpoint from `controle` and
+ *   check it copied every frame we read. Only then may the WAL restart: the next WAL header with other
+ *   salts begins the next index. Any other change (salts we did not expect, a WAL shorter than what we
+ *   read) cannot be proven continuous and begins a new generation with a new snapshot.
+ * - Each start of the process begins a new generation, and so does a day's age: a snapshot is the raw
+ *   database file copied while `leitor` holds its read transaction (pages can only change through
+ *   backfilling of frames we also ship, from offset 0 of the current WAL), so no page layout differs
+ *   between the snapshot and the WAL frames applied on it (VACUUM INTO would renumber pages).
+ * - `aguardarCopia()` resolves once a cycle that began after the call has uploaded everything: commits
+ *   before the call are in the WAL it read. One cycle serves every request waiting (group commit).
+ * - A bucket that fails: the cycle fails, is tried again with backoff (1 s doubling to 30 s), the WAL
+ *   keeps the frames meanwhile (no checkpoint until they are shipped), waits end at their bound and
+ *   `estado()` reports the lag. Nothing here ever throws into a request.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { gzipSync, createGzip } from 'node:zlib';
+import Database from 'better-sqlite3';
+import type { ConfigS3 } from '../config';
+import { BucketDaCopia } from './copiaContinuaBucket';
+import { lerCabecalhoWal, mesmoSal, quadrosConfirmados, TAMANHO_CABECALHO_WAL, type CabecalhoWal, type PosicaoWal } from './copiaContinuaWal';
+import { MODO_ARQUIVO } from './permissoes';
+import { vivo } from './processo';
+
+export interface LogDaCopia {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface OpcoesCopiaContinua {
+  /** DATA_DIR/app.db. */
+  arquivoBanco: string;
+  /** DATA_DIR/uploads, mirrored to `uploads/`; null when the receipts are in S3 already (S3_BUCKET). */
+  pastaComprovantes: string | null;
+  bucket: ConfigS3;
+  log: LogDaCopia;
+  nativeBinding?: unknown;
+  /** The app's own connection in this process: its automatic checkpoints are turned off (ours replace them). */
+  bancoDoApp?: Database.Database;
+  /** Between two cycles when nothing asks for one sooner. */
+  intervaloMs?: number;
+  /** WAL size from which it is checkpointed (once everything in it is shipped). */
+  limiteWalBytes?: number;
+  /** Age at which a generation is replaced by a new one with a fresh snapshot. */
+  geracaoMaximaMs?: number;
+  /** Older generations than this are deleted from the bucket (the newest previous one is always kept). */
+  retencaoMs?: number;
+}
+
+export interface EstadoDaCopia {
+  geracao: string | null;
+  indice: number;
+  /** Bytes of the current WAL index already uploaded. */
+  offsetEnviado: number;
+  /** When the last cycle that uploaded everything began (0: none yet). */
+  ultimaCopiaCompletaMs: number;
+  /** How old the newest write surely off-site may be: now - ultimaCopiaCompletaMs. */
+  atrasoMs: number;
+  erro: string | null;
+  falhasSeguidas: number;
+  /** WAL indexes finished by our own checkpoints in this process. */
+  checkpoints: number;
+  geracoesIniciadas: number;
+  comprovantesEnviados: number;
+}
+
+export interface ResultadoDaEspera {
+  /** Everything committed before the call is in the bucket. */
+  copiado: boolean;
+  atrasoMs: number;
+}
+
+interface Segmento {
+  geracao: string;
+  indice: number;
+  offset: number;
+  bytes: Buffer;
+}
+
+const PREFIXO_GERACOES = 'geracoes/';
+const PREFIXO_COMPROVANTES = 'uploads/';
+const NOME_COMPROVANTE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+export const nomeRetrato = (geracao: string) => `${PREFIXO_GERACOES}${geracao}/retrato.db.gz`;
+export const prefixoWal = (geracao: string) => `${PREFIXO_GERACOES}${geracao}/wal/`;
+export const nomeSegmento = (geracao: string, indice: number, offset: number) =>
+  `${prefixoWal(geracao)}${String(indice).padStart(8, '0')}/${String(offset).padStart(16, '0')}.seg.gz`;
+export { PREFIXO_COMPROVANTES, PREFIXO_GERACOES };
+
+/** A generation's name sorts by its start: 20261128T081500123Z-1a2b3c4d. */
+function novaGeracao(agora: number): string {
+  return `${new Date(agora).toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
+}
+
+/** When the generation began, from its name (NaN for a name not made here). */
+export function inicioDaGeracao(nome: string): number {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-[0-9a-f]{8}$/.exec(nome);
+  if (!m) return Number.NaN;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!, +m[7]!);
+}
+
+function mensagem(erro: unknown): string {
+  const e = erro as { name?: string; message?: string; code?: string };
+  return [e.name, e.code, e.message].filter(Boolean).join(': ') || String(erro);
+}
+
+/** The replicator of one database file; started by `iniciarCopiaContinua`. */
+export class CopiaContinua {
+  private readonly leitor: Database.Database;
+  private readonly controle: Database.Database;
+  private readonly arquivoWal: string;
+  private readonly intervaloMs: number;
+  private readonly limiteWalBytes: number;
+  private readonly geracaoMaximaMs: number;
+  private readonly retencaoMs: number;
+
+  private geracao: string | null = null;
+  private inicioGeracaoMs = 0;
+  private indice = 0;
+  /** Header of the current index's WAL (null: none seen yet in this index). */
+  private cabecalho: CabecalhoWal | null = null;
+  /** Read into `pendentes` up to here in the current index. */
+  private lido: PosicaoWal = { offset: 0, soma1: 0, soma2: 0 };
+  private enviado = 0;
+  /** Our checkpoint copied every frame of this index: the next header with other salts begins the next index. */
+  private indiceFechado = false;
+  private pendentes: Segmento[] = [];
+  /** Receipts in the bucket (name -> size); null until listed. */
+  private manifesto: Map<string, number> | null = null;
+
+  private ciclosIniciados = 0;
+  private ultimoCicloCompleto = -1;
+  private ultimaCopiaCompletaMs = 0;
+  private cicloEmAndamento: Promise<void> | null = null;
+  private proximoCiclo: NodeJS.Timeout | null = null;
+  private esperaAte = 0;
+  private falhasSeguidas = 0;
+  private erro: string | null = null;
+  private checkpoints = 0;
+  private geracoesIniciadas = 0;
+  private comprovantesEnviados = 0;
+  private parado = false;
+  private readonly esperando = new Set<{ alvo: number; resolver: (r: ResultadoDaEspera) => void; limite: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly opcoes: OpcoesCopiaContinua,
+    private readonly bucket: BucketDaCopia,
+  ) {
+    this.arquivoWal = `${opcoes.arquivoBanco}-wal`;
+    this.intervaloMs = opcoes.intervaloMs ?? 1000;
+    this.limiteWalBytes = opcoes.limiteWalBytes ?? 16 * 1024 * 1024;
+    this.geracaoMaximaMs = opcoes.geracaoMaximaMs ?? 24 * 3600_000;
+    this.retencaoMs = opcoes.retencaoMs ?? 7 * 24 * 3600_000;
+    const ligacao = opcoes.nativeBinding ? { nativeBinding: opcoes.nativeBinding as string } : {};
+    this.leitor = new Database(opcoes.arquivoBanco, { ...ligacao, fileMustExist: true });
+    this.controle = new Database(opcoes.arquivoBanco, { ...ligacao, fileMustExist: true });
+    for (const c of [this.leitor, this.controle]) {
+      c.pragma('journal_mode = WAL');
+      // Never wait on a lock: a busy checkpoint or write lock is tried again next cycle, and the event loop is the app's.
+      c.pragma('busy_timeout = 0');
+      c.pragma('wal_autocheckpoint = 0');
+    }
+    opcoes.bancoDoApp?.pragma('wal_autocheckpoint = 0');
+    this.abrirLeitura();
+  }
+
+  /** Starts the cycles: the first one begins a generation (snapshot) and lists the receipts already in the bucket. */
+  iniciar(): void {
+    this.agendar(0);
+  }
+
+  /**
+   * Resolves once everything committed (and every receipt stored) before the call is in the bucket, or
+   * at `limiteMs` with `copiado: false` (the bucket is failing or slow). Never rejects.
+   */
+  aguardarCopia(limiteMs = 5_000): Promise<ResultadoDaEspera> {
+    const alvo = this.ciclosIniciados;
+    if (this.ultimoCicloCompleto >= alvo) return Promise.resolve({ copiado: true, atrasoMs: this.atrasoMs() });
+    return new Promise((resolver) => {
+      const espera = {
+        alvo,
+        resolver,
+        limite: setTimeout(() => {
+          this.esperando.delete(espera);
+          resolver({ copiado: false, atrasoMs: this.atrasoMs() });
+        }, limiteMs),
+      };
+      this.esperando.add(espera);
+      if (!this.cicloEmAndamento && Date.now() >= this.esperaAte) this.agendar(0);
+    });
+  }
+
+  estado(): EstadoDaCopia {
+    return {
+      geracao: this.geracao,
+      indice: this.indice,
+      offsetEnviado: this.enviado,
+      ultimaCopiaCompletaMs: this.ultimaCopiaCompletaMs,
+      atrasoMs: this.atrasoMs(),
+      erro: this.erro,
+      falhasSeguidas: this.falhasSeguidas,
+      checkpoints: this.checkpoints,
+      geracoesIniciadas: this.geracoesIniciadas,
+      comprovantesEnviados: this.comprovantesEnviados,
+    };
+  }
+
+  /** Last cycle (bounded by `limiteMs`), then the connections are closed. */
+  async parar(limiteMs = 10_000): Promise<ResultadoDaEspera> {
+    if (this.parado) return { copiado: false, atrasoMs: this.atrasoMs() };
+    const r = await this.aguardarCopia(limiteMs);
+    this.parado = true;
+    if (this.proximoCiclo) clearTimeout(this.proximoCiclo);
+    await this.cicloEmAndamento?.catch(() => undefined);
+    for (const e of this.esperando) {
+      clearTimeout(e.limite);
+      e.resolver({ copiado: false, atrasoMs: this.atrasoMs() });
+    }
+    this.esperando.clear();
+    if (this.leitor.inTransaction) this.leitor.exec('ROLLBACK');
+    this.leitor.close();
+    this.controle.close();
+    this.bucket.fechar();
+    return r;
+  }
+
+  private atrasoMs(): number {
+    return this.ultimaCopiaCompletaMs === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Date.now() - this.ultimaCopiaCompletaMs);
+  }
+
+  private agendar(ms: number): void {
+    if (this.parado) return;
+    if (this.proximoCiclo) clearTimeout(this.proximoCiclo);
+    this.proximoCiclo = setTimeout(() => {
+      this.proximoCiclo = null;
+      if (!this.cicloEmAndamento) this.cicloEmAndamento = this.ciclo().finally(() => (this.cicloEmAndamento = null));
+    }, ms);
+  }
+
+  private async ciclo(): Promise<void> {
+    const numero = this.ciclosIniciados++;
+    const inicio = Date.now();
+    try {
+      await this.copiar();
+      this.ultimoCicloCompleto = numero;
+      this.ultimaCopiaCompletaMs = inicio;
+      if (this.falhasSeguidas > 0) this.opcoes.log.info({ falhas: this.falhasSeguidas }, 'cópia contínua: o bucket voltou a responder, cópia em dia');
+      this.falhasSeguidas = 0;
+      this.erro = null;
+      this.esperaAte = 0;
+      for (const e of this.esperando) {
+        if (e.alvo <= numero) {
+          clearTimeout(e.limite);
+          this.esperando.delete(e);
+          e.resolver({ copiado: true, atrasoMs: this.atrasoMs() });
+        }
+      }
+      // Group commit: whoever asked during this cycle is served by the next one, right away.
+      this.agendar(this.esperando.size > 0 ? 0 : this.intervaloMs);
+    } catch (erro) {
+      this.falhasSeguidas++;
+      this.erro = mensagem(erro);
+      const pausa = Math.min(30_000, 1000 * 2 ** (this.falhasSeguidas - 1));
+      this.esperaAte = Date.now() + pausa;
+      const registro = { erro: this.erro, falhas: this.falhasSeguidas, proximaTentativaMs: pausa, atrasoMs: this.atrasoMs() };
+      if (this.falhasSeguidas === 1 || this.falhasSeguidas % 10 === 0) this.opcoes.log.error(registro, 'cópia contínua: falha ao enviar ao bucket; tentando de novo');
+      else this.opcoes.log.warn(registro, 'cópia contínua: ainda sem enviar ao bucket');
+      this.agendar(pausa);
+    }
+  }
+
+  /** One cycle: everything committed so far (and the receipts) into the bucket. Throws on any bucket failure. */
+  private async copiar(): Promise<void> {
+    if (this.geracao === null || (this.pendentes.length === 0 && Date.now() - this.inicioGeracaoMs >= this.geracaoMaximaMs)) {
+      await this.comecarGeracao();
+    }
+    await this.enviarPendentes(); // left by a failed cycle
+    this.lerNovosQuadros();
+    // Continuity lost: a new generation, whose snapshot holds everything committed so far.
+    if (this.geracao === null) await this.comecarGeracao();
+    await this.enviarPendentes();
+    await this.espelharComprovantes();
+    if (this.walBytes() >= this.limiteWalBytes && this.checkpointControlado()) {
+      await this.enviarPendentes();
+    }
+  }
+
+  private abrirLeitura(): void {
+    this.leitor.exec('BEGIN');
+    this.leitor.prepare('select count(*) from sqlite_master').get();
+  }
+
+  private walBytes(): number {
+    try {
+      return fs.statSync(this.arquivoWal).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Bytes of the WAL from `desde` to its end (`ate` bytes at most). */
+  private lerWal(desde: number, ate = Number.POSITIVE_INFINITY): Buffer {
+    let fd: number;
+    try {
+      fd = fs.openSync(this.arquivoWal, 'r');
+    } catch {
+      return Buffer.alloc(0);
+    }
+    try {
+      const tamanho = fs.fstatSync(fd).size;
+      if (tamanho <= desde) return Buffer.alloc(0);
+      const dados = Buffer.allocUnsafe(Math.min(tamanho - desde, ate));
+      let lidos = 0;
+      while (lidos < dados.length) {
+        const n = fs.readSync(fd, dados, lidos, dados.length - lidos, desde + lidos);
+        if (n === 0) break;
+        lidos += n;
+      }
+      return dados.subarray(0, lidos);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  /**
+   * Synchronous: reads the frames committed since `lido` into `pendentes`. A header with other salts
+   * begins the next index after our checkpoint, and a new generation otherwise (marked by `geracao = null`).
+   */
+  private lerNovosQuadros(): void {
+    const bytesDoTopo = this.lerWal(0, TAMANHO_CABECALHO_WAL);
+    const topo = lerCabecalhoWal(bytesDoTopo);
+    if (!topo) {
+      // Empty (after a TRUNCATE) or being created: only a problem if we had read frames no checkpoint of ours folded.
+      if (this.lido.offset > 0 && !this.indiceFechado) this.perderContinuidade('o WAL sumiu ou foi zerado por outro processo');
+      return;
+    }
+    if (!this.cabecalho || !mesmoSal(topo, this.cabecalho)) {
+      if (this.cabecalho && this.lido.offset > 0 && !this.indiceFechado) {
+        this.perderContinuidade('o WAL recomeçou sem um checkpoint desta cópia');
+        return;
+      }
+      if (this.lido.offset > 0) this.indice++;
+      this.cabecalho = topo;
+      this.lido = { offset: 0, soma1: topo.soma1, soma2: topo.soma2 };
+      this.enviado = 0;
+      this.indiceFechado = false;
+    }
+    const inicio = Math.max(this.lido.offset, TAMANHO_CABECALHO_WAL);
+    const dados = this.lerWal(inicio);
+    if (dados.length === 0 && this.walBytes() < this.lido.offset) {
+      this.perderContinuidade('o WAL ficou menor do que o já lido');
+      return;
+    }
+    const r = quadrosConfirmados(dados, this.cabecalho, { ...this.lido, offset: inicio });
+    if (r.transacoes === 0) return;
+    const quadros = dados.subarray(0, r.ate.offset - inicio);
+    // The index's first segment carries the WAL header: restoring concatenates the segments into a WAL file.
+    const bytes = this.lido.offset === 0 ? Buffer.concat([bytesDoTopo, quadros]) : Buffer.from(quadros);
+    this.pendentes.push({ geracao: this.geracao!, indice: this.indice, offset: this.lido.offset, bytes });
+    this.lido = r.ate;
+    this.indiceFechado = false;
+  }
+
+  private perderContinuidade(motivo: string): void {
+    this.opcoes.log.warn({ geracao: this.geracao, indice: this.indice, motivo }, 'cópia contínua: continuidade perdida, começando uma nova geração');
+    this.geracao = null;
+  }
+
+  private async enviarPendentes(): Promise<void> {
+    while (this.pendentes.length > 0) {
+      const s = this.pendentes[0]!;
+      await this.bucket.gravar(nomeSegmento(s.geracao, s.indice, s.offset), gzipSync(s.bytes));
+      this.pendentes.shift();
+      if (s.geracao === this.geracao && s.indice === this.indice) this.enviado = s.offset + s.bytes.length;
+    }
+  }
+
+  /**
+   * Synchronous: under the write lock, the last frames into `pendentes`, then a PASSIVE checkpoint that
+   * must copy every frame of the WAL; true when the index is closed that way.
+   */
+  private checkpointControlado(): boolean {
+    this.leitor.exec('ROLLBACK');
+    try {
+      this.leitor.exec('BEGIN IMMEDIATE');
+    } catch {
+      this.abrirLeitura(); // someone is writing: next cycle
+      return false;
+    }
+    let fechado = false;
+    try {
+      this.lerNovosQuadros();
+      if (this.geracao !== null && this.cabecalho) {
+        const quadros = (this.lido.offset - TAMANHO_CABECALHO_WAL) / (24 + this.cabecalho.tamanhoPagina);
+        const [r] = this.controle.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+        fechado = !!r && r.busy === 0 && r.log === r.checkpointed && r.log === quadros && quadros > 0;
+      }
+    } finally {
+      this.leitor.exec('COMMIT');
+      this.abrirLeitura();
+    }
+    if (fechado) {
+      this.indiceFechado = true;
+      this.checkpoints++;
+    }
+    return fechado;
+  }
+
+  /** A new generation: the WAL truncated if nobody is using it, the raw database file uploaded, index 0 from the current WAL's top. */
+  private async comecarGeracao(): Promise<void> {
+    const geracao = novaGeracao(Date.now());
+    this.leitor.exec('ROLLBACK');
+    try {
+      this.controle.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // busy: the snapshot below is right anyway, with the current WAL shipped from its top
+    } finally {
+      this.abrirLeitura();
+    }
+    this.geracao = geracao;
+    this.inicioGeracaoMs = inicioDaGeracao(geracao);
+    this.indice = 0;
+    this.cabecalho = null;
+    this.lido = { offset: 0, soma1: 0, soma2: 0 };
+    this.enviado = 0;
+    // Whatever WAL is there now is part of index 0 from its top; if every frame of it was already in the
+    // file we copy, SQLite may restart it (new salts): that is the next index, not a break.
+    this.indiceFechado = true;
+    this.pendentes = [];
+    const temporario = path.join(path.dirname(this.opcoes.arquivoBanco), `copia-continua-retrato-${process.pid}.db.gz`);
+    try {
+      await pipeline(fs.createReadStream(this.opcoes.arquivoBanco), createGzip(), fs.createWriteStream(temporario, { mode: MODO_ARQUIVO }));
+      const bytes = await this.bucket.gravarArquivo(nomeRetrato(geracao), temporario);
+      this.geracoesIniciadas++;
+      this.opcoes.log.info({ geracao, bytesDoRetrato: bytes, bucket: this.bucket.descricao }, 'cópia contínua: nova geração (retrato do banco enviado)');
+    } catch (erro) {
+      this.geracao = null; // no snapshot, no generation: the next try begins another
+      throw erro;
+    } finally {
+      fs.rmSync(temporario, { force: true });
+    }
+    await this.apagarGeracoesAntigas(geracao).catch((erro: unknown) =>
+      this.opcoes.log.warn({ erro: mensagem(erro) }, 'cópia contínua: gerações antigas não apagadas (tentado de novo na próxima geração)'),
+    );
+  }
+
+  /** Generations begun before the retention window, except the newest one before the current. */
+  private async apagarGeracoesAntigas(atual: string): Promise<void> {
+    const anteriores = (await this.bucket.subpastas(PREFIXO_GERACOES)).filter((g) => g < atual && !Number.isNaN(inicioDaGeracao(g)));
+    const limite = Date.now() - this.retencaoMs;
+    for (const g of anteriores.slice(0, -1)) {
+      if (inicioDaGeracao(g) >= limite) continue;
+      const objetos = await this.bucket.listar(`${PREFIXO_GERACOES}${g}/`);
+      // The snapshot first: a generation half deleted has none, and a restore never chooses it.
+      const retrato = nomeRetrato(g);
+      await this.bucket.remover([retrato, ...objetos.map((o) => o.nome).filter((n) => n !== retrato)]);
+    }
+  }
+
+  /** DATA_DIR/uploads against the bucket's `uploads/`: new files uploaded, removed ones deleted. */
+  private async espelharComprovantes(): Promise<void> {
+    const pasta = this.opcoes.pastaComprovantes;
+    if (!pasta) return;
+    if (!this.manifesto) {
+      const remotos = await this.bucket.listar(PREFIXO_COMPROVANTES);
+      this.manifesto = new Map(remotos.map((o) => [o.nome.slice(PREFIXO_COMPROVANTES.length), o.tamanho]));
+    }
+    let nomes: string[];
+    try {
+      nomes = fs.readdirSync(pasta).filter((n) => NOME_COMPROVANTE.test(n));
+    } catch {
+      nomes = [];
+    }
+    const locais = new Set(nomes);
+    for (const nome of nomes) {
+      let tamanho: number;
+      try {
+        const st = fs.statSync(path.join(pasta, nome));
+        if (!st.isFile()) continue;
+        tamanho = st.size;
+      } catch {
+        continue; // removed meanwhile
+      }
+      if (this.manifesto.get(nome) === tamanho) continue;
+      await this.bucket.gravarArquivo(`${PREFIXO_COMPROVANTES}${nome}`, path.join(pasta, nome));
+      this.manifesto.set(nome, tamanho);
+      this.comprovantesEnviados++;
+    }
+    const removidos = [...this.manifesto.keys()].filter((n) => !locais.has(n));
+    if (removidos.length > 0) {
+      await this.bucket.remover(removidos.map((n) => `${PREFIXO_COMPROVANTES}${n}`));
+      for (const n of removidos) this.manifesto.delete(n);
+    }
+  }
+}
+
+/** One replicator per DATA_DIR: the other processes of the same machine leave it to the holder of this file. */
+function tomarTrava(arquivo: string): boolean {
+  const marca = `${process.pid} ${randomBytes(8).toString('hex')}`;
+  for (let tentativa = 0; tentativa < 2; tentativa++) {
+    try {
+      fs.writeFileSync(arquivo, marca, { flag: 'wx', mode: MODO_ARQUIVO });
+      return true;
+    } catch {
+      const pid = Number(fs.readFileSync(arquivo, 'utf8').split(' ')[0]);
+      if (Number.isInteger(pid) && pid !== process.pid && vivo(pid)) return false;
+      fs.rmSync(arquivo, { force: true }); // left by a process that died
+    }
+  }
+  return false;
+}
+
+export interface CopiaContinuaIniciada {
+  /** Null when another process on this DATA_DIR replicates (it holds DATA_DIR/copia-continua.trava). */
+  replicador: CopiaContinua | null;
+  aguardarCopia(limiteMs?: number): Promise<ResultadoDaEspera>;
+  parar(): Promise<void>;
+}
+
+/** Starts the replicator of `arquivoBanco` in this process, unless another process of the machine already does. */
+export function iniciarCopiaContinua(opcoes: OpcoesCopiaContinua): CopiaContinuaIniciada {
+  const trava = path.join(path.dirname(opcoes.arquivoBanco), 'copia-continua.trava');
+  if (!tomarTrava(trava)) {
+    opcoes.log.info({ trava }, 'cópia contínua: outro processo deste DATA_DIR já envia a cópia');
+    opcoes.bancoDoApp?.pragma('wal_autocheckpoint = 0');
+    return { replicador: null, aguardarCopia: async () => ({ copiado: false, atrasoMs: Number.POSITIVE_INFINITY }), parar: async () => undefined };
+  }
+  const bucket = new BucketDaCopia(opcoes.bucket, (partes) => opcoes.log.warn({ sdk: partes }, 'aviso do cliente S3 da cópia contínua'));
+  const replicador = new CopiaContinua(opcoes, bucket);
+  replicador.iniciar();
+  return {
+    replicador,
+    aguardarCopia: (limiteMs) => replicador.aguardarCopia(limiteMs),
+    async parar() {
+      try {
+        const r = await replicador.parar();
+        if (!r.copiado) opcoes.log.warn({ atrasoMs: r.atrasoMs }, 'cópia contínua: encerrada sem enviar as últimas escritas');
+      } finally {
+        fs.rmSync(trava, { force: true });
+      }
+    },
+  };
+}
