@@ -47,7 +47,10 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const c of copias.splice(0)) await c.replicador?.parar(200);
+  for (const c of copias.splice(0)) {
+    await c.replicador?.parar(200);
+    await c.parar();
+  }
   if (app.open) app.close();
   await s3.fechar();
   fs.rmSync(raiz, { recursive: true, force: true });
@@ -136,6 +139,25 @@ describe('cópia contínua', () => {
     expect(ids.length).toBeLessThanOrEqual(confirmados.length + naoConfirmados.length);
     expect(r.indices).toBeGreaterThanOrEqual(2);
     expect(r.interrompido).toBeNull();
+  });
+
+  it('checkpoints de outra conexão (o automático de outro processo) não reiniciam o WAL debaixo da cópia: mesma geração, nada perdido', async () => {
+    const c = iniciar();
+    app.pragma('busy_timeout = 50');
+    const confirmados = gravar(1);
+    await copiado(c); // the generation began (its snapshot holds that row): what follows is in the WAL
+    confirmados.push(...gravar(10, 'w'.repeat(1000)));
+    await copiado(c);
+    // PASSIVE copies what it may; RESTART/TRUNCATE would also start the WAL over, and must find the copy's reader in the way.
+    app.pragma('wal_checkpoint(PASSIVE)');
+    expect(app.pragma('wal_checkpoint(TRUNCATE)')).toEqual([expect.objectContaining({ busy: 1 })]);
+    confirmados.push(...gravar(10));
+    await copiado(c);
+    expect(c.replicador!.estado().geracoesIniciadas).toBe(1);
+
+    perderODisco();
+    const { ids } = await restaurar();
+    expect(ids).toEqual(confirmados);
   });
 
   it('uma espera serve a todas: várias aguardarCopia() juntas, um envio só', async () => {
@@ -247,12 +269,25 @@ describe('cópia contínua', () => {
     expect(fs.readFileSync(destino, 'utf8')).toBe('não mexa');
   });
 
-  it('outro processo no mesmo DATA_DIR não replica junto (a trava é de quem começou primeiro)', () => {
+  it('outro processo no mesmo DATA_DIR não replica junto (a trava é de quem começou primeiro), e a espera dele acompanha o estado publicado', async () => {
     const primeira = iniciar();
     expect(primeira.replicador).not.toBeNull();
-    // Held by the process that started this test runner: alive, and not this one.
+    gravar(1);
+    await copiado(primeira);
+    // The lock as another live process holds it (the one that started this test runner).
     fs.writeFileSync(path.join(dados, 'copia-continua.trava'), `${process.ppid} outro`);
     const segunda = iniciarCopiaContinua({ arquivoBanco, pastaComprovantes: null, bucket, log: silencioso });
+    copias.push(segunda);
     expect(segunda.replicador).toBeNull();
+
+    gravar(1);
+    let resolvida = false;
+    const espera = segunda.aguardarCopia(10_000).then((r) => {
+      resolvida = true;
+      return r;
+    });
+    // Resolved only by a cycle of the replicating process that began after the call.
+    for (let i = 0; i < 200 && !resolvida; i++) await copiado(primeira);
+    expect((await espera).copiado).toBe(true);
   });
 });

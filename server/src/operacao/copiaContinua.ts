@@ -164,6 +164,8 @@ export class CopiaContinua {
   constructor(
     private readonly opcoes: OpcoesCopiaContinua,
     private readonly bucket: BucketDaCopia,
+    /** The lock file this process holds: touched every cycle, so a lock nobody touches is known as abandoned. */
+    private readonly trava: string | null = null,
   ) {
     this.arquivoWal = `${opcoes.arquivoBanco}-wal`;
     this.intervaloMs = opcoes.intervaloMs ?? 1000;
@@ -243,6 +245,15 @@ export class CopiaContinua {
     return r;
   }
 
+  /** For the other processes of this DATA_DIR (`aguardarPeloArquivo`): when the last complete cycle began. */
+  private publicarEstado(): void {
+    try {
+      fs.writeFileSync(arquivoDeEstado(this.opcoes.arquivoBanco), String(this.ultimaCopiaCompletaMs), { mode: MODO_ARQUIVO });
+    } catch (erro) {
+      this.opcoes.log.warn({ erro: mensagem(erro) }, 'cópia contínua: estado não publicado para os outros processos');
+    }
+  }
+
   private atrasoMs(): number {
     return this.ultimaCopiaCompletaMs === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Date.now() - this.ultimaCopiaCompletaMs);
   }
@@ -259,10 +270,18 @@ export class CopiaContinua {
   private async ciclo(): Promise<void> {
     const numero = this.ciclosIniciados++;
     const inicio = Date.now();
+    if (this.trava) {
+      try {
+        fs.utimesSync(this.trava, new Date(inicio), new Date(inicio));
+      } catch {
+        // removed meanwhile: the next start takes it again
+      }
+    }
     try {
       await this.copiar();
       this.ultimoCicloCompleto = numero;
       this.ultimaCopiaCompletaMs = inicio;
+      this.publicarEstado();
       if (this.falhasSeguidas > 0) this.opcoes.log.info({ falhas: this.falhasSeguidas }, 'cópia contínua: o bucket voltou a responder, cópia em dia');
       this.falhasSeguidas = 0;
       this.erro = null;
@@ -299,7 +318,8 @@ export class CopiaContinua {
     if (this.geracao === null) await this.comecarGeracao();
     await this.enviarPendentes();
     await this.espelharComprovantes();
-    if (this.walBytes() >= this.limiteWalBytes && this.checkpointControlado()) {
+    // The current index's length, not the file's: after a restart SQLite reuses the file from the top, so its size stays at its peak.
+    if (this.lido.offset >= this.limiteWalBytes && this.checkpointControlado()) {
       await this.enviarPendentes();
     }
   }
@@ -513,17 +533,48 @@ export class CopiaContinua {
   }
 }
 
+const arquivoDeEstado = (arquivoBanco: string) => path.join(path.dirname(arquivoBanco), 'copia-continua.estado');
+
+/**
+ * `aguardarCopia` in a process that does not replicate: waits until the replicating process publishes a
+ * complete cycle that began after the call (same machine, same clock), looking every 50 ms, bounded.
+ */
+async function aguardarPeloArquivo(arquivoBanco: string, limiteMs: number): Promise<ResultadoDaEspera> {
+  const chamada = Date.now();
+  const ler = () => {
+    try {
+      const n = Number(fs.readFileSync(arquivoDeEstado(arquivoBanco), 'utf8'));
+      return Number.isFinite(n) ? n : 0;
+    } catch {
+      return 0;
+    }
+  };
+  for (;;) {
+    const ultima = ler();
+    if (ultima > chamada) return { copiado: true, atrasoMs: Math.max(0, Date.now() - ultima) };
+    if (Date.now() - chamada >= limiteMs) return { copiado: false, atrasoMs: ultima === 0 ? Number.POSITIVE_INFINITY : Date.now() - ultima };
+    await new Promise((resolver) => setTimeout(resolver, 50));
+  }
+}
+
 /** One replicator per DATA_DIR: the other processes of the same machine leave it to the holder of this file. */
-function tomarTrava(arquivo: string): boolean {
-  const marca = `${process.pid} ${randomBytes(8).toString('hex')}`;
+/** A lock not touched for this long belongs to nobody (the holder touches it every cycle, at most 30 s apart): covers a pid reused after a reboot. */
+const TRAVA_ABANDONADA_MS = 5 * 60_000;
+
+function tomarTrava(arquivo: string, marca: string): boolean {
   for (let tentativa = 0; tentativa < 2; tentativa++) {
     try {
       fs.writeFileSync(arquivo, marca, { flag: 'wx', mode: MODO_ARQUIVO });
       return true;
     } catch {
-      const pid = Number(fs.readFileSync(arquivo, 'utf8').split(' ')[0]);
-      if (Number.isInteger(pid) && pid !== process.pid && vivo(pid)) return false;
-      fs.rmSync(arquivo, { force: true }); // left by a process that died
+      try {
+        const pid = Number(fs.readFileSync(arquivo, 'utf8').split(' ')[0]);
+        const recente = Date.now() - fs.statSync(arquivo).mtimeMs < TRAVA_ABANDONADA_MS;
+        if (Number.isInteger(pid) && pid !== process.pid && vivo(pid) && recente) return false;
+        fs.rmSync(arquivo, { force: true }); // left by a process that died
+      } catch {
+        return false; // the folder is gone or unreadable: not ours to replicate
+      }
     }
   }
   return false;
@@ -536,26 +587,57 @@ export interface CopiaContinuaIniciada {
   parar(): Promise<void>;
 }
 
-/** Starts the replicator of `arquivoBanco` in this process, unless another process of the machine already does. */
+/**
+ * Starts the replicator of `arquivoBanco` in this process, unless another process of the machine already
+ * does: then this one waits through the published state, and tries every 30 s to take over (the holder died).
+ */
 export function iniciarCopiaContinua(opcoes: OpcoesCopiaContinua): CopiaContinuaIniciada {
   const trava = path.join(path.dirname(opcoes.arquivoBanco), 'copia-continua.trava');
-  if (!tomarTrava(trava)) {
-    opcoes.log.info({ trava }, 'cópia contínua: outro processo deste DATA_DIR já envia a cópia');
-    opcoes.bancoDoApp?.pragma('wal_autocheckpoint = 0');
-    return { replicador: null, aguardarCopia: async () => ({ copiado: false, atrasoMs: Number.POSITIVE_INFINITY }), parar: async () => undefined };
+  const marca = `${process.pid} ${randomBytes(8).toString('hex')}`;
+  let replicador: CopiaContinua | null = null;
+  let tentativa: NodeJS.Timeout | null = null;
+  const soltarTrava = () => {
+    try {
+      if (fs.readFileSync(trava, 'utf8') === marca) fs.rmSync(trava, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+  const comecar = () => {
+    if (!tomarTrava(trava, marca)) return false;
+    const bucket = new BucketDaCopia(opcoes.bucket, (partes) => opcoes.log.warn({ sdk: partes }, 'aviso do cliente S3 da cópia contínua'));
+    replicador = new CopiaContinua(opcoes, bucket, trava);
+    replicador.iniciar();
+    // process.exit (the server's SIGTERM path) skips `parar`: the lock must not outlive the process.
+    process.once('exit', soltarTrava);
+    return true;
+  };
+  if (!comecar()) {
+    // Its automatic checkpoints stay on: while the replicator's read transaction is open they cannot
+    // restart the WAL, and if that process dies they keep the WAL from growing until one takes over.
+    opcoes.log.info({ trava }, 'cópia contínua: outro processo deste DATA_DIR envia a cópia; este aguarda pelo estado que ele publica');
+    tentativa = setInterval(() => {
+      if (comecar() && tentativa) {
+        clearInterval(tentativa);
+        opcoes.log.info({ trava }, 'cópia contínua: este processo assumiu o envio (o anterior parou)');
+      }
+    }, 30_000);
+    tentativa.unref();
   }
-  const bucket = new BucketDaCopia(opcoes.bucket, (partes) => opcoes.log.warn({ sdk: partes }, 'aviso do cliente S3 da cópia contínua'));
-  const replicador = new CopiaContinua(opcoes, bucket);
-  replicador.iniciar();
   return {
-    replicador,
-    aguardarCopia: (limiteMs) => replicador.aguardarCopia(limiteMs),
+    get replicador() {
+      return replicador;
+    },
+    aguardarCopia: (limiteMs = 5_000) => (replicador ? replicador.aguardarCopia(limiteMs) : aguardarPeloArquivo(opcoes.arquivoBanco, limiteMs)),
     async parar() {
+      if (tentativa) clearInterval(tentativa);
+      if (!replicador) return;
       try {
         const r = await replicador.parar();
         if (!r.copiado) opcoes.log.warn({ atrasoMs: r.atrasoMs }, 'cópia contínua: encerrada sem enviar as últimas escritas');
       } finally {
-        fs.rmSync(trava, { force: true });
+        soltarTrava();
+        process.removeListener('exit', soltarTrava);
       }
     },
   };
