@@ -172,6 +172,14 @@ describe('cópia contínua', () => {
     expect(depois - antes).toBe(1);
   });
 
+  it('esperas seguidas (um lote atrás do outro) não ficam para o próximo intervalo: cada uma tem o seu ciclo', async () => {
+    const c = iniciar(); // the interval is an hour: only a cycle the wait itself asks for can serve it
+    for (let lote = 0; lote < 20; lote++) {
+      gravar(2);
+      expect((await c.aguardarCopia(2_000)).copiado).toBe(true);
+    }
+  });
+
   it('reiniciar o replicador começa uma nova geração, e a restauração usa a mais nova com tudo o que foi confirmado', async () => {
     const primeira = iniciar();
     const confirmados = gravar(10);

@@ -263,7 +263,13 @@ export class CopiaContinua {
     if (this.proximoCiclo) clearTimeout(this.proximoCiclo);
     this.proximoCiclo = setTimeout(() => {
       this.proximoCiclo = null;
-      if (!this.cicloEmAndamento) this.cicloEmAndamento = this.ciclo().finally(() => (this.cicloEmAndamento = null));
+      if (this.cicloEmAndamento || this.parado) return;
+      this.cicloEmAndamento = this.ciclo().finally(() => {
+        this.cicloEmAndamento = null;
+        // Group commit: whoever asked while this cycle ran is served by the next one, right away. Checked
+        // here, where no cycle is running any more: a request in between schedules its own.
+        if (this.esperando.size > 0 && Date.now() >= this.esperaAte) this.agendar(0);
+      });
     }, ms);
   }
 
@@ -293,8 +299,7 @@ export class CopiaContinua {
           e.resolver({ copiado: true, atrasoMs: this.atrasoMs() });
         }
       }
-      // Group commit: whoever asked during this cycle is served by the next one, right away.
-      this.agendar(this.esperando.size > 0 ? 0 : this.intervaloMs);
+      this.agendar(this.intervaloMs);
     } catch (erro) {
       this.falhasSeguidas++;
       this.erro = mensagem(erro);
