@@ -97,6 +97,8 @@ interface Segmento {
 }
 
 const PREFIXO_GERACOES = 'geracoes/';
+/** Bytes of WAL read into one segment at most (a transaction larger than this makes one segment of its own). */
+const TAMANHO_SEGMENTO = 8 * 1024 * 1024;
 const PREFIXO_COMPROVANTES = 'uploads/';
 const NOME_COMPROVANTE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
@@ -314,14 +316,21 @@ export class CopiaContinua {
 
   /** One cycle: everything committed so far (and the receipts) into the bucket. Throws on any bucket failure. */
   private async copiar(): Promise<void> {
-    if (this.geracao === null || (this.pendentes.length === 0 && Date.now() - this.inicioGeracaoMs >= this.geracaoMaximaMs)) {
-      await this.comecarGeracao();
+    for (let tentativa = 1; ; tentativa++) {
+      if (this.geracao === null || (this.pendentes.length === 0 && Date.now() - this.inicioGeracaoMs >= this.geracaoMaximaMs)) {
+        await this.comecarGeracao();
+      }
+      await this.enviarPendentes(); // left by a failed cycle
+      // A segment at a time: after an outage the WAL may hold far more than should sit in memory at once.
+      let haMais = true;
+      while (haMais && this.geracao !== null) {
+        haMais = this.lerNovosQuadros(TAMANHO_SEGMENTO);
+        await this.enviarPendentes();
+      }
+      if (this.geracao !== null) break;
+      // Continuity lost: a new generation (its snapshot, then the WAL from its top) within this same cycle.
+      if (tentativa === 3) throw new Error('continuidade do WAL perdida três vezes seguidas');
     }
-    await this.enviarPendentes(); // left by a failed cycle
-    this.lerNovosQuadros();
-    // Continuity lost: a new generation, whose snapshot holds everything committed so far.
-    if (this.geracao === null) await this.comecarGeracao();
-    await this.enviarPendentes();
     await this.espelharComprovantes();
     // The current index's length, not the file's: after a restart SQLite reuses the file from the top, so its size stays at its peak.
     if (this.lido.offset >= this.limiteWalBytes && this.checkpointControlado()) {
@@ -370,18 +379,18 @@ export class CopiaContinua {
    * Synchronous: reads the frames committed since `lido` into `pendentes`. A header with other salts
    * begins the next index after our checkpoint, and a new generation otherwise (marked by `geracao = null`).
    */
-  private lerNovosQuadros(): void {
+  private lerNovosQuadros(maximo = Number.POSITIVE_INFINITY): boolean {
     const bytesDoTopo = this.lerWal(0, TAMANHO_CABECALHO_WAL);
     const topo = lerCabecalhoWal(bytesDoTopo);
     if (!topo) {
       // Empty (after a TRUNCATE) or being created: only a problem if we had read frames no checkpoint of ours folded.
       if (this.lido.offset > 0 && !this.indiceFechado) this.perderContinuidade('o WAL sumiu ou foi zerado por outro processo');
-      return;
+      return false;
     }
     if (!this.cabecalho || !mesmoSal(topo, this.cabecalho)) {
       if (this.cabecalho && this.lido.offset > 0 && !this.indiceFechado) {
         this.perderContinuidade('o WAL recomeçou sem um checkpoint desta cópia');
-        return;
+        return false;
       }
       if (this.lido.offset > 0) this.indice++;
       this.cabecalho = topo;
@@ -390,19 +399,26 @@ export class CopiaContinua {
       this.indiceFechado = false;
     }
     const inicio = Math.max(this.lido.offset, TAMANHO_CABECALHO_WAL);
-    const dados = this.lerWal(inicio);
+    // At most `maximo` bytes, more only while no whole transaction fits (one bigger than that).
+    let dados = this.lerWal(inicio, maximo);
+    let r = quadrosConfirmados(dados, this.cabecalho, { ...this.lido, offset: inicio });
+    while (r.transacoes === 0 && dados.length === maximo) {
+      maximo *= 2;
+      dados = this.lerWal(inicio, maximo);
+      r = quadrosConfirmados(dados, this.cabecalho, { ...this.lido, offset: inicio });
+    }
     if (dados.length === 0 && this.walBytes() < this.lido.offset) {
       this.perderContinuidade('o WAL ficou menor do que o já lido');
-      return;
+      return false;
     }
-    const r = quadrosConfirmados(dados, this.cabecalho, { ...this.lido, offset: inicio });
-    if (r.transacoes === 0) return;
+    if (r.transacoes === 0) return false;
     const quadros = dados.subarray(0, r.ate.offset - inicio);
     // The index's first segment carries the WAL header: restoring concatenates the segments into a WAL file.
     const bytes = this.lido.offset === 0 ? Buffer.concat([bytesDoTopo, quadros]) : Buffer.from(quadros);
     this.pendentes.push({ geracao: this.geracao!, indice: this.indice, offset: this.lido.offset, bytes });
     this.lido = r.ate;
     this.indiceFechado = false;
+    return dados.length === maximo;
   }
 
   private perderContinuidade(motivo: string): void {
