@@ -3,6 +3,7 @@
  *   serve (default)            open the database, migrate, first admin, cities, listen
  *   backup FILE                consistent copy of the database while the server runs
  *   restore FILE               put a copy back (refused while the server runs)
+ *   restore-continuous FILE    the continuous off-site copy (COPIA_S3_*) into a new file
  *   cities:import PATH         load IBGE's CSV files
  *   user:reset-password EMAIL  new random password for someone who lost access
  */
@@ -20,6 +21,7 @@ import { ErroMotorIndisponivel, exigirMotorDisponivel } from './db/motor';
 import { ErroApp } from './errors';
 import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
+import { iniciarCopiaContinuaDoServidor, restaurarCopiaContinuaDoComando } from './operacao/copiaContinuaComandos';
 import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
 import { comTravaEntreProcessos } from './operacao/travaEntreProcessos';
@@ -35,6 +37,7 @@ Comandos:
   serve                       inicia o servidor (padrão)
   backup ARQUIVO              cópia consistente do banco, mesmo com o servidor rodando
   restore ARQUIVO             restaura uma cópia (recusado com o servidor rodando)
+  restore-continuous DESTINO  restaura a cópia contínua do bucket (COPIA_S3_*) num arquivo novo, comprovantes em uploads/ ao lado
   cities:import CAMINHO       importa estados e municípios do IBGE (pasta com municipios.csv e estados.csv)
   user:reset-password EMAIL   gera uma nova senha para o usuário, desbloqueia e encerra as sessões dele
   --help                      mostra esta ajuda
@@ -43,7 +46,9 @@ Comandos:
 Configuração por variáveis de ambiente: PORT, HOST, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD,
 ADMIN_NAME, JWT_SECRET, JWT_TTL, APP_TZ, LOG_LEVEL, CENTRO_NOME, TRUST_PROXY, LOGIN_RATE_LIMIT,
 APP_CACHE_DIR (só no executável: onde os arquivos embutidos são extraídos); comprovantes num bucket
-S3/compatível: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX.`;
+S3/compatível: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX;
+cópia contínua do banco e dos comprovantes num bucket: COPIA_S3_BUCKET, COPIA_S3_PREFIX e, se diferentes das S3_*,
+COPIA_S3_ENDPOINT, COPIA_S3_REGION, COPIA_S3_ACCESS_KEY_ID, COPIA_S3_SECRET_ACCESS_KEY, COPIA_S3_FORCE_PATH_STYLE.`;
 
 const CAMPOS_SENSIVEIS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
@@ -177,7 +182,12 @@ async function principal(argumentos: string[]) {
   exigirMotorDisponivel(config);
   switch (comando) {
     case 'serve':
-      return servir(config);
+      await servir(config);
+      // Listening: the continuous off-site copy, when COPIA_S3_BUCKET is set (issue 21, item 6).
+      iniciarCopiaContinuaDoServidor(config, log(config), ambiente().nativeBinding);
+      return;
+    case 'restore-continuous':
+      return restaurarCopiaContinuaDoComando(config, resto[0], ambiente().nativeBinding);
     case 'backup':
       return copiar(config, resto[0]);
     case 'restore':
