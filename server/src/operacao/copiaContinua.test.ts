@@ -71,7 +71,7 @@ function iniciar(opcoes: { limiteWalBytes?: number } = {}): CopiaContinuaIniciad
     pastaComprovantes: path.join(dados, 'uploads'),
     bucket,
     log: silencioso,
-    bancoDoApp: app,
+    // As the server starts it: the app's connection untouched (its automatic checkpoint stays on).
     intervaloMs: 3_600_000,
     ...opcoes,
   });

@@ -12,9 +12,10 @@
  * - `leitor`, our own connection, always holds a read transaction. While it does, SQLite cannot restart
  *   the WAL (overwrite it from the top): a restart needs every reader off the WAL, and backfilling is
  *   limited to what every reader has seen. So frames stay in the file until we have read them.
- * - The app's connection gets wal_autocheckpoint = 0: checkpoints are ours. When the WAL passes
- *   `limiteWalBytes`, we take the write lock (BEGIN IMMEDIATE on `leitor`, refused at once if someone is
- *   writing: tried again next cycle), read the last frames, run a PASSIVE checkpoint from `controle` and
+ * - Checkpoints are ours: when the current WAL passes `limiteWalBytes` (15 MB, under the 4000 frames of
+ *   the app's wal_autocheckpoint, which so never has to run; if it does, it can only backfill), we take
+ *   the write lock (BEGIN IMMEDIATE on `leitor`, refused at once if someone is writing: tried again next
+ *   cycle), read the last frames, run a PASSIVE checkpoint from `controle` and
  *   check it copied every frame we read. Only then may the WAL restart: the next WAL header with other
  *   salts begins the next index. Any other change (salts we did not expect, a WAL shorter than what we
  *   read) cannot be proven continuous and begins a new generation with a new snapshot.
@@ -54,7 +55,7 @@ export interface OpcoesCopiaContinua {
   bucket: ConfigS3;
   log: LogDaCopia;
   nativeBinding?: unknown;
-  /** The app's own connection in this process: its automatic checkpoints are turned off (ours replace them). */
+  /** The app's own connection in this process, if its automatic checkpoints should be turned off (not needed: see the header). */
   bancoDoApp?: Database.Database;
   /** Between two cycles when nothing asks for one sooner. */
   intervaloMs?: number;
@@ -171,7 +172,7 @@ export class CopiaContinua {
   ) {
     this.arquivoWal = `${opcoes.arquivoBanco}-wal`;
     this.intervaloMs = opcoes.intervaloMs ?? 1000;
-    this.limiteWalBytes = opcoes.limiteWalBytes ?? 16 * 1024 * 1024;
+    this.limiteWalBytes = opcoes.limiteWalBytes ?? 15 * 1024 * 1024;
     this.geracaoMaximaMs = opcoes.geracaoMaximaMs ?? 24 * 3600_000;
     this.retencaoMs = opcoes.retencaoMs ?? 7 * 24 * 3600_000;
     const ligacao = opcoes.nativeBinding ? { nativeBinding: opcoes.nativeBinding as string } : {};
