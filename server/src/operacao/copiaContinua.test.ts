@@ -265,6 +265,29 @@ describe('cópia contínua', () => {
     expect(ids).toEqual(confirmados);
   }, 60_000);
 
+  it('com o bucket fora do ar por tempo demais o WAL não enche o disco: é aplicado ao banco, e uma geração nova leva tudo quando o bucket volta', async () => {
+    const c = iniciar({ limiteAtrasoWalBytes: 64 * 1024 });
+    const confirmados = gravar(1);
+    await copiado(c);
+    await s3.parar();
+    confirmados.push(...gravar(30, 'p'.repeat(3000))); // ~30 pages: past the 64 KB allowed to wait for the bucket
+    for (let i = 0; i < 100 && c.replicador!.estado().falhasSeguidas === 0; i++) await c.aguardarCopia(50);
+    expect(c.replicador!.estado().falhasSeguidas).toBeGreaterThanOrEqual(1);
+    expect(c.replicador!.estado().geracao).toBeNull();
+    expect(fs.statSync(`${arquivoBanco}-wal`).size).toBe(0);
+    expect(app.prepare('select count(*) from vendas').pluck().get()).toBe(31); // the app never noticed
+
+    await s3.iniciar();
+    let r = await c.aguardarCopia(15_000);
+    for (let i = 0; i < 3 && !r.copiado; i++) r = await c.aguardarCopia(15_000);
+    expect(r.copiado).toBe(true);
+    expect(c.replicador!.estado().geracoesIniciadas).toBe(2);
+
+    perderODisco();
+    const { ids } = await restaurar();
+    expect(ids).toEqual(confirmados);
+  }, 60_000);
+
   it('comprovantes da pasta local: novos enviados, removidos apagados do bucket, restaurados em uploads/ ao lado do banco', async () => {
     const c = iniciar();
     const pasta = path.join(dados, 'uploads');

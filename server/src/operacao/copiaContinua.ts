@@ -65,6 +65,12 @@ export interface OpcoesCopiaContinua {
   geracaoMaximaMs?: number;
   /** Older generations than this are deleted from the bucket (the newest previous one is always kept). */
   retencaoMs?: number;
+  /**
+   * WAL size at which, with the bucket failing, the copy gives up waiting for it: it checkpoints what
+   * was not shipped (the disk must not fill up and stop the server) and begins a new generation when
+   * the bucket is back.
+   */
+  limiteAtrasoWalBytes?: number;
 }
 
 export interface EstadoDaCopia {
@@ -135,6 +141,7 @@ export class CopiaContinua {
   private readonly limiteWalBytes: number;
   private readonly geracaoMaximaMs: number;
   private readonly retencaoMs: number;
+  private readonly limiteAtrasoWalBytes: number;
 
   private geracao: string | null = null;
   private inicioGeracaoMs = 0;
@@ -175,6 +182,7 @@ export class CopiaContinua {
     this.limiteWalBytes = opcoes.limiteWalBytes ?? 15 * 1024 * 1024;
     this.geracaoMaximaMs = opcoes.geracaoMaximaMs ?? 24 * 3600_000;
     this.retencaoMs = opcoes.retencaoMs ?? 7 * 24 * 3600_000;
+    this.limiteAtrasoWalBytes = opcoes.limiteAtrasoWalBytes ?? 256 * 1024 * 1024;
     const ligacao = opcoes.nativeBinding ? { nativeBinding: opcoes.nativeBinding as string } : {};
     this.leitor = new Database(opcoes.arquivoBanco, { ...ligacao, fileMustExist: true });
     this.controle = new Database(opcoes.arquivoBanco, { ...ligacao, fileMustExist: true });
@@ -311,6 +319,7 @@ export class CopiaContinua {
       const registro = { erro: this.erro, falhas: this.falhasSeguidas, proximaTentativaMs: pausa, atrasoMs: this.atrasoMs() };
       if (this.falhasSeguidas === 1 || this.falhasSeguidas % 10 === 0) this.opcoes.log.error(registro, 'cópia contínua: falha ao enviar ao bucket; tentando de novo');
       else this.opcoes.log.warn(registro, 'cópia contínua: ainda sem enviar ao bucket');
+      if (this.geracao !== null && this.walBytes() >= this.limiteAtrasoWalBytes) this.desistirDaGeracao();
       this.agendar(pausa);
     }
   }
@@ -420,6 +429,31 @@ export class CopiaContinua {
     this.lido = r.ate;
     this.indiceFechado = false;
     return dados.length === maximo;
+  }
+
+  /**
+   * The bucket has been failing for so long that the WAL kept for it passed `limiteAtrasoWalBytes`: the
+   * WAL is folded into the database (and truncated) unshipped, and the copy starts over with a new
+   * generation once the bucket answers. What was not shipped stays only on this disk until then.
+   */
+  private desistirDaGeracao(): void {
+    this.leitor.exec('ROLLBACK');
+    let truncado = false;
+    try {
+      const [r] = this.controle.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      truncado = r?.busy === 0;
+    } catch {
+      // busy: tried again at the next failure
+    } finally {
+      this.abrirLeitura();
+    }
+    if (!truncado) return;
+    this.opcoes.log.error(
+      { geracao: this.geracao, limiteAtrasoWalBytes: this.limiteAtrasoWalBytes },
+      'cópia contínua: bucket fora do ar por tempo demais; o WAL foi aplicado ao banco sem ser enviado, para não encher o disco. Uma geração nova começa quando o bucket voltar',
+    );
+    this.geracao = null;
+    this.pendentes = [];
   }
 
   private perderContinuidade(motivo: string): void {

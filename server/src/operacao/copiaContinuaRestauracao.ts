@@ -111,6 +111,7 @@ export async function restaurarCopiaContinua(config: ConfigS3, destino: string, 
         esperado += bytes.length;
         segmentos++;
       }
+      if (partes.length === 0) break; // the index's first segment is missing: nothing of it can be applied
       const wal = Buffer.concat(partes);
       const cabecalho = lerCabecalhoWal(wal);
       if (!cabecalho) {
