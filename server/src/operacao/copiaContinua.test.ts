@@ -65,7 +65,7 @@ function abrirComoOApp(): Database.Database {
   return db;
 }
 
-function iniciar(opcoes: { limiteWalBytes?: number } = {}): CopiaContinuaIniciada {
+function iniciar(opcoes: { limiteWalBytes?: number; limiteAtrasoWalBytes?: number } = {}): CopiaContinuaIniciada {
   const c = iniciarCopiaContinua({
     arquivoBanco,
     pastaComprovantes: path.join(dados, 'uploads'),
