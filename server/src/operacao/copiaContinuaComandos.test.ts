@@ -68,7 +68,7 @@ describe('cópia contínua no executável', () => {
 
   it('desligada: a espera responde na hora, e o comando explica como ligar', async () => {
     const config = carregarConfig({ DATA_DIR: raiz });
-    expect(iniciarCopiaContinuaDoServidor(config, silencioso)).toBeNull();
+    expect(iniciarCopiaContinuaDoServidor(config, silencioso)).toBe(false);
     expect(await aguardarCopiaContinua()).toEqual({ ligada: false, copiado: false, atrasoMs: 0 });
     await expect(restaurarCopiaContinuaDoComando(config, path.join(raiz, 'x.db'))).rejects.toThrow(ErroDeCopia);
     await expect(restaurarCopiaContinuaDoComando(config, path.join(raiz, 'x.db'))).rejects.toThrow(/defina COPIA_S3_BUCKET/);
