@@ -6,7 +6,9 @@
  * a segment cut mid-frame, a bucket that stops answering; receipts too. No sleeps: cycles run when
  * asked (`aguardarCopia`), the interval is far longer than any test.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -178,6 +180,63 @@ describe('cópia contínua', () => {
     const { ids } = await restaurar();
     expect(ids).toEqual(confirmados);
   });
+
+  it('uma transação do app aberta (a trava de escrita com ele) não trava o ciclo: o checkpoint fica para depois, o confirmado sobe', async () => {
+    const c = iniciar({ limiteWalBytes: 16 * 1024 });
+    const confirmados = gravar(1);
+    await copiado(c);
+    confirmados.push(...gravar(10, 'k'.repeat(2000))); // past the 16 KB: the next cycle wants to checkpoint
+    app.exec('BEGIN IMMEDIATE');
+    app.prepare('insert into vendas (id, valor) values (?, ?)').run(1000, 1);
+    expect((await c.aguardarCopia(2_000)).copiado).toBe(true);
+    expect(c.replicador!.estado().checkpoints).toBe(0);
+    app.exec('COMMIT');
+    confirmados.push(1000);
+    await copiado(c);
+    expect(c.replicador!.estado().checkpoints).toBe(1);
+
+    perderODisco();
+    const { ids } = await restaurar();
+    expect(ids).toEqual(confirmados);
+  });
+
+  it('outro processo gravando sem parar enquanto a cópia faz checkpoints: nada se perde', async () => {
+    const c = iniciar({ limiteWalBytes: 32 * 1024 });
+    gravar(1);
+    await copiado(c);
+    const filho = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const D = require(${JSON.stringify(createRequire(import.meta.url).resolve('better-sqlite3'))});
+         const db = new D(${JSON.stringify(arquivoBanco)}); db.pragma('busy_timeout = 5000');
+         const ins = db.prepare('insert into vendas (valor, obs) values (?, ?)');
+         for (let i = 0; i < 1500; i++) {
+           if (i % 7 === 0) db.transaction(() => { for (let k = 0; k < 5; k++) ins.run(i, 'f'.repeat(500)); })();
+           else ins.run(i, 'g');
+         }
+         db.close();`,
+      ],
+      { stdio: 'inherit' },
+    );
+    const terminou = new Promise<number | null>((resolver) => filho.once('exit', resolver));
+    let vivo = true;
+    void terminou.then(() => (vivo = false));
+    app.pragma('busy_timeout = 5000');
+    const inserir = app.prepare('insert into vendas (valor, obs) values (?, ?)');
+    while (vivo) {
+      inserir.run(-1, 'h'.repeat(800));
+      await c.aguardarCopia(5_000);
+    }
+    expect(await terminou).toBe(0);
+    await copiado(c);
+    const todos = app.prepare('select id from vendas order by id').pluck().all() as number[];
+    expect(c.replicador!.estado().checkpoints).toBeGreaterThan(0);
+
+    perderODisco();
+    const { ids } = await restaurar();
+    expect(ids).toEqual(todos);
+  }, 60_000);
 
   it('uma espera serve a todas: várias aguardarCopia() juntas, um envio só', async () => {
     const c = iniciar();

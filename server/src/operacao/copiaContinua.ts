@@ -476,10 +476,12 @@ export class CopiaContinua {
    */
   private checkpointControlado(): boolean {
     this.leitor.exec('ROLLBACK');
+    // Never wait for the lock: the holder may be this process's own open transaction (async, between two
+    // awaits), which cannot finish while this event loop waits. Busy: next cycle.
     try {
       this.leitor.exec('BEGIN IMMEDIATE');
     } catch {
-      this.abrirLeitura(); // someone is writing: next cycle
+      this.abrirLeitura();
       return false;
     }
     let fechado = false;
