@@ -67,7 +67,7 @@ function abrirComoOApp(): Database.Database {
   return db;
 }
 
-function iniciar(opcoes: { limiteWalBytes?: number; limiteAtrasoWalBytes?: number } = {}): CopiaContinuaIniciada {
+function iniciar(opcoes: { limiteWalBytes?: number; limiteAtrasoWalBytes?: number; retencaoMs?: number } = {}): CopiaContinuaIniciada {
   const c = iniciarCopiaContinua({
     arquivoBanco,
     pastaComprovantes: path.join(dados, 'uploads'),
@@ -275,6 +275,26 @@ describe('cópia contínua', () => {
     const { r, ids } = await restaurar();
     expect(ids).toEqual(confirmados);
     expect(r.geracao).toBe(segunda.replicador!.estado().geracao);
+  });
+
+  it('gerações mais velhas que a retenção são apagadas, menos a anterior à atual; a restauração continua com tudo', async () => {
+    const confirmados: number[] = [];
+    for (let vez = 0; vez < 3; vez++) {
+      const c = iniciar({ retencaoMs: 0 });
+      confirmados.push(...gravar(2));
+      await copiado(c);
+      await c.parar();
+    }
+    const c = iniciar({ retencaoMs: 0 });
+    confirmados.push(...gravar(2));
+    await copiado(c);
+    const geracoes = [...new Set((await s3.chaves()).map((k) => k.split('/')[2]))];
+    expect(geracoes).toHaveLength(2);
+    expect(geracoes).toContain(c.replicador!.estado().geracao);
+
+    perderODisco();
+    const { ids } = await restaurar();
+    expect(ids).toEqual(confirmados);
   });
 
   it('um trecho cortado no meio de um quadro (queda durante o envio) não é aplicado além da última transação completa', async () => {
