@@ -1,13 +1,50 @@
-/// <reference types="vitest/config" />
 import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { comprimirNoBuild } from './scripts/comprimir';
 import { precarregarNoHtml } from './scripts/precarregar';
 
 // The app's own version (package.json), sent to the server on every request (client/src/versaoApp.ts).
 const versaoApp = (JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * Test files about SQLite itself, with no PostgreSQL counterpart to run: its file, its pragmas, its
+ * locks between processes on one file, its online backup and restore, its hot-path statements.
+ */
+const SO_NO_SQLITE = [
+  'server/src/db/preparadaDireta.test.ts',
+  'server/src/db/esquemas.test.ts',
+  'server/test/multiprocesso/**',
+  'server/src/operacao/**',
+];
+
+/**
+ * The server suite on PostgreSQL (issue 21, item 5) runs when SERVIDOR_NO_POSTGRES=1 (npm run
+ * test:server:pg), until the port makes it pass whole and it joins `npm test`.
+ */
+const projetosDoPostgres: TestProjectInlineConfiguration[] =
+  process.env.SERVIDOR_NO_POSTGRES === '1'
+    ? [
+        {
+          extends: true,
+          test: {
+            // Each test app on its own PostgreSQL database (server/test/bancoDeTeste.ts), one cluster for
+            // the run (server/test/postgresGlobal.ts).
+            name: 'server-pg',
+            root: '.',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            exclude: ['**/node_modules/**', '**/.git/**', 'server/**/*.pg.test.ts', ...SO_NO_SQLITE],
+            env: { TESTE_BANCO: 'postgres' },
+            globalSetup: ['server/test/postgresGlobal.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ]
+    : [];
 
 // The client lives in client/ and is built into build/public, which the Fastify server serves.
 export default defineConfig({
@@ -128,6 +165,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      ...projetosDoPostgres,
       {
         extends: true,
         test: {

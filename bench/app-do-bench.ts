@@ -72,7 +72,7 @@ export async function subirAppDoBench(opcoes: OpcoesAppDoBench): Promise<AppDoBe
     ...opcoes.env,
   });
   const db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: path.join(src, 'db', 'migrations') });
-  gravarEstadosECidades(db, UFS, opcoes.cidades ?? []);
+  await gravarEstadosECidades(db, UFS, opcoes.cidades ?? []);
   await garantirPrimeiroAdmin(db, config, { info() {}, warn() {} });
   await opcoes.preparar?.(db, config);
   const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: null, ...opcoes.opcoesApp?.(config) });

@@ -88,8 +88,10 @@ const assets = {};
 for (const arquivo of arquivosEm('build/public', (c) => c.endsWith('.map'))) {
   assets[`public/${path.relative('build/public', arquivo).split(path.sep).join('/')}`] = arquivo;
 }
-for (const arquivo of arquivosEm('server/src/db/migrations')) {
-  assets[`migrations/${path.relative('server/src/db/migrations', arquivo).split(path.sep).join('/')}`] = arquivo;
+for (const pasta of ['migrations', 'migrations-pg']) {
+  for (const arquivo of arquivosEm(`server/src/db/${pasta}`)) {
+    assets[`${pasta}/${path.relative(`server/src/db/${pasta}`, arquivo).split(path.sep).join('/')}`] = arquivo;
+  }
 }
 // Not node_modules' addon: that one is built for the Node running npm (another ABI).
 assets['native/better_sqlite3.node'] = runtime.addon;

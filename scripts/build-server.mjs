@@ -1,6 +1,6 @@
 // Bundles the server into build/server.cjs (dependencies stay in node_modules), the export worker
 // into build/trabalhador-exportacao.cjs (server/src/recursos.ts finds it beside the bundle), and
-// copies the migrations beside them, so `node build/server.cjs` runs without TypeScript tooling.
+// copies the migrations (SQLite's and PostgreSQL's) beside them, so `node build/server.cjs` runs without TypeScript tooling.
 // `--saida <pasta>` writes them to another folder (inside the project, so node_modules is found).
 import { build } from 'esbuild';
 import fs from 'node:fs';
@@ -11,6 +11,8 @@ const saida = indice > 0 ? process.argv[indice + 1] : 'build';
 const comum = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
 await build({ ...comum, entryPoints: ['server/src/main.ts'], outfile: path.join(saida, 'server.cjs') });
 await build({ ...comum, entryPoints: ['server/src/relatorios/trabalhador.ts'], outfile: path.join(saida, 'trabalhador-exportacao.cjs') });
-fs.rmSync(path.join(saida, 'migrations'), { recursive: true, force: true });
-fs.cpSync('server/src/db/migrations', path.join(saida, 'migrations'), { recursive: true });
+for (const [origem, pasta] of [['server/src/db/migrations', 'migrations'], ['server/src/db/migrations-pg', 'migrations-pg']]) {
+  fs.rmSync(path.join(saida, pasta), { recursive: true, force: true });
+  fs.cpSync(origem, path.join(saida, pasta), { recursive: true });
+}
 console.log(`${path.join(saida, 'server.cjs')} pronto`);

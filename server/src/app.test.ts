@@ -235,7 +235,7 @@ describe('primeiro administrador', () => {
       // A second start finds users and does nothing.
       const log2 = logMudo();
       expect(await garantirPrimeiroAdmin(db, { adminEmail: 'outro@escola.com.br', adminPassword: 'outra-senha', adminName: 'Outro' }, log2)).toBeNull();
-      expect(contarUsuarios(db)).toBe(1);
+      expect(await contarUsuarios(db)).toBe(1);
       expect(log2.warn).not.toHaveBeenCalled();
     } finally {
       await app.close();

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ import rotasRotas from './rotas/rotas';
 import rotasAuditoria from './auditoria/rotas';
 import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
-import type { Db } from './db';
+import { linha, type Db } from './db';
 import { ErroApp, muitasTentativas, naoEncontrado } from './errors';
 import cabecalhosPlugin from './plugins/cabecalhos';
 import dispositivosPlugin from './dispositivos/plugin';
@@ -147,7 +148,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
     { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
     async () => {
       try {
-        db.$client.prepare('select 1').get();
+        await linha(db, sql`select 1`);
       } catch (erro) {
         app.log.error({ err: erro }, 'health: banco indisponível');
         throw new ErroApp(503, 'indisponivel', 'Banco de dados indisponível.');

@@ -63,7 +63,7 @@ export function extrairAssets(): { recursos: Recursos; addon: unknown; trabalhad
   const modulo = { exports: {} as unknown };
   process.dlopen(modulo, path.join(destino, CHAVE_ADDON));
   return {
-    recursos: { pastaCliente: path.join(destino, 'public'), pastaMigracoes: path.join(destino, 'migrations') },
+    recursos: { pastaCliente: path.join(destino, 'public'), pastaMigracoes: path.join(destino, 'migrations'), pastaMigracoesPg: path.join(destino, 'migrations-pg') },
     addon: modulo.exports,
     // A Worker runs from a file with Node's ordinary require: the extracted bundle, and the extracted
     // addon by path (an object cannot cross threads; its require loads the same file again).

@@ -16,8 +16,7 @@ import { garantirCidades } from './cidades/carga';
 import { ErroDeImportacao, lerArquivosIbge } from './cidades/importacao';
 import { gravarEstadosECidades } from './cidades/repositorio';
 import { carregarConfig, ErroDeConfiguracao, type Config } from './config';
-import { abrirBanco } from './db';
-import { ErroMotorIndisponivel, exigirMotorDisponivel } from './db/motor';
+import { abrirBancoDoMotor, arquivoSqliteDaConfig, ErroSoNoSqlite, exigirSqlite, fecharBanco, motorDaConfig } from './db/motor';
 import { ErroApp } from './errors';
 import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
@@ -72,15 +71,15 @@ function ambiente(): Ambiente {
   return ambienteAtual;
 }
 
-const arquivoDoBanco = (config: Config) => path.join(config.dataDir, 'app.db');
+const arquivoDoBanco = arquivoSqliteDaConfig;
 
-function abrirBancoDaConfig(config: Config) {
+async function abrirBancoDaConfig(config: Config) {
   // DATA_DIR and uploads/ 700, the database files 600 (an older install is tightened here).
   const naoApertados = prepararPastaDeDados(config.dataDir);
   if (naoApertados.length > 0) log(config).warn({ caminhos: naoApertados }, 'permissões não restringidas ao dono (o processo não é o dono destes arquivos)');
   const { recursos, nativeBinding } = ambiente();
-  const db = abrirBanco({ arquivo: arquivoDoBanco(config), pastaMigracoes: recursos.pastaMigracoes, nativeBinding });
-  protegerArquivosDoBanco(arquivoDoBanco(config));
+  const db = await abrirBancoDoMotor(config, recursos, nativeBinding);
+  if (motorDaConfig(config) === 'sqlite') protegerArquivosDoBanco(arquivoDoBanco(config));
   return db;
 }
 
@@ -89,7 +88,7 @@ async function servir(config: Config) {
   // time migrates the database, creates the first admin and loads the cities (each a check, then a
   // write); the next one finds them done.
   const { db, app } = await comTravaEntreProcessos(path.join(config.dataDir, 'partida.trava'), async () => {
-    const db = abrirBancoDaConfig(config);
+    const db = await abrirBancoDaConfig(config);
     const app = await criarApp({
       config,
       db,
@@ -112,7 +111,7 @@ async function servir(config: Config) {
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
     } finally {
-      db.$client.close();
+      await fecharBanco(db);
       removerPid();
       app.log.info('encerrado');
       process.exit(0);
@@ -131,42 +130,44 @@ function log(config: Config) {
   return pino({ level: config.logLevel });
 }
 
-function importarCidades(config: Config, caminho: string | undefined) {
+async function importarCidades(config: Config, caminho: string | undefined) {
   if (!caminho) throw new ErroDeImportacao('Informe o caminho: cities:import CAMINHO (pasta com municipios.csv e estados.csv).');
   const { ufs, cidades } = lerArquivosIbge(path.resolve(caminho));
-  const db = abrirBancoDaConfig(config);
+  const db = await abrirBancoDaConfig(config);
   try {
-    const r = gravarEstadosECidades(db, ufs, cidades);
+    const r = await gravarEstadosECidades(db, ufs, cidades);
     log(config).info(r, `Importados ${r.estados} estados e ${r.cidades} municípios.`);
   } finally {
-    db.$client.close();
+    await fecharBanco(db);
   }
 }
 
 function copiar(config: Config, destino: string | undefined) {
+  exigirSqlite(config, 'backup', 'use o pg_dump (ou as cópias do PostgreSQL gerenciado) para copiar o banco.');
   if (!destino) throw new ErroDeCopia('Informe o arquivo de destino: backup ARQUIVO');
   const { bytes } = fazerCopia(arquivoDoBanco(config), destino, ambiente().nativeBinding);
   log(config).info({ arquivo: path.resolve(destino), bytes }, `Cópia do banco gravada em ${path.resolve(destino)}.`);
 }
 
-function restaurar(config: Config, origem: string | undefined) {
+async function restaurar(config: Config, origem: string | undefined) {
+  exigirSqlite(config, 'restore', 'use o pg_restore (ou a restauração do PostgreSQL gerenciado).');
   if (!origem) throw new ErroDeCopia('Informe o arquivo da cópia: restore ARQUIVO');
   const pid = servidorRodando(config.dataDir);
   if (pid) throw new ErroDeCopia(`O servidor está rodando (processo ${pid}) com ${config.dataDir}. Pare o servidor antes de restaurar.`);
   const { anterior } = restaurarCopia(arquivoDoBanco(config), origem, ambiente().nativeBinding);
   // Migrations bring an older copy up to this version now, not at the next request.
-  abrirBancoDaConfig(config).$client.close();
+  await fecharBanco(await abrirBancoDaConfig(config));
   log(config).info({ anterior }, `Banco restaurado de ${path.resolve(origem)}.${anterior ? ` O banco anterior foi guardado em ${anterior}.` : ''}`);
 }
 
 async function redefinirSenha(config: Config, email: string | undefined) {
   if (!email) throw new ErroDeCopia('Informe o email: user:reset-password EMAIL');
-  const db = abrirBancoDaConfig(config);
+  const db = await abrirBancoDaConfig(config);
   try {
     const { usuario, senha } = await redefinirSenhaPorEmail(db, email);
     console.log(`Nova senha de ${usuario.email}: ${senha}\n(anote agora; as sessões abertas desse usuário foram encerradas)`);
   } finally {
-    db.$client.close();
+    await fecharBanco(db);
   }
 }
 
@@ -178,15 +179,15 @@ async function principal(argumentos: string[]) {
   if (comando === '--help' || comando === '-h' || comando === 'help') return console.log(AJUDA);
   if (comando === '--version' || comando === '-v') return console.log(pkg.version);
   const config = carregarConfig();
-  // Before any command opens SQLite: asked for PostgreSQL, the server must not write to SQLite instead.
-  exigirMotorDisponivel(config);
   switch (comando) {
     case 'serve':
       await servir(config);
-      // Listening: the continuous off-site copy, when COPIA_S3_BUCKET is set (issue 21, item 6).
-      iniciarCopiaContinuaDoServidor(config, log(config), ambiente().nativeBinding);
+      // Listening: the continuous off-site copy, when COPIA_S3_BUCKET is set (issue 21, item 6). Of SQLite's
+      // file: a PostgreSQL has its own (the provider's, or WAL archiving; docs/deploy.md).
+      if (motorDaConfig(config) === 'sqlite') iniciarCopiaContinuaDoServidor(config, log(config), ambiente().nativeBinding);
       return;
     case 'restore-continuous':
+      exigirSqlite(config, 'restore-continuous', 'a cópia contínua é a do banco SQLite; o PostgreSQL restaura pelas cópias dele.');
       return restaurarCopiaContinuaDoComando(config, resto[0], ambiente().nativeBinding);
     case 'backup':
       return copiar(config, resto[0]);
@@ -203,7 +204,7 @@ async function principal(argumentos: string[]) {
 }
 
 principal(process.argv.slice(2)).catch((erro: unknown) => {
-  if (erro instanceof ErroDeConfiguracao || erro instanceof ErroMotorIndisponivel || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
+  if (erro instanceof ErroDeConfiguracao || erro instanceof ErroSoNoSqlite || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
     console.error(erro.message);
   } else {
     console.error('Falha:', erro);

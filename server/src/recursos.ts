@@ -1,6 +1,6 @@
 /**
- * Where the migrations and the built PWA are, for each way the server runs:
- * - bundled (`build/server.cjs`): next to the bundle, in build/migrations and build/public;
+ * Where the migrations (SQLite's and PostgreSQL's) and the built PWA are, for each way the server runs:
+ * - bundled (`build/server.cjs`): next to the bundle, in build/migrations, build/migrations-pg and build/public;
  * - from source (tsx server/src/main.ts, tests): in the project tree.
  */
 import fs from 'node:fs';
@@ -9,6 +9,8 @@ import path from 'node:path';
 
 export interface Recursos {
   pastaMigracoes: string;
+  /** drizzle-kit's PostgreSQL migrations, for DATABASE_URL (issue 21). */
+  pastaMigracoesPg: string;
   pastaCliente: string;
 }
 
@@ -19,6 +21,7 @@ export function raizDoProjeto(): string {
 export function recursosDoProjeto(raiz: string = raizDoProjeto()): Recursos {
   return {
     pastaMigracoes: path.join(raiz, 'server', 'src', 'db', 'migrations'),
+    pastaMigracoesPg: path.join(raiz, 'server', 'src', 'db', 'migrations-pg'),
     pastaCliente: path.join(raiz, 'build', 'public'),
   };
 }
@@ -26,7 +29,7 @@ export function recursosDoProjeto(raiz: string = raizDoProjeto()): Recursos {
 export function localizarRecursos(entrada: string | undefined = process.argv[1]): Recursos {
   const pasta = entrada ? path.dirname(path.resolve(entrada)) : process.cwd();
   if (fs.existsSync(path.join(pasta, 'migrations'))) {
-    return { pastaMigracoes: path.join(pasta, 'migrations'), pastaCliente: path.join(pasta, 'public') };
+    return { pastaMigracoes: path.join(pasta, 'migrations'), pastaMigracoesPg: path.join(pasta, 'migrations-pg'), pastaCliente: path.join(pasta, 'public') };
   }
   return recursosDoProjeto(path.resolve(pasta, '..', '..'));
 }

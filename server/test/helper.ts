@@ -13,8 +13,8 @@ import { usarCustoDeSenhaBaixoSomenteEmTestes } from '../src/auth/senha';
 import { lerArquivosIbge } from '../src/cidades/importacao';
 import { gravarEstadosECidades } from '../src/cidades/repositorio';
 import { carregarConfig, type Config } from '../src/config';
-import { abrirBanco, type Db } from '../src/db';
-import { recursosDoProjeto } from '../src/recursos';
+import type { Db } from '../src/db';
+import { abrirBancoDeTeste } from './bancoDeTeste';
 import type { App } from '../src/tipos';
 import { garantirPrimeiroAdmin } from '../src/usuarios/primeiro-admin';
 
@@ -61,7 +61,9 @@ export async function criarAppDeTeste(
     LOGIN_RATE_LIMIT: '1000',
     ...opcoes.env,
   });
-  const db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+  // SQLite in dataDir, or a fresh PostgreSQL database under TESTE_BANCO=postgres (bancoDeTeste.ts).
+  const banco = await abrirBancoDeTeste(dataDir);
+  const { db } = banco;
   const app = await criarApp({
     config,
     db,
@@ -72,7 +74,7 @@ export async function criarAppDeTeste(
   await garantirPrimeiroAdmin(db, config, logSilencioso);
   if (opcoes.cidades !== false) {
     const { ufs, cidades } = lerArquivosIbge(PASTA_FIXTURE_IBGE);
-    gravarEstadosECidades(db, ufs, cidades);
+    await gravarEstadosECidades(db, ufs, cidades);
   }
   await app.ready();
 
@@ -112,7 +114,7 @@ export async function criarAppDeTeste(
     },
     async fechar() {
       await app.close();
-      db.$client.close();
+      await banco.fechar();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

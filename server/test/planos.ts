@@ -1,11 +1,12 @@
 /**
  * EXPLAIN QUERY PLAN of the statements a function really runs (issue 19): every statement prepared
- * while `fn` runs whose SQL matches `tabela` is explained with the parameters it was run with.
+ * while `fn` runs (awaited: the data functions are async) whose SQL matches `tabela` is explained with the
+ * parameters it was run with.
  */
 import { vi } from 'vitest';
 import type { Db } from '../src/db';
 
-export function planosDe(db: Db, tabela: RegExp, fn: () => unknown): string[][] {
+export async function planosDe(db: Db, tabela: RegExp, fn: () => unknown): Promise<string[][]> {
   const sqlite = db.$client;
   const preparar = sqlite.prepare.bind(sqlite);
   const resultado: string[][] = [];
@@ -22,7 +23,7 @@ export function planosDe(db: Db, tabela: RegExp, fn: () => unknown): string[][] 
     return st;
   }) as typeof sqlite.prepare);
   try {
-    fn();
+    await fn();
   } finally {
     espiao.mockRestore();
   }

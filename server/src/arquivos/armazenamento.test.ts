@@ -5,7 +5,7 @@
  * disk; reading streams the same bytes to the owner and the admin only; a refused write, a delete and a
  * replaced receipt leave no object behind; a bucket that does not answer is a pt-BR 503 with nothing
  * half-written; the sweep removes objects no row names. The local folder (the default) is covered by
- * the tests of despesas/, sync/ and arquivos/uploads.test.ts, unchanged.
+ * the tests of despesas/, sync/, arquivos/uploads.test.ts and arquivos/armazenamentoLocal.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -5,21 +5,22 @@
  * the bucket through GET /api/despesas/:id/cupons/:cupomId to whoever may see it, streamed.
  *
  * The same promise on both: no row points at a missing file, and a refused or failed write leaves no
- * file anyone can reach.
- * - local: the received temporary file is renamed into place as the last step inside the transaction
- *   (`colocar`) and removed again if the commit fails (`desfazer`), exactly as before this module.
- * - S3: an upload cannot run inside the synchronous SQLite transaction, so each receipt is put under
- *   its final key before it (`preparar`) and deleted when the transaction then refuses or fails
- *   (`desfazer`, best effort). What a crash or an unreachable bucket leaves behind is an object no row
- *   names: `varrerOrfaos` (at start and every hour) deletes those older than an hour.
+ * file anyone can reach. Nothing but the database is awaited inside a transaction (issue 21, item 1),
+ * so on both each receipt is stored under its final name before the transaction that points at it
+ * (`preparar`: local links the received temporary file into place, S3 uploads it) and removed when
+ * the transaction then refuses or fails (`desfazer`, best effort). Until the row commits, no one can
+ * reach the file: receipts are only served through their rows. What a crash between the two (or a
+ * delete that failed) leaves behind is a file no row names: `varrerOrfaos` (at start and every hour)
+ * deletes those older than an hour.
  * - A removed receipt goes only after the commit that stopped pointing at it (`remover`).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ConfigS3 } from '../config';
-import { caminhoCupom, colocarCupom, mesmoConteudo, pastaUploads, removerCupom, type CupomRecebido } from '../despesas/cupons';
+import { caminhoCupom, colocarCupom, mesmoConteudo, nomeCupomValido, pastaUploads, removerCupom, type CupomRecebido } from '../despesas/cupons';
 import { arquivosGuardados } from '../despesas/repositorio';
 import type { App } from '../tipos';
 
@@ -34,12 +35,11 @@ export interface CupomAberto {
 export interface ArmazenamentoCupons {
   readonly tipo: 'local' | 's3';
   /**
-   * Before the transaction: S3 puts each received file under its final name (in order) and returns
-   * the names stored, to undo if the transaction does not commit. Local: nothing (see `colocar`).
+   * Before the transaction: puts each received file under its final name (in order; local links it
+   * into place, S3 uploads it; the received file stays for its request to remove) and returns the
+   * names stored, to undo if the transaction does not commit. A failure undoes what it stored and throws.
    */
   preparar(cupons: readonly CupomRecebido[], nomes: readonly string[]): Promise<string[]>;
-  /** The last step inside the transaction (synchronous): local renames the file into place; S3 has nothing left to do. */
-  colocar(cupom: CupomRecebido, nome: string): void;
   /** The transaction that would point at these did not commit: they go. Never throws. */
   desfazer(nomes: readonly string[]): Promise<void>;
   /** After the commit that stopped pointing at it. A file already gone is fine. */
@@ -52,7 +52,7 @@ export interface ArmazenamentoCupons {
    * Deletes what no row names and is older than an hour (left by a crash between the upload and the
    * commit, or by a delete the bucket refused). `guardados` says which of the names rows point at.
    */
-  varrerOrfaos(guardados: (nomes: string[]) => Set<string>, agora?: number): Promise<number>;
+  varrerOrfaos(guardados: (nomes: string[]) => Promise<Set<string>>, agora?: number): Promise<number>;
   fechar(): void;
 }
 
@@ -73,18 +73,26 @@ export class ArmazenamentoLocal implements ArmazenamentoCupons {
     fs.mkdirSync(pasta, { recursive: true });
   }
 
-  async preparar(): Promise<string[]> {
-    return [];
-  }
-
-  colocar(cupom: CupomRecebido, nome: string): void {
-    colocarCupom(this.pasta, cupom, nome);
+  async preparar(cupons: readonly CupomRecebido[], nomes: readonly string[]): Promise<string[]> {
+    const colocados: string[] = [];
+    try {
+      for (const [i, cupom] of cupons.entries()) {
+        await colocarCupom(this.pasta, cupom, nomes[i]!);
+        colocados.push(nomes[i]!);
+      }
+    } catch (erro) {
+      await this.desfazer(colocados);
+      throw erro;
+    }
+    return colocados;
   }
 
   async desfazer(nomes: readonly string[]): Promise<void> {
     for (const nome of nomes) {
       const caminho = caminhoCupom(this.pasta, nome);
-      if (caminho) fs.rmSync(caminho, { force: true });
+      if (!caminho) continue;
+      // Never throws: what stays (a disk error) has no row and the sweep takes it.
+      await fs.promises.rm(caminho, { force: true }).catch(() => undefined);
     }
   }
 
@@ -108,8 +116,28 @@ export class ArmazenamentoLocal implements ArmazenamentoCupons {
     return { tamanho, fluxo: () => fs.createReadStream(caminho), descartar: () => undefined };
   }
 
-  async varrerOrfaos(): Promise<number> {
-    return 0; // the rename happens inside the transaction: a file with no row needs a crash in the middle of a commit
+  async varrerOrfaos(guardados: (nomes: string[]) => Promise<Set<string>>, agora = Date.now()): Promise<number> {
+    const antigos: string[] = [];
+    for (const nome of await fs.promises.readdir(this.pasta)) {
+      if (!nomeCupomValido(nome)) continue;
+      try {
+        // mtime: set when the file was put in place (colocarCupom), so a write on its way to the commit is young.
+        if (agora - (await fs.promises.stat(path.join(this.pasta, nome))).mtimeMs > IDADE_MINIMA_ORFAO_MS) antigos.push(nome);
+      } catch {
+        // removed meanwhile
+      }
+    }
+    let removidos = 0;
+    for (let i = 0; i < antigos.length; i += 500) {
+      const parte = antigos.slice(i, i + 500);
+      const vivos = await guardados(parte);
+      for (const nome of parte) {
+        if (vivos.has(nome)) continue;
+        await fs.promises.rm(path.join(this.pasta, nome), { force: true });
+        removidos += 1;
+      }
+    }
+    return removidos;
   }
 
   fechar(): void {}
@@ -126,8 +154,9 @@ export async function criarArmazenamento(config: { s3: ConfigS3 | null }, pastaL
 export const VARREDURA_A_CADA_MS = 60 * 60 * 1000;
 
 /**
- * Decorates the app with its storage (`app.armazenamento`, one S3 client for all routes) and, on S3,
- * sweeps orphans at start and every hour, never holding the start or a request: a bucket that does
+ * Decorates the app with its storage (`app.armazenamento`, one S3 client for all routes) and sweeps
+ * orphans at start and every hour (on disk too, since the files are put in place before their
+ * transaction), never holding the start or a request: a bucket that does
  * not answer is told in the log and tried again at the next round.
  */
 async function pluginArmazenamento(app: App) {
@@ -146,13 +175,11 @@ async function pluginArmazenamento(app: App) {
         emCurso = null;
       });
   };
-  if (armazenamento.tipo === 's3') {
-    app.addHook('onReady', async () => {
-      varrer();
-      relogio = setInterval(varrer, VARREDURA_A_CADA_MS);
-      relogio.unref();
-    });
-  }
+  app.addHook('onReady', async () => {
+    varrer();
+    relogio = setInterval(varrer, VARREDURA_A_CADA_MS);
+    relogio.unref();
+  });
   app.addHook('onClose', async () => {
     clearInterval(relogio);
     await emCurso;

@@ -128,8 +128,6 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
     return enviados;
   }
 
-  colocar(): void {}
-
   private async apagar(nome: string, motivo: string): Promise<void> {
     if (!nomeCupomValido(nome)) return;
     try {
@@ -187,7 +185,7 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
     return { tamanho: resposta.ContentLength ?? 0, fluxo: () => corpo, descartar: () => corpo.destroy() };
   }
 
-  async varrerOrfaos(guardados: (nomes: string[]) => Set<string>, agora = Date.now()): Promise<number> {
+  async varrerOrfaos(guardados: (nomes: string[]) => Promise<Set<string>>, agora = Date.now()): Promise<number> {
     let removidos = 0;
     let continuacao: string | undefined;
     do {
@@ -198,7 +196,7 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
         .filter((o) => o.Key && o.LastModified && agora - o.LastModified.getTime() > IDADE_MINIMA_ORFAO_MS)
         .map((o) => o.Key!.slice(this.prefixo.length))
         .filter(nomeCupomValido);
-      const vivos = antigos.length > 0 ? guardados(antigos) : new Set<string>();
+      const vivos = antigos.length > 0 ? await guardados(antigos) : new Set<string>();
       for (const nome of antigos) {
         if (vivos.has(nome)) continue;
         await this.tentar(() => this.cliente.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.chave(nome) })));

@@ -2,9 +2,9 @@
  * Uploads go to disk as they arrive, never whole into memory (issue 18, item 2): each file part is
  * piped into a temporary file under DATA_DIR/uploads-tmp, keeping only its first and last bytes
  * (what the type check reads). DATA_DIR/uploads-tmp is on the same filesystem as DATA_DIR/uploads,
- * so putting a receipt in place is a rename. Every temporary file a request made is removed when
- * the request is done (answered, refused, aborted or failed): whatever was not moved into place is
- * gone (`Temporarios.limpar`).
+ * so putting a receipt in place is a hard link (no bytes copied). Every temporary file a request
+ * made is removed when the request is done (answered, refused, aborted or failed): a receipt put in
+ * place keeps its stored name, the rest is gone (`Temporarios.limpar`).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

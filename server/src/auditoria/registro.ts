@@ -1,13 +1,13 @@
 /**
- * Writing the audit trail (issue 20). Each admin action calls `registrarAuditoria` inside the same
- * transaction as its effect: the trail can never say something happened that did not, nor miss
+ * Writing the audit trail (issue 20). Each admin action calls `registrarAuditoria` with the handle of
+ * the transaction that makes its effect (`tx`, from emTransacao): the trail can never say something happened that did not, nor miss
  * something that did. The snapshots (`retrato*`) name the fields a person reads in the trail, money in
  * centavos, and never a secret (no password hash, no session id).
  */
 import { eq } from 'drizzle-orm';
 import type { AcaoAuditoria, AlvoAuditoria } from '../../../shared/schemas/auditoria';
 import type { Db } from '../db';
-import { auditoria, rotaCidades } from '../db/schema';
+import { auditoria, rotaCidades } from '../db/tabelas';
 import type { LinhaDespesa } from '../despesas/repositorio';
 import type { LinhaRota } from '../rotas/repositorio';
 import type { LinhaUsuario } from '../usuarios/repositorio';
@@ -23,8 +23,10 @@ export interface RegistroNovo {
   depois: Retrato | null;
 }
 
-export function registrarAuditoria(db: Db, r: RegistroNovo): void {
-  db.insert(auditoria)
+/** `tx`: the transaction that makes the recorded effect, so both commit or neither does. */
+export async function registrarAuditoria(tx: Db, r: RegistroNovo): Promise<void> {
+  await tx
+    .insert(auditoria)
     .values({
       adminId: r.adminId,
       acao: r.acao,
@@ -33,14 +35,13 @@ export function registrarAuditoria(db: Db, r: RegistroNovo): void {
       antes: r.antes === null ? null : JSON.stringify(r.antes),
       depois: r.depois === null ? null : JSON.stringify(r.depois),
       criadoEm: new Date().toISOString(),
-    })
-    .run();
+    });
 }
 
 export const retratoUsuario = (u: LinhaUsuario): Retrato => ({ nome: u.nome, email: u.email, tipo: u.tipo, ativo: u.ativo, bloqueado: u.bloqueado });
 
-export function retratoRota(db: Db, r: LinhaRota): Retrato {
-  const cidades = db.select({ id: rotaCidades.cidadeId }).from(rotaCidades).where(eq(rotaCidades.rotaId, r.id)).orderBy(rotaCidades.ordem, rotaCidades.id).all();
+export async function retratoRota(db: Db, r: LinhaRota): Promise<Retrato> {
+  const cidades = await db.select({ id: rotaCidades.cidadeId }).from(rotaCidades).where(eq(rotaCidades.rotaId, r.id)).orderBy(rotaCidades.ordem, rotaCidades.id);
   return {
     nome: r.nome,
     funcionario_id: r.funcionarioId,

@@ -4,13 +4,11 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { inicioDoDia, somarDias } from '../../../shared/dates';
 import { auditoriaFiltroSchema, listaAuditoriaSchema, type ListaAuditoria, type NomesCitados, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import type { Db } from '../db';
-import { auditoria, rotas, usuarios } from '../db/schema';
+import { auditoria, rotas, usuarios } from '../db/tabelas';
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
 
 const lerJson = (texto: string | null): Record<string, unknown> | null => (texto === null ? null : (JSON.parse(texto) as Record<string, unknown>));
-
-const alvoUsuario = alias(usuarios, 'alvo_usuario');
 
 /** The ids a snapshot cites under `campo`, as integers. */
 function citados(registros: RegistroAuditoria[], campo: string): number[] {
@@ -23,13 +21,13 @@ function citados(registros: RegistroAuditoria[], campo: string): number[] {
 }
 
 /** The names of the people and routes the page cites, so 'O que mudou' reads 'Rota: Rota Sul', not '#12'. */
-function nomesCitados(db: Db, registros: RegistroAuditoria[]): NomesCitados {
+async function nomesCitados(db: Db, registros: RegistroAuditoria[]): Promise<NomesCitados> {
   const idsUsuarios = citados(registros, 'funcionario_id');
   const idsRotas = citados(registros, 'rota_id');
   const porId = (linhas: { id: number; nome: string }[]) => Object.fromEntries(linhas.map((l) => [String(l.id), l.nome]));
   return {
-    usuarios: idsUsuarios.length === 0 ? {} : porId(db.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).where(inArray(usuarios.id, idsUsuarios)).all()),
-    rotas: idsRotas.length === 0 ? {} : porId(db.select({ id: rotas.id, nome: rotas.nome }).from(rotas).where(inArray(rotas.id, idsRotas)).all()),
+    usuarios: idsUsuarios.length === 0 ? {} : porId(await db.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).where(inArray(usuarios.id, idsUsuarios))),
+    rotas: idsRotas.length === 0 ? {} : porId(await db.select({ id: rotas.id, nome: rotas.nome }).from(rotas).where(inArray(rotas.id, idsRotas))),
   };
 }
 
@@ -46,18 +44,23 @@ export default async function rotasAuditoria(app: App) {
     if (q.data_fim) condicoes.push(lt(auditoria.criadoEm, inicioDoDia(somarDias(q.data_fim, 1), app.config.appTz)));
     const onde = condicoes.length > 0 ? and(...condicoes) : undefined;
     const { limite, deslocamento } = janelaDaPagina(q);
-    const linhas = app.db
+    // Made here, not at import: `usuarios` is the engine's table only once the database is open (db/tabelas.ts).
+    const alvoUsuario = alias(usuarios, 'alvo_usuario');
+    // The target's id read as a number only for the kind whose ids are numbers: a CASE, because PostgreSQL
+    // may evaluate a join's conditions in any order and a uuid cast to integer is an error there.
+    const idDoAlvo = (tipo: string) => sql`case when ${auditoria.alvoTipo} = ${tipo} then cast(${auditoria.alvoId} as integer) end`;
+    const linhas = await app.db
       .select({ r: auditoria, adminNome: usuarios.nome, usuarioNome: alvoUsuario.nome, rotaNome: rotas.nome })
       .from(auditoria)
       .innerJoin(usuarios, eq(usuarios.id, auditoria.adminId))
-      .leftJoin(alvoUsuario, and(eq(auditoria.alvoTipo, 'usuario'), eq(sql`cast(${auditoria.alvoId} as integer)`, alvoUsuario.id)))
-      .leftJoin(rotas, and(eq(auditoria.alvoTipo, 'rota'), eq(sql`cast(${auditoria.alvoId} as integer)`, rotas.id)))
+      .leftJoin(alvoUsuario, eq(idDoAlvo('usuario'), alvoUsuario.id))
+      .leftJoin(rotas, eq(idDoAlvo('rota'), rotas.id))
       .where(onde)
       .orderBy(desc(auditoria.criadoEm), desc(auditoria.id))
       .limit(limite)
-      .offset(deslocamento)
-      .all();
-    const total = app.db.select({ n: count() }).from(auditoria).where(onde).get()?.n ?? 0;
+      .offset(deslocamento);
+    const [contagem] = await app.db.select({ n: count() }).from(auditoria).where(onde);
+    const total = contagem?.n ?? 0;
     const registros = linhas.map(({ r, adminNome, usuarioNome, rotaNome }): RegistroAuditoria => {
       const antes = lerJson(r.antes);
       const depois = lerJson(r.depois);
@@ -75,6 +78,6 @@ export default async function rotasAuditoria(app: App) {
         criado_em: r.criadoEm,
       };
     });
-    return { registros, nomes: nomesCitados(app.db, registros), ...camposDaPagina(total, q) };
+    return { registros, nomes: await nomesCitados(app.db, registros), ...camposDaPagina(total, q) };
   });
 }

@@ -8,8 +8,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { tentativasLoginPorEndereco as tentativas } from '../db/schema';
+import { alteradas, type Db } from '../db';
+import { tentativasLoginPorEndereco as tentativas } from '../db/tabelas';
 import { muitasTentativas } from '../errors';
 
 export const JANELA_LOGIN_MS = 60_000;
@@ -22,9 +22,9 @@ export interface ContagemDoEndereco {
 }
 
 /** Counts one attempt from `endereco` (atomic: two processes counting at once both count). */
-export function contarTentativaDeLogin(db: Db, endereco: string, janelaMs: number, agora = Date.now()): ContagemDoEndereco {
+export async function contarTentativaDeLogin(db: Db, endereco: string, janelaMs: number, agora = Date.now()): Promise<ContagemDoEndereco> {
   const venceu = sql`${tentativas.inicioMs} + ${janelaMs} <= ${agora}`;
-  const linha = db
+  const [linha] = await db
     .insert(tentativas)
     .values({ endereco, inicioMs: agora, tentativas: 1 })
     .onConflictDoUpdate({
@@ -35,21 +35,20 @@ export function contarTentativaDeLogin(db: Db, endereco: string, janelaMs: numbe
         inicioMs: sql`case when ${venceu} then ${agora} else ${tentativas.inicioMs} end`,
       },
     })
-    .returning()
-    .get();
-  return { tentativas: linha.tentativas, restamMs: Math.max(0, linha.inicioMs + janelaMs - agora) };
+    .returning();
+  return { tentativas: linha!.tentativas, restamMs: Math.max(0, linha!.inicioMs + janelaMs - agora) };
 }
 
 /** The attempts counted in the current window, without counting one (null: none, or the window is over). */
-export function tentativasNaJanela(db: Db, endereco: string, janelaMs: number, agora = Date.now()): ContagemDoEndereco | null {
-  const linha = db.select().from(tentativas).where(eq(tentativas.endereco, endereco)).get();
+export async function tentativasNaJanela(db: Db, endereco: string, janelaMs: number, agora = Date.now()): Promise<ContagemDoEndereco | null> {
+  const [linha] = await db.select().from(tentativas).where(eq(tentativas.endereco, endereco)).limit(1);
   if (!linha || linha.inicioMs + janelaMs <= agora) return null;
   return { tentativas: linha.tentativas, restamMs: linha.inicioMs + janelaMs - agora };
 }
 
 /** Forgets the addresses whose window is over (their next attempt starts from one anyway). */
-export function esquecerJanelasVencidas(db: Db, janelaMs: number, agora = Date.now()): number {
-  return db.delete(tentativas).where(lte(tentativas.inicioMs, agora - janelaMs)).run().changes;
+export async function esquecerJanelasVencidas(db: Db, janelaMs: number, agora = Date.now()): Promise<number> {
+  return alteradas(await db.delete(tentativas).where(lte(tentativas.inicioMs, agora - janelaMs)));
 }
 
 export const mensagemLimiteLogin = (segundos: number) =>
@@ -63,7 +62,7 @@ export function limitarLoginPorEndereco(db: Db, maximo: number, janelaMs = JANEL
     // Old windows go at most once a window per process: a delete on every attempt is a write for nothing.
     if (agora - limpezaEm >= janelaMs) {
       limpezaEm = agora;
-      esquecerJanelasVencidas(db, janelaMs, agora);
+      await esquecerJanelasVencidas(db, janelaMs, agora);
     }
     const recusar = (restamMs: number) => {
       const segundos = Math.max(1, Math.ceil(restamMs / 1000));
@@ -73,9 +72,9 @@ export function limitarLoginPorEndereco(db: Db, maximo: number, janelaMs = JANEL
     // Already at the limit: refused without a write (a flood of logins would otherwise be a flood of
     // writes, each one emptying the read cache). Under it: counted atomically, and the count decides
     // (two processes that both read one below the limit cannot both let an attempt through).
-    const jaContadas = tentativasNaJanela(db, request.ip, janelaMs, agora);
+    const jaContadas = await tentativasNaJanela(db, request.ip, janelaMs, agora);
     if (jaContadas && jaContadas.tentativas >= maximo) throw recusar(jaContadas.restamMs);
-    const contagem = contarTentativaDeLogin(db, request.ip, janelaMs, agora);
+    const contagem = await contarTentativaDeLogin(db, request.ip, janelaMs, agora);
     if (contagem.tentativas > maximo) throw recusar(contagem.restamMs);
   };
 }

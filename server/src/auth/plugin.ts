@@ -60,12 +60,12 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     // A token that never expires is not one this server signs (issue 18).
     if (typeof payload.exp !== 'number') throw sessaoInvalida();
     const id = Number(payload.sub);
-    const usuario = Number.isSafeInteger(id) ? usuarioAtual(id) : undefined;
+    const usuario = Number.isSafeInteger(id) ? await usuarioAtual(id) : undefined;
     if (!usuario) throw sessaoInvalida();
     if (!usuario.ativo) throw sessaoInvalida('Usuário inativo. Procure um administrador.');
     // Tokens from before server-side sessions carry no `sid`: refused, the phone keeps its queue and asks for a login.
     const sid = payload.sid;
-    if (typeof sid !== 'string' || !sessaoValida(sessaoAtual(sid), usuario.id)) throw sessaoInvalida(MENSAGEM_SESSAO_ENCERRADA);
+    if (typeof sid !== 'string' || !sessaoValida(await sessaoAtual(sid), usuario.id)) throw sessaoInvalida(MENSAGEM_SESSAO_ENCERRADA);
     sessaoDaRequisicao.set(request, sid);
     request.usuario = { id: usuario.id, nome: usuario.nome, email: usuario.email, tipo: usuario.tipo };
   }
@@ -87,13 +87,14 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
 }
 
 /** A read by key kept until the database changes (carimboDoBanco); bounded so forged keys cannot grow it. */
-function lidoAteOBancoMudar<K, V>(app: App, ler: (chave: K) => V): (chave: K) => V {
+function lidoAteOBancoMudar<K, V>(app: App, ler: (chave: K) => Promise<V>): (chave: K) => Promise<V> {
   const guardados = new Map<K, { carimbo: string; valor: V }>();
-  return (chave) => {
-    const carimbo = carimboDoBanco(app.db);
+  return async (chave) => {
+    // Taken before the read: a write that lands while it runs changes the stamp, so the next call reads again.
+    const carimbo = await carimboDoBanco(app.db);
     const guardado = guardados.get(chave);
     if (guardado && guardado.carimbo === carimbo) return guardado.valor;
-    const valor = ler(chave);
+    const valor = await ler(chave);
     if (guardados.size >= 10_000) guardados.clear();
     guardados.set(chave, { carimbo, valor });
     return valor;

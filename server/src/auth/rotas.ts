@@ -22,7 +22,7 @@ export default async function rotasAuth(app: App) {
     },
     async (request, reply) => {
       const usuario = await autenticarCredenciais(app.db, request.body.email, request.body.senha, { bloqueioMinutos: minutos });
-      const sessao = criarSessao(app.db, usuario.id, app.config.jwtTtlSegundos, String(request.headers['user-agent'] ?? ''));
+      const sessao = await criarSessao(app.db, usuario.id, app.config.jwtTtlSegundos, String(request.headers['user-agent'] ?? ''));
       const token = app.jwt.sign({ sub: String(usuario.id), tipo: usuario.tipo, sid: sessao.id });
       definirCookieSessao(reply, request, token, app.config.jwtTtlSegundos);
       request.log.info({ usuarioId: usuario.id }, 'login');
@@ -37,7 +37,7 @@ export default async function rotasAuth(app: App) {
       try {
         const payload = await request.jwtVerify<{ sub: string; sid?: unknown }>();
         const id = Number(payload.sub);
-        if (typeof payload.sid === 'string' && Number.isSafeInteger(id)) revogarSessao(app.db, payload.sid, id);
+        if (typeof payload.sid === 'string' && Number.isSafeInteger(id)) await revogarSessao(app.db, payload.sid, id);
       } catch {
         // Nothing to end.
       }
@@ -47,7 +47,7 @@ export default async function rotasAuth(app: App) {
   });
 
   app.get('/me', { onRequest: app.autenticar, schema: { response: { 200: usuarioRespostaSchema } } }, async (request) => {
-    const usuario = buscarUsuarioPorId(app.db, request.usuario.id);
+    const usuario = await buscarUsuarioPorId(app.db, request.usuario.id);
     if (!usuario) throw sessaoInvalida();
     return { usuario: apresentarUsuario(usuario, minutos) };
   });
@@ -57,13 +57,13 @@ export default async function rotasAuth(app: App) {
   // The other sessions end; this one goes on (an employee's phone keeps working).
   app.put('/senha', { onRequest: app.autenticar, schema: { body: senhaPropriaSchema, response: { 200: mensagemSchema } } }, async (request) => {
     const id = request.usuario.id;
-    const reservado = reservarTentativaDeLogin(app.db, id, MAX_TENTATIVAS_LOGIN, new Date(Date.now() - minutos * 60_000).toISOString());
+    const reservado = await reservarTentativaDeLogin(app.db, id, MAX_TENTATIVAS_LOGIN, new Date(Date.now() - minutos * 60_000).toISOString());
     if (!reservado) throw muitasTentativas(`Muitas tentativas com a senha atual errada. Tente novamente em até ${minutos} minutos.`);
     if (!(await conferirSenha(request.body.senhaAtual, reservado.senhaHash))) {
-      registrarFalhaDeLogin(app.db, id, MAX_TENTATIVAS_LOGIN);
+      await registrarFalhaDeLogin(app.db, id, MAX_TENTATIVAS_LOGIN);
       throw regraDeNegocio('Senha atual incorreta.');
     }
-    registrarLoginCerto(app.db, id);
+    await registrarLoginCerto(app.db, id);
     if (request.body.novaSenha === request.body.senhaAtual) throw regraDeNegocio('A nova senha deve ser diferente da atual.');
     await alterarSenha(app.db, id, request.body.novaSenha, { manterSessao: sessaoDe(request) });
     request.log.info({ usuarioId: id }, 'senha alterada pelo próprio usuário');

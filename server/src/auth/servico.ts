@@ -31,21 +31,21 @@ export interface OpcoesLogin {
 export async function autenticarCredenciais(db: Db, email: string, senha: string, opcoes: OpcoesLogin): Promise<LinhaUsuario> {
   const agora = opcoes.agora?.() ?? Date.now();
   const recusa = () => new ErroApp(401, 'credenciais_invalidas', mensagemCredenciais(opcoes.bloqueioMinutos));
-  const usuario = buscarUsuarioPorEmail(db, email);
+  const usuario = await buscarUsuarioPorEmail(db, email);
   // Blocks that began at or before this instant have lasted their minutes.
-  const reservado = usuario && reservarTentativaDeLogin(db, usuario.id, MAX_TENTATIVAS_LOGIN, new Date(agora - opcoes.bloqueioMinutos * 60_000).toISOString());
+  const reservado = usuario && (await reservarTentativaDeLogin(db, usuario.id, MAX_TENTATIVAS_LOGIN, new Date(agora - opcoes.bloqueioMinutos * 60_000).toISOString()));
   if (!usuario || !reservado) {
     // Unknown, or no attempt left: the same work as a real check, so response time says nothing either.
     await conferirSenha(senha, await hashParaComparacaoFicticia());
     throw recusa();
   }
   if (!(await conferirSenha(senha, reservado.senhaHash))) {
-    registrarFalhaDeLogin(db, usuario.id, MAX_TENTATIVAS_LOGIN);
+    await registrarFalhaDeLogin(db, usuario.id, MAX_TENTATIVAS_LOGIN);
     throw recusa();
   }
   // The right password: the series starts again, and a hash made at an older cost is replaced now.
   const troca = precisaRefazerHash(reservado.senhaHash) ? { de: reservado.senhaHash, para: await gerarHashSenha(senha) } : undefined;
-  const atualizado = registrarLoginCerto(db, usuario.id, troca);
+  const atualizado = await registrarLoginCerto(db, usuario.id, troca);
   if (!atualizado.ativo) throw new ErroApp(403, 'usuario_inativo', MENSAGEM_INATIVO);
   return atualizado;
 }

@@ -17,18 +17,18 @@ export async function garantirCidades(
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
   baixar: (() => ReturnType<typeof baixarMunicipiosIbge>) | null = baixarMunicipiosIbge,
 ): Promise<OrigemCidades> {
-  if (contarCidades(db) > 0) return 'existente';
+  if ((await contarCidades(db)) > 0) return 'existente';
   if (baixar) {
     try {
       const { ufs, cidades } = await baixar();
-      gravarEstadosECidades(db, ufs, cidades);
+      await gravarEstadosECidades(db, ufs, cidades);
       log.info({ cidades: cidades.length }, 'cidades carregadas da API de localidades do IBGE');
       return 'ibge';
     } catch (erro) {
       log.warn({ motivo: (erro as Error).message }, 'não foi possível baixar as cidades do IBGE');
     }
   }
-  gravarEstadosECidades(db, UFS, CIDADES_AMOSTRA);
+  await gravarEstadosECidades(db, UFS, CIDADES_AMOSTRA);
   log.warn(`Carregada uma amostra de ${CIDADES_AMOSTRA.length} cidades. ${COMO_IMPORTAR}`);
   return 'amostra';
 }

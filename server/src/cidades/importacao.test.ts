@@ -61,29 +61,29 @@ describe('lerArquivosIbge', () => {
     expect(cidades).toHaveLength(24);
   });
 
-  it('importar duas vezes dá o mesmo resultado (idempotente)', () => {
+  it('importar duas vezes dá o mesmo resultado (idempotente)', async () => {
     const { ufs, cidades } = lerArquivosIbge(PASTA_FIXTURE_IBGE);
-    expect(gravarEstadosECidades(db, ufs, cidades)).toEqual({ estados: 5, cidades: 24 });
-    const primeira = { estados: listarEstados(db), cidades: buscarCidades(db, 'sa', undefined, 100), total: contarCidades(db) };
-    gravarEstadosECidades(db, ufs, cidades);
-    expect({ estados: listarEstados(db), cidades: buscarCidades(db, 'sa', undefined, 100), total: contarCidades(db) }).toEqual(primeira);
+    expect(await gravarEstadosECidades(db, ufs, cidades)).toEqual({ estados: 5, cidades: 24 });
+    const primeira = { estados: await listarEstados(db), cidades: await buscarCidades(db, 'sa', undefined, 100), total: await contarCidades(db) };
+    await gravarEstadosECidades(db, ufs, cidades);
+    expect({ estados: await listarEstados(db), cidades: await buscarCidades(db, 'sa', undefined, 100), total: await contarCidades(db) }).toEqual(primeira);
     expect(primeira.total).toBe(24);
   });
 
-  it('reimportar atualiza um nome corrigido, sem duplicar', () => {
-    gravarEstadosECidades(db, UFS, [{ id: 3550308, nome: 'Sao Paulo (errado)', uf: 'SP' }]);
-    gravarEstadosECidades(db, UFS, [{ id: 3550308, nome: 'São Paulo', uf: 'SP' }]);
-    expect(contarCidades(db)).toBe(1);
-    expect(buscarCidades(db, 'sao paulo', 'SP', 10)).toEqual([{ id: 3550308, nome: 'São Paulo', uf: 'SP' }]);
+  it('reimportar atualiza um nome corrigido, sem duplicar', async () => {
+    await gravarEstadosECidades(db, UFS, [{ id: 3550308, nome: 'Sao Paulo (errado)', uf: 'SP' }]);
+    await gravarEstadosECidades(db, UFS, [{ id: 3550308, nome: 'São Paulo', uf: 'SP' }]);
+    expect(await contarCidades(db)).toBe(1);
+    expect(await buscarCidades(db, 'sao paulo', 'SP', 10)).toEqual([{ id: 3550308, nome: 'São Paulo', uf: 'SP' }]);
   });
 
-  it('sem estados.csv usa as 27 UFs do código', () => {
+  it('sem estados.csv usa as 27 UFs do código', async () => {
     const pasta = pastaCom({ 'municipios.csv': MUNICIPIOS_FIXTURE });
     const { ufs, cidades } = lerArquivosIbge(pasta);
     expect(ufs).toHaveLength(27);
     expect(ufs).toEqual([...UFS]);
     expect(cidades).toHaveLength(24);
-    gravarEstadosECidades(db, ufs, cidades);
+    await gravarEstadosECidades(db, ufs, cidades);
     expect(contarEstados()).toBe(27);
   });
 
@@ -175,8 +175,8 @@ describe('baixarMunicipiosIbge', () => {
     expect(cidades).toContainEqual({ id: 5101837, nome: 'Boa Esperança do Norte', uf: 'MT' });
     expect(cidades.some((c) => c.id === 9000001 || c.id === 9000002)).toBe(false);
     // What it returns can be stored as is.
-    gravarEstadosECidades(db, ufs, cidades);
-    expect(contarCidades(db)).toBe(5202);
+    await gravarEstadosECidades(db, ufs, cidades);
+    expect(await contarCidades(db)).toBe(5202);
   });
 
   it('IBGE respondendo erro: rejeita dizendo o status', async () => {
@@ -214,7 +214,7 @@ describe('garantirCidades', () => {
     const l = log();
     const origem = await garantirCidades(db, l, async () => ({ ufs: [...UFS], cidades: [{ id: 3550308, nome: 'São Paulo', uf: 'SP' }] }));
     expect(origem).toBe('ibge');
-    expect(contarCidades(db)).toBe(1);
+    expect(await contarCidades(db)).toBe(1);
     expect(contarEstados()).toBe(27);
   });
 
@@ -224,9 +224,9 @@ describe('garantirCidades', () => {
       throw new TypeError('fetch failed');
     });
     expect(origem).toBe('amostra');
-    expect(contarCidades(db)).toBe(CIDADES_AMOSTRA.length);
+    expect(await contarCidades(db)).toBe(CIDADES_AMOSTRA.length);
     expect(contarEstados()).toBe(27);
-    expect(buscarCidades(db, 'sao paulo', 'SP', 10)).toContainEqual({ id: 3550308, nome: 'São Paulo', uf: 'SP' });
+    expect(await buscarCidades(db, 'sao paulo', 'SP', 10)).toContainEqual({ id: 3550308, nome: 'São Paulo', uf: 'SP' });
     const avisos = l.warn.mock.calls.map((c) => JSON.stringify(c)).join('\n');
     expect(avisos).toContain('fetch failed');
     expect(avisos).toContain('cities:import');
@@ -234,15 +234,15 @@ describe('garantirCidades', () => {
 
   it('sem download configurado (null): amostra direto', async () => {
     expect(await garantirCidades(db, log(), null)).toBe('amostra');
-    expect(contarCidades(db)).toBe(CIDADES_AMOSTRA.length);
+    expect(await contarCidades(db)).toBe(CIDADES_AMOSTRA.length);
   });
 
   it('já com cidades: não faz nada nem tenta baixar', async () => {
-    gravarEstadosECidades(db, UFS, [{ id: 3550308, nome: 'São Paulo', uf: 'SP' }]);
+    await gravarEstadosECidades(db, UFS, [{ id: 3550308, nome: 'São Paulo', uf: 'SP' }]);
     const baixar = vi.fn();
     expect(await garantirCidades(db, log(), baixar)).toBe('existente');
     expect(baixar).not.toHaveBeenCalled();
-    expect(contarCidades(db)).toBe(1);
+    expect(await contarCidades(db)).toBe(1);
   });
 });
 
@@ -276,10 +276,10 @@ describe.runIf(fs.existsSync(PASTA_IBGE_COMPLETA))('lista completa do IBGE (../s
 
     const t = await criarAppDeTeste({ cidades: false });
     try {
-      expect(gravarEstadosECidades(t.db, ufs, cidades)).toEqual({ estados: 27, cidades: MUNICIPIOS_IBGE });
+      expect(await gravarEstadosECidades(t.db, ufs, cidades)).toEqual({ estados: 27, cidades: MUNICIPIOS_IBGE });
       // Importing again changes nothing.
-      gravarEstadosECidades(t.db, ufs, cidades);
-      expect(contarCidades(t.db)).toBe(MUNICIPIOS_IBGE);
+      await gravarEstadosECidades(t.db, ufs, cidades);
+      expect(await contarCidades(t.db)).toBe(MUNICIPIOS_IBGE);
 
       const token = await t.tokenAdmin();
       const r = await t.chamar({ method: 'GET', url: '/api/cidades/search?q=sao%20paulo&uf=SP', token });

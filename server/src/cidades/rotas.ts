@@ -24,7 +24,7 @@ export default async function rotasCidades(app: App) {
   app.get(
     '/estados',
     { schema: { response: { 200: z.object({ estados: z.array(z.object({ uf: z.string(), nome: z.string() })) }) } } },
-    async () => ({ estados: listarEstados(app.db) }),
+    async () => ({ estados: await listarEstados(app.db) }),
   );
 
   // Every city of a state (or of Brazil, 5,570): paged like every list (issue 18), the largest state fits a page.
@@ -32,7 +32,7 @@ export default async function rotasCidades(app: App) {
     '/cidades',
     { schema: { querystring: z.object({ uf, ...camposPaginacao(LIMITE_MAXIMO_PAGINA) }), response: { 200: cidadesResposta.extend(camposRespostaPaginada) } } },
     async (request) => {
-      const { itens, ...pagina } = fatiar(listarCidades(app.db, request.query.uf), request.query);
+      const { itens, ...pagina } = fatiar(await listarCidades(app.db, request.query.uf), request.query);
       return { cidades: itens, ...pagina };
     },
   );
@@ -53,6 +53,6 @@ export default async function rotasCidades(app: App) {
         response: { 200: cidadesResposta },
       },
     },
-    async (request) => ({ cidades: buscarCidades(app.db, request.query.q, request.query.uf, request.query.limite) }),
+    async (request) => ({ cidades: await buscarCidades(app.db, request.query.q, request.query.uf, request.query.limite) }),
   );
 }

@@ -5,6 +5,8 @@
 import Database from 'better-sqlite3';
 import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
 
@@ -71,6 +73,7 @@ export function estaEmTransacao(db: Db): boolean {
  */
 export async function emTransacao<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Promise<T> {
   if (transacoesAbertas.has(db)) return fn(db);
+  if (ehPostgres(db)) return transacaoPostgres(db, fn);
   let estado = transacoesSqlite.get(db);
   if (!estado) {
     const tx = drizzle(db.$client, { schema }) as Db;
@@ -98,6 +101,51 @@ export async function emTransacao<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pr
   }
 }
 
+/** Whether the handle is a PostgreSQL database or transaction (DATABASE_URL), not SQLite. */
+export function ehPostgres(db: Db): boolean {
+  return is(db, PgDatabase);
+}
+
+/** A transaction PostgreSQL aborted so that the result stays as if the transactions had run one at a time. */
+function conflitoDeSerializacao(erro: unknown): boolean {
+  for (let e: unknown = erro; e; e = (e as { cause?: unknown }).cause) {
+    const codigo = (e as { code?: unknown }).code;
+    // serialization_failure, deadlock_detected
+    if (codigo === '40001' || codigo === '40P01') return true;
+  }
+  return false;
+}
+
+export const TENTATIVAS_DE_TRANSACAO_POSTGRES = 8;
+
+/**
+ * PostgreSQL (several app processes, many connections at once): SERIALIZABLE, so that every
+ * check-then-write the data functions do (the balance chain's last movement, one closing per
+ * route/city/date, the operation log's "applied before?") stays as correct as under SQLite's single
+ * writer without a lock named at each of them; a transaction PostgreSQL aborts for a conflict is run
+ * again from the start, a bounded number of times (decisions.md, issue 21). So `fn` may run more than
+ * once: it must build what it returns inside, not push into outer state, and touch nothing but the
+ * database (which the rule for SQLite already asks).
+ */
+async function transacaoPostgres<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Promise<T> {
+  const pgDb = db as unknown as PgDatabase<PgQueryResultHKT>;
+  for (let tentativa = 1; ; tentativa++) {
+    try {
+      return await pgDb.transaction(
+        async (tx) => {
+          transacoesAbertas.add(tx);
+          return fn(tx as unknown as Db);
+        },
+        { isolationLevel: 'serializable' },
+      );
+    } catch (erro) {
+      if (tentativa >= TENTATIVAS_DE_TRANSACAO_POSTGRES || !conflitoDeSerializacao(erro)) throw erro;
+      // A short random pause, growing with each try: two transactions that collided do not collide again.
+      await new Promise((ok) => setTimeout(ok, Math.random() * 5 * 2 ** tentativa));
+    }
+  }
+}
+
 let savepoints = 0;
 
 /**
@@ -121,6 +169,7 @@ export async function emSavepoint<T>(tx: Db, fn: (tx: Db) => Promise<T> | T): Pr
 
 /** The rows of an SQL statement written by hand (`sql\`...\``), as objects named by its columns. */
 export async function linhas<T>(db: Db, consulta: SQL): Promise<T[]> {
+  if (ehPostgres(db)) return (await (db as unknown as PgDatabase<NodePgQueryResultHKT>).execute(consulta)).rows as T[];
   return db.all<T>(consulta);
 }
 
@@ -131,6 +180,7 @@ export async function linha<T>(db: Db, consulta: SQL): Promise<T | undefined> {
 
 /** Runs an SQL statement written by hand that returns no rows; answers how many rows it changed. */
 export async function executar(db: Db, consulta: SQL): Promise<number> {
+  if (ehPostgres(db)) return (await (db as unknown as PgDatabase<NodePgQueryResultHKT>).execute(consulta)).rowCount ?? 0;
   return db.run(consulta).changes;
 }
 
@@ -164,13 +214,18 @@ export function preparada<T>(db: Db, chave: string, construir: () => T): T {
   return consulta;
 }
 
-/** A statement drizzle built, run straight on better-sqlite3 (see preparadaDireta). */
+/**
+ * A statement drizzle built, run straight on the driver (see preparadaDireta). Its methods answer
+ * promises, as every data function does (issue 21, item 1): the same callers then run on an engine
+ * whose driver is asynchronous.
+ */
 export interface ComandoDireto {
-  run(valores: Record<string, unknown>): Database.RunResult;
+  /** Runs an insert or update; answers how many rows it changed. */
+  run(valores: Record<string, unknown>): Promise<number>;
   /** The first row as an array, in the order of the select's fields. */
-  linha(valores: Record<string, unknown>): unknown[] | undefined;
+  linha(valores: Record<string, unknown>): Promise<unknown[] | undefined>;
   /** Every row, as arrays. */
-  todas(valores: Record<string, unknown>): unknown[][];
+  todas(valores: Record<string, unknown>): Promise<unknown[][]>;
 }
 
 /**
@@ -180,6 +235,7 @@ export interface ComandoDireto {
  * about a fifth of the cost of a small insert.
  */
 export function preparadaDireta(db: Db, chave: string, construir: () => { toSQL(): { sql: string; params: unknown[] } }): ComandoDireto {
+  if (ehPostgres(db)) return preparada(db, `direta:${chave}`, () => comandoPostgres(construir(), chave));
   return preparada(db, `direta:${chave}`, () => {
     const { sql: texto, params } = construir().toSQL();
     const valoresDe = params.map((p): ((valores: Record<string, unknown>) => unknown) => {
@@ -195,12 +251,28 @@ export function preparadaDireta(db: Db, chave: string, construir: () => { toSQL(
     const comando = db.$client.prepare(texto);
     if (comando.reader) comando.raw(true);
     const argumentos = (valores: Record<string, unknown>) => valoresDe.map((v) => v(valores));
+    // better-sqlite3 answers at once: the promise only wraps the answer (a failure rejects it).
     return {
-      run: (valores) => comando.run(...argumentos(valores)),
-      linha: (valores) => comando.get(...argumentos(valores)) as unknown[] | undefined,
-      todas: (valores) => comando.all(...argumentos(valores)) as unknown[][],
+      run: async (valores) => comando.run(...argumentos(valores)).changes,
+      linha: async (valores) => comando.get(...argumentos(valores)) as unknown[] | undefined,
+      todas: async (valores) => comando.all(...argumentos(valores)) as unknown[][],
     };
   });
+}
+
+/**
+ * PostgreSQL: drizzle's own prepared statement (named, so each connection parses it once), through the
+ * handle's session, so that inside a transaction it runs on the transaction's connection. Rows come back as
+ * objects in the select's field order and are given as arrays, as on SQLite.
+ */
+function comandoPostgres(consulta: unknown, nome: string): ComandoDireto {
+  const preparadaPg = (consulta as { prepare(nome: string): { execute(valores: Record<string, unknown>): Promise<unknown> } }).prepare(nome);
+  const linhasDe = async (valores: Record<string, unknown>) => ((await preparadaPg.execute(valores)) as Record<string, unknown>[]).map((l) => Object.values(l));
+  return {
+    run: async (valores) => ((await preparadaPg.execute(valores)) as { rowCount?: number | null }).rowCount ?? 0,
+    linha: async (valores) => (await linhasDe(valores))[0],
+    todas: linhasDe,
+  };
 }
 
 function valorDe(valores: Record<string, unknown>, nome: string): unknown {
@@ -209,16 +281,26 @@ function valorDe(valores: Record<string, unknown>, nome: string): unknown {
 }
 
 const carimbos = new WeakMap<Db, () => string>();
+let carimbosUnicos = 0;
 
 /**
  * A value that changes whenever the data in the database changes, for caches that must never serve
- * stale reads: this connection's `total_changes()` (every insert, update or delete this process makes)
- * and SQLite's `data_version`, which changes when another connection commits: another app process on
- * the same file (issue 21, item 3), or `user:reset-password` run beside the server. Both are read on
- * every call (2-3 µs together, measured in decisions.md), so a write another process acknowledged is
- * seen by the very next request here.
+ * stale reads. Take it before the read that the cache keeps: a write that lands during the read changes
+ * it, so the next call reads again.
+ *
+ * SQLite: this connection's `total_changes()` (every insert, update or delete this process makes) and
+ * `data_version`, which changes when another connection commits: another app process on the same file
+ * (issue 21, item 3), or `user:reset-password` run beside the server. Both are read on every call (2-3 µs
+ * together, measured in decisions.md). While a transaction is open on the connection, what a read sees may
+ * still be rolled back: then the stamp is one that never repeats, so nothing read meanwhile is reused.
+ *
+ * PostgreSQL: the current snapshot (`pg_current_snapshot()`: the oldest running transaction, the next id,
+ * the ones in progress). Any write transaction that starts or commits, in any app process, changes it;
+ * reads alone do not. One round trip.
  */
-export function carimboDoBanco(db: Db): string {
+export async function carimboDoBanco(db: Db): Promise<string> {
+  if (ehPostgres(db)) return (await linha<{ carimbo: string }>(db, sql`select pg_current_snapshot()::text as carimbo`))!.carimbo;
+  if (db.$client.inTransaction) return `transacao:${++carimbosUnicos}`;
   let carimbo = carimbos.get(db);
   if (!carimbo) {
     const mudancas = db.$client.prepare('select total_changes()').pluck();

@@ -1,24 +1,47 @@
 /**
- * Which database engine the configuration asks for (issue 21). DATABASE_URL is accepted by the
- * configuration, the PostgreSQL schema and migrations exist (schema.pg.ts, migrations-pg), but the data
- * functions still run on SQLite only: a server started with the URL would silently write to SQLite
- * instead, so every command refuses to start with it until the port is done.
+ * Which database engine the server runs on (issue 21, item 1): SQLite in DATA_DIR by default, the one
+ * the single executable ships with; PostgreSQL when DATABASE_URL is set (several app processes,
+ * managed databases with replicas). The one place that opens and closes either.
  */
+import path from 'node:path';
+import type pg from 'pg';
 import type { Config } from '../config';
+import type { Recursos } from '../recursos';
+import { abrirBanco, ehPostgres, type Db } from '.';
+import { abrirBancoPostgresDoApp } from './postgres';
 
-export const MENSAGEM_POSTGRES_EM_CONSTRUCAO =
-  'DATABASE_URL está definida, mas o suporte a PostgreSQL ainda está em construção: o esquema e as migrações ' +
-  'existem, as funções de dados ainda não. O servidor roda com SQLite (o banco em DATA_DIR) sem DATABASE_URL: ' +
-  'remova a variável para iniciar.';
+export type Motor = 'sqlite' | 'postgres';
 
-export class ErroMotorIndisponivel extends Error {
-  constructor() {
-    super(MENSAGEM_POSTGRES_EM_CONSTRUCAO);
-    this.name = 'ErroMotorIndisponivel';
+export function motorDaConfig(config: Pick<Config, 'databaseUrl'>): Motor {
+  return config.databaseUrl === undefined ? 'sqlite' : 'postgres';
+}
+
+export const arquivoSqliteDaConfig = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'app.db');
+
+/** The database of the configuration, migrated: PostgreSQL with DATABASE_URL, otherwise DATA_DIR/app.db. */
+export async function abrirBancoDoMotor(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  recursos: Pick<Recursos, 'pastaMigracoes' | 'pastaMigracoesPg'>,
+  nativeBinding?: unknown,
+): Promise<Db> {
+  if (config.databaseUrl !== undefined) return abrirBancoPostgresDoApp({ url: config.databaseUrl, pastaMigracoes: recursos.pastaMigracoesPg });
+  return abrirBanco({ arquivo: arquivoSqliteDaConfig(config), pastaMigracoes: recursos.pastaMigracoes, nativeBinding });
+}
+
+/** Closes the connections (SQLite's file, or PostgreSQL's pool after its queries end). */
+export async function fecharBanco(db: Db): Promise<void> {
+  if (ehPostgres(db)) await (db.$client as unknown as pg.Pool).end();
+  else db.$client.close();
+}
+
+export class ErroSoNoSqlite extends Error {
+  constructor(comando: string, alternativa: string) {
+    super(`${comando} trabalha com o banco SQLite em DATA_DIR, e DATABASE_URL aponta para um PostgreSQL: ${alternativa}`);
+    this.name = 'ErroSoNoSqlite';
   }
 }
 
-/** Throws unless the configured engine is one the server can run on today (SQLite). */
-export function exigirMotorDisponivel(config: Pick<Config, 'databaseUrl'>): void {
-  if (config.databaseUrl !== undefined) throw new ErroMotorIndisponivel();
+/** Commands about SQLite's file (backup, restore, the continuous copy) refuse to run against PostgreSQL, saying what to use. */
+export function exigirSqlite(config: Pick<Config, 'databaseUrl'>, comando: string, alternativa: string): void {
+  if (motorDaConfig(config) === 'postgres') throw new ErroSoNoSqlite(comando, alternativa);
 }

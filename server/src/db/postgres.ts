@@ -1,13 +1,21 @@
 /**
- * Opens a PostgreSQL database through node-postgres and applies migrations-pg (issue 21). The foundation
- * for DATABASE_URL: the server's data functions still run on SQLite only (db/motor.ts refuses the URL
- * at start), so today the tests and the schema checks are its users.
+ * Opens a PostgreSQL database through node-postgres and applies migrations-pg (issue 21): the engine of
+ * DATABASE_URL. The handle it answers is what the data functions take (`Db`): the same query-builder
+ * calls, awaited, on PostgreSQL's table declarations (db/tabelas.ts switches to them here).
  */
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Db } from './index';
 import * as schema from './schema.pg';
+import { usarTabelasDoPostgres } from './tabelas';
+
+// Every integer column is bigint (schema.pg.ts) and count(*) is bigint, sum() of bigints numeric: node-postgres
+// reads both as strings by default; the app reads numbers, as better-sqlite3 gives them (money in centavos
+// and counts stay far below 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (valor) => Number(valor));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (valor) => Number(valor));
 
 export type DbPostgres = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -34,4 +42,10 @@ export async function abrirBancoPostgres({ url, pastaMigracoes = PASTA_MIGRACOES
     throw erro;
   }
   return db;
+}
+
+/** The database for the app: migrated, with the data functions' tables pointed at PostgreSQL's. */
+export async function abrirBancoPostgresDoApp(opcoes: OpcoesBancoPostgres): Promise<Db> {
+  usarTabelasDoPostgres();
+  return (await abrirBancoPostgres(opcoes)) as unknown as Db;
 }

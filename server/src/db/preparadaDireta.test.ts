@@ -18,11 +18,12 @@ const inserir = () =>
     }),
   );
 
+const idPorEmail = (email: string) => (db.$client.prepare('select id from usuarios where email = ?').get(email) as { id: number }).id;
+
 describe('preparadaDireta', () => {
-  it('grava o que o construtor do drizzle grava: placeholders, valores fixos e a conversão de cada coluna (booleano vira 0/1)', () => {
-    const r = inserir().run({ nome: 'Ana Estrada', email: 'ana@escola.com.br', ativo: false });
-    expect(r.changes).toBe(1);
-    const id = Number(r.lastInsertRowid);
+  it('grava o que o construtor do drizzle grava: placeholders, valores fixos e a conversão de cada coluna (booleano vira 0/1)', async () => {
+    expect(await inserir().run({ nome: 'Ana Estrada', email: 'ana@escola.com.br', ativo: false })).toBe(1);
+    const id = idPorEmail('ana@escola.com.br');
     expect(db.$client.prepare('select nome, email, senha_hash, tipo, ativo from usuarios where id = ?').get(id)).toEqual({
       nome: 'Ana Estrada',
       email: 'ana@escola.com.br',
@@ -34,8 +35,9 @@ describe('preparadaDireta', () => {
     expect(db.select({ ativo: usuarios.ativo }).from(usuarios).where(eq(usuarios.id, id)).get()).toEqual({ ativo: false });
   });
 
-  it('a linha vem na ordem dos campos do select; sem resultado, undefined', () => {
-    const id = Number(inserir().run({ nome: 'Bruno Campo', email: 'bruno@escola.com.br', ativo: true }).lastInsertRowid);
+  it('a linha vem na ordem dos campos do select; sem resultado, undefined', async () => {
+    await inserir().run({ nome: 'Bruno Campo', email: 'bruno@escola.com.br', ativo: true });
+    const id = idPorEmail('bruno@escola.com.br');
     const consulta = () =>
       preparadaDireta(db, 'teste.usuarioPorId', () =>
         db
@@ -43,12 +45,13 @@ describe('preparadaDireta', () => {
           .from(usuarios)
           .where(eq(usuarios.id, sql.placeholder('id'))),
       );
-    expect(consulta().linha({ id })).toEqual(['bruno@escola.com.br', 1, 'Bruno Campo']);
-    expect(consulta().linha({ id: 999_999 })).toBeUndefined();
+    expect(await consulta().linha({ id })).toEqual(['bruno@escola.com.br', 1, 'Bruno Campo']);
+    expect(await consulta().linha({ id: 999_999 })).toBeUndefined();
+    expect(await consulta().todas({ id })).toEqual([['bruno@escola.com.br', 1, 'Bruno Campo']]);
   });
 
-  it('um placeholder sem valor é um erro, não um NULL gravado', () => {
-    expect(() => inserir().run({ nome: 'Carla Serra', ativo: true })).toThrow('Sem valor para "email".');
+  it('um placeholder sem valor é um erro (a promessa rejeitada), não um NULL gravado', async () => {
+    await expect(inserir().run({ nome: 'Carla Serra', ativo: true })).rejects.toThrow('Sem valor para "email".');
     expect(db.$client.prepare("select count(*) as n from usuarios where nome = 'Carla Serra'").get()).toEqual({ n: 0 });
   });
 });

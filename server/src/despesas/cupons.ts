@@ -2,9 +2,9 @@
  * Receipt files (cupons). The type comes from the file's own first bytes, never from its name or the
  * browser's claim; the stored name is random (the original name never touches the path or the key).
  * A receipt arrives as a temporary file (arquivos/temporarios.ts). Under DATA_DIR/uploads (the local
- * storage of arquivos/armazenamento.ts) it is renamed into place as the last step of the transaction
- * that points at it (`colocarCupom`); files are only removed after the database change that stops
- * pointing at them committed.
+ * storage of arquivos/armazenamento.ts) it is put in place (`colocarCupom`) just before the
+ * transaction that points at it and removed again when that transaction does not commit; files are
+ * only removed after the database change that stops pointing at them committed.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -119,15 +119,26 @@ export function nomeNovoCupom(cupom: TipoCupom): string {
 }
 
 /**
- * Moves the received file into place under `nome` (a rename: same filesystem). Called as the last
- * step inside the transaction that points the row at it: a failed rename rolls the row back, and
- * the caller removes the moved file if the commit itself fails. Synchronous on purpose: nothing else
- * runs between the rename and the commit.
+ * Puts the received file in place under `nome`, just before the transaction that points the row at
+ * it; the caller removes it again if that transaction does not commit. A hard link (same filesystem:
+ * no bytes copied; a copy where the filesystem has no links): the received file stays where it was
+ * until its request removes it, so a write refused inside its transaction leaves an upload sent in
+ * parts in place for the corrected try, as when the rename was the transaction's last step. Its
+ * modification time becomes now: the orphan sweep spares files younger than an hour, and this one
+ * may still be on its way to its commit (a received file can be older than that).
  */
-export function colocarCupom(pasta: string, cupom: CupomRecebido, nome: string): void {
+export async function colocarCupom(pasta: string, cupom: CupomRecebido, nome: string): Promise<void> {
   const destino = caminhoCupom(pasta, nome);
   if (!destino) throw new Error(`nome de cupom inválido: ${nome}`);
-  fs.renameSync(cupom.caminhoTemporario, destino);
+  try {
+    await fs.promises.link(cupom.caminhoTemporario, destino);
+  } catch (erro) {
+    const codigo = (erro as { code?: unknown }).code;
+    if (codigo !== 'EPERM' && codigo !== 'ENOTSUP' && codigo !== 'EOPNOTSUPP' && codigo !== 'EXDEV' && codigo !== 'EMLINK') throw erro;
+    await fs.promises.copyFile(cupom.caminhoTemporario, destino, fs.constants.COPYFILE_EXCL);
+  }
+  const agora = new Date();
+  await fs.promises.utimes(destino, agora, agora);
 }
 
 /** Removes a stored receipt; a file already gone is fine (a replay, a crash after the commit). */

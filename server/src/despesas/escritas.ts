@@ -19,7 +19,7 @@ export const escritaCriarDespesa = definirEscrita({
   gravaArquivos: true,
   async executar(ctx, usuario, _params, dados, cupons) {
     const { despesa, criada } = await criarDespesa(ctx, usuario, dados, cupons);
-    return { status: criada ? 201 : 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.recebidoEm };
+    return { status: criada ? 201 : 200, corpo: async () => ({ despesa: (await buscarDespesaApresentada(ctx.db, despesa.id))! }), recebidoEm: async () => (await buscarDespesa(ctx.db, despesa.id))!.recebidoEm };
   },
 });
 
@@ -32,7 +32,7 @@ export const escritaEditarDespesa = definirEscrita({
   gravaArquivos: true,
   async executar(ctx, usuario, params, dados, cupons) {
     const despesa = await editarDespesa(ctx, usuario, params.id, dados, cupons);
-    return { status: 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm };
+    return { status: 200, corpo: async () => ({ despesa: (await buscarDespesaApresentada(ctx.db, despesa.id))! }), recebidoEm: async () => (await buscarDespesa(ctx.db, despesa.id))!.atualizadoEm };
   },
 });
 
@@ -47,8 +47,8 @@ export const escritaExcluirDespesa = definirEscrita({
     const despesa = await excluirDespesa(ctx, usuario, params.id);
     return {
       status: 200,
-      corpo: () => ({ message: 'Despesa excluída com sucesso!', despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }),
-      recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm,
+      corpo: async () => ({ message: 'Despesa excluída com sucesso!', despesa: (await buscarDespesaApresentada(ctx.db, despesa.id))! }),
+      recebidoEm: async () => (await buscarDespesa(ctx.db, despesa.id))!.atualizadoEm,
     };
   },
 });
@@ -63,6 +63,6 @@ export const escritaCorrigirDespesa = definirEscrita({
   gravaArquivos: true,
   async executar(ctx, usuario, params, dados, cupons) {
     const despesa = await corrigirDespesa(ctx, usuario, params.id, dados, cupons);
-    return { status: 200, corpo: () => ({ despesa: buscarDespesaApresentada(ctx.db, despesa.id)! }), recebidoEm: () => buscarDespesa(ctx.db, despesa.id)!.atualizadoEm };
+    return { status: 200, corpo: async () => ({ despesa: (await buscarDespesaApresentada(ctx.db, despesa.id))! }), recebidoEm: async () => (await buscarDespesa(ctx.db, despesa.id))!.atualizadoEm };
   },
 });

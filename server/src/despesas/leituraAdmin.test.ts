@@ -130,9 +130,9 @@ describe('planos das consultas padrão das despesas (issue 19)', () => {
   it.each<[string, FiltroDespesas]>([
     ['sem filtro', {}],
     ['rotas ativas (o padrão da tela)', { statusRota: 'ativa' }],
-  ])('%s: a página não ordena a tabela inteira e os totais não varrem a tabela', (_nome, filtro) => {
-    const [lista] = planos(() => listarDespesas(t.db, filtro, pagina));
-    const [totais] = planos(() => totaisDespesas(t.db, filtro));
+  ])('%s: a página não ordena a tabela inteira e os totais não varrem a tabela', async (_nome, filtro) => {
+    const [lista] = await planos(() => listarDespesas(t.db, filtro, pagina));
+    const [totais] = await planos(() => totaisDespesas(t.db, filtro));
     expect(lista, lista!.join('\n')).toBeDefined();
     // Neither a scan of the expenses table itself nor a scan of every route to reach it.
     for (const plano of [lista!, totais!]) {

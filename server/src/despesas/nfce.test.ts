@@ -170,13 +170,13 @@ describe('chave da NFC-e na despesa', () => {
       violacao = erro;
     }
     expect((violacao as { code?: string }).code).toBe('SQLITE_CONSTRAINT_UNIQUE');
-    const traduzido = erroDaNfce(t.db, violacao, chave, outra.id);
+    const traduzido = await erroDaNfce(t.db, violacao, chave, outra.id);
     expect(traduzido).toBeInstanceOf(ErroApp);
     expect((traduzido as ErroApp).statusCode).toBe(409);
     expect((traduzido as ErroApp).message).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ontem())}.`);
     expect(primeira.chave_nfce).toBe(chave);
     // Any other error is left as it was.
     const outroErro = new Error('disco cheio');
-    expect(erroDaNfce(t.db, outroErro, chave, outra.id)).toBe(outroErro);
+    expect(await erroDaNfce(t.db, outroErro, chave, outra.id)).toBe(outroErro);
   });
 });

@@ -9,22 +9,23 @@ import { formatarData } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
 import { nomeDoTipo } from '../../../shared/schemas/despesas';
 import type { Db } from '../db';
-import { despesas } from '../db/schema';
+import { despesas } from '../db/tabelas';
 import { conflito } from '../errors';
 import { buscarDespesaApresentada } from './repositorio';
 
 /** The live expense other than `despesaId` that holds this chave, if any. */
-function despesaComChave(db: Db, chave: string, despesaId: string): string | undefined {
-  return db
+async function despesaComChave(db: Db, chave: string, despesaId: string): Promise<string | undefined> {
+  const [outra] = await db
     .select({ id: despesas.id })
     .from(despesas)
     .where(and(eq(despesas.chaveNfce, chave), isNull(despesas.excluidaEm), ne(despesas.id, despesaId)))
-    .get()?.id;
+    .limit(1);
+  return outra?.id;
 }
 
 /** 'Esta NFC-e já foi lançada na despesa Alimentação — Campinas (R$ 45,90) de Ana em 12/11/2026.' */
-export function mensagemNfceJaLancada(db: Db, outraId: string): string {
-  const d = buscarDespesaApresentada(db, outraId);
+export async function mensagemNfceJaLancada(db: Db, outraId: string): Promise<string> {
+  const d = await buscarDespesaApresentada(db, outraId);
   if (!d) return 'Esta NFC-e já foi lançada em outra despesa.';
   const rotulo = `${nomeDoTipo(d.tipo, d.tipo_outro)}${d.cidade_nome ? ` — ${d.cidade_nome}` : ''}`;
   // A plain space after 'R$' (Intl puts a no-break one): the message is also read by people copying it.
@@ -33,23 +34,27 @@ export function mensagemNfceJaLancada(db: Db, outraId: string): string {
 }
 
 /** 409 when another live expense already has this chave. Null/absent: nothing to check. */
-export function exigirNfceLivre(db: Db, chave: string | null | undefined, despesaId: string): void {
+export async function exigirNfceLivre(db: Db, chave: string | null | undefined, despesaId: string): Promise<void> {
   if (!chave) return;
-  const outra = despesaComChave(db, chave, despesaId);
-  if (outra) throw conflito(mensagemNfceJaLancada(db, outra));
+  const outra = await despesaComChave(db, chave, despesaId);
+  if (outra) throw conflito(await mensagemNfceJaLancada(db, outra));
 }
 
+/** The index's refusal as each driver reports it (SQLite names the column, PostgreSQL the index), or drizzle's wrapper around it. */
 function violouIndiceDaNfce(erro: unknown): boolean {
-  const e = erro as { code?: unknown; message?: unknown };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string' && e.message.includes('despesas.chave_nfce');
+  const e = erro as { code?: unknown; message?: unknown; constraint?: unknown; cause?: unknown } | null | undefined;
+  if (!e) return false;
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof e.message === 'string' && e.message.includes('despesas.chave_nfce')) return true;
+  if (e.code === '23505' && e.constraint === 'despesas_chave_nfce') return true;
+  return e.cause !== undefined && e.cause !== erro && violouIndiceDaNfce(e.cause);
 }
 
 /**
  * What a failed write throws: the unique index's refusal of the chave (another write got it in
  * between) becomes the 409 naming the expense that has it; anything else is left as it was.
  */
-export function erroDaNfce(db: Db, erro: unknown, chave: string | null | undefined, despesaId: string): unknown {
+export async function erroDaNfce(db: Db, erro: unknown, chave: string | null | undefined, despesaId: string): Promise<unknown> {
   if (!chave || !violouIndiceDaNfce(erro)) return erro;
-  const outra = despesaComChave(db, chave, despesaId);
-  return conflito(outra ? mensagemNfceJaLancada(db, outra) : 'Esta NFC-e já foi lançada em outra despesa.');
+  const outra = await despesaComChave(db, chave, despesaId);
+  return conflito(outra ? await mensagemNfceJaLancada(db, outra) : 'Esta NFC-e já foi lançada em outra despesa.');
 }

@@ -3,76 +3,80 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from
 import { centavosParaReais } from '../../../shared/money';
 import { TIPOS_DESPESA, type CupomDespesa, type Despesa, type StatusAprovacao, type TipoDespesa, type TotaisDespesas } from '../../../shared/schemas/despesas';
 import type { StatusRota } from '../../../shared/schemas/rotas';
-import type { Db } from '../db';
+import { alteradas, type Db } from '../db';
+import { cidades, despesaCupons, despesas, rotas, usuarios } from '../db/tabelas';
 import type { Janela } from '../paginacao';
-import { cidades, despesaCupons, despesas, rotas, usuarios } from '../db/schema';
 
 export type LinhaDespesa = typeof despesas.$inferSelect;
 export type NovaLinhaDespesa = typeof despesas.$inferInsert;
 
 /** Any expense with this id, deleted or not (ids are client UUIDs: a replay must find it). */
-export function buscarDespesa(db: Db, id: string): LinhaDespesa | undefined {
-  return db.select().from(despesas).where(eq(despesas.id, id)).get();
+export async function buscarDespesa(db: Db, id: string): Promise<LinhaDespesa | undefined> {
+  const [despesa] = await db.select().from(despesas).where(eq(despesas.id, id)).limit(1);
+  return despesa;
 }
 
-export function inserirDespesa(db: Db, linha: NovaLinhaDespesa): LinhaDespesa {
-  return db.insert(despesas).values(linha).returning().get();
+export async function inserirDespesa(db: Db, linha: NovaLinhaDespesa): Promise<LinhaDespesa> {
+  const [nova] = await db.insert(despesas).values(linha).returning();
+  return nova!;
 }
 
-export function atualizarDespesa(db: Db, id: string, campos: Partial<NovaLinhaDespesa>): LinhaDespesa {
-  return db
+export async function atualizarDespesa(db: Db, id: string, campos: Partial<NovaLinhaDespesa>): Promise<LinhaDespesa> {
+  const [atualizada] = await db
     .update(despesas)
     .set({ ...campos, atualizadoEm: new Date().toISOString() })
     .where(eq(despesas.id, id))
-    .returning()
-    .get()!;
+    .returning();
+  return atualizada!;
 }
 
 export type LinhaCupom = typeof despesaCupons.$inferSelect;
 
 /** An expense's receipts in their order (issue 20, item 6). */
-export function cuponsDaDespesa(db: Db, despesaId: string): LinhaCupom[] {
-  return db.select().from(despesaCupons).where(eq(despesaCupons.despesaId, despesaId)).orderBy(asc(despesaCupons.ordem)).all();
+export async function cuponsDaDespesa(db: Db, despesaId: string): Promise<LinhaCupom[]> {
+  return db.select().from(despesaCupons).where(eq(despesaCupons.despesaId, despesaId)).orderBy(asc(despesaCupons.ordem));
 }
 
 /** Receipts of several expenses (a page of the list), by expense, in order: one query. */
-function cuponsDasDespesas(db: Db, ids: string[]): Map<string, LinhaCupom[]> {
+async function cuponsDasDespesas(db: Db, ids: string[]): Promise<Map<string, LinhaCupom[]>> {
   const porDespesa = new Map<string, LinhaCupom[]>();
   if (ids.length === 0) return porDespesa;
-  const linhas = db.select().from(despesaCupons).where(inArray(despesaCupons.despesaId, ids)).orderBy(asc(despesaCupons.despesaId), asc(despesaCupons.ordem)).all();
+  const linhas = await db.select().from(despesaCupons).where(inArray(despesaCupons.despesaId, ids)).orderBy(asc(despesaCupons.despesaId), asc(despesaCupons.ordem));
   for (const l of linhas) porDespesa.set(l.despesaId, [...(porDespesa.get(l.despesaId) ?? []), l]);
   return porDespesa;
 }
 
-export function inserirCupom(db: Db, linha: typeof despesaCupons.$inferInsert): LinhaCupom {
-  return db.insert(despesaCupons).values(linha).returning().get();
+export async function inserirCupom(db: Db, linha: typeof despesaCupons.$inferInsert): Promise<LinhaCupom> {
+  const [novo] = await db.insert(despesaCupons).values(linha).returning();
+  return novo!;
 }
 
 /** Which of these stored names a row still points at (a receipt, or the mirrored first one): the storage sweep keeps those. */
-export function arquivosGuardados(db: Db, nomes: readonly string[]): Set<string> {
+export async function arquivosGuardados(db: Db, nomes: readonly string[]): Promise<Set<string>> {
   const guardados = new Set<string>();
   for (let i = 0; i < nomes.length; i += 500) {
     const parte = nomes.slice(i, i + 500);
-    for (const l of db.select({ arquivo: despesaCupons.arquivo }).from(despesaCupons).where(inArray(despesaCupons.arquivo, parte)).all()) guardados.add(l.arquivo);
-    for (const l of db.select({ arquivo: despesas.arquivoCupom }).from(despesas).where(inArray(despesas.arquivoCupom, parte)).all()) if (l.arquivo) guardados.add(l.arquivo);
+    for (const l of await db.select({ arquivo: despesaCupons.arquivo }).from(despesaCupons).where(inArray(despesaCupons.arquivo, parte))) guardados.add(l.arquivo);
+    for (const l of await db.select({ arquivo: despesas.arquivoCupom }).from(despesas).where(inArray(despesas.arquivoCupom, parte))) if (l.arquivo) guardados.add(l.arquivo);
   }
   return guardados;
 }
 
-export function excluirCupons(db: Db, ids: number[]): void {
-  if (ids.length > 0) db.delete(despesaCupons).where(inArray(despesaCupons.id, ids)).run();
+export async function excluirCupons(db: Db, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  return alteradas(await db.delete(despesaCupons).where(inArray(despesaCupons.id, ids)));
 }
 
 /**
  * despesas.arquivo_cupom and its three columns follow the expense's first receipt (or none), for one
  * release: a server rolled back to the previous version still shows it (docs/decisions.md, issue 20).
  */
-export function espelharPrimeiroCupom(db: Db, despesaId: string): void {
-  const primeiro = cuponsDaDespesa(db, despesaId)[0];
-  db.update(despesas)
+export async function espelharPrimeiroCupom(db: Db, despesaId: string): Promise<void> {
+  const [primeiro] = await cuponsDaDespesa(db, despesaId);
+  await db
+    .update(despesas)
     .set({ arquivoCupom: primeiro?.arquivo ?? null, cupomMime: primeiro?.mime ?? null, cupomNomeOriginal: primeiro?.nomeOriginal ?? null, cupomTamanho: primeiro?.tamanho ?? null })
-    .where(eq(despesas.id, despesaId))
-    .run();
+    .where(eq(despesas.id, despesaId));
 }
 
 export const urlDoCupomDaDespesa = (despesaId: string, cupomId: number) => `/api/despesas/${despesaId}/cupons/${cupomId}`;
@@ -168,9 +172,9 @@ export function apresentarDespesa(l: LinhaApresentacao): Despesa {
 }
 
 /** One expense as the API shows it (deleted ones too: a replayed create answers them). */
-export function buscarDespesaApresentada(db: Db, id: string): Despesa | undefined {
-  const l = consultaApresentacao(db).where(eq(despesas.id, id)).get();
-  return l ? { ...apresentarDespesa(l), cupons: apresentarCupons(id, cuponsDaDespesa(db, id)) } : undefined;
+export async function buscarDespesaApresentada(db: Db, id: string): Promise<Despesa | undefined> {
+  const [l] = await consultaApresentacao(db).where(eq(despesas.id, id)).limit(1);
+  return l ? { ...apresentarDespesa(l), cupons: apresentarCupons(id, await cuponsDaDespesa(db, id)) } : undefined;
 }
 
 /**
@@ -179,25 +183,25 @@ export function buscarDespesaApresentada(db: Db, id: string): Despesa | undefine
  * expenses not deleted): the first 20 rows, no sort of the table (issue 19). Filtered by the route's
  * status, SQLite starts from those routes and sorts only their expenses.
  */
-export function listarDespesas(db: Db, filtro: FiltroDespesas, janela: Janela): Despesa[] {
-  const pagina = consultaApresentacao(db)
-    .where(condicoes(filtro))
-    .orderBy(desc(despesas.dataDespesa), desc(despesas.registradoEm), desc(despesas.id))
-    .limit(janela.limite)
-    .offset(janela.deslocamento)
-    .all()
-    .map(apresentarDespesa);
+export async function listarDespesas(db: Db, filtro: FiltroDespesas, janela: Janela): Promise<Despesa[]> {
+  const pagina = (
+    await consultaApresentacao(db)
+      .where(condicoes(filtro))
+      .orderBy(desc(despesas.dataDespesa), desc(despesas.registradoEm), desc(despesas.id))
+      .limit(janela.limite)
+      .offset(janela.deslocamento)
+  ).map(apresentarDespesa);
   // Only expenses with a receipt have rows (arquivo_cupom mirrors the first): most pages ask for few.
-  const cupons = cuponsDasDespesas(db, pagina.filter((d) => d.arquivo_cupom !== null).map((d) => d.id));
+  const cupons = await cuponsDasDespesas(db, pagina.filter((d) => d.arquivo_cupom !== null).map((d) => d.id));
   return pagina.map((d) => ({ ...d, cupons: apresentarCupons(d.id, cupons.get(d.id) ?? []) }));
 }
 
 /** Count and per-type sums (centavos, summed by SQLite as integers) of the whole filtered set. */
-export function totaisDespesas(db: Db, filtro: FiltroDespesas): { total: number; totais: TotaisDespesas } {
+export async function totaisDespesas(db: Db, filtro: FiltroDespesas): Promise<{ total: number; totais: TotaisDespesas }> {
   const q = db.select({ tipo: despesas.tipo, n: sql<number>`count(*)`, soma: sql<number>`sum(${despesas.valorCentavos})` }).from(despesas);
   // The routes table only for the route's status: without it, one pass over a covering index (despesas_tipo_valor).
   const porStatus = filtro.rotaId === undefined && filtro.statusRota !== undefined;
-  const linhas = (porStatus ? q.innerJoin(rotas, eq(rotas.id, despesas.rotaId)) : q).where(condicoes(filtro)).groupBy(despesas.tipo).all();
+  const linhas = await (porStatus ? q.innerJoin(rotas, eq(rotas.id, despesas.rotaId)) : q).where(condicoes(filtro)).groupBy(despesas.tipo);
   const porTipo = Object.fromEntries(TIPOS_DESPESA.map((t) => [t, 0])) as Record<TipoDespesa, number>;
   let geral = 0;
   let total = 0;

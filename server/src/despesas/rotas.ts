@@ -121,7 +121,7 @@ export default async function rotasDespesas(app: App) {
   });
   app.addHook('onRequest', app.autenticar);
 
-  const apresentar = (id: string) => ({ despesa: buscarDespesaApresentada(app.db, id)! });
+  const apresentar = async (id: string) => ({ despesa: (await buscarDespesaApresentada(app.db, id))! });
 
   // Kept by the read cache until the database changes (issue 19: the admin's screen read it afresh, uncompressed, every time).
   app.get('/', { config: { emCache: true }, schema: { querystring: despesaFiltroSchema, response: { 200: listaDespesasSchema } } }, async (request) => {
@@ -139,19 +139,22 @@ export default async function rotasDespesas(app: App) {
       ...(q.avaliadas_desde ? { avaliadasDesde: q.avaliadas_desde } : {}),
     };
     // Totals of the whole filtered set (the page's cards); the rows of one page, at most LIMITE_MAXIMO_PAGINA.
-    const { total, totais } = totaisDespesas(app.db, filtro);
-    return { despesas: listarDespesas(app.db, filtro, janelaDaPagina(q)), totais, ...camposDaPagina(total, q) };
+    const { total, totais } = await totaisDespesas(app.db, filtro);
+    return { despesas: await listarDespesas(app.db, filtro, janelaDaPagina(q)), totais, ...camposDaPagina(total, q) };
   });
 
   app.post(
     '/',
     { onRequest: app.exigirFuncionario, schema: { response: { 200: umaDespesaSchema, 201: umaDespesaSchema } } },
-    async (request, reply) =>
-      comFormulario(request, async ({ campos, cupons }) => {
+    async (request, reply) => {
+      // Answered once the request's temporary files are gone (comFormulario), as the other writes.
+      const { status, corpo } = await comFormulario(request, async ({ campos, cupons }) => {
         const r = await escritaCriarDespesa.executar(ctx, request.usuario, {}, validar(escritaCriarDespesa.corpo, campos), cupons);
         if (r.status === 201) request.log.info({ por: request.usuario.id }, 'despesa registrada');
-        return reply.code(r.status as 200 | 201).send(r.corpo() as z.infer<typeof umaDespesaSchema>);
-      }),
+        return { status: r.status as 200 | 201, corpo: (await r.corpo()) as z.infer<typeof umaDespesaSchema> };
+      });
+      return reply.code(status).send(corpo);
+    },
   );
 
   app.put(
@@ -160,7 +163,7 @@ export default async function rotasDespesas(app: App) {
     async (request) =>
       comFormulario(request, async ({ campos, cupons }) => {
         const r = await escritaEditarDespesa.executar(ctx, request.usuario, request.params, validar(escritaEditarDespesa.corpo, campos), cupons);
-        return r.corpo() as z.infer<typeof umaDespesaSchema>;
+        return (await r.corpo()) as z.infer<typeof umaDespesaSchema>;
       }),
   );
 
@@ -172,21 +175,22 @@ export default async function rotasDespesas(app: App) {
       comFormulario(request, async ({ campos, cupons }) => {
         const r = await escritaCorrigirDespesa.executar(ctx, request.usuario, request.params, validar(escritaCorrigirDespesa.corpo, campos), cupons);
         request.log.info({ despesaId: request.params.id, por: request.usuario.id }, 'despesa rejeitada corrigida e reenviada');
-        return r.corpo() as z.infer<typeof umaDespesaSchema>;
+        return (await r.corpo()) as z.infer<typeof umaDespesaSchema>;
       }),
   );
 
   app.delete(
     '/:id',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema.extend({ message: z.string() }) } } },
-    async (request) => (await escritaExcluirDespesa.executar(ctx, request.usuario, request.params, undefined)).corpo() as z.infer<typeof umaDespesaSchema> & { message: string },
+    async (request) => (await (await escritaExcluirDespesa.executar(ctx, request.usuario, request.params, undefined)).corpo()) as z.infer<typeof umaDespesaSchema> & { message: string },
   );
 
   /** The bulk answer: each evaluated expense as the list shows it, each refusal with its reason. */
-  const avaliarEmLote = (request: FastifyRequest, ids: string[], avaliacao: Avaliacao): AvaliacaoEmLote => {
-    const resultados = avaliarDespesasEmLote(app.db, request.usuario, ids, avaliacao).map((r) =>
-      r.ok ? { id: r.id, ok: true, despesa: buscarDespesaApresentada(app.db, r.id)! } : r,
-    );
+  const avaliarEmLote = async (request: FastifyRequest, ids: string[], avaliacao: Avaliacao): Promise<AvaliacaoEmLote> => {
+    const resultados: AvaliacaoEmLote['resultados'] = [];
+    for (const r of await avaliarDespesasEmLote(app.db, request.usuario, ids, avaliacao)) {
+      resultados.push(r.ok ? { id: r.id, ok: true, despesa: (await buscarDespesaApresentada(app.db, r.id))! } : r);
+    }
     const avaliadas = resultados.filter((r) => r.ok).length;
     request.log.info({ status: avaliacao.status, avaliadas, falhas: resultados.length - avaliadas, por: request.usuario.id }, 'despesas avaliadas em lote');
     return { resultados, avaliadas, falhas: resultados.length - avaliadas };
@@ -209,7 +213,7 @@ export default async function rotasDespesas(app: App) {
     '/:id/aprovar',
     { onRequest: app.exigirAdmin, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
     async (request) => {
-      const despesa = avaliarDespesa(app.db, request.usuario, request.params.id, { status: 'aprovada' });
+      const despesa = await avaliarDespesa(app.db, request.usuario, request.params.id, { status: 'aprovada' });
       request.log.info({ despesaId: despesa.id, por: request.usuario.id }, 'despesa aprovada');
       return apresentar(despesa.id);
     },
@@ -219,7 +223,7 @@ export default async function rotasDespesas(app: App) {
     '/:id/rejeitar',
     { onRequest: app.exigirAdmin, schema: { params: paramsDespesa, body: z.preprocess((v) => v ?? {}, rejeitarDespesaSchema), response: { 200: umaDespesaSchema } } },
     async (request) => {
-      const despesa = avaliarDespesa(app.db, request.usuario, request.params.id, { status: 'rejeitada', motivo: request.body.motivo });
+      const despesa = await avaliarDespesa(app.db, request.usuario, request.params.id, { status: 'rejeitada', motivo: request.body.motivo });
       request.log.info({ despesaId: despesa.id, por: request.usuario.id }, 'despesa rejeitada');
       return apresentar(despesa.id);
     },
@@ -227,7 +231,7 @@ export default async function rotasDespesas(app: App) {
 
   /** Sends a receipt the caller may see (exigirCupomVisivel: admin or owner; anyone else 404). */
   const enviarCupom = async (request: FastifyRequest, reply: FastifyReply, despesaId: string, cupomId?: number) => {
-    const cupom = exigirCupomVisivel(ctx, request.usuario, despesaId, cupomId);
+    const cupom = await exigirCupomVisivel(ctx, request.usuario, despesaId, cupomId);
     // Streamed from the folder or the bucket (a 503 when the bucket does not answer); never a URL of the bucket.
     const aberto = await ctx.armazenamento.abrir(cupom.arquivo);
     if (!aberto) {
@@ -253,10 +257,10 @@ export default async function rotasDespesas(app: App) {
 
   // Issue 20, item 6: the list of an expense's receipts, and each by its id.
   app.get('/:id/cupons', { schema: { params: paramsDespesa, response: { 200: z.object({ cupons: z.array(cupomDespesaSchema) }) } } }, async (request) => {
-    const despesa = buscarDespesa(app.db, request.params.id);
+    const despesa = await buscarDespesa(app.db, request.params.id);
     const visivel = despesa && despesa.excluidaEm === null && (request.usuario.tipo === 'admin' || despesa.funcionarioId === request.usuario.id);
     if (!visivel) throw naoEncontrado('Despesa não encontrada.');
-    return { cupons: buscarDespesaApresentada(app.db, request.params.id)!.cupons ?? [] };
+    return { cupons: (await buscarDespesaApresentada(app.db, request.params.id))!.cupons ?? [] };
   });
 
   app.get('/:id/cupons/:cupomId', { schema: { params: paramsCupom } }, async (request, reply) => enviarCupom(request, reply, request.params.id, request.params.cupomId));

@@ -7,10 +7,13 @@
  * - each write moves the balance in the same transaction: debito on create, debito/devolucao for a
  *   changed value, devolucao on delete;
  * - a receipt arrives as a temporary file (arquivos/temporarios.ts) and is stored under its final
- *   name (arquivos/armazenamento.ts): on disk, renamed into place as the last step of the transaction
- *   that points at it; in an S3 bucket, uploaded just before that transaction. Either way it is
- *   removed again if the transaction does not commit, and the request removes whatever temporary
- *   file is left. A replaced or removed receipt is deleted only after the change committed;
+ *   name (arquivos/armazenamento.ts) just before the transaction that points at it (on disk, linked
+ *   into place; in an S3 bucket, uploaded): nothing but the database is awaited inside a transaction.
+ *   No row is ever without its file (the row commits after the file is there); a file no row names is
+ *   reachable by nobody (receipts are served through their rows) and is removed again when the
+ *   transaction refuses, fails or finds the write already done; what a crash in between leaves, the
+ *   storage's sweep removes. The request removes whatever temporary file is left. A replaced or
+ *   removed receipt is deleted only after the change committed;
  * - each employee's receipts fit in COTA_COMPROVANTES_MB (the sizes of their non-deleted expenses'
  *   receipts; replacing one counts only the difference), refused with 413 and what is left.
  * No HTTP here: the batch sync endpoint replays these same functions.
@@ -21,8 +24,8 @@ import { formatarCentavos } from '../../../shared/money';
 import { MAXIMO_CUPONS_POR_DESPESA, MENSAGEM_CUPONS_DEMAIS, MENSAGEM_JA_AVALIADA, nomeDoTipo, type DadosDespesaCriar, type DadosDespesaEditar } from '../../../shared/schemas/despesas';
 import type { ArmazenamentoCupons } from '../arquivos/armazenamento';
 import { registrarAuditoria, retratoAvaliacao } from '../auditoria/registro';
-import { emTransacaoSincrona, type Db } from '../db';
-import { cidades, despesaCupons, despesas } from '../db/schema';
+import { emTransacao, type Db } from '../db';
+import { cidades, despesaCupons, despesas } from '../db/tabelas';
 import { arquivoGrande, conflito, dadosInvalidos, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
 import { registrarMovimentacao } from '../saldo/servico';
@@ -52,10 +55,10 @@ export interface ContextoDespesas {
   /** COTA_COMPROVANTES_MB in bytes: the receipts each employee may keep. */
   cotaComprovantesBytes: number;
   /**
-   * Called inside the transaction of a change, with its answer: the batch sync records the
-   * operation there, so effect and record commit together (sync/registroOperacoes.ts).
+   * Called inside the transaction of a change, with its handle and its answer: the batch sync records
+   * the operation there through `tx`, so effect and record commit together (sync/registroOperacoes.ts).
    */
-  aoAplicar?: (status: number, recebidoEm: string) => void;
+  aoAplicar?: (tx: Db, status: number, recebidoEm: string) => Promise<void>;
 }
 
 function exigirFuncionario(usuario: UsuarioSessao) {
@@ -63,12 +66,13 @@ function exigirFuncionario(usuario: UsuarioSessao) {
   if (usuario.tipo !== 'funcionario') throw semPermissao('Apenas funcionários registram, alteram ou excluem despesas.');
 }
 
-function nomeCidade(db: Db, cidadeId: number): string {
-  return db.select({ nome: cidades.nome }).from(cidades).where(eq(cidades.id, cidadeId)).get()?.nome ?? '';
+async function nomeCidade(db: Db, cidadeId: number): Promise<string> {
+  const [cidade] = await db.select({ nome: cidades.nome }).from(cidades).where(eq(cidades.id, cidadeId)).limit(1);
+  return cidade?.nome ?? '';
 }
 
-function rotuloDespesa(db: Db, d: Pick<LinhaDespesa, 'tipo' | 'tipoOutro' | 'cidadeId'>): string {
-  const cidade = nomeCidade(db, d.cidadeId);
+async function rotuloDespesa(db: Db, d: Pick<LinhaDespesa, 'tipo' | 'tipoOutro' | 'cidadeId'>): Promise<string> {
+  const cidade = await nomeCidade(db, d.cidadeId);
   return `${nomeDoTipo(d.tipo, d.tipoOutro)}${cidade ? ` — ${cidade}` : ''}`;
 }
 
@@ -77,8 +81,8 @@ function validarData(fuso: string, data: string) {
 }
 
 /** The owner's expense, not deleted; anyone else's (or none) is the same 404. */
-function exigirDespesaPropria(db: Db, usuario: UsuarioSessao, id: string): LinhaDespesa {
-  const despesa = buscarDespesa(db, id);
+async function exigirDespesaPropria(db: Db, usuario: UsuarioSessao, id: string): Promise<LinhaDespesa> {
+  const despesa = await buscarDespesa(db, id);
   if (!despesa || despesa.funcionarioId !== usuario.id || despesa.excluidaEm !== null) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
   return despesa;
 }
@@ -87,10 +91,10 @@ function exigirDespesaPropria(db: Db, usuario: UsuarioSessao, id: string): Linha
  * A change to a stored expense: still Pendente, and its route takes records of its date — the date
  * it has and, on an edit, the one it gets (a closed route takes only dates of its active period).
  */
-function exigirAlteravel(db: Db, usuario: UsuarioSessao, fuso: string, despesa: LinhaDespesa, edicao?: { cidadeId: number; data: string }) {
+async function exigirAlteravel(db: Db, usuario: UsuarioSessao, fuso: string, despesa: LinhaDespesa, edicao?: { cidadeId: number; data: string }) {
   if (despesa.statusAprovacao !== 'pendente') throw conflito(MENSAGEM_JA_AVALIADA);
-  exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso, ...(edicao ? { cidadeId: edicao.cidadeId } : {}) });
-  if (edicao && edicao.data !== despesa.dataDespesa) exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: edicao.data, fuso });
+  await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso, ...(edicao ? { cidadeId: edicao.cidadeId } : {}) });
+  if (edicao && edicao.data !== despesa.dataDespesa) await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: edicao.data, fuso });
 }
 
 /** Sizes as people read them: '850 KB', '12,3 MB', '200 MB'. */
@@ -102,13 +106,12 @@ export function tamanhoLegivel(bytes: number): string {
 }
 
 /** Bytes of receipts the employee keeps: those of their expenses not deleted. */
-export function usoDeComprovantes(db: Db, funcionarioId: number): number {
-  const r = db
+export async function usoDeComprovantes(db: Db, funcionarioId: number): Promise<number> {
+  const [r] = await db
     .select({ usado: sql<number>`coalesce(sum(${despesaCupons.tamanho}), 0)` })
     .from(despesaCupons)
     .innerJoin(despesas, eq(despesas.id, despesaCupons.despesaId))
-    .where(and(eq(despesas.funcionarioId, funcionarioId), isNull(despesas.excluidaEm)))
-    .get();
+    .where(and(eq(despesas.funcionarioId, funcionarioId), isNull(despesas.excluidaEm)));
   return Number(r?.usado ?? 0);
 }
 
@@ -123,9 +126,9 @@ export function mensagemCotaAtingida(usado: number, cota: number, tamanho: numbe
  * A receipt of `tamanho` bytes in place of one of `anterior` fits in the employee's quota; 413
  * otherwise. Only growth is checked: a smaller receipt, or none, always passes.
  */
-function exigirCota(ctx: ContextoDespesas, funcionarioId: number, tamanho: number, anterior = 0) {
+async function exigirCota(ctx: ContextoDespesas, db: Db, funcionarioId: number, tamanho: number, anterior = 0) {
   if (tamanho <= anterior) return;
-  const usado = usoDeComprovantes(ctx.db, funcionarioId);
+  const usado = await usoDeComprovantes(db, funcionarioId);
   if (usado - anterior + tamanho > ctx.cotaComprovantesBytes) throw arquivoGrande(mensagemCotaAtingida(usado, ctx.cotaComprovantesBytes, tamanho));
 }
 
@@ -175,31 +178,20 @@ async function planoDeCupons(ctx: ContextoDespesas, existentes: LinhaCupom[], da
  * Inside the change's transaction: the removed receipts' rows go (their files only after the commit:
  * the names are returned), the new ones get rows after the last, and the old columns mirror the first.
  */
-function gravarCupons(db: Db, despesaId: string, plano: PlanoCupons, nomes: readonly string[]): string[] {
-  const atuais = cuponsDaDespesa(db, despesaId);
+async function gravarCupons(db: Db, despesaId: string, plano: PlanoCupons, nomes: readonly string[]): Promise<string[]> {
+  const atuais = await cuponsDaDespesa(db, despesaId);
   const remover = atuais.filter((c) => plano.remover.some((r) => r.id === c.id));
   exigirQuantidadeDeCupons(atuais.length - remover.length + plano.novos.length);
-  excluirCupons(
+  await excluirCupons(
     db,
     remover.map((c) => c.id),
   );
   let ordem = atuais.reduce((m, c) => Math.max(m, c.ordem), -1) + 1;
-  plano.novos.forEach((cupom, i) => {
-    inserirCupom(db, { despesaId, ordem: ordem++, arquivo: nomes[i]!, mime: cupom.mime, nomeOriginal: cupom.nomeOriginal, tamanho: cupom.tamanho });
-  });
-  if (remover.length > 0 || plano.novos.length > 0) espelharPrimeiroCupom(db, despesaId);
+  for (const [i, cupom] of plano.novos.entries()) {
+    await inserirCupom(db, { despesaId, ordem: ordem++, arquivo: nomes[i]!, mime: cupom.mime, nomeOriginal: cupom.nomeOriginal, tamanho: cupom.tamanho });
+  }
+  if (remover.length > 0 || plano.novos.length > 0) await espelharPrimeiroCupom(db, despesaId);
   return remover.map((c) => c.arquivo);
-}
-
-/**
- * The last step of the transaction: each new receipt put in place (on disk, a rename; in a bucket, it
- * already is). `colocados` says which are stored, to undo when the commit does not happen.
- */
-function colocarCupons(armazenamento: ArmazenamentoCupons, novos: readonly CupomRecebido[], nomes: readonly string[], colocados: string[]) {
-  novos.forEach((cupom, i) => {
-    armazenamento.colocar(cupom, nomes[i]!);
-    if (!colocados.includes(nomes[i]!)) colocados.push(nomes[i]!);
-  });
 }
 
 async function removerArquivos(armazenamento: ArmazenamentoCupons, arquivos: readonly string[]) {
@@ -222,27 +214,27 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
     if (existente.funcionarioId !== usuario.id) throw conflito('Este identificador já foi usado por outro registro.');
     return { despesa: existente, criada: false };
   };
-  const existente = buscarDespesa(db, dados.id);
+  const existente = await buscarDespesa(db, dados.id);
   if (existente) return repetida(existente);
 
-  const validar = () => {
-    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_despesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
+  const validar = async (db: Db) => {
+    await exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_despesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
     validarData(ctx.fuso, dados.data_despesa);
     exigirQuantidadeDeCupons(cupons.length);
-    if (cupons.length > 0) exigirCota(ctx, usuario.id, somaTamanhos(cupons));
-    exigirNfceLivre(db, dados.chave_nfce, dados.id);
+    if (cupons.length > 0) await exigirCota(ctx, db, usuario.id, somaTamanhos(cupons));
+    await exigirNfceLivre(db, dados.chave_nfce, dados.id);
   };
-  validar();
+  await validar(db);
   const nomes = cupons.map(nomeNovoCupom);
-  // In a bucket: uploaded under their final names now, before the transaction that points at them.
+  // Stored under their final names now, before the transaction that points at them (see the header).
   const colocados = await ctx.armazenamento.preparar(cupons, nomes);
   try {
-    const resultado = emTransacaoSincrona(db, (): ResultadoCriacao => {
-      // Checked again inside the transaction: the same id may have arrived while the file was written.
-      const jaGravada = buscarDespesa(db, dados.id);
+    const resultado = await emTransacao(db, async (tx): Promise<ResultadoCriacao> => {
+      // Checked again inside the transaction: the same id may have arrived while the files were stored.
+      const jaGravada = await buscarDespesa(tx, dados.id);
       if (jaGravada) return repetida(jaGravada);
-      validar();
-      const despesa = inserirDespesa(db, {
+      await validar(tx);
+      const despesa = await inserirDespesa(tx, {
         id: dados.id,
         rotaId: dados.rota_id,
         cidadeId: dados.cidade_id,
@@ -255,25 +247,24 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
         chaveNfce: dados.chave_nfce ?? null,
         registradoEm: dados.registrado_em ?? new Date().toISOString(),
       });
-      gravarCupons(db, despesa.id, { remover: [], novos: [...cupons] }, nomes);
-      registrarMovimentacao(db, {
+      await gravarCupons(tx, despesa.id, { remover: [], novos: [...cupons] }, nomes);
+      await registrarMovimentacao(tx, {
         funcionarioId: usuario.id,
         tipo: 'debito',
         valorCentavos: despesa.valorCentavos,
-        descricao: `Despesa: ${rotuloDespesa(db, despesa)}`,
+        descricao: `Despesa: ${await rotuloDespesa(tx, despesa)}`,
         rotaId: despesa.rotaId,
         despesaId: despesa.id,
       });
-      ctx.aoAplicar?.(201, despesa.recebidoEm);
-      colocarCupons(ctx.armazenamento, cupons, nomes, colocados);
+      await ctx.aoAplicar?.(tx, 201, despesa.recebidoEm);
       return { despesa, criada: true };
     });
-    // The same id committed while these were uploaded: that expense is answered, these files are nobody's.
+    // The same id committed while these were stored: that expense is answered, these files are nobody's.
     if (!resultado.criada) await ctx.armazenamento.desfazer(colocados);
     return resultado;
   } catch (erro) {
     await ctx.armazenamento.desfazer(colocados);
-    throw erroDaNfce(db, erro, dados.chave_nfce, dados.id);
+    throw await erroDaNfce(db, erro, dados.chave_nfce, dados.id);
   }
 }
 
@@ -303,27 +294,28 @@ export async function editarDespesa(
 ): Promise<LinhaDespesa> {
   const { db } = ctx;
   exigirFuncionario(usuario);
-  const atual = exigirDespesaPropria(db, usuario, id);
+  const atual = await exigirDespesaPropria(db, usuario, id);
   if (dados.rota_id !== undefined && dados.rota_id !== atual.rotaId) throw regraDeNegocio('Uma despesa não pode mudar de rota.');
-  const plano = await planoDeCupons(ctx, cuponsDaDespesa(db, id), dados, cupons);
+  const plano = await planoDeCupons(ctx, await cuponsDaDespesa(db, id), dados, cupons);
   if (edicaoSemMudanca(atual, dados, plano)) return atual;
 
-  const validar = (despesa: LinhaDespesa) => {
-    exigirAlteravel(db, usuario, ctx.fuso, despesa, { cidadeId: dados.cidade_id, data: dados.data_despesa });
+  const validar = async (db: Db, despesa: LinhaDespesa) => {
+    await exigirAlteravel(db, usuario, ctx.fuso, despesa, { cidadeId: dados.cidade_id, data: dados.data_despesa });
     validarData(ctx.fuso, dados.data_despesa);
-    exigirNfceLivre(db, dados.chave_nfce, id);
+    await exigirNfceLivre(db, dados.chave_nfce, id);
   };
-  validar(atual);
-  const cota = () => exigirCota(ctx, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
-  cota();
+  await validar(db, atual);
+  const cota = (db: Db) => exigirCota(ctx, db, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
+  await cota(db);
   const nomes = plano.novos.map(nomeNovoCupom);
+  // Stored under their final names now, before the transaction that points at them (see the header).
   const colocados = await ctx.armazenamento.preparar(plano.novos, nomes);
   try {
-    const { despesa, removidos } = emTransacaoSincrona(db, () => {
-      const antes = exigirDespesaPropria(db, usuario, id);
-      validar(antes);
-      cota();
-      const despesa = atualizarDespesa(db, id, {
+    const { despesa, removidos } = await emTransacao(db, async (tx) => {
+      const antes = await exigirDespesaPropria(tx, usuario, id);
+      await validar(tx, antes);
+      await cota(tx);
+      const despesa = await atualizarDespesa(tx, id, {
         cidadeId: dados.cidade_id,
         dataDespesa: dados.data_despesa,
         tipo: dados.tipo,
@@ -332,28 +324,27 @@ export async function editarDespesa(
         descricao: dados.descricao,
         ...(dados.chave_nfce !== undefined ? { chaveNfce: dados.chave_nfce } : {}),
       });
-      const removidos = gravarCupons(db, id, plano, nomes);
+      const removidos = await gravarCupons(tx, id, plano, nomes);
       const diferenca = despesa.valorCentavos - antes.valorCentavos;
       if (diferenca !== 0) {
-        registrarMovimentacao(db, {
+        await registrarMovimentacao(tx, {
           funcionarioId: usuario.id,
           tipo: diferenca > 0 ? 'debito' : 'devolucao',
           valorCentavos: Math.abs(diferenca),
-          descricao: `Ajuste da despesa: ${rotuloDespesa(db, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
+          descricao: `Ajuste da despesa: ${await rotuloDespesa(tx, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
           rotaId: despesa.rotaId,
           despesaId: despesa.id,
         });
       }
-      ctx.aoAplicar?.(200, despesa.atualizadoEm);
-      colocarCupons(ctx.armazenamento, plano.novos, nomes, colocados);
-      return { despesa: buscarDespesa(db, id)!, removidos };
+      await ctx.aoAplicar?.(tx, 200, despesa.atualizadoEm);
+      return { despesa: (await buscarDespesa(tx, id))!, removidos };
     });
     // Only now that the change committed: a rolled-back one still points at them.
     await removerArquivos(ctx.armazenamento, removidos);
     return despesa;
   } catch (erro) {
     await ctx.armazenamento.desfazer(colocados);
-    throw erroDaNfce(db, erro, dados.chave_nfce, id);
+    throw await erroDaNfce(db, erro, dados.chave_nfce, id);
   }
 }
 
@@ -375,30 +366,31 @@ export async function corrigirDespesa(
 ): Promise<LinhaDespesa> {
   const { db } = ctx;
   exigirFuncionario(usuario);
-  const atual = exigirDespesaPropria(db, usuario, id);
+  const atual = await exigirDespesaPropria(db, usuario, id);
   if (dados.rota_id !== undefined && dados.rota_id !== atual.rotaId) throw regraDeNegocio('Uma despesa não pode mudar de rota.');
-  const plano = await planoDeCupons(ctx, cuponsDaDespesa(db, id), dados, cupons);
+  const plano = await planoDeCupons(ctx, await cuponsDaDespesa(db, id), dados, cupons);
   if (atual.statusAprovacao === 'pendente' && edicaoSemMudanca(atual, dados, plano)) return atual;
 
-  const validar = (despesa: LinhaDespesa) => {
+  const validar = async (db: Db, despesa: LinhaDespesa) => {
     if (despesa.statusAprovacao === 'aprovada') throw conflito(MENSAGEM_JA_APROVADA);
     if (despesa.statusAprovacao !== 'rejeitada') throw conflito(MENSAGEM_SO_REJEITADA);
-    exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
-    if (dados.data_despesa !== despesa.dataDespesa) exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: dados.data_despesa, fuso: ctx.fuso });
+    await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
+    if (dados.data_despesa !== despesa.dataDespesa) await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: dados.data_despesa, fuso: ctx.fuso });
     validarData(ctx.fuso, dados.data_despesa);
-    exigirNfceLivre(db, dados.chave_nfce, id);
+    await exigirNfceLivre(db, dados.chave_nfce, id);
   };
-  validar(atual);
-  const cota = () => exigirCota(ctx, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
-  cota();
+  await validar(db, atual);
+  const cota = (db: Db) => exigirCota(ctx, db, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
+  await cota(db);
   const nomes = plano.novos.map(nomeNovoCupom);
+  // Stored under their final names now, before the transaction that points at them (see the header).
   const colocados = await ctx.armazenamento.preparar(plano.novos, nomes);
   try {
-    const { despesa, removidos } = emTransacaoSincrona(db, () => {
-      const antes = exigirDespesaPropria(db, usuario, id);
-      validar(antes);
-      cota();
-      const despesa = atualizarDespesa(db, id, {
+    const { despesa, removidos } = await emTransacao(db, async (tx) => {
+      const antes = await exigirDespesaPropria(tx, usuario, id);
+      await validar(tx, antes);
+      await cota(tx);
+      const despesa = await atualizarDespesa(tx, id, {
         cidadeId: dados.cidade_id,
         dataDespesa: dados.data_despesa,
         tipo: dados.tipo,
@@ -411,28 +403,27 @@ export async function corrigirDespesa(
         avaliadoPor: null,
         avaliadoEm: null,
       });
-      const removidos = gravarCupons(db, id, plano, nomes);
+      const removidos = await gravarCupons(tx, id, plano, nomes);
       const diferenca = despesa.valorCentavos - antes.valorCentavos;
       if (diferenca !== 0) {
-        registrarMovimentacao(db, {
+        await registrarMovimentacao(tx, {
           funcionarioId: usuario.id,
           tipo: diferenca > 0 ? 'debito' : 'devolucao',
           valorCentavos: Math.abs(diferenca),
-          descricao: `Correção da despesa rejeitada: ${rotuloDespesa(db, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
+          descricao: `Correção da despesa rejeitada: ${await rotuloDespesa(tx, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
           rotaId: despesa.rotaId,
           despesaId: despesa.id,
         });
       }
-      ctx.aoAplicar?.(200, despesa.atualizadoEm);
-      colocarCupons(ctx.armazenamento, plano.novos, nomes, colocados);
-      return { despesa: buscarDespesa(db, id)!, removidos };
+      await ctx.aoAplicar?.(tx, 200, despesa.atualizadoEm);
+      return { despesa: (await buscarDespesa(tx, id))!, removidos };
     });
     // Only now that the change committed: a rolled-back one still points at them.
     await removerArquivos(ctx.armazenamento, removidos);
     return despesa;
   } catch (erro) {
     await ctx.armazenamento.desfazer(colocados);
-    throw erroDaNfce(db, erro, dados.chave_nfce, id);
+    throw await erroDaNfce(db, erro, dados.chave_nfce, id);
   }
 }
 
@@ -443,12 +434,12 @@ export async function corrigirDespesa(
 export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string): Promise<LinhaDespesa> {
   const { db } = ctx;
   exigirFuncionario(usuario);
-  const { despesa, arquivos } = emTransacaoSincrona(db, () => {
-    const atual = buscarDespesa(db, id);
+  const { despesa, arquivos } = await emTransacao(db, async (tx) => {
+    const atual = await buscarDespesa(tx, id);
     if (!atual || atual.funcionarioId !== usuario.id) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
     if (atual.excluidaEm !== null) return { despesa: atual, arquivos: [] };
-    exigirAlteravel(db, usuario, ctx.fuso, atual);
-    const despesa = atualizarDespesa(db, id, {
+    await exigirAlteravel(tx, usuario, ctx.fuso, atual);
+    const despesa = await atualizarDespesa(tx, id, {
       excluidaEm: new Date().toISOString(),
       // Nobody can see a deleted expense's receipt: the file goes, the row says so.
       arquivoCupom: null,
@@ -457,22 +448,22 @@ export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSess
       cupomTamanho: null,
     });
     if (atual.valorCentavos > 0) {
-      registrarMovimentacao(db, {
+      await registrarMovimentacao(tx, {
         funcionarioId: usuario.id,
         tipo: 'devolucao',
         valorCentavos: atual.valorCentavos,
-        descricao: `Exclusão da despesa: ${rotuloDespesa(db, atual)}`,
+        descricao: `Exclusão da despesa: ${await rotuloDespesa(tx, atual)}`,
         rotaId: atual.rotaId,
         despesaId: atual.id,
       });
     }
     // Nobody can see a deleted expense's receipts: their rows and files go.
-    const cupons = cuponsDaDespesa(db, id);
-    excluirCupons(
-      db,
+    const cupons = await cuponsDaDespesa(tx, id);
+    await excluirCupons(
+      tx,
       cupons.map((c) => c.id),
     );
-    ctx.aoAplicar?.(200, despesa.atualizadoEm);
+    await ctx.aoAplicar?.(tx, 200, despesa.atualizadoEm);
     return { despesa, arquivos: cupons.map((c) => c.arquivo) };
   });
   await removerArquivos(ctx.armazenamento, arquivos);
@@ -486,13 +477,13 @@ export type Avaliacao = { status: 'aprovada' } | { status: 'rejeitada'; motivo: 
  * again, rejected again for the same reason) changes nothing: the employee is not told twice, and who
  * decided first stays recorded.
  */
-function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao, agora: string): LinhaDespesa {
-  const atual = buscarDespesa(db, id);
+async function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao, agora: string): Promise<LinhaDespesa> {
+  const atual = await buscarDespesa(db, id);
   if (!atual || atual.excluidaEm !== null) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
   const motivo = avaliacao.status === 'rejeitada' ? avaliacao.motivo : null;
   if (atual.statusAprovacao === avaliacao.status && atual.motivoRejeicao === motivo) return atual;
-  const avaliada = atualizarDespesa(db, id, { statusAprovacao: avaliacao.status, motivoRejeicao: motivo, avaliadoPor: admin.id, avaliadoEm: agora });
-  registrarAuditoria(db, {
+  const avaliada = await atualizarDespesa(db, id, { statusAprovacao: avaliacao.status, motivoRejeicao: motivo, avaliadoPor: admin.id, avaliadoEm: agora });
+  await registrarAuditoria(db, {
     adminId: admin.id,
     acao: avaliacao.status === 'aprovada' ? 'despesa.aprovar' : 'despesa.rejeitar',
     alvoTipo: 'despesa',
@@ -504,9 +495,9 @@ function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliac
 }
 
 /** An admin approves or rejects (with a reason). Money does not move; a decision can be revised. */
-export function avaliarDespesa(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao): LinhaDespesa {
+export async function avaliarDespesa(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao): Promise<LinhaDespesa> {
   if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
-  return emTransacaoSincrona(db, () => avaliarUma(db, admin, id, avaliacao, new Date().toISOString()));
+  return emTransacao(db, (tx) => avaliarUma(tx, admin, id, avaliacao, new Date().toISOString()));
 }
 
 export type ResultadoAvaliacao = { id: string; ok: true; despesa: LinhaDespesa } | { id: string; ok: false; error: string };
@@ -515,30 +506,32 @@ export type ResultadoAvaliacao = { id: string; ok: true; despesa: LinhaDespesa }
  * The admin's bulk approval or rejection (issue 20): every id by the rules of one, in one transaction
  * (one disk sync for the page); an id that cannot be evaluated fails alone with its reason and writes nothing.
  */
-export function avaliarDespesasEmLote(db: Db, admin: UsuarioSessao, ids: readonly string[], avaliacao: Avaliacao): ResultadoAvaliacao[] {
+export async function avaliarDespesasEmLote(db: Db, admin: UsuarioSessao, ids: readonly string[], avaliacao: Avaliacao): Promise<ResultadoAvaliacao[]> {
   if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
   const agora = new Date().toISOString();
-  return emTransacaoSincrona(db, () =>
-    ids.map((id): ResultadoAvaliacao => {
+  return emTransacao(db, async (tx) => {
+    const resultados: ResultadoAvaliacao[] = [];
+    for (const id of ids) {
       try {
-        return { id, ok: true, despesa: avaliarUma(db, admin, id, avaliacao, agora) };
+        resultados.push({ id, ok: true, despesa: await avaliarUma(tx, admin, id, avaliacao, agora) });
       } catch (erro) {
-        // Only a refusal of this id (ErroApp: gone, deleted) is its own result; anything else aborts the whole batch.
-        if (erro instanceof ErroApp && erro.statusCode < 500) return { id, ok: false, error: erro.message };
-        throw erro;
+        // Only a refusal of this id (ErroApp: gone, deleted; thrown before it writes) is its own result; anything else aborts the whole batch.
+        if (erro instanceof ErroApp && erro.statusCode < 500) resultados.push({ id, ok: false, error: erro.message });
+        else throw erro;
       }
-    }),
-  );
+    }
+    return resultados;
+  });
 }
 
 /**
  * A stored receipt of an expense the caller may see (admin, or the owner), by its id, or the first
  * without one (the single-receipt URL of installed apps); anyone else gets the same 404.
  */
-export function exigirCupomVisivel(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string, cupomId?: number) {
-  const despesa = buscarDespesa(ctx.db, id);
+export async function exigirCupomVisivel(ctx: ContextoDespesas, usuario: UsuarioSessao, id: string, cupomId?: number) {
+  const despesa = await buscarDespesa(ctx.db, id);
   const visivel = despesa && despesa.excluidaEm === null && (usuario.tipo === 'admin' || despesa.funcionarioId === usuario.id);
-  const cupons = visivel ? cuponsDaDespesa(ctx.db, id) : [];
+  const cupons = visivel ? await cuponsDaDespesa(ctx.db, id) : [];
   const cupom = cupomId === undefined ? cupons[0] : cupons.find((c) => c.id === cupomId);
   if (!cupom || !nomeCupomValido(cupom.arquivo)) throw naoEncontrado('Cupom não encontrado.');
   return { arquivo: cupom.arquivo, mime: cupom.mime, nome: cupom.nomeOriginal };

@@ -262,7 +262,7 @@ describe('arquivo de resgate (.sgp)', () => {
 });
 
 describe('migração 0009', () => {
-  it('a despesa com um comprovante, gravada antes da migração, é lida depois como uma lista de um', () => {
+  it('a despesa com um comprovante, gravada antes da migração, é lida depois como uma lista de um', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-migracao-'));
     try {
       const todas = recursosDoProjeto().pastaMigracoes;
@@ -295,12 +295,12 @@ describe('migração 0009', () => {
 
       const db = abrirBanco({ arquivo, pastaMigracoes: todas });
       try {
-        const com = buscarDespesaApresentada(db, '0190a000-0000-7000-8000-000000000001')!;
+        const com = (await buscarDespesaApresentada(db, '0190a000-0000-7000-8000-000000000001'))!;
         expect(com.cupons).toEqual([
           { id: expect.any(Number), mime: 'image/jpeg', nome: 'nota fiscal.jpg', tamanho: 2048, url: `/api/despesas/0190a000-0000-7000-8000-000000000001/cupons/${com.cupons![0]!.id}` },
         ]);
         expect(com.arquivo_cupom).toBe(`${'a'.repeat(32)}.jpg`);
-        expect(buscarDespesaApresentada(db, '0190a000-0000-7000-8000-000000000002')!.cupons).toEqual([]);
+        expect((await buscarDespesaApresentada(db, '0190a000-0000-7000-8000-000000000002'))!.cupons).toEqual([]);
       } finally {
         db.$client.close();
       }

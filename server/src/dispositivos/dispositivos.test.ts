@@ -74,13 +74,13 @@ describe('relato dos celulares em cada contato', () => {
   it('a fila esvaziou: o celular sai da lista; nada é gravado de novo enquanto o relato não muda', async () => {
     await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: relato({ syncIdadeS: 0 }) });
     expect((await celulares()).map((c) => c.funcionario_nome)).toEqual(['Bruno Campo']);
-    const antes = carimboDoBanco(t.db);
+    const antes = await carimboDoBanco(t.db);
     for (let i = 0; i < 5; i++) {
       const r = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: relato({ syncIdadeS: i }) });
       expect(r.statusCode).toBe(200);
     }
     // Not a single write: the read cache of everyone stays valid.
-    expect(carimboDoBanco(t.db)).toBe(antes);
+    expect(await carimboDoBanco(t.db)).toBe(antes);
   });
 
   it('só o próprio funcionário escreve a linha dele: o id do celular de outro cria uma linha do remetente, não muda a do dono', async () => {

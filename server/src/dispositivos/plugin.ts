@@ -101,16 +101,16 @@ async function dispositivos(app: App) {
   // written the row since (issue 21, item 3), and a copy it no longer matches would skip a write.
   const conhecidas = new Map<string, { carimbo: string; linha: LinhaDispositivo | undefined }>();
 
-  function registrar(request: FastifyRequest) {
+  async function registrar(request: FastifyRequest) {
     const relato = lerRelato(request.headers);
     if (!relato) return;
     const usuarioId = request.usuario.id;
     const chave = `${relato.dispositivoId}|${usuarioId}`;
     let conhecida = conhecidas.get(chave);
-    const carimbo = carimboDoBanco(app.db);
+    const carimbo = await carimboDoBanco(app.db);
     if (!conhecida || conhecida.carimbo !== carimbo) {
       if (conhecidas.size >= MAXIMO_EM_MEMORIA) conhecidas.clear();
-      conhecida = { carimbo, linha: buscarDispositivo(app.db, relato.dispositivoId, usuarioId) };
+      conhecida = { carimbo, linha: await buscarDispositivo(app.db, relato.dispositivoId, usuarioId) };
       conhecidas.set(chave, conhecida);
     }
     const agora = Date.now();
@@ -119,7 +119,7 @@ async function dispositivos(app: App) {
     if (!precisaGravar(anterior, nova)) return;
     // Stale rows are pruned here, where the table is written anyway (a few rows, at most every few
     // minutes per phone): no timer, and no write of its own to empty the read cache.
-    const r = gravarDispositivoLimitado(app.db, nova, {
+    const r = await gravarDispositivoLimitado(app.db, nova, {
       existe: anterior !== undefined,
       maximoPorUsuario: MAXIMO_CELULARES_POR_FUNCIONARIO,
       vistoAntesDe: new Date(agora - DIAS_PARA_ESQUECER * 86_400_000).toISOString(),
@@ -129,13 +129,13 @@ async function dispositivos(app: App) {
       request.log.warn({ usuarioId, dispositivoId: relato.dispositivoId }, 'relato ignorado: o funcionário já tem o máximo de celulares com itens na fila');
       return;
     }
-    conhecidas.set(chave, { carimbo: carimboDoBanco(app.db), linha: nova });
+    conhecidas.set(chave, { carimbo: await carimboDoBanco(app.db), linha: nova });
   }
 
   app.addHook('preValidation', async (request) => {
     if (request.usuario?.tipo === 'funcionario') {
       try {
-        registrar(request);
+        await registrar(request);
       } catch (erro) {
         // The report is a side note: the request itself must go on.
         conhecidas.clear();

@@ -1,27 +1,31 @@
 /** The `dispositivos` table: each phone's last report of its queue, per install and employee. */
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { emTransacaoSincrona, preparada, type Db } from '../db';
-import { dispositivos, usuarios } from '../db/schema';
+import { alteradas, emTransacao, preparada, type Db } from '../db';
+import { dispositivos, usuarios } from '../db/tabelas';
+import { prepararComNome } from '../usuarios/repositorio';
 
 export type LinhaDispositivo = typeof dispositivos.$inferSelect;
 
-export function buscarDispositivo(db: Db, dispositivoId: string, usuarioId: number): LinhaDispositivo | undefined {
-  return preparada(db, 'dispositivoPorChave', () =>
-    db
-      .select()
-      .from(dispositivos)
-      .where(and(eq(dispositivos.dispositivoId, sql.placeholder('dispositivoId')), eq(dispositivos.usuarioId, sql.placeholder('usuarioId'))))
-      .prepare(),
-  ).get({ dispositivoId, usuarioId });
+export async function buscarDispositivo(db: Db, dispositivoId: string, usuarioId: number): Promise<LinhaDispositivo | undefined> {
+  const consulta = preparada(db, 'dispositivoPorChave', () =>
+    prepararComNome(
+      db
+        .select()
+        .from(dispositivos)
+        .where(and(eq(dispositivos.dispositivoId, sql.placeholder('dispositivoId')), eq(dispositivos.usuarioId, sql.placeholder('usuarioId')))),
+      'dispositivoPorChave',
+    ),
+  );
+  return (await consulta.execute({ dispositivoId, usuarioId }))[0];
 }
 
 /** Insert or replace the report of (device, employee): the row is always the caller's own. */
-export function gravarDispositivo(db: Db, linha: LinhaDispositivo): void {
+export async function gravarDispositivo(db: Db, linha: LinhaDispositivo): Promise<void> {
   const { dispositivoId: _d, usuarioId: _u, ...valores } = linha;
-  db.insert(dispositivos)
+  await db
+    .insert(dispositivos)
     .values(linha)
-    .onConflictDoUpdate({ target: [dispositivos.dispositivoId, dispositivos.usuarioId], set: valores })
-    .run();
+    .onConflictDoUpdate({ target: [dispositivos.dispositivoId, dispositivos.usuarioId], set: valores });
 }
 
 const filaTotal = sql`${dispositivos.filaVendas} + ${dispositivos.filaVisitas} + ${dispositivos.filaDespesas} + ${dispositivos.filaRotas}`;
@@ -31,8 +35,8 @@ const filaTotal = sql`${dispositivos.filaVendas} + ${dispositivos.filaVisitas} +
  * replaced, wiped, lost, or an invented id): the table grows with installs, and a report that old no
  * longer tells anyone anything the rescue file does not.
  */
-export function esquecerDispositivosParados(db: Db, vistoAntesDe: string): number {
-  return db.delete(dispositivos).where(lt(dispositivos.vistoEm, vistoAntesDe)).run().changes;
+export async function esquecerDispositivosParados(db: Db, vistoAntesDe: string): Promise<number> {
+  return alteradas(await db.delete(dispositivos).where(lt(dispositivos.vistoEm, vistoAntesDe)));
 }
 
 export interface LimitesDoRelato {
@@ -58,28 +62,27 @@ export interface ResultadoDoRelato {
  * the report of a real phone that has sales waiting, which is what the panel exists for; a real new
  * install left out gets in as soon as one of the others empties or goes stale. One transaction.
  */
-export function gravarDispositivoLimitado(db: Db, linha: LinhaDispositivo, limites: LimitesDoRelato): ResultadoDoRelato {
-  return emTransacaoSincrona(db, () => {
-    const esquecidos = esquecerDispositivosParados(db, limites.vistoAntesDe);
+export async function gravarDispositivoLimitado(db: Db, linha: LinhaDispositivo, limites: LimitesDoRelato): Promise<ResultadoDoRelato> {
+  return emTransacao(db, async (tx) => {
+    const esquecidos = await esquecerDispositivosParados(tx, limites.vistoAntesDe);
     let substituido: string | null = null;
-    const jaExiste = limites.existe && esquecidos === 0 ? true : buscarDispositivo(db, linha.dispositivoId, linha.usuarioId) !== undefined;
+    const jaExiste = limites.existe && esquecidos === 0 ? true : (await buscarDispositivo(tx, linha.dispositivoId, linha.usuarioId)) !== undefined;
     if (!jaExiste) {
-      const doUsuario = db
+      const doUsuario = await tx
         .select({ dispositivoId: dispositivos.dispositivoId, total: sql<number>`${filaTotal}` })
         .from(dispositivos)
         .where(eq(dispositivos.usuarioId, linha.usuarioId))
-        .orderBy(dispositivos.vistoEm)
-        .all();
+        .orderBy(dispositivos.vistoEm);
       if (doUsuario.length >= limites.maximoPorUsuario) {
         const vaga = doUsuario.find((d) => d.total === 0);
         if (!vaga) return { gravado: false, substituido: null, esquecidos };
-        db.delete(dispositivos)
-          .where(and(eq(dispositivos.dispositivoId, vaga.dispositivoId), eq(dispositivos.usuarioId, linha.usuarioId)))
-          .run();
+        await tx
+          .delete(dispositivos)
+          .where(and(eq(dispositivos.dispositivoId, vaga.dispositivoId), eq(dispositivos.usuarioId, linha.usuarioId)));
         substituido = vaga.dispositivoId;
       }
     }
-    gravarDispositivo(db, linha);
+    await gravarDispositivo(tx, linha);
     return { gravado: true, substituido, esquecidos };
   });
 }
@@ -89,7 +92,7 @@ export interface DispositivoComFila extends LinhaDispositivo {
 }
 
 /** Every phone that last said something is waiting on it, oldest waiting first. */
-export function dispositivosComFila(db: Db): DispositivoComFila[] {
+export async function dispositivosComFila(db: Db): Promise<DispositivoComFila[]> {
   return db
     .select({
       dispositivoId: dispositivos.dispositivoId,
@@ -107,6 +110,5 @@ export function dispositivosComFila(db: Db): DispositivoComFila[] {
     .from(dispositivos)
     .innerJoin(usuarios, eq(usuarios.id, dispositivos.usuarioId))
     .where(and(gt(filaTotal, 0), eq(usuarios.tipo, 'funcionario')))
-    .orderBy(sql`${dispositivos.maisAntigoEm} is null`, dispositivos.maisAntigoEm, desc(dispositivos.vistoEm))
-    .all();
+    .orderBy(sql`${dispositivos.maisAntigoEm} is null`, dispositivos.maisAntigoEm, desc(dispositivos.vistoEm));
 }

@@ -4,8 +4,8 @@ import { abaixoDaMinima } from '../../../shared/versao';
 import type { Db } from '../db';
 import { dispositivosComFila } from './repositorio';
 
-export function celularesComFila(db: Db, versaoMinimaApp: string): CelularComFila[] {
-  return dispositivosComFila(db).map((d) => ({
+export async function celularesComFila(db: Db, versaoMinimaApp: string): Promise<CelularComFila[]> {
+  return (await dispositivosComFila(db)).map((d) => ({
     funcionario_id: d.usuarioId,
     funcionario_nome: d.funcionarioNome,
     dispositivo_id: d.dispositivoId,

@@ -52,9 +52,9 @@ describe('cache de leituras (mecânica)', () => {
   it('qualquer mudança no banco invalida, mesmo um insert fora de uma requisição', async () => {
     const app = await appMinimo();
     await app.inject({ method: 'GET', url: '/leitura' });
-    const antes = carimboDoBanco(db);
+    const antes = await carimboDoBanco(db);
     db.$client.prepare("insert into estados (uf, codigo_ibge, nome) values ('ZZ', 99, 'Teste')").run();
-    expect(carimboDoBanco(db)).not.toBe(antes);
+    expect(await carimboDoBanco(db)).not.toBe(antes);
     expect((await app.inject({ method: 'GET', url: '/leitura' })).json().calculo).toBe(2);
   });
 

@@ -146,21 +146,20 @@ async function cacheLeituras(app: FastifyInstance, { db, fuso, maximoBytes = 32 
   /** The key each kept answer is under (its compressed copies count in the budget only while it is kept). */
   const chaves = new WeakMap<Guardada, string>();
 
-  app.addHook('preHandler', (request, reply, feito) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.emCache) return feito();
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.emCache) return;
     const chave = `${request.usuario?.id ?? 0}|${diaAtual()}|${chaveDaConsulta(request)}`;
-    const carimbo = carimboDoBanco(db);
+    const carimbo = await carimboDoBanco(db);
     const g = guardadas.get(chave);
     if (g && g.carimbo === carimbo) {
       // Most recently used goes last: eviction takes from the front.
       guardadas.delete(chave);
       guardadas.set(chave, g);
       enviar(request, reply, g);
-      return;
+      return reply;
     }
     if (g) remover(chave);
     (request as ComGuardar)[GUARDAR] = { chave, carimbo };
-    feito();
   });
 
   app.addHook('onSend', (request, reply, payload, feito) => {

@@ -10,8 +10,9 @@ import { hoje, somarDias } from '../../../shared/dates';
 import { inserirDespesa, inserirVenda } from '../../test/fabricas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import path from 'node:path';
-import { localizarTrabalhadorExportacao } from '../recursos';
-import { EXPORTACOES_SIMULTANEAS, LimiteDeExportacoes, MENSAGEM_EXPORTACOES_OCUPADAS, TrabalhadoresDeExportacao } from './foraDaThread';
+import { abrirBanco, type Db } from '../db';
+import { localizarTrabalhadorExportacao, recursosDoProjeto } from '../recursos';
+import { arquivoSqliteDe, EXPORTACOES_SIMULTANEAS, LimiteDeExportacoes, MENSAGEM_EXPORTACOES_OCUPADAS, TrabalhadoresDeExportacao } from './foraDaThread';
 
 let t: AppDeTeste;
 let admin: string;
@@ -130,5 +131,17 @@ describe('exportações fora da thread principal', () => {
     const c = limite.ocupar();
     expect(c).not.toBeNull();
     expect(limite.ocupar()).toBeNull();
+  });
+
+  it('só um arquivo SQLite vai para o trabalhador: em memória ou PostgreSQL (sem arquivo), a exportação fica nesta thread', () => {
+    expect(arquivoSqliteDe(t.db)).toBe(t.db.$client.name);
+    const memoria = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+    try {
+      expect(arquivoSqliteDe(memoria)).toBeNull();
+    } finally {
+      memoria.$client.close();
+    }
+    // node-postgres' pool: no `memory`, no file name.
+    expect(arquivoSqliteDe({ $client: { totalCount: 0, query: () => undefined } } as unknown as Db)).toBeNull();
   });
 });

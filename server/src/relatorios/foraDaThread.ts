@@ -170,15 +170,27 @@ export async function encerrarTrabalhadores(db: Db): Promise<void> {
 }
 
 /**
- * The export of `pedido`: in a worker when the database is a file (always, in the server), in this
- * thread otherwise (an in-memory database a worker cannot open, or no worker file found). Throws the pt-BR 503 when EXPORTACOES_SIMULTANEAS are already running.
+ * The SQLite file behind `db`, which a worker can open on its own; null when there is none: an
+ * in-memory SQLite database, or another engine (PostgreSQL's pool has no such file).
+ */
+export function arquivoSqliteDe(db: Db): string | null {
+  const cliente = (db as { $client?: unknown }).$client as { memory?: unknown; name?: unknown } | null | undefined;
+  if (!cliente || typeof cliente.memory !== 'boolean' || typeof cliente.name !== 'string') return null;
+  return cliente.memory ? null : cliente.name;
+}
+
+/**
+ * The export of `pedido`: in a worker when the database is an SQLite file (always, in the server on
+ * SQLite), in this thread otherwise (an in-memory database a worker cannot open, PostgreSQL, or no
+ * worker file found). Throws the pt-BR 503 when EXPORTACOES_SIMULTANEAS are already running.
  */
 export async function exportar(db: Db, pedido: PedidoExportacao, trabalhador: TrabalhadorExportacao | null = localizarTrabalhadorExportacao()): Promise<Exportacao> {
   let limite = limitePadrao.get(db);
   if (!limite) limitePadrao.set(db, (limite = new LimiteDeExportacoes(EXPORTACOES_SIMULTANEAS)));
   const liberar = limite.ocupar();
   if (!liberar) throw exportacoesOcupadas();
-  if (trabalhador && !db.$client.memory) return trabalhadoresDe(db, trabalhador).exportar({ arquivo: db.$client.name, pedido }, liberar);
+  const arquivo = arquivoSqliteDe(db);
+  if (trabalhador && arquivo) return trabalhadoresDe(db, trabalhador).exportar({ arquivo, pedido }, liberar);
   try {
     const { bytes, rotas } = await gerarExportacao(db, pedido);
     return { emTrabalhador: false, rotas, bytes: bytes.length, corpo: Readable.from([bytes]) };

@@ -2,7 +2,7 @@
  * One export from start to end: the routes of the filter, their details (PDF), the file. Runs in the
  * export worker (relatorios/trabalhador.ts) on its own read-only connection, so neither the queries
  * nor the drawing hold the thread that answers the phones; and in the request's thread only when the
- * database has no file a worker could open (':memory:').
+ * database has no SQLite file a worker could open (':memory:', or PostgreSQL).
  */
 import type { FormatoExportacao } from '../../../shared/schemas/relatorios';
 import type { Db } from '../db';
@@ -21,11 +21,11 @@ export interface PedidoExportacao {
 
 export async function gerarExportacao(db: Db, pedido: PedidoExportacao): Promise<{ bytes: Buffer; rotas: number }> {
   const { filtro } = pedido;
-  const linhas = relatorioDeRotas(db, filtro);
+  const linhas = await relatorioDeRotas(db, filtro);
   const contexto = {
     filtros: descreverFiltros({
       ...(filtro.status ? { status: filtro.status } : {}),
-      ...(filtro.funcionarioId !== undefined ? { funcionarioNome: buscarUsuarioPorId(db, filtro.funcionarioId)?.nome ?? `#${filtro.funcionarioId}` } : {}),
+      ...(filtro.funcionarioId !== undefined ? { funcionarioNome: (await buscarUsuarioPorId(db, filtro.funcionarioId))?.nome ?? `#${filtro.funcionarioId}` } : {}),
       ...(filtro.dataInicio ? { dataInicio: filtro.dataInicio } : {}),
       ...(filtro.dataFim ? { dataFim: filtro.dataFim } : {}),
       ...(filtro.ids ? { rotasSelecionadas: filtro.ids.length } : {}),
@@ -35,13 +35,11 @@ export async function gerarExportacao(db: Db, pedido: PedidoExportacao): Promise
     centro: pedido.centro,
   };
   if (pedido.formato === 'csv') return { bytes: gerarCsvRelatorio(linhas), rotas: linhas.length };
-  const bytes =
-    pedido.formato === 'pdf'
-      ? await gerarPdf(
-          linhas,
-          contexto,
-          linhas.map((l) => detalhesDaRota(db, l.rota_id)),
-        )
-      : await gerarXlsx(linhas, contexto);
+  let bytes: Buffer;
+  if (pedido.formato === 'pdf') {
+    const detalhes = [];
+    for (const l of linhas) detalhes.push(await detalhesDaRota(db, l.rota_id));
+    bytes = await gerarPdf(linhas, contexto, detalhes);
+  } else bytes = await gerarXlsx(linhas, contexto);
   return { bytes, rotas: linhas.length };
 }

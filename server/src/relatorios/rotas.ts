@@ -37,10 +37,10 @@ export default async function rotasRelatorios(app: App) {
   // The employee's own route too (another employee's is 404, as if it did not exist): their
   // dashboard shows the estimated salary, and Minhas Rotas the result of a finished route.
   app.get('/rota/:id', { config: { emCache: true }, schema: { params: paramsId, response: { 200: relatorioSalarioRotaSchema } } }, async (request) => {
-    const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
-    const { calculo, base, valorAluguelCentavos } = salarioDaRota(app.db, rota.id);
+    const rota = await exigirRotaVisivel(app.db, request.usuario, request.params.id);
+    const { calculo, base, valorAluguelCentavos } = await salarioDaRota(app.db, rota.id);
     const api = calculoParaApi(calculo, valorAluguelCentavos);
-    return { rota_id: rota.id, calculo_salario: api, desconto_aluguel_funcionario: api.desconto_aluguel, base, resultado: resultadoDaRota(app.db, rota.id, calculo) };
+    return { rota_id: rota.id, calculo_salario: api, desconto_aluguel_funcionario: api.desconto_aluguel, base, resultado: await resultadoDaRota(app.db, rota.id, calculo) };
   });
 
   app.get(
@@ -49,7 +49,7 @@ export default async function rotasRelatorios(app: App) {
     async (request) => {
       const q = request.query;
       return {
-        rotas: relatorioDeRotas(app.db, {
+        rotas: await relatorioDeRotas(app.db, {
           ...(q.status ? { status: q.status } : {}),
           ...(q.funcionario_id !== undefined ? { funcionarioId: q.funcionario_id } : {}),
           ...(q.data_inicio ? { dataInicio: q.data_inicio } : {}),

@@ -50,8 +50,8 @@ export function linhaDoRelatorio(t: TotaisRota): LinhaRelatorioRota {
   };
 }
 
-export function relatorioDeRotas(db: Db, filtro: FiltroTotais): LinhaRelatorioRota[] {
-  return totaisDasRotas(db, filtro).map(linhaDoRelatorio);
+export async function relatorioDeRotas(db: Db, filtro: FiltroTotais): Promise<LinhaRelatorioRota[]> {
+  return (await totaisDasRotas(db, filtro)).map(linhaDoRelatorio);
 }
 
 export function calculoParaApi(c: CalculoSalario, valorAluguelCentavos: number): CalculoSalarioApi {
@@ -73,17 +73,17 @@ export function calculoParaApi(c: CalculoSalario, valorAluguelCentavos: number):
   };
 }
 
-function totaisDaRota(db: Db, rotaId: number): TotaisRota {
-  const t = totaisDasRotas(db, { ids: [rotaId] })[0];
+async function totaisDaRota(db: Db, rotaId: number): Promise<TotaisRota> {
+  const [t] = await totaisDasRotas(db, { ids: [rotaId] });
   if (!t) throw naoEncontrado('Rota não encontrada.');
   return t;
 }
 
 /** The salary of a route as computed now, with the inputs the phone needs to add queued work. */
-export function salarioDaRota(db: Db, rotaId: number): { calculo: CalculoSalario; base: BaseSalario; valorAluguelCentavos: number } {
-  const t = totaisDaRota(db, rotaId);
-  const vendas = vendasDaRota(db, rotaId);
-  const visitadas = cidadesDoRelatorio(db, rotaId).filter((c) => c.visitada === 1);
+export async function salarioDaRota(db: Db, rotaId: number): Promise<{ calculo: CalculoSalario; base: BaseSalario; valorAluguelCentavos: number }> {
+  const t = await totaisDaRota(db, rotaId);
+  const vendas = await vendasDaRota(db, rotaId);
+  const visitadas = (await cidadesDoRelatorio(db, rotaId)).filter((c) => c.visitada === 1);
   const calculo = calcularSalario({
     vendasCentavos: t.vendasCentavos,
     boletos: vendas.reduce((s, v) => s + v.boletos, 0),
@@ -102,8 +102,8 @@ export function salarioDaRota(db: Db, rotaId: number): { calculo: CalculoSalario
 }
 
 /** What the route came to for its employee: the money of the route around the salary (issue 17). */
-export function resultadoDaRota(db: Db, rotaId: number, calculo: CalculoSalario): ResultadoRota {
-  const t = totaisDaRota(db, rotaId);
+export async function resultadoDaRota(db: Db, rotaId: number, calculo: CalculoSalario): Promise<ResultadoRota> {
+  const t = await totaisDaRota(db, rotaId);
   const ordem = (tipo: string) => {
     const i = (TIPOS_DESPESA as readonly string[]).indexOf(tipo);
     return i < 0 ? TIPOS_DESPESA.length : i;
@@ -114,22 +114,22 @@ export function resultadoDaRota(db: Db, rotaId: number, calculo: CalculoSalario)
     data_inicio: t.dataInicio,
     data_fim: t.dataFim,
     finalizada_em: t.finalizadaEm,
-    total_cidades: cidadesDoRelatorio(db, rotaId).length,
+    total_cidades: (await cidadesDoRelatorio(db, rotaId)).length,
     cidades_visitadas: calculo.cidadesVisitadas,
     total_vendas: reais(t.vendasCentavos),
     total_despesas: reais(t.despesasCentavos),
     total_creditos: reais(t.creditosCentavos),
     saldo_final: reais(t.creditosCentavos - t.despesasCentavos),
-    despesas_por_tipo: despesasPorTipo(db, rotaId)
+    despesas_por_tipo: (await despesasPorTipo(db, rotaId))
       .sort((a, b) => ordem(a.tipo) - ordem(b.tipo))
       .map((d) => ({ tipo: d.tipo, quantidade: d.quantidade, total: reais(d.totalCentavos) })),
   };
 }
 
-export function detalhesDaRota(db: Db, rotaId: number): DetalhesRota {
-  const t = totaisDaRota(db, rotaId);
-  const cidades = cidadesDoRelatorio(db, rotaId);
-  const { calculo } = salarioDaRota(db, rotaId);
+export async function detalhesDaRota(db: Db, rotaId: number): Promise<DetalhesRota> {
+  const t = await totaisDaRota(db, rotaId);
+  const cidades = await cidadesDoRelatorio(db, rotaId);
+  const { calculo } = await salarioDaRota(db, rotaId);
   const api = calculoParaApi(calculo, t.valorAluguelCentavos);
   return {
     rota_id: t.rotaId,
@@ -161,7 +161,7 @@ export function detalhesDaRota(db: Db, rotaId: number): DetalhesRota {
     desconto_aluguel_escola: reais(calculo.descontoAluguelEscolaCentavos),
     quem_pagou_aluguel: ROTULO_QUEM_PAGA_ALUGUEL[calculo.quemPagaAluguel],
     saldo_final: reais(t.creditosCentavos - t.despesasCentavos),
-    despesas: despesasDaRota(db, rotaId).map((d) => ({
+    despesas: (await despesasDaRota(db, rotaId)).map((d) => ({
       id: d.id,
       data_despesa: d.dataDespesa,
       cidade_id: d.cidadeId,
@@ -178,9 +178,9 @@ export function detalhesDaRota(db: Db, rotaId: number): DetalhesRota {
   };
 }
 
-export function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: string): DashboardAdmin {
-  const resumo = resumoDoDia(db, dia);
-  const ativas = apresentarRotas(db, listarLinhasRotas(db, { status: 'ativa' }), dia);
+export async function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: string): Promise<DashboardAdmin> {
+  const resumo = await resumoDoDia(db, dia);
+  const ativas = await apresentarRotas(db, await listarLinhasRotas(db, { status: 'ativa' }), dia);
   return {
     funcionariosEmRota: resumo.funcionariosEmRota,
     funcionariosSemRota: resumo.funcionariosSemRota,
@@ -195,7 +195,7 @@ export function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: string): Da
       despesasHoje: r.despesasHoje,
       status: r.status,
     })),
-    funcionarios: funcionariosEmRota(db, dia).map((f) => ({
+    funcionarios: (await funcionariosEmRota(db, dia)).map((f) => ({
       id: f.id,
       nome: f.nome,
       rota_id: f.rotaId,
@@ -205,6 +205,6 @@ export function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: string): Da
       cidadesAtendidas: f.cidadesAtendidas,
       totalCidades: f.totalCidades,
     })),
-    celulares: celularesComFila(db, versaoMinimaApp),
+    celulares: await celularesComFila(db, versaoMinimaApp),
   };
 }

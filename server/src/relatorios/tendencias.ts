@@ -10,7 +10,7 @@ import { somarDias } from '../../../shared/dates';
 import { DIAS_PADRAO_TENDENCIAS, type Tendencias } from '../../../shared/schemas/relatorios';
 import { TIPOS_DESPESA } from '../../../shared/schemas/tiposDespesa';
 import { ordenarPorNome } from '../../../shared/texto';
-import type { Db } from '../db';
+import { linhas, type Db } from '../db';
 
 export interface FiltroTendencias {
   /** Both ends included. */
@@ -57,17 +57,20 @@ interface LinhaRota {
   visitadas: number;
 }
 
-export function tendencias(db: Db, f: FiltroTendencias): Tendencias {
+export async function tendencias(db: Db, f: FiltroTendencias): Promise<Tendencias> {
   const vendas = condicoesDoFiltro(f, 'data_venda');
   const despesas = sql`${condicoesDoFiltro(f, 'data_despesa')} and t.excluida_em is null`;
 
   const dias = new Map(
-    db
-      .all<VendaDoDia>(sql`
+    (
+      await linhas<VendaDoDia>(
+        db,
+        sql`
         select t.data_venda as data, sum(t.dinheiro_centavos) as dinheiro, sum(t.pix_centavos) as pix, sum(t.cartao_centavos) as cartao,
           sum(t.link_centavos) as link, sum(t.boletos) as boletos
-        from vendas t where ${vendas} group by t.data_venda`)
-      .map((d) => [d.data, d]),
+        from vendas t where ${vendas} group by t.data_venda`,
+      )
+    ).map((d) => [d.data, d]),
   );
   const vendasPorDia: Tendencias['vendas_por_dia'] = [];
   // Bounded: the schema refuses periods over MAXIMO_DIAS_TENDENCIAS days.
@@ -93,8 +96,8 @@ export function tendencias(db: Db, f: FiltroTendencias): Tendencias {
   ];
   if (f.rotaId !== undefined) rotasCondicoes.push(sql`r.id = ${f.rotaId}`);
   if (f.funcionarioId !== undefined) rotasCondicoes.push(sql`r.funcionario_id = ${f.funcionarioId}`);
-  const rotas = db.all<LinhaRota>(sql`
-    select r.id as rotaId, r.nome as rotaNome, u.nome as funcionarioNome,
+  const rotas = await linhas<LinhaRota>(db, sql`
+    select r.id as "rotaId", r.nome as "rotaNome", u.nome as "funcionarioNome",
       coalesce((select sum(${TOTAL_VENDA}) from vendas t where t.rota_id = r.id and ${vendas}), 0) as vendas,
       coalesce((select sum(t.valor_centavos) from despesas t where t.rota_id = r.id and ${despesas}), 0) as despesas,
       (select count(*) from rota_cidades rc where rc.rota_id = r.id) as planejadas,
@@ -105,7 +108,7 @@ export function tendencias(db: Db, f: FiltroTendencias): Tendencias {
     where ${sql.join(rotasCondicoes, sql` and `)}
     order by r.data_inicio, r.id`);
 
-  const funcionarios = db.all<{ id: number; nome: string; vendas: number; despesas: number }>(sql`
+  const funcionarios = await linhas<{ id: number; nome: string; vendas: number; despesas: number }>(db, sql`
     with v as (select t.funcionario_id as id, sum(${TOTAL_VENDA}) as total from vendas t where ${vendas} group by t.funcionario_id),
       d as (select t.funcionario_id as id, sum(t.valor_centavos) as total from despesas t where ${despesas} group by t.funcionario_id)
     select u.id as id, u.nome as nome, coalesce(v.total, 0) as vendas, coalesce(d.total, 0) as despesas
@@ -116,10 +119,13 @@ export function tendencias(db: Db, f: FiltroTendencias): Tendencias {
     const i = (TIPOS_DESPESA as readonly string[]).indexOf(tipo);
     return i < 0 ? TIPOS_DESPESA.length : i;
   };
-  const porTipo = db
-    .all<{ tipo: string; quantidade: number; total: number }>(sql`
-      select t.tipo as tipo, count(*) as quantidade, sum(t.valor_centavos) as total from despesas t where ${despesas} group by t.tipo`)
-    .sort((a, b) => ordem(a.tipo) - ordem(b.tipo));
+  const porTipo = (
+    await linhas<{ tipo: string; quantidade: number; total: number }>(
+      db,
+      sql`
+      select t.tipo as tipo, count(*) as quantidade, sum(t.valor_centavos) as total from despesas t where ${despesas} group by t.tipo`,
+    )
+  ).sort((a, b) => ordem(a.tipo) - ordem(b.tipo));
 
   return {
     data_inicio: f.dataInicio,

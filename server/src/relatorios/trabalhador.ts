@@ -11,7 +11,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from '../db';
-import * as schema from '../db/schema';
 import { gerarExportacao, type PedidoExportacao } from './geracao';
 
 export interface DadosDoTrabalhador {
@@ -41,8 +40,10 @@ async function trabalhar(porta: NonNullable<typeof parentPort>, { id, arquivo, p
   const sqlite = new Database(arquivo, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
     sqlite.pragma('busy_timeout = 5000');
-    const db = drizzle(sqlite, { schema }) as Db;
-    // One read transaction: the table, the totals and every route's details come from the same moment.
+    // SQLite's own handle (the worker exists for an SQLite file): the data functions' queries, on SQLite's
+    // table declarations (db/tabelas.ts's default in this thread).
+    const db = drizzle(sqlite) as unknown as Db;
+    // One read transaction on this connection: the table, the totals and every route's details come from the same moment.
     sqlite.prepare('begin').run();
     const { bytes, rotas } = await gerarExportacao(db, pedido);
     sqlite.prepare('commit').run();

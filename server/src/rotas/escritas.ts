@@ -14,16 +14,16 @@ export const escritaVisitar = definirEscrita({
   params: z.object({ rotaId: idInteiro('Rota', 'f'), cidadeId: idInteiro('Cidade', 'f') }),
   // The spec's call has no payload; the offline client sends the visit's id and date.
   corpo: z.preprocess((v) => v ?? {}, visitaSchema),
-  executar(ctx, usuario, params, corpo) {
-    const visita = registrarVisita(ctx.db, usuario, ctx.fuso, params.rotaId, params.cidadeId, {
+  async executar(ctx, usuario, params, corpo) {
+    const visita = await registrarVisita(ctx.db, usuario, ctx.fuso, params.rotaId, params.cidadeId, {
       ...(corpo.id ? { id: corpo.id } : {}),
       ...(corpo.data ? { data: corpo.data } : {}),
       ...(corpo.registrado_em ? { registradoEm: corpo.registrado_em } : {}),
     });
     return {
       status: 200,
-      corpo: () => ({ visita: { id: visita.id, rota_id: visita.rotaId, cidade_id: visita.cidadeId, data: visita.data, recebido_em: visita.recebidoEm } }),
-      recebidoEm: () => visita.recebidoEm,
+      corpo: async () => ({ visita: { id: visita.id, rota_id: visita.rotaId, cidade_id: visita.cidadeId, data: visita.data, recebido_em: visita.recebidoEm } }),
+      recebidoEm: async () => visita.recebidoEm,
     };
   },
 });
@@ -33,8 +33,12 @@ export const escritaFinalizarRota = definirEscrita({
   caminho: '/rotas/:id/finalizar',
   params: paramsId,
   corpo: z.unknown(),
-  executar(ctx, usuario, params) {
-    const rota = finalizarRota(ctx.db, usuario, params.id);
-    return { status: 200, corpo: () => ({ rota: apresentarRotas(ctx.db, [rota], hoje(ctx.fuso))[0]! }), recebidoEm: () => rota.finalizadaEm };
+  async executar(ctx, usuario, params) {
+    const rota = await finalizarRota(ctx.db, usuario, params.id);
+    return {
+      status: 200,
+      corpo: async () => ({ rota: (await apresentarRotas(ctx.db, [rota], hoje(ctx.fuso)))[0]! }),
+      recebidoEm: async () => rota.finalizadaEm,
+    };
   },
 });

@@ -2,15 +2,17 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CidadeResumo, CidadeStatus, Rota, StatusRota } from '../../../shared/schemas/rotas';
 import { centavosParaReais } from '../../../shared/money';
-import { preparada, preparadaDireta, type Db } from '../db';
-import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/schema';
+import { linhas as linhasSql, preparada, preparadaDireta, type Db } from '../db';
+import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/tabelas';
 import type { DatasDaRota } from '../../../shared/periodoRota';
+import { prepararComNome } from '../usuarios/repositorio';
 
 export type LinhaRota = typeof rotas.$inferSelect;
 
-export function buscarRota(db: Db, id: number): LinhaRota | undefined {
+export async function buscarRota(db: Db, id: number): Promise<LinhaRota | undefined> {
   // Every write on a route checks it first: prepared once.
-  return preparada(db, 'rota.porId', () => db.select().from(rotas).where(eq(rotas.id, sql.placeholder('id'))).prepare()).get({ id });
+  const consulta = preparada(db, 'rota.porId', () => prepararComNome(db.select().from(rotas).where(eq(rotas.id, sql.placeholder('id'))), 'rota.porId'));
+  return (await consulta.execute({ id }))[0];
 }
 
 export interface FiltroRotas {
@@ -18,7 +20,7 @@ export interface FiltroRotas {
   funcionarioId?: number;
 }
 
-export function listarLinhasRotas(db: Db, filtro: FiltroRotas): LinhaRota[] {
+export async function listarLinhasRotas(db: Db, filtro: FiltroRotas): Promise<LinhaRota[]> {
   const condicoes: SQL[] = [];
   if (filtro.status) condicoes.push(eq(rotas.status, filtro.status));
   if (filtro.funcionarioId !== undefined) condicoes.push(eq(rotas.funcionarioId, filtro.funcionarioId));
@@ -26,20 +28,18 @@ export function listarLinhasRotas(db: Db, filtro: FiltroRotas): LinhaRota[] {
     .select()
     .from(rotas)
     .where(condicoes.length ? and(...condicoes) : undefined)
-    .orderBy(sql`case ${rotas.status} when 'ativa' then 0 else 1 end`, desc(rotas.dataInicio), desc(rotas.id))
-    .all();
+    .orderBy(sql`case ${rotas.status} when 'ativa' then 0 else 1 end`, desc(rotas.dataInicio), desc(rotas.id));
 }
 
-export function cidadesDasRotas(db: Db, ids: number[]): Map<number, (CidadeResumo & { rotaCidadeId: number })[]> {
+export async function cidadesDasRotas(db: Db, ids: number[]): Promise<Map<number, (CidadeResumo & { rotaCidadeId: number })[]>> {
   const mapa = new Map<number, (CidadeResumo & { rotaCidadeId: number })[]>();
   if (ids.length === 0) return mapa;
-  const linhas = db
+  const linhas = await db
     .select({ rotaId: rotaCidades.rotaId, rotaCidadeId: rotaCidades.id, id: cidades.id, nome: cidades.nome, uf: cidades.uf })
     .from(rotaCidades)
     .innerJoin(cidades, eq(cidades.id, rotaCidades.cidadeId))
     .where(inArray(rotaCidades.rotaId, ids))
-    .orderBy(asc(rotaCidades.rotaId), asc(rotaCidades.ordem), asc(rotaCidades.id))
-    .all();
+    .orderBy(asc(rotaCidades.rotaId), asc(rotaCidades.ordem), asc(rotaCidades.id));
   for (const l of linhas) {
     const lista = mapa.get(l.rotaId) ?? [];
     lista.push({ id: l.id, nome: l.nome, uf: l.uf, rotaCidadeId: l.rotaCidadeId });
@@ -49,42 +49,40 @@ export function cidadesDasRotas(db: Db, ids: number[]): Map<number, (CidadeResum
 }
 
 /** Sums per route of the sales and expenses of one date, in centavos. */
-function totaisDoDia(db: Db, ids: number[], data: string): { vendas: Map<number, number>; despesas: Map<number, number> } {
+async function totaisDoDia(db: Db, ids: number[], data: string): Promise<{ vendas: Map<number, number>; despesas: Map<number, number> }> {
   const resultado = { vendas: new Map<number, number>(), despesas: new Map<number, number>() };
   if (ids.length === 0) return resultado;
-  const v = db
+  const v = await db
     .select({
       rotaId: vendas.rotaId,
       total: sql<number>`sum(${vendas.dinheiroCentavos} + ${vendas.pixCentavos} + ${vendas.cartaoCentavos} + ${vendas.linkCentavos})`,
     })
     .from(vendas)
     .where(and(inArray(vendas.rotaId, ids), eq(vendas.dataVenda, data)))
-    .groupBy(vendas.rotaId)
-    .all();
+    .groupBy(vendas.rotaId);
   for (const l of v) resultado.vendas.set(l.rotaId, l.total);
-  const d = db
+  const d = await db
     .select({ rotaId: despesas.rotaId, total: sql<number>`sum(${despesas.valorCentavos})` })
     .from(despesas)
     .where(and(inArray(despesas.rotaId, ids), eq(despesas.dataDespesa, data), isNull(despesas.excluidaEm)))
-    .groupBy(despesas.rotaId)
-    .all();
+    .groupBy(despesas.rotaId);
   for (const l of d) resultado.despesas.set(l.rotaId, l.total);
   return resultado;
 }
 
 /** Routes as the API shows them: employee name, cities in order, today's sales and expenses. */
-export function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string): Rota[] {
+export async function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string): Promise<Rota[]> {
   if (linhas.length === 0) return [];
   const ids = linhas.map((r) => r.id);
-  const cidadesPorRota = cidadesDasRotas(db, ids);
-  const totais = totaisDoDia(db, ids, hoje);
+  const cidadesPorRota = await cidadesDasRotas(db, ids);
+  const totais = await totaisDoDia(db, ids, hoje);
   const nomes = new Map(
-    db
-      .select({ id: usuarios.id, nome: usuarios.nome })
-      .from(usuarios)
-      .where(inArray(usuarios.id, [...new Set(linhas.map((r) => r.funcionarioId))]))
-      .all()
-      .map((u) => [u.id, u.nome]),
+    (
+      await db
+        .select({ id: usuarios.id, nome: usuarios.nome })
+        .from(usuarios)
+        .where(inArray(usuarios.id, [...new Set(linhas.map((r) => r.funcionarioId))]))
+    ).map((u) => [u.id, u.nome]),
   );
   return linhas.map((r) => ({
     id: r.id,
@@ -115,18 +113,19 @@ export interface SituacaoParaEscrita extends DatasDaRota {
 const situacoesMemorizadas = new WeakMap<Db, Map<string, SituacaoParaEscrita | undefined>>();
 
 /**
- * Runs `fn`, one synchronous run of a phone's batch inside one transaction, remembering each answer
- * of situacaoParaEscrita: two hundred sales of one route ask the same few questions. Nothing else
- * can write while the run holds the event loop, so only the run's own writes could change an answer:
- * `fn` gets `esquecer`, which the batch calls after every write not known to leave routes alone.
+ * Runs `fn`, one run of a phone's batch inside one transaction (`tx`), remembering each answer of
+ * situacaoParaEscrita asked through `tx`: two hundred sales of one route ask the same few questions.
+ * What others commit meanwhile is not seen either way (SQLite: the transaction holds the write lock;
+ * PostgreSQL: a serializable transaction reads one snapshot), so only the run's own writes could change
+ * an answer: `fn` gets `esquecer`, which the batch calls after every write not known to leave routes alone.
  */
-export function comSituacoesMemorizadas<T>(db: Db, fn: (esquecer: () => void) => T): T {
+export async function comSituacoesMemorizadas<T>(tx: Db, fn: (esquecer: () => void) => Promise<T>): Promise<T> {
   const memoria = new Map<string, SituacaoParaEscrita | undefined>();
-  situacoesMemorizadas.set(db, memoria);
+  situacoesMemorizadas.set(tx, memoria);
   try {
-    return fn(() => memoria.clear());
+    return await fn(() => memoria.clear());
   } finally {
-    situacoesMemorizadas.delete(db);
+    situacoesMemorizadas.delete(tx);
   }
 }
 
@@ -135,12 +134,12 @@ export function comSituacoesMemorizadas<T>(db: Db, fn: (esquecer: () => void) =>
  * its active period (shared/periodoRota.ts) and whether the city is on it. Every queued sale and visit
  * asks this, so it reads those columns, not the row.
  */
-export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): SituacaoParaEscrita | undefined {
+export async function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): Promise<SituacaoParaEscrita | undefined> {
   const memoria = situacoesMemorizadas.get(db);
   const chave = `${rotaId}|${cidadeId}`;
   if (memoria?.has(chave)) return memoria.get(chave);
   // Run straight on the driver (db/index.ts, preparadaDireta).
-  const linha = preparadaDireta(db, 'rota.situacaoParaEscrita', () =>
+  const linha = (await preparadaDireta(db, 'rota.situacaoParaEscrita', () =>
     db
       .select({
         funcionarioId: rotas.funcionarioId,
@@ -151,11 +150,12 @@ export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): S
         canceladaEm: rotas.canceladaEm,
         // Not correlated by column: drizzle drops the table names of a one-table select, and a bare
         // "id" inside the subquery would be rota_cidades.id.
-        temCidade: sql<number>`exists(select 1 from ${rotaCidades} where ${rotaCidades.rotaId} = ${sql.placeholder('rotaId')} and ${rotaCidades.cidadeId} = ${sql.placeholder('cidadeId')})`,
+        // A number on both engines (PostgreSQL's exists is a boolean).
+        temCidade: sql<number>`case when exists(select 1 from ${rotaCidades} where ${rotaCidades.rotaId} = ${sql.placeholder('rotaId')} and ${rotaCidades.cidadeId} = ${sql.placeholder('cidadeId')}) then 1 else 0 end`,
       })
       .from(rotas)
       .where(eq(rotas.id, sql.placeholder('rotaId'))),
-  ).linha({ rotaId, cidadeId }) as [number, StatusRota, string, string, string | null, string | null, number] | undefined;
+  ).linha({ rotaId, cidadeId })) as [number, StatusRota, string, string, string | null, string | null, number] | undefined;
   const situacao = linha && {
     funcionarioId: linha[0],
     status: linha[1],
@@ -170,8 +170,8 @@ export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): S
 }
 
 /** Each city of the route on `data`: closed (has a sale that day), visited, and the sale's id. */
-export function statusDasCidades(db: Db, rotaId: number, data: string): CidadeStatus[] {
-  const linhas = db
+export async function statusDasCidades(db: Db, rotaId: number, data: string): Promise<CidadeStatus[]> {
+  const linhas = await db
     .select({
       cidadeId: cidades.id,
       cidadeNome: cidades.nome,
@@ -185,8 +185,7 @@ export function statusDasCidades(db: Db, rotaId: number, data: string): CidadeSt
     .leftJoin(vendas, and(eq(vendas.rotaId, rotaCidades.rotaId), eq(vendas.cidadeId, rotaCidades.cidadeId), eq(vendas.dataVenda, data)))
     .leftJoin(visitas, and(eq(visitas.rotaId, rotaCidades.rotaId), eq(visitas.cidadeId, rotaCidades.cidadeId), eq(visitas.data, data)))
     .where(eq(rotaCidades.rotaId, rotaId))
-    .orderBy(asc(rotaCidades.ordem), asc(rotaCidades.id))
-    .all();
+    .orderBy(asc(rotaCidades.ordem), asc(rotaCidades.id));
   return linhas.map((l) => ({
     cidade_id: l.cidadeId,
     cidade_nome: l.cidadeNome,
@@ -200,62 +199,69 @@ export function statusDasCidades(db: Db, rotaId: number, data: string): CidadeSt
 }
 
 /** What keeps a route from being deleted: recorded money. */
-export function movimentoDaRota(db: Db, rotaId: number): { vendas: number; despesas: number; movimentacoes: number } {
-  const contar = (tabela: typeof vendas | typeof despesas | typeof movimentacoesSaldo, coluna: typeof vendas.rotaId | typeof despesas.rotaId | typeof movimentacoesSaldo.rotaId) =>
-    db.select({ n: sql<number>`count(*)` }).from(tabela).where(eq(coluna, rotaId)).get()!.n;
+export async function movimentoDaRota(db: Db, rotaId: number): Promise<{ vendas: number; despesas: number; movimentacoes: number }> {
+  const contar = async (tabela: typeof vendas | typeof despesas | typeof movimentacoesSaldo, coluna: typeof vendas.rotaId | typeof despesas.rotaId | typeof movimentacoesSaldo.rotaId) =>
+    (await db.select({ n: sql<number>`count(*)` }).from(tabela).where(eq(coluna, rotaId)))[0]!.n;
   return {
-    vendas: contar(vendas, vendas.rotaId),
-    despesas: contar(despesas, despesas.rotaId),
-    movimentacoes: contar(movimentacoesSaldo, movimentacoesSaldo.rotaId),
+    vendas: await contar(vendas, vendas.rotaId),
+    despesas: await contar(despesas, despesas.rotaId),
+    movimentacoes: await contar(movimentacoesSaldo, movimentacoesSaldo.rotaId),
   };
 }
 
 /** Cities of the route that carry recorded activity (they cannot leave the route). */
-export function cidadesComMovimento(db: Db, rotaId: number): number[] {
-  const linhas = db.all<{ cidade_id: number }>(sql`
+export async function cidadesComMovimento(db: Db, rotaId: number): Promise<number[]> {
+  const linhas = await linhasSql<{ cidade_id: number }>(db, sql`
     select cidade_id from vendas where rota_id = ${rotaId}
     union select cidade_id from visitas where rota_id = ${rotaId}
     union select cidade_id from despesas where rota_id = ${rotaId}`);
   return linhas.map((l) => l.cidade_id);
 }
 
-export function substituirCidades(db: Db, rotaId: number, ids: number[]): void {
-  db.delete(rotaCidades).where(eq(rotaCidades.rotaId, rotaId)).run();
-  if (ids.length > 0) db.insert(rotaCidades).values(ids.map((cidadeId, ordem) => ({ rotaId, cidadeId, ordem }))).run();
+export async function substituirCidades(db: Db, rotaId: number, ids: number[]): Promise<void> {
+  await db.delete(rotaCidades).where(eq(rotaCidades.rotaId, rotaId));
+  if (ids.length > 0) await db.insert(rotaCidades).values(ids.map((cidadeId, ordem) => ({ rotaId, cidadeId, ordem })));
 }
 
 export type LinhaVisitaRota = typeof visitas.$inferSelect;
 
 // Saving every queued sale ensures its visit: these run once per replayed closing, prepared once.
 
-export function buscarVisitaPorId(db: Db, id: string): LinhaVisitaRota | undefined {
-  return preparada(db, 'visita.porId', () => db.select().from(visitas).where(eq(visitas.id, sql.placeholder('id'))).prepare()).get({ id });
+export async function buscarVisitaPorId(db: Db, id: string): Promise<LinhaVisitaRota | undefined> {
+  const consulta = preparada(db, 'visita.porId', () => prepararComNome(db.select().from(visitas).where(eq(visitas.id, sql.placeholder('id'))), 'visita.porId'));
+  return (await consulta.execute({ id }))[0];
 }
 
-export function buscarVisitaDoDia(db: Db, rotaId: number, cidadeId: number, data: string): LinhaVisitaRota | undefined {
-  return preparada(db, 'visita.doDia', () =>
-    db
-      .select()
-      .from(visitas)
-      .where(and(eq(visitas.rotaId, sql.placeholder('rotaId')), eq(visitas.cidadeId, sql.placeholder('cidadeId')), eq(visitas.data, sql.placeholder('data'))))
-      .prepare(),
-  ).get({ rotaId, cidadeId, data });
+export async function buscarVisitaDoDia(db: Db, rotaId: number, cidadeId: number, data: string): Promise<LinhaVisitaRota | undefined> {
+  const consulta = preparada(db, 'visita.doDia', () =>
+    prepararComNome(
+      db
+        .select()
+        .from(visitas)
+        .where(and(eq(visitas.rotaId, sql.placeholder('rotaId')), eq(visitas.cidadeId, sql.placeholder('cidadeId')), eq(visitas.data, sql.placeholder('data')))),
+      'visita.doDia',
+    ),
+  );
+  return (await consulta.execute({ rotaId, cidadeId, data }))[0];
 }
 
 /** A visit without a sale (the employee's 'Visitada' on a city). */
-export function inserirVisita(db: Db, v: Omit<typeof visitas.$inferInsert, 'recebidoEm'>): LinhaVisitaRota {
-  return preparada(db, 'visita.inserir', () =>
-    db
-      .insert(visitas)
-      .values({
-        id: sql.placeholder('id'),
-        rotaId: sql.placeholder('rotaId'),
-        cidadeId: sql.placeholder('cidadeId'),
-        funcionarioId: sql.placeholder('funcionarioId'),
-        data: sql.placeholder('data'),
-        registradoEm: sql.placeholder('registradoEm'),
-      })
-      .returning()
-      .prepare(),
-  ).get(v)!;
+export async function inserirVisita(db: Db, v: Omit<typeof visitas.$inferInsert, 'recebidoEm'>): Promise<LinhaVisitaRota> {
+  const comando = preparada(db, 'visita.inserir', () =>
+    prepararComNome(
+      db
+        .insert(visitas)
+        .values({
+          id: sql.placeholder('id'),
+          rotaId: sql.placeholder('rotaId'),
+          cidadeId: sql.placeholder('cidadeId'),
+          funcionarioId: sql.placeholder('funcionarioId'),
+          data: sql.placeholder('data'),
+          registradoEm: sql.placeholder('registradoEm'),
+        })
+        .returning(),
+      'visita.inserir',
+    ),
+  );
+  return (await comando.execute(v))[0]!;
 }

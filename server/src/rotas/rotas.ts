@@ -38,16 +38,16 @@ export default async function rotasRotas(app: App) {
   app.addHook('onRequest', app.autenticar);
   const contexto = contextoDeEscrita(app);
   const hojeNoApp = () => hoje(app.config.appTz);
-  const listar = (filtro: FiltroRotas) => ({ rotas: apresentarRotas(app.db, listarLinhasRotas(app.db, filtro), hojeNoApp()) });
-  const uma = (rota: LinhaRota) => apresentarRotas(app.db, [rota], hojeNoApp())[0]!;
+  const listar = async (filtro: FiltroRotas) => ({ rotas: await apresentarRotas(app.db, await listarLinhasRotas(app.db, filtro), hojeNoApp()) });
+  const uma = async (rota: LinhaRota) => (await apresentarRotas(app.db, [rota], hojeNoApp()))[0]!;
 
   // An employee always gets their own routes, whatever filter they send.
   app.get('/', { schema: { querystring: filtroListaRotas, response: { 200: listaRotasPaginada } } }, async (request) => {
     const { status, funcionario_id } = request.query;
     const funcionarioId = request.usuario.tipo === 'admin' ? funcionario_id : request.usuario.id;
     // The page is cut before the routes are dressed (cities, totals): only its routes cost anything.
-    const { itens, ...pagina } = fatiar(listarLinhasRotas(app.db, { ...(status ? { status } : {}), ...(funcionarioId !== undefined ? { funcionarioId } : {}) }), request.query);
-    return { rotas: apresentarRotas(app.db, itens, hojeNoApp()), ...pagina };
+    const { itens, ...pagina } = fatiar(await listarLinhasRotas(app.db, { ...(status ? { status } : {}), ...(funcionarioId !== undefined ? { funcionarioId } : {}) }), request.query);
+    return { rotas: await apresentarRotas(app.db, itens, hojeNoApp()), ...pagina };
   });
 
   app.get('/ativas', { schema: { response: { 200: listaRotas } } }, async (request) =>
@@ -65,16 +65,16 @@ export default async function rotasRotas(app: App) {
   );
 
   app.get('/:id', { schema: { params: paramsId, response: { 200: umaRota } } }, async (request) => {
-    const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
-    return { rota: uma(rota) };
+    const rota = await exigirRotaVisivel(app.db, request.usuario, request.params.id);
+    return { rota: await uma(rota) };
   });
 
   app.get(
     '/:id/cidades',
     { schema: { params: paramsId, response: { 200: z.object({ cidades: z.array(cidadeResumoSchema) }) } } },
     async (request) => {
-      const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
-      const cidades = cidadesDasRotas(app.db, [rota.id]).get(rota.id) ?? [];
+      const rota = await exigirRotaVisivel(app.db, request.usuario, request.params.id);
+      const cidades = (await cidadesDasRotas(app.db, [rota.id])).get(rota.id) ?? [];
       return { cidades: cidades.map(({ id, nome, uf }) => ({ id, nome, uf })) };
     },
   );
@@ -90,9 +90,9 @@ export default async function rotasRotas(app: App) {
       },
     },
     async (request) => {
-      const rota = exigirRotaVisivel(app.db, request.usuario, request.params.id);
+      const rota = await exigirRotaVisivel(app.db, request.usuario, request.params.id);
       const data = request.query.data ?? hojeNoApp();
-      return { data, cidades: statusDasCidades(app.db, rota.id, data) };
+      return { data, cidades: await statusDasCidades(app.db, rota.id, data) };
     },
   );
 
@@ -100,9 +100,9 @@ export default async function rotasRotas(app: App) {
     '/',
     { onRequest: app.exigirAdmin, schema: { body: rotaSalvarSchema, response: { 201: umaRota } } },
     async (request, reply) => {
-      const rota = criarRota(app.db, request.usuario.id, request.body);
+      const rota = await criarRota(app.db, request.usuario.id, request.body);
       request.log.info({ rotaId: rota.id, por: request.usuario.id }, 'rota criada');
-      return reply.code(201).send({ rota: uma(rota) });
+      return reply.code(201).send({ rota: await uma(rota) });
     },
   );
 
@@ -110,8 +110,8 @@ export default async function rotasRotas(app: App) {
     '/:id',
     { onRequest: app.exigirAdmin, schema: { params: paramsId, body: rotaSalvarSchema, response: { 200: umaRota } } },
     async (request) => {
-      const rota = editarRota(app.db, request.usuario.id, request.params.id, request.body);
-      return { rota: uma(rota) };
+      const rota = await editarRota(app.db, request.usuario.id, request.params.id, request.body);
+      return { rota: await uma(rota) };
     },
   );
 
@@ -125,7 +125,7 @@ export default async function rotasRotas(app: App) {
       schema: { params: paramsId, response: { 200: mensagemSchema } },
     },
     async (request) => {
-      excluirRota(app.db, request.usuario.id, request.params.id);
+      await excluirRota(app.db, request.usuario.id, request.params.id);
       request.log.info({ rotaId: request.params.id, por: request.usuario.id }, 'rota excluída');
       return { message: 'Rota excluída com sucesso!' };
     },
@@ -134,15 +134,15 @@ export default async function rotasRotas(app: App) {
   app.patch(
     '/:id/finalizar',
     { onRequest: app.exigirFuncionario, schema: { params: escritaFinalizarRota.params, response: { 200: umaRota } } },
-    async (request) => (await escritaFinalizarRota.executar(contexto, request.usuario, request.params, undefined)).corpo() as z.infer<typeof umaRota>,
+    async (request) => (await (await escritaFinalizarRota.executar(contexto, request.usuario, request.params, undefined)).corpo()) as z.infer<typeof umaRota>,
   );
 
   app.patch(
     '/:id/cancelar',
     { onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: umaRota } } },
     async (request) => {
-      const rota = cancelarRota(app.db, request.usuario.id, request.params.id);
-      return { rota: uma(rota) };
+      const rota = await cancelarRota(app.db, request.usuario.id, request.params.id);
+      return { rota: await uma(rota) };
     },
   );
 
@@ -151,9 +151,9 @@ export default async function rotasRotas(app: App) {
     '/:id/reabrir',
     { onRequest: app.exigirAdmin, schema: { params: paramsId, response: { 200: umaRota } } },
     async (request) => {
-      const rota = reabrirRota(app.db, request.usuario.id, request.params.id);
+      const rota = await reabrirRota(app.db, request.usuario.id, request.params.id);
       request.log.info({ rotaId: rota.id, por: request.usuario.id }, 'rota reaberta');
-      return { rota: uma(rota) };
+      return { rota: await uma(rota) };
     },
   );
 
@@ -164,6 +164,6 @@ export default async function rotasRotas(app: App) {
       schema: { params: escritaVisitar.params, body: escritaVisitar.corpo, response: { 200: visitaRespostaSchema } },
     },
     async (request) =>
-      (await escritaVisitar.executar(contexto, request.usuario, request.params, request.body)).corpo() as z.infer<typeof visitaRespostaSchema>,
+      (await (await escritaVisitar.executar(contexto, request.usuario, request.params, request.body)).corpo()) as z.infer<typeof visitaRespostaSchema>,
   );
 }

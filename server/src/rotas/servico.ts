@@ -8,8 +8,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { hoje } from '../../../shared/dates';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import { registrarAuditoria, retratoRota } from '../auditoria/registro';
-import { emTransacaoSincrona, type Db } from '../db';
-import { rotas, visitas } from '../db/schema';
+import { emTransacao, type Db } from '../db';
+import { rotas, visitas } from '../db/tabelas';
 import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
 import type { UsuarioSessao } from '../tipos';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
@@ -33,8 +33,8 @@ export const ROTA_NAO_ENCONTRADA = 'Rota não encontrada.';
 export const ROTA_NAO_ENCONTRADA_OU_EXCLUIDA = 'Rota não encontrada ou já foi excluída.';
 
 /** The route if this user may see it: admins see all; an employee only their own (others look absent). */
-export function exigirRotaVisivel(db: Db, usuario: UsuarioSessao, rotaId: number): LinhaRota {
-  const rota = buscarRota(db, rotaId);
+export async function exigirRotaVisivel(db: Db, usuario: UsuarioSessao, rotaId: number): Promise<LinhaRota> {
+  const rota = await buscarRota(db, rotaId);
   if (!rota || (usuario.tipo !== 'admin' && rota.funcionarioId !== usuario.id)) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
   return rota;
 }
@@ -61,9 +61,9 @@ export interface EscritaNaRota {
  * (shared/periodoRota.ts: work done on the road outlives the admin's status change). With `cidadeId`,
  * the city must belong to the route.
  */
-export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, { data, fuso, cidadeId }: EscritaNaRota): void {
+export async function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, { data, fuso, cidadeId }: EscritaNaRota): Promise<void> {
   // Route and city in one lookup when there is a city: each queued sale and visit passes here.
-  const rota = cidadeId === undefined ? buscarRota(db, rotaId) : situacaoParaEscrita(db, rotaId, cidadeId);
+  const rota = cidadeId === undefined ? await buscarRota(db, rotaId) : await situacaoParaEscrita(db, rotaId, cidadeId);
   if (!rota || rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
   const situacao = situacaoDaData(rota, data, fuso);
   if (situacao !== 'dentro') {
@@ -91,23 +91,23 @@ export interface DadosRota {
  * `funcionarioAtual`: on edit, the route's employee. Keeping them is fine even if they were
  * deactivated since (an admin fixing an old route); giving a route to an inactive one is not.
  */
-function validarDadosRota(db: Db, dados: DadosRota, funcionarioAtual?: number): number[] {
-  const funcionario = buscarUsuarioPorId(db, dados.funcionario_id);
+async function validarDadosRota(db: Db, dados: DadosRota, funcionarioAtual?: number): Promise<number[]> {
+  const funcionario = await buscarUsuarioPorId(db, dados.funcionario_id);
   if (!funcionario || funcionario.tipo !== 'funcionario') throw regraDeNegocio('Funcionário não encontrado.');
   if (!funcionario.ativo && funcionario.id !== funcionarioAtual) {
     throw regraDeNegocio('Este funcionário está inativo e não pode receber rotas.');
   }
   if (dados.data_fim < dados.data_inicio) throw regraDeNegocio('A data de fim não pode ser anterior à data de início.');
   const ids = [...new Set(dados.cidades)]; // the same city twice is kept once
-  const existentes = new Set(cidadesExistentes(db, ids).map((c) => c.id));
+  const existentes = new Set((await cidadesExistentes(db, ids)).map((c) => c.id));
   const faltando = ids.filter((id) => !existentes.has(id));
   if (faltando.length > 0) throw regraDeNegocio(`${plural(faltando.length, 'Cidade não encontrada', 'Cidades não encontradas')}: ${faltando.join(', ')}.`);
   return ids;
 }
 
 /** One active route per employee: every employee screen works on "the" active route. */
-function exigirSemOutraRotaAtiva(db: Db, funcionarioId: number, exceto?: number) {
-  const outra = listarLinhasRotas(db, { status: 'ativa', funcionarioId }).find((r) => r.id !== exceto);
+async function exigirSemOutraRotaAtiva(db: Db, funcionarioId: number, exceto?: number): Promise<void> {
+  const outra = (await listarLinhasRotas(db, { status: 'ativa', funcionarioId })).find((r) => r.id !== exceto);
   if (outra) throw conflito(`Este funcionário já tem uma rota ativa ("${outra.nome}"). Finalize ou cancele essa rota antes.`);
 }
 
@@ -124,67 +124,65 @@ function colunas(dados: DadosRota) {
   };
 }
 
-export function criarRota(db: Db, adminId: number, dados: DadosRota): LinhaRota {
-  const ids = validarDadosRota(db, dados);
-  return emTransacaoSincrona(db, () => {
-    exigirSemOutraRotaAtiva(db, dados.funcionario_id);
-    const rota = db
+export async function criarRota(db: Db, adminId: number, dados: DadosRota): Promise<LinhaRota> {
+  const ids = await validarDadosRota(db, dados);
+  return emTransacao(db, async (tx) => {
+    await exigirSemOutraRotaAtiva(tx, dados.funcionario_id);
+    const [rota] = await tx
       .insert(rotas)
       .values({ ...colunas(dados), criadoPor: adminId })
-      .returning()
-      .get();
-    substituirCidades(db, rota.id, ids);
-    registrarAuditoria(db, { adminId, acao: 'rota.criar', alvoTipo: 'rota', alvoId: rota.id, antes: null, depois: retratoRota(db, rota) });
-    return rota;
+      .returning();
+    await substituirCidades(tx, rota!.id, ids);
+    await registrarAuditoria(tx, { adminId, acao: 'rota.criar', alvoTipo: 'rota', alvoId: rota!.id, antes: null, depois: await retratoRota(tx, rota!) });
+    return rota!;
   });
 }
 
-export function editarRota(db: Db, adminId: number, id: number, dados: DadosRota): LinhaRota {
-  const atual = buscarRota(db, id);
+export async function editarRota(db: Db, adminId: number, id: number, dados: DadosRota): Promise<LinhaRota> {
+  const atual = await buscarRota(db, id);
   if (!atual) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
-  const ids = validarDadosRota(db, dados, atual.funcionarioId);
-  return emTransacaoSincrona(db, () => {
-    const antes = retratoRota(db, atual);
+  const ids = await validarDadosRota(db, dados, atual.funcionarioId);
+  return emTransacao(db, async (tx) => {
+    const antes = await retratoRota(tx, atual);
     if (dados.funcionario_id !== atual.funcionarioId) {
-      const m = movimentoDaRota(db, id);
-      if (m.vendas + m.despesas + m.movimentacoes > 0 || cidadesComMovimento(db, id).length > 0) {
+      const m = await movimentoDaRota(tx, id);
+      if (m.vendas + m.despesas + m.movimentacoes > 0 || (await cidadesComMovimento(tx, id)).length > 0) {
         throw conflito('Não é possível trocar o funcionário: a rota já tem vendas, visitas, despesas ou saldo registrados.');
       }
-      if (atual.status === 'ativa') exigirSemOutraRotaAtiva(db, dados.funcionario_id, id);
+      if (atual.status === 'ativa') await exigirSemOutraRotaAtiva(tx, dados.funcionario_id, id);
     }
     const mantidas = new Set(ids);
-    const removidasComMovimento = cidadesComMovimento(db, id).filter((c) => !mantidas.has(c));
+    const removidasComMovimento = (await cidadesComMovimento(tx, id)).filter((c) => !mantidas.has(c));
     if (removidasComMovimento.length > 0) {
-      const nomes = cidadesExistentes(db, removidasComMovimento).map((c) => c.nome);
+      const nomes = (await cidadesExistentes(tx, removidasComMovimento)).map((c) => c.nome);
       throw conflito(`Não é possível remover da rota ${nomes.join(', ')}: já há vendas, visitas ou despesas registradas.`);
     }
-    const rota = db
+    const [rota] = await tx
       .update(rotas)
       .set({ ...colunas(dados), atualizadoEm: new Date().toISOString() })
       .where(eq(rotas.id, id))
-      .returning()
-      .get()!;
-    substituirCidades(db, id, ids);
-    registrarAuditoria(db, { adminId, acao: 'rota.editar', alvoTipo: 'rota', alvoId: id, antes, depois: retratoRota(db, rota) });
-    return rota;
+      .returning();
+    await substituirCidades(tx, id, ids);
+    await registrarAuditoria(tx, { adminId, acao: 'rota.editar', alvoTipo: 'rota', alvoId: id, antes, depois: await retratoRota(tx, rota!) });
+    return rota!;
   });
 }
 
 /** Only routes without recorded money can be deleted (financial history is never lost by accident). */
-export function excluirRota(db: Db, adminId: number, id: number): void {
-  emTransacaoSincrona(db, () => {
-    const rota = buscarRota(db, id);
+export async function excluirRota(db: Db, adminId: number, id: number): Promise<void> {
+  await emTransacao(db, async (tx) => {
+    const rota = await buscarRota(tx, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA_OU_EXCLUIDA);
     // The employee's result of a finished route (salary, balance to return) is history: it stays.
     if (rota.status === 'finalizada') throw conflito(ROTA_FINALIZADA_NAO_EXCLUI);
-    const m = movimentoDaRota(db, id);
+    const m = await movimentoDaRota(tx, id);
     if (m.vendas + m.despesas + m.movimentacoes > 0) {
       throw conflito('Esta rota tem vendas, despesas ou saldo registrados e não pode ser excluída. Finalize ou cancele a rota.');
     }
-    const antes = retratoRota(db, rota);
-    db.delete(visitas).where(eq(visitas.rotaId, id)).run();
-    db.delete(rotas).where(eq(rotas.id, id)).run();
-    registrarAuditoria(db, { adminId, acao: 'rota.excluir', alvoTipo: 'rota', alvoId: id, antes, depois: null });
+    const antes = await retratoRota(tx, rota);
+    await tx.delete(visitas).where(eq(visitas.rotaId, id));
+    await tx.delete(rotas).where(eq(rotas.id, id));
+    await registrarAuditoria(tx, { adminId, acao: 'rota.excluir', alvoTipo: 'rota', alvoId: id, antes, depois: null });
   });
 }
 
@@ -192,15 +190,15 @@ export function excluirRota(db: Db, adminId: number, id: number): void {
  * The closing moment goes with the status: finalizada_em, cancelada_em (the end of the period the
  * route was active, shared/periodoRota.ts); back to 'ativa' (reopened) clears cancelada_em.
  */
-function mudarStatus(db: Db, id: number, status: StatusRota): LinhaRota {
+async function mudarStatus(db: Db, id: number, status: StatusRota): Promise<LinhaRota> {
   const agora = new Date().toISOString();
   const fechamento = status === 'finalizada' ? { finalizadaEm: agora } : status === 'cancelada' ? { canceladaEm: agora } : { canceladaEm: null };
-  return db
+  const [rota] = await db
     .update(rotas)
     .set({ status, atualizadoEm: agora, ...fechamento })
     .where(eq(rotas.id, id))
-    .returning()
-    .get()!;
+    .returning();
+  return rota!;
 }
 
 export const ROTA_CANCELADA_NAO_FINALIZA =
@@ -209,23 +207,26 @@ export const ROTA_FINALIZADA_NAO_EXCLUI = 'Uma rota finalizada faz parte do hist
 export const SO_CANCELADAS_REABREM = 'Só rotas canceladas podem ser reabertas.';
 
 /** The employee finishes their own active route. Finishing again is answered with the route (a replay). */
-export function finalizarRota(db: Db, usuario: UsuarioSessao, id: number): LinhaRota {
-  const rota = exigirRotaVisivel(db, usuario, id);
-  if (rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
-  if (rota.status === 'finalizada') return rota;
-  if (rota.status === 'cancelada') throw conflito(ROTA_CANCELADA_NAO_FINALIZA);
-  return mudarStatus(db, id, 'finalizada');
+export async function finalizarRota(db: Db, usuario: UsuarioSessao, id: number): Promise<LinhaRota> {
+  // Read and changed in one transaction: an admin's cancelling in between is not overwritten.
+  return emTransacao(db, async (tx) => {
+    const rota = await exigirRotaVisivel(tx, usuario, id);
+    if (rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+    if (rota.status === 'finalizada') return rota;
+    if (rota.status === 'cancelada') throw conflito(ROTA_CANCELADA_NAO_FINALIZA);
+    return mudarStatus(tx, id, 'finalizada');
+  });
 }
 
 /** An admin cancels an active route. Cancelling again is answered with the route. */
-export function cancelarRota(db: Db, adminId: number, id: number): LinhaRota {
-  return emTransacaoSincrona(db, () => {
-    const rota = buscarRota(db, id);
+export async function cancelarRota(db: Db, adminId: number, id: number): Promise<LinhaRota> {
+  return emTransacao(db, async (tx) => {
+    const rota = await buscarRota(tx, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
     if (rota.status === 'cancelada') return rota;
     if (rota.status === 'finalizada') throw conflito('Uma rota finalizada não pode ser cancelada.');
-    const cancelada = mudarStatus(db, id, 'cancelada');
-    registrarAuditoria(db, { adminId, acao: 'rota.cancelar', alvoTipo: 'rota', alvoId: id, antes: { status: rota.status }, depois: { status: cancelada.status, cancelada_em: cancelada.canceladaEm } });
+    const cancelada = await mudarStatus(tx, id, 'cancelada');
+    await registrarAuditoria(tx, { adminId, acao: 'rota.cancelar', alvoTipo: 'rota', alvoId: id, antes: { status: rota.status }, depois: { status: cancelada.status, cancelada_em: cancelada.canceladaEm } });
     return cancelada;
   });
 }
@@ -236,16 +237,16 @@ export function cancelarRota(db: Db, adminId: number, id: number): LinhaRota {
  * finished one was closed by its employee), only for an active employee, and only while the
  * employee has no other active route (one active route per employee).
  */
-export function reabrirRota(db: Db, adminId: number, id: number): LinhaRota {
-  return emTransacaoSincrona(db, () => {
-    const rota = buscarRota(db, id);
+export async function reabrirRota(db: Db, adminId: number, id: number): Promise<LinhaRota> {
+  return emTransacao(db, async (tx) => {
+    const rota = await buscarRota(tx, id);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
     if (rota.status !== 'cancelada') throw conflito(SO_CANCELADAS_REABREM);
-    const funcionario = buscarUsuarioPorId(db, rota.funcionarioId);
+    const funcionario = await buscarUsuarioPorId(tx, rota.funcionarioId);
     if (!funcionario?.ativo) throw regraDeNegocio('Este funcionário está inativo e não pode receber rotas.');
-    exigirSemOutraRotaAtiva(db, rota.funcionarioId, id);
-    const reaberta = mudarStatus(db, id, 'ativa');
-    registrarAuditoria(db, { adminId, acao: 'rota.reabrir', alvoTipo: 'rota', alvoId: id, antes: { status: rota.status, cancelada_em: rota.canceladaEm }, depois: { status: reaberta.status } });
+    await exigirSemOutraRotaAtiva(tx, rota.funcionarioId, id);
+    const reaberta = await mudarStatus(tx, id, 'ativa');
+    await registrarAuditoria(tx, { adminId, acao: 'rota.reabrir', alvoTipo: 'rota', alvoId: id, antes: { status: rota.status, cancelada_em: rota.canceladaEm }, depois: { status: reaberta.status } });
     return reaberta;
   });
 }
@@ -262,12 +263,12 @@ export type LinhaVisita = typeof visitas.$inferSelect;
  * The visit stored under a client id, when this is a replay of it; null for a new id. The same id
  * on anything else (another user, route, city or date) is refused.
  */
-function visitaJaRecebida(
+async function visitaJaRecebida(
   db: Db,
   id: string,
   esperada: { funcionarioId: number; rotaId: number; cidadeId: number; data: string },
-): LinhaVisita | null {
-  const mesma = buscarVisitaPorId(db, id);
+): Promise<LinhaVisita | null> {
+  const mesma = await buscarVisitaPorId(db, id);
   if (!mesma) return null;
   if (mesma.funcionarioId !== esperada.funcionarioId || mesma.rotaId !== esperada.rotaId || mesma.cidadeId !== esperada.cidadeId || mesma.data !== esperada.data) {
     throw conflito('Este identificador já foi usado por outro registro.');
@@ -280,19 +281,19 @@ function visitaJaRecebida(
  * client id answered again is a replay; the same id from another user or for another city is refused.
  * Used by the visit endpoint and by saving a sale.
  */
-export function garantirVisita(
+export async function garantirVisita(
   db: Db,
   funcionarioId: number,
   rotaId: number,
   cidadeId: number,
   dataVisita: string,
   { id, registradoEm }: { id?: string; registradoEm?: string } = {},
-): LinhaVisita {
+): Promise<LinhaVisita> {
   if (id) {
-    const mesma = visitaJaRecebida(db, id, { funcionarioId, rotaId, cidadeId, data: dataVisita });
+    const mesma = await visitaJaRecebida(db, id, { funcionarioId, rotaId, cidadeId, data: dataVisita });
     if (mesma) return mesma;
   }
-  const existente = buscarVisitaDoDia(db, rotaId, cidadeId, dataVisita);
+  const existente = await buscarVisitaDoDia(db, rotaId, cidadeId, dataVisita);
   if (existente) return existente;
   return inserirVisita(db, { id: id ?? uuidv7(), rotaId, cidadeId, funcionarioId, data: dataVisita, registradoEm: registradoEm ?? new Date().toISOString() });
 }
@@ -301,25 +302,25 @@ export function garantirVisita(
  * The employee marks a city of their route visited (spec: visitar; decisions: with its date): an
  * active route, or a closed one when the visit is dated inside the period it was active.
  */
-export function registrarVisita(
+export async function registrarVisita(
   db: Db,
   usuario: UsuarioSessao,
   fuso: string,
   rotaId: number,
   cidadeId: number,
   visita: NovaVisita,
-): LinhaVisita {
-  return emTransacaoSincrona(db, () => {
-    const rota = exigirRotaVisivel(db, usuario, rotaId);
+): Promise<LinhaVisita> {
+  return emTransacao(db, async (tx) => {
+    const rota = await exigirRotaVisivel(tx, usuario, rotaId);
     const dataVisita = visita.data ?? hoje(fuso);
     // A replay of a visit the server already has is answered even if the route was finished since
     // (the first answer was lost on the way back to the phone).
     if (visita.id) {
-      const recebida = visitaJaRecebida(db, visita.id, { funcionarioId: usuario.id, rotaId: rota.id, cidadeId, data: dataVisita });
+      const recebida = await visitaJaRecebida(tx, visita.id, { funcionarioId: usuario.id, rotaId: rota.id, cidadeId, data: dataVisita });
       if (recebida) return recebida;
     }
-    exigirRotaAtivaDoFuncionario(db, usuario, rotaId, { data: dataVisita, fuso, cidadeId });
+    await exigirRotaAtivaDoFuncionario(tx, usuario, rotaId, { data: dataVisita, fuso, cidadeId });
     if (dataVisita > hoje(fuso)) throw regraDeNegocio('A data da visita não pode estar no futuro.');
-    return garantirVisita(db, usuario.id, rotaId, cidadeId, dataVisita, visita);
+    return garantirVisita(tx, usuario.id, rotaId, cidadeId, dataVisita, visita);
   });
 }

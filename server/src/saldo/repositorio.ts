@@ -3,8 +3,8 @@ import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Movimentacao, TipoMovimentacao } from '../../../shared/schemas/saldo';
 import { centavosParaReais } from '../../../shared/money';
-import type { Db } from '../db';
-import { movimentacoesSaldo, rotas, usuarios } from '../db/schema';
+import { linhas as linhasSql, type Db } from '../db';
+import { movimentacoesSaldo, rotas, usuarios } from '../db/tabelas';
 import { ordenarPorNome } from '../../../shared/texto';
 
 export type LinhaMovimentacao = typeof movimentacoesSaldo.$inferSelect;
@@ -20,27 +20,28 @@ export function sqlSaldoAtualCentavos(funcionarioId: SQL): SQL {
 }
 
 /** The employee's last movement: its saldo_novo is the current balance. */
-export function ultimaMovimentacao(db: Db, funcionarioId: number): LinhaMovimentacao | undefined {
-  return db
+export async function ultimaMovimentacao(db: Db, funcionarioId: number): Promise<LinhaMovimentacao | undefined> {
+  const [ultima] = await db
     .select()
     .from(movimentacoesSaldo)
     .where(eq(movimentacoesSaldo.funcionarioId, funcionarioId))
     .orderBy(desc(movimentacoesSaldo.id))
-    .limit(1)
-    .get();
+    .limit(1);
+  return ultima;
 }
 
-export function inserirMovimentacao(db: Db, linha: NovaLinhaMovimentacao): LinhaMovimentacao {
-  return db.insert(movimentacoesSaldo).values(linha).returning().get();
+export async function inserirMovimentacao(db: Db, linha: NovaLinhaMovimentacao): Promise<LinhaMovimentacao> {
+  const [inserida] = await db.insert(movimentacoesSaldo).values(linha).returning();
+  return inserida!;
 }
 
 /** Current balance (centavos) and last movement time of each active employee; 0 and null without movements. */
-export function saldosDosFuncionarios(
+export async function saldosDosFuncionarios(
   db: Db,
   funcionarioId?: number,
-): { id: number; nome: string; email: string; saldo: number; ultima: string | null }[] {
+): Promise<{ id: number; nome: string; email: string; saldo: number; ultima: string | null }[]> {
   const filtro = funcionarioId === undefined ? sql`` : sql` and u.id = ${funcionarioId}`;
-  const linhas = db.all<{ id: number; nome: string; email: string; saldo: number; ultima: string | null }>(sql`
+  const linhas = await linhasSql<{ id: number; nome: string; email: string; saldo: number; ultima: string | null }>(db, sql`
     select u.id, u.nome, u.email,
       coalesce(m.saldo_novo_centavos, 0) as saldo,
       m.data_movimentacao as ultima
@@ -48,8 +49,8 @@ export function saldosDosFuncionarios(
     left join movimentacoes_saldo m on m.id = (
       select max(id) from movimentacoes_saldo where funcionario_id = u.id
     )
-    where u.tipo = 'funcionario' and u.ativo = 1${filtro}
-    order by u.nome collate nocase, u.id`);
+    where u.tipo = 'funcionario' and u.ativo = true${filtro}
+    order by lower(u.nome), u.id`);
   return ordenarPorNome(linhas, (l) => l.nome);
 }
 
@@ -68,14 +69,15 @@ function condicoes(filtro: FiltroMovimentacoes): SQL | undefined {
   return c.length ? and(...c) : undefined;
 }
 
-export function contarMovimentacoes(db: Db, filtro: FiltroMovimentacoes): number {
-  return db.select({ n: sql<number>`count(*)` }).from(movimentacoesSaldo).where(condicoes(filtro)).get()!.n;
+export async function contarMovimentacoes(db: Db, filtro: FiltroMovimentacoes): Promise<number> {
+  const [contagem] = await db.select({ n: sql<number>`count(*)` }).from(movimentacoesSaldo).where(condicoes(filtro));
+  return contagem!.n;
 }
 
 /** Movements as the API shows them, newest first, with the names of the employee, the admin and the route. */
-export function listarMovimentacoes(db: Db, filtro: FiltroMovimentacoes, pagina = 1, limite = 100): Movimentacao[] {
+export async function listarMovimentacoes(db: Db, filtro: FiltroMovimentacoes, pagina = 1, limite = 100): Promise<Movimentacao[]> {
   const admin = alias(usuarios, 'admin');
-  const linhas = db
+  const linhas = await db
     .select({
       m: movimentacoesSaldo,
       funcionarioNome: usuarios.nome,
@@ -89,8 +91,7 @@ export function listarMovimentacoes(db: Db, filtro: FiltroMovimentacoes, pagina 
     .where(condicoes(filtro))
     .orderBy(desc(movimentacoesSaldo.id))
     .limit(limite)
-    .offset((pagina - 1) * limite)
-    .all();
+    .offset((pagina - 1) * limite);
   return linhas.map(({ m, funcionarioNome, adminNome, rotaNome }) => apresentarMovimentacao(m, funcionarioNome, adminNome, rotaNome));
 }
 
@@ -112,24 +113,25 @@ export function apresentarMovimentacao(m: LinhaMovimentacao, funcionarioNome: st
   };
 }
 
-export function buscarMovimentacaoApresentada(db: Db, id: number): Movimentacao | undefined {
+export async function buscarMovimentacaoApresentada(db: Db, id: number): Promise<Movimentacao | undefined> {
   const admin = alias(usuarios, 'admin');
-  const l = db
+  const [l] = await db
     .select({ m: movimentacoesSaldo, funcionarioNome: usuarios.nome, adminNome: admin.nome, rotaNome: rotas.nome })
     .from(movimentacoesSaldo)
     .innerJoin(usuarios, eq(usuarios.id, movimentacoesSaldo.funcionarioId))
     .leftJoin(admin, eq(admin.id, movimentacoesSaldo.adminId))
     .leftJoin(rotas, eq(rotas.id, movimentacoesSaldo.rotaId))
     .where(eq(movimentacoesSaldo.id, id))
-    .get();
+    .limit(1);
   return l ? apresentarMovimentacao(l.m, l.funcionarioNome, l.adminNome, l.rotaNome) : undefined;
 }
 
 /**
  * Per employee and route: credits, spending (debits minus refunds) and the employee's current
- * balance, all in centavos summed by SQLite (integers, never floats).
+ * balance, all in centavos summed by the database (integers, never floats).
  */
-export function relatorioPorRota(db: Db): {
+export async function relatorioPorRota(db: Db): Promise<
+  {
   funcionario_id: number;
   funcionario_nome: string;
   rota_id: number | null;
@@ -137,8 +139,9 @@ export function relatorioPorRota(db: Db): {
   creditado: number;
   gasto: number;
   saldo: number;
-}[] {
-  const linhas = db.all<{ funcionario_id: number; funcionario_nome: string; rota_id: number | null; rota_nome: string | null; creditado: number; gasto: number; saldo: number }>(sql`
+  }[]
+> {
+  const linhas = await linhasSql<{ funcionario_id: number; funcionario_nome: string; rota_id: number | null; rota_nome: string | null; creditado: number; gasto: number; saldo: number }>(db, sql`
     select m.funcionario_id, u.nome as funcionario_nome, m.rota_id, r.nome as rota_nome,
       sum(case when m.tipo = 'credito' then m.valor_centavos else 0 end) as creditado,
       sum(case when m.tipo = 'debito' then m.valor_centavos when m.tipo = 'devolucao' then -m.valor_centavos else 0 end) as gasto,
@@ -146,8 +149,8 @@ export function relatorioPorRota(db: Db): {
     from movimentacoes_saldo m
     join usuarios u on u.id = m.funcionario_id
     left join rotas r on r.id = m.rota_id
-    group by m.funcionario_id, m.rota_id
-    order by u.nome collate nocase, m.funcionario_id, r.data_inicio desc, m.rota_id desc`);
+    group by m.funcionario_id, u.nome, m.rota_id, r.nome, r.data_inicio
+    order by lower(u.nome), m.funcionario_id, r.data_inicio desc nulls last, m.rota_id desc nulls last`);
   // pt-BR order of the names; each employee's rows keep the query's order (a stable sort).
   return ordenarPorNome(linhas, (l) => l.funcionario_nome);
 }

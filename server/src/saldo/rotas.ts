@@ -25,7 +25,7 @@ export default async function rotasSaldo(app: App) {
   app.addHook('onRequest', app.autenticar);
 
   app.get('/', { onRequest: app.exigirAdmin, schema: { response: { 200: saldosRespostaSchema } } }, async () => ({
-    saldos: saldosDosFuncionarios(app.db).map((s) => ({
+    saldos: (await saldosDosFuncionarios(app.db)).map((s) => ({
       funcionario_id: s.id,
       funcionario_nome: s.nome,
       funcionario_email: s.email,
@@ -40,12 +40,12 @@ export default async function rotasSaldo(app: App) {
     { schema: { response: { 200: z.union([resumoSaldoFuncionarioSchema, resumoSaldoAdminSchema]) } } },
     async (request) => {
       if (request.usuario.tipo === 'admin') {
-        const r = resumoAdmin(app.db, app.config.appTz);
+        const r = await resumoAdmin(app.db, app.config.appTz);
         return { total_funcionarios: r.totalFuncionarios, saldo_total: centavosParaReais(r.saldoTotal), movimentacoes_hoje: r.movimentacoesHoje };
       }
-      const s = saldoAtual(app.db, request.usuario.id);
+      const s = await saldoAtual(app.db, request.usuario.id);
       // The latest credits, so the phone can say what arrived since it last looked (issue 17).
-      const creditos = listarMovimentacoes(app.db, { tipo: 'credito', funcionarioId: request.usuario.id }, 1, CREDITOS_RECENTES).map((m) => ({
+      const creditos = (await listarMovimentacoes(app.db, { tipo: 'credito', funcionarioId: request.usuario.id }, 1, CREDITOS_RECENTES)).map((m) => ({
         id: m.id,
         valor: m.valor,
         data_movimentacao: m.data_movimentacao,
@@ -62,16 +62,16 @@ export default async function rotasSaldo(app: App) {
       const { tipo, funcionario_id } = request.query;
       const filtro = { ...(tipo ? { tipo } : {}), ...(funcionario_id !== undefined ? { funcionarioId: funcionario_id } : {}) };
       const { limite } = janelaDaPagina(request.query);
-      return { movimentacoes: listarMovimentacoes(app.db, filtro, request.query.page, limite), ...camposDaPagina(contarMovimentacoes(app.db, filtro), request.query) };
+      return { movimentacoes: await listarMovimentacoes(app.db, filtro, request.query.page, limite), ...camposDaPagina(await contarMovimentacoes(app.db, filtro), request.query) };
     },
   );
 
   app.get('/funcionarios', { onRequest: app.exigirAdmin, schema: { response: { 200: funcionariosComSaldoSchema } } }, async () => ({
-    funcionarios: saldosDosFuncionarios(app.db).map((s) => ({ id: s.id, nome: s.nome, email: s.email, saldo_atual: centavosParaReais(s.saldo) })),
+    funcionarios: (await saldosDosFuncionarios(app.db)).map((s) => ({ id: s.id, nome: s.nome, email: s.email, saldo_atual: centavosParaReais(s.saldo) })),
   }));
 
   app.get('/relatorio', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { querystring: relatorioSaldoFiltroSchema, response: { 200: relatorioSaldoSchema } } }, async (request) => {
-    const { itens, ...pagina } = fatiar(relatorioPorRota(app.db), request.query);
+    const { itens, ...pagina } = fatiar(await relatorioPorRota(app.db), request.query);
     return { relatorio: itens.map((l) => ({
       funcionario_id: l.funcionario_id,
       funcionario_nome: l.funcionario_nome,
@@ -84,7 +84,7 @@ export default async function rotasSaldo(app: App) {
   });
 
   app.get('/funcionario/:id', { schema: { params: paramsId, response: { 200: saldoDeUmFuncionarioSchema } } }, async (request) => {
-    const s = exigirSaldoVisivel(app.db, request.usuario, request.params.id);
+    const s = await exigirSaldoVisivel(app.db, request.usuario, request.params.id);
     return { saldo: { saldo_atual: centavosParaReais(s.centavos), data_ultima_atualizacao: s.ultima } };
   });
 
@@ -92,11 +92,11 @@ export default async function rotasSaldo(app: App) {
     '/adicionar',
     { onRequest: app.exigirAdmin, schema: { body: adicionarSaldoSchema, response: { 201: adicionarSaldoRespostaSchema } } },
     async (request, reply) => {
-      const linha = adicionarSaldo(app.db, request.usuario, request.body);
+      const linha = await adicionarSaldo(app.db, request.usuario, request.body);
       request.log.info({ movimentacaoId: linha.id, funcionarioId: linha.funcionarioId, por: request.usuario.id }, 'saldo adicionado');
       return reply.code(201).send({
         message: 'Saldo adicionado com sucesso!',
-        movimentacao: buscarMovimentacaoApresentada(app.db, linha.id)!,
+        movimentacao: (await buscarMovimentacaoApresentada(app.db, linha.id))!,
         saldo: { saldo_atual: centavosParaReais(linha.saldoNovoCentavos), data_ultima_atualizacao: linha.dataMovimentacao },
       });
     },

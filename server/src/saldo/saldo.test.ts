@@ -166,18 +166,18 @@ describe('leituras', () => {
 });
 
 describe('registrarMovimentacao', () => {
-  it('encadeia cada movimentação na anterior e recusa valor zero sem gravar', () => {
+  it('encadeia cada movimentação na anterior e recusa valor zero sem gravar', async () => {
     const kaio = t.db.$client.prepare("insert into usuarios (nome, email, senha_hash, tipo) values ('Kaio', 'kaio@x.com', 'x', 'funcionario')").run()
       .lastInsertRowid as number;
-    const a = registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'credito', valorCentavos: 1_000, descricao: 'a' });
-    const b = registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'debito', valorCentavos: 1_501, descricao: 'b' });
-    const c = registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'devolucao', valorCentavos: 1, descricao: 'c' });
+    const a = await registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'credito', valorCentavos: 1_000, descricao: 'a' });
+    const b = await registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'debito', valorCentavos: 1_501, descricao: 'b' });
+    const c = await registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'devolucao', valorCentavos: 1, descricao: 'c' });
     expect([a, b, c].map((m) => [m.saldoAnteriorCentavos, m.saldoNovoCentavos])).toEqual([
       [0, 1_000],
       [1_000, -501],
       [-501, -500],
     ]);
-    expect(() => registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'debito', valorCentavos: 0, descricao: 'zero' })).toThrow();
+    await expect(registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'debito', valorCentavos: 0, descricao: 'zero' })).rejects.toThrow();
     expect(t.db.select().from(movimentacoesSaldo).all().filter((m) => m.funcionarioId === kaio)).toHaveLength(3);
   });
 });

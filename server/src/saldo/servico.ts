@@ -7,7 +7,7 @@
 import { dataNoFuso, hoje } from '../../../shared/dates';
 import { comoCentavos } from '../../../shared/money';
 import type { TipoMovimentacao } from '../../../shared/schemas/saldo';
-import { emTransacaoSincrona, type Db } from '../db';
+import { emTransacao, type Db } from '../db';
 import { naoEncontrado, regraDeNegocio } from '../errors';
 import { buscarRota } from '../rotas/repositorio';
 import type { UsuarioSessao } from '../tipos';
@@ -32,21 +32,22 @@ export function efeitoNoSaldo(tipo: TipoMovimentacao, valorCentavos: number): nu
 }
 
 /** The employee's balance in centavos and the time of the last movement (0 and null without movements). */
-export function saldoAtual(db: Db, funcionarioId: number): { centavos: number; ultima: string | null } {
-  const ultima = ultimaMovimentacao(db, funcionarioId);
+export async function saldoAtual(db: Db, funcionarioId: number): Promise<{ centavos: number; ultima: string | null }> {
+  const ultima = await ultimaMovimentacao(db, funcionarioId);
   return { centavos: ultima?.saldoNovoCentavos ?? 0, ultima: ultima?.dataMovimentacao ?? null };
 }
 
 /**
- * Appends one movement to the employee's chain. Call it inside the transaction of the change that
- * causes it (emTransacaoSincrona nests as a savepoint, so alone it is still atomic).
+ * Appends one movement to the employee's chain. Call it with the transaction (`tx`) of the change
+ * that causes it: it joins that transaction; given the database, it opens its own, so alone it is
+ * still atomic (the balance it reads is the one it extends).
  */
-export function registrarMovimentacao(db: Db, nova: NovaMovimentacao): LinhaMovimentacao {
+export async function registrarMovimentacao(db: Db, nova: NovaMovimentacao): Promise<LinhaMovimentacao> {
   comoCentavos(nova.valorCentavos);
   if (nova.valorCentavos <= 0) throw new RangeError(`Movimentação sem valor: ${nova.valorCentavos}`);
-  return emTransacaoSincrona(db, () => {
-    const anterior = saldoAtual(db, nova.funcionarioId).centavos;
-    return inserirMovimentacao(db, {
+  return emTransacao(db, async (tx) => {
+    const anterior = (await saldoAtual(tx, nova.funcionarioId)).centavos;
+    return inserirMovimentacao(tx, {
       funcionarioId: nova.funcionarioId,
       tipo: nova.tipo,
       valorCentavos: nova.valorCentavos,
@@ -70,18 +71,18 @@ export interface DadosCredito {
 }
 
 /** POST /saldo/adicionar: an admin credits an employee, optionally tied to one of their active routes. */
-export function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosCredito): LinhaMovimentacao {
-  return emTransacaoSincrona(db, () => {
-    const funcionario = buscarUsuarioPorId(db, dados.funcionario_id);
+export async function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosCredito): Promise<LinhaMovimentacao> {
+  return emTransacao(db, async (tx) => {
+    const funcionario = await buscarUsuarioPorId(tx, dados.funcionario_id);
     if (!funcionario || funcionario.tipo !== 'funcionario') throw regraDeNegocio('Funcionário não encontrado.');
     if (!funcionario.ativo) throw regraDeNegocio('Este funcionário está inativo e não pode receber saldo.');
     if (dados.rota_id !== null) {
-      const rota = buscarRota(db, dados.rota_id);
+      const rota = await buscarRota(tx, dados.rota_id);
       if (!rota || rota.funcionarioId !== funcionario.id || rota.status !== 'ativa') {
         throw regraDeNegocio('A rota escolhida não é uma rota ativa deste funcionário.');
       }
     }
-    const credito = registrarMovimentacao(db, {
+    const credito = await registrarMovimentacao(tx, {
       funcionarioId: funcionario.id,
       tipo: 'credito',
       valorCentavos: dados.valor,
@@ -90,7 +91,7 @@ export function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosCredito
       rotaId: dados.rota_id,
     });
     // The employee's balance is what changed: before and after it, with the credit that moved it.
-    registrarAuditoria(db, {
+    await registrarAuditoria(tx, {
       adminId: admin.id,
       acao: 'saldo.creditar',
       alvoTipo: 'usuario',
@@ -103,12 +104,12 @@ export function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosCredito
 }
 
 /** The three cards of the admin's balance page, in centavos. */
-export function resumoAdmin(db: Db, fuso: string, agora = new Date()): { totalFuncionarios: number; saldoTotal: number; movimentacoesHoje: number } {
-  const saldos = saldosDosFuncionarios(db);
+export async function resumoAdmin(db: Db, fuso: string, agora = new Date()): Promise<{ totalFuncionarios: number; saldoTotal: number; movimentacoesHoje: number }> {
+  const saldos = await saldosDosFuncionarios(db);
   // "Today" is the APP_TZ date: look at the last two UTC days and keep what falls on today there.
   const desde = new Date(agora.getTime() - 48 * 3600_000).toISOString();
   const dia = hoje(fuso, agora);
-  const recentes = listarMovimentacoes(db, { desde }, 1, 1_000_000);
+  const recentes = await listarMovimentacoes(db, { desde }, 1, 1_000_000);
   return {
     totalFuncionarios: saldos.length,
     saldoTotal: saldos.reduce((soma, s) => soma + s.saldo, 0),
@@ -117,11 +118,11 @@ export function resumoAdmin(db: Db, fuso: string, agora = new Date()): { totalFu
 }
 
 /** An employee's balance as the admin or the employee themself may read it. */
-export function exigirSaldoVisivel(db: Db, usuario: UsuarioSessao, funcionarioId: number): { centavos: number; ultima: string | null } {
+export async function exigirSaldoVisivel(db: Db, usuario: UsuarioSessao, funcionarioId: number): Promise<{ centavos: number; ultima: string | null }> {
   const mensagem = 'Funcionário não encontrado.';
   // An employee never learns anything about another: the same 404 as a missing id.
   if (usuario.tipo !== 'admin' && usuario.id !== funcionarioId) throw naoEncontrado(mensagem);
-  const funcionario = buscarUsuarioPorId(db, funcionarioId);
+  const funcionario = await buscarUsuarioPorId(db, funcionarioId);
   if (!funcionario || funcionario.tipo !== 'funcionario') throw naoEncontrado(mensagem);
   return saldoAtual(db, funcionarioId);
 }

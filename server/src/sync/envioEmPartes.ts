@@ -3,7 +3,7 @@
  * receipt in pieces, each a request of its own, and after a cut goes on from the byte the server
  * has instead of starting over. When the last byte is in, a batch operation names the upload
  * (`envios: { "<id da operação>": { id, nome } }` beside `operacoes`, see rotas.ts) and the receipt
- * is moved into place inside that operation's transaction, as a multipart receipt is.
+ * is stored by that operation's write (arquivos/armazenamento.ts), as a multipart receipt is.
  *
  * - PUT /api/sync/envios/:id/partes?inicio=N&total=T[&sha256=H], body application/octet-stream:
  *   the bytes from offset N of a file of T bytes. Idempotent: the same offset again rewrites the
@@ -327,7 +327,7 @@ export default async function rotasEnvioEmPartes(app: App): Promise<void> {
           return new ErroApp(429, 'muitas_tentativas', 'Envios de comprovantes em andamento demais. Aguarde os atuais terminarem.');
         }
         const cota = app.config.cotaComprovantesBytes;
-        const usado = usoDeComprovantes(app.db, usuarioId) + reservado.bytes;
+        const usado = (await usoDeComprovantes(app.db, usuarioId)) + reservado.bytes;
         if (usado + parte.total > cota) return arquivoGrande(mensagemCotaAtingida(usado, cota, parte.total));
         fs.mkdirSync(c.pasta, { recursive: true });
         meta = { total: parte.total, sha256: parte.sha256 ?? null, completo: false, criadoEm: new Date().toISOString() };

@@ -18,8 +18,11 @@ export interface ContextoEscrita {
   armazenamento: ArmazenamentoCupons;
   /** COTA_COMPROVANTES_MB in bytes: the receipts each employee may keep. */
   cotaComprovantesBytes: number;
-  /** Called inside the transaction of a change that commits on its own (writes with files). */
-  aoAplicar?: (status: number, recebidoEm: string) => void;
+  /**
+   * Called inside the transaction of a change that commits on its own (writes with files), with that
+   * transaction's handle: the batch records the operation through it, so effect and record commit together.
+   */
+  aoAplicar?: (tx: Db, status: number, recebidoEm: string) => Promise<void>;
 }
 
 export interface RespostaEscrita {
@@ -29,9 +32,9 @@ export interface RespostaEscrita {
    * answers each write with its receipt time alone, so hundreds of records are not read back,
    * joined and sent to a phone that only needs to know they arrived.
    */
-  corpo(): unknown;
+  corpo(): Promise<unknown>;
   /** When the server took the write, shown on the phone as 'Recebido pelo servidor às ...'. */
-  recebidoEm(): string | null;
+  recebidoEm(): Promise<string | null>;
 }
 
 export type Metodo = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -43,8 +46,9 @@ export interface Escrita<P extends z.ZodType = z.ZodType, C extends z.ZodType = 
   params: P;
   corpo: C;
   /**
-   * Also writes files (a receipt): it cannot share the batch's SQLite transaction, which must stay
-   * synchronous, so the batch commits before it and runs it on its own.
+   * Also writes files (a receipt): its files are written outside its transaction (before it, or after
+   * the commit), since nothing but the database may be awaited inside one. So it cannot share the
+   * batch's transaction: the batch commits before it and runs it on its own.
    */
   gravaArquivos?: boolean;
   /**
@@ -52,7 +56,7 @@ export interface Escrita<P extends z.ZodType = z.ZodType, C extends z.ZodType = 
    * across this write. Left out, the batch forgets them after it (the safe default).
    */
   preservaRotas?: boolean;
-  executar(ctx: ContextoEscrita, usuario: UsuarioSessao, params: z.output<P>, dados: z.output<C>, cupons?: readonly CupomRecebido[]): RespostaEscrita | Promise<RespostaEscrita>;
+  executar(ctx: ContextoEscrita, usuario: UsuarioSessao, params: z.output<P>, dados: z.output<C>, cupons?: readonly CupomRecebido[]): Promise<RespostaEscrita>;
 }
 
 /** Keeps the params/body types of each write while it goes into a list of writes. */

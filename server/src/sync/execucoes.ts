@@ -14,7 +14,7 @@ import { salvarVenda } from '../vendas/servico';
 import type { ContextoEscrita, RespostaEscrita } from './escritas';
 
 export interface Execucao<T extends TipoOperacao> {
-  /** Writes files (a receipt): runs on its own, outside the batch's synchronous transaction. */
+  /** Writes files (a receipt): runs on its own, in a transaction of its own (see Escrita.gravaArquivos in escritas.ts). */
   gravaArquivos?: boolean;
   /** Changes no route: the batch keeps the routes it looked up across it (see sync/escritas.ts). */
   preservaRotas?: boolean;
@@ -24,14 +24,14 @@ export interface Execucao<T extends TipoOperacao> {
     dados: DadosValidados<T>,
     origem: { clienteId: string },
     cupons?: readonly CupomRecebido[],
-  ): RespostaEscrita | Promise<RespostaEscrita>;
+  ): Promise<RespostaEscrita>;
 }
 
 export const EXECUCOES: { [T in TipoOperacao]: Execucao<T> } = {
   'venda.salvar': {
     preservaRotas: true,
-    executar(ctx, usuario, dados, origem) {
-      const { id, criada, recebidaEm } = salvarVenda(ctx.db, usuario, dados, ctx.fuso, { clienteId: origem.clienteId, versaoBase: dados.versao_base });
+    async executar(ctx, usuario, dados, origem) {
+      const { id, criada, recebidaEm } = await salvarVenda(ctx.db, usuario, dados, ctx.fuso, { clienteId: origem.clienteId, versaoBase: dados.versao_base });
       return new RespostaVenda(ctx, criada ? 201 : 200, id, recebidaEm);
     },
   },

@@ -29,6 +29,7 @@ import {
 } from '../../../shared/schemas/pendencias';
 import { pastaTemporaria, Temporarios } from '../arquivos/temporarios';
 import { registrarAuditoria } from '../auditoria/registro';
+import { emTransacao } from '../db';
 import { lerCupom, type CupomRecebido } from '../despesas/cupons';
 import { arquivoGrande, dadosInvalidos, ErroApp, regraDeNegocio } from '../errors';
 import type { App, UsuarioSessao } from '../tipos';
@@ -159,9 +160,9 @@ export function clienteDoArquivo(arquivo: ArquivoPendencias, funcionarioId: numb
 }
 
 /** The employee the file speaks for, as this server knows them. */
-export function funcionarioDoArquivo(app: App, arquivo: ArquivoPendencias): UsuarioSessao {
+export async function funcionarioDoArquivo(app: App, arquivo: ArquivoPendencias): Promise<UsuarioSessao> {
   const { id, nome, email } = arquivo.funcionario;
-  const u = buscarUsuarioPorId(app.db, id);
+  const u = await buscarUsuarioPorId(app.db, id);
   const confira = 'Confira se o arquivo foi exportado deste sistema.';
   if (!u) throw regraDeNegocio(`O funcionário deste arquivo (${nome}, ${email}) não existe neste servidor. ${confira}`);
   // Same id, another person: a file from another installation (ids are per database).
@@ -210,7 +211,7 @@ export default async function rotasImportacao(app: App) {
     const enviado = await lerArquivoEnviado(request, temporarios);
     const arquivo = lerPendencias(enviado.conteudo);
     exigirVersaoAceita(arquivo, app.config.versaoMinimaApp);
-    const funcionario = funcionarioDoArquivo(app, arquivo);
+    const funcionario = await funcionarioDoArquivo(app, arquivo);
     const clienteId = clienteDoArquivo(arquivo, funcionario.id);
     const { operacoes, arquivos } = await prepararOperacoes(arquivo, clienteId, temporarios);
 
@@ -227,14 +228,16 @@ export default async function rotasImportacao(app: App) {
     // The writes commit in the batch's own transactions, so the row follows them: it never claims a
     // write that did not happen; a crash between the two loses the row, not a write.
     if (totais.aceito > 0) {
-      registrarAuditoria(app.db, {
-        adminId: request.usuario.id,
-        acao: 'pendencias.importar',
-        alvoTipo: 'usuario',
-        alvoId: funcionario.id,
-        antes: null,
-        depois: { arquivo: enviado.nome, exportado_em: arquivo.exportadoEm, dispositivo: arquivo.dispositivo ?? null, ...totais },
-      });
+      await emTransacao(app.db, (tx) =>
+        registrarAuditoria(tx, {
+          adminId: request.usuario.id,
+          acao: 'pendencias.importar',
+          alvoTipo: 'usuario',
+          alvoId: funcionario.id,
+          antes: null,
+          depois: { arquivo: enviado.nome, exportado_em: arquivo.exportadoEm, dispositivo: arquivo.dispositivo ?? null, ...totais },
+        }),
+      );
     }
 
     request.log.info(

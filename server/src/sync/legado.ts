@@ -104,8 +104,8 @@ export function prepararLegada(op: OperacaoLegada, seq: number): Preparada {
       return {
         ...preparada,
         erro: null,
-        rodar: (ctx, usuario) => {
-          const r = salvarVenda(ctx.db, usuario, venda, ctx.fuso, { clienteId: null, legado: true });
+        rodar: async (ctx, usuario) => {
+          const r = await salvarVenda(ctx.db, usuario, venda, ctx.fuso, { clienteId: null, legado: true });
           return new RespostaVenda(ctx, r.criada ? 201 : 200, r.id, r.recebidaEm);
         },
       };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, sha256, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import * as banco from '../db';
 import { conflito } from '../errors';
 import * as servicoVendas from '../vendas/servico';
 
@@ -126,13 +127,44 @@ describe('POST /api/sync/lote', () => {
     expect(guardada.d).toBe(1000); // the held edit did not run
   });
 
+  it('uma transação que o banco desfaz e roda de novo (o PostgreSQL num conflito de serialização) responde o que a execução confirmada fez', async () => {
+    const d = somarDias(dia, -7);
+    const idVenda = uuidv7();
+    const foraDaRota: Op = { ...venda(5211503, d), chaves: ['venda:y'] };
+    const criar = venda(GOIANIA, d, {}, idVenda);
+    const editar: Op = { id: uuidv7(), metodo: 'PUT', caminho: `/vendas/${idVenda}`, corpo: { valor_dinheiro: 99, registrado_em: new Date(Date.now() + 1000).toISOString() }, chaves: ['venda:y'] };
+    const outra = venda(ANAPOLIS, d);
+    const original = banco.emTransacao;
+    // Every transaction the batch opens runs whole once, is rolled back, and runs again.
+    const espiao = vi.spyOn(banco, 'emTransacao').mockImplementation(async (db, fn) => {
+      if (banco.estaEmTransacao(db)) return original(db, fn);
+      await original(db, async (tx) => {
+        await fn(tx);
+        throw new Error('could not serialize access due to read/write dependencies among transactions');
+      }).catch(() => undefined);
+      return original(db, fn);
+    });
+    const r = await lote([foraDaRota, criar, editar, outra]);
+    espiao.mockRestore();
+    expect(r.json().resultados.map((x: { status: number | string; repetida?: boolean }) => [x.status, x.repetida ?? false])).toEqual([
+      [422, false],
+      [201, false],
+      ['retido', false],
+      [201, false],
+    ]);
+    expect(contar('vendas', `data_venda = '${d}'`)).toBe(2);
+    expect(contar('operacoes_aplicadas', `id in ('${criar.id}', '${outra.id}', '${editar.id}', '${foraDaRota.id}')`)).toBe(2);
+    const de_novo = await lote([criar, outra]);
+    expect(de_novo.json().resultados.map((x: { status: number; repetida?: boolean }) => [x.status, x.repetida])).toEqual([[201, true], [201, true]]);
+  });
+
   it('uma recusa depois de a escrita já ter gravado algo desfaz só ela: as anteriores e as seguintes do mesmo lote ficam', async () => {
     const ops = [0, 1, 2].map((i) => venda(ANAPOLIS, somarDias(dia, -400 - i)));
     const idRecusada = (ops[1]!.corpo as { id: string }).id;
     const original = servicoVendas.salvarVenda;
     // Refused after its sale and visit were written (a rule checked last).
-    const espiao = vi.spyOn(servicoVendas, 'salvarVenda').mockImplementation((...args) => {
-      const r = original(...args);
+    const espiao = vi.spyOn(servicoVendas, 'salvarVenda').mockImplementation(async (...args) => {
+      const r = await original(...args);
       if (args[2].id === idRecusada) throw conflito('Recusada depois de gravar.');
       return r;
     });
@@ -186,7 +218,7 @@ describe('POST /api/sync/lote', () => {
     const original = servicoVendas.salvarVenda;
     // The third write fails every time it runs during this request (a full disk, a bug).
     const idQueFalha = (ops[2]!.corpo as { id: string }).id;
-    const espiao = vi.spyOn(servicoVendas, 'salvarVenda').mockImplementation((...args) => {
+    const espiao = vi.spyOn(servicoVendas, 'salvarVenda').mockImplementation(async (...args) => {
       if (args[2].id === idQueFalha) throw new Error('disco cheio');
       return original(...args);
     });

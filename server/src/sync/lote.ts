@@ -11,10 +11,12 @@
  * - Per-operation outcomes: a bad operation (invalid data, unknown kind, a receipt of a refused type
  *   or size) is refused alone with its own message; later operations on the same entity (and a
  *   finishing of its route) are answered 'retido'; everything else proceeds.
- * - Order is the phone's. Consecutive operations that only touch SQLite share one transaction: the
- *   run first goes without savepoints (a savepoint per write makes SQLite copy every page it
- *   touches); if any write in it throws, the run is rolled back and done again with a savepoint per
- *   write, so a refusal rolls back only itself. Operations with files run on their own.
+ * - Order is the phone's. Consecutive operations that only touch the database share one transaction
+ *   (emTransacao, each write given its handle): the run first goes without savepoints (a savepoint
+ *   per write makes SQLite copy every page it touches); if any write in it throws, the run is rolled
+ *   back and done again with a savepoint per write (emSavepoint), so a refusal rolls back only
+ *   itself. Operations with files run on their own: their files are written outside any transaction
+ *   (nothing but the database is awaited inside one), so they commit in a transaction of their own.
  * - An unexpected failure stops the batch: what ran is committed (and recorded), the rest answered
  *   'nao_processado' and sent again later.
  */
@@ -24,6 +26,7 @@ import { ESQUEMAS_OPERACAO, operacaoCanonica, operacaoSyncSchema, VALIDACOES_CAN
 import { ehTipoOperacao, retencaoDe, Retencoes, type TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
 import { conflito, dadosInvalidos, ErroApp } from '../errors';
+import { emSavepoint, emTransacao, type Db } from '../db';
 import { comSituacoesMemorizadas } from '../rotas/repositorio';
 import type { UsuarioSessao } from '../tipos';
 import { ID_JA_USADO } from '../vendas/servico';
@@ -57,7 +60,7 @@ export interface ResultadoOperacao {
   corpo?: unknown;
 }
 
-type Rodar = (ctx: ContextoEscrita, usuario: UsuarioSessao, cupons?: readonly CupomRecebido[]) => RespostaEscrita | Promise<RespostaEscrita>;
+type Rodar = (ctx: ContextoEscrita, usuario: UsuarioSessao, cupons?: readonly CupomRecebido[]) => Promise<RespostaEscrita>;
 
 /** An operation checked and bound to what runs it, or to its refusal. */
 export interface Preparada {
@@ -136,7 +139,7 @@ function prepararAtual(bruta: unknown, indice: number, clienteId: string): Prepa
   const paraRetencao = { tipo, dados: validado.success ? validado.data : dados };
   const execucao = EXECUCOES[tipo as TipoOperacao];
   if (!validado.success) return new PreparadaAtual(id, tipo, seq, paraRetencao, execucao, null, dadosInvalidos(mensagemDeValidacao(validado.error)));
-  const rodar: Rodar = (ctx, usuario, cupons) => (execucao.executar as (...a: unknown[]) => RespostaEscrita | Promise<RespostaEscrita>)(ctx, usuario, validado.data, { clienteId }, cupons);
+  const rodar: Rodar = (ctx, usuario, cupons) => (execucao.executar as (...a: unknown[]) => Promise<RespostaEscrita>)(ctx, usuario, validado.data, { clienteId }, cupons);
   return new PreparadaAtual(id, tipo, seq, paraRetencao, execucao, rodar, null);
 }
 
@@ -167,10 +170,9 @@ function recusa(id: string, erro: ErroApp): ResultadoOperacao {
   return { id, status: erro.statusCode, corpo: erro.corpo() };
 }
 
-function aceita(id: string, r: RespostaEscrita): ResultadoOperacao {
-  return { id, status: r.status, recebido_em: r.recebidoEm() };
+async function aceita(id: string, r: RespostaEscrita): Promise<ResultadoOperacao> {
+  return { id, status: r.status, recebido_em: await r.recebidoEm() };
 }
-
 
 export async function processarLote(
   ctx: ContextoEscrita,
@@ -182,11 +184,25 @@ export async function processarLote(
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<ResultadoOperacao[]> {
   const resultados: ResultadoOperacao[] = [];
-  const retencoes = new Retencoes();
+  // What held keys back, in order: the holds can be rebuilt from it (see emTransacaoDoLote).
+  const retidas: Preparada['retencao'][] = [];
+  let retencoes = new Retencoes();
   // Recorded before this batch, and recorded by it (committed): both are answered, never run again.
-  const aplicadas = buscarAplicadas(ctx.db, operacoes.map((op) => op.id));
+  const aplicadas = await buscarAplicadas(ctx.db, operacoes.map((op) => op.id));
+  /** Ids added to `aplicadas` since the batch began, in order. */
+  const novasAplicadas: string[] = [];
   let i = 0;
   let interrompido = false;
+
+  const reter = (r: Preparada['retencao']) => {
+    retencoes.reter(r);
+    retidas.push(r);
+  };
+
+  const marcarAplicada = (a: OperacaoAplicada) => {
+    aplicadas.set(a.id, a);
+    novasAplicadas.push(a.id);
+  };
 
   const registro = (op: Preparada, r: ResultadoOperacao): OperacaoAplicada => ({
     id: op.id,
@@ -198,6 +214,28 @@ export async function processarLote(
     recebidoEm: r.recebido_em ?? null,
   });
 
+  /**
+   * A transaction that changes the batch's state as it goes (the run with a savepoint per write).
+   * PostgreSQL may run a transaction again from the start (a serialization conflict, db/index.ts):
+   * each run first puts the state back as it was when the transaction began, so what the answers
+   * say is what the committed run did. SQLite runs it once.
+   */
+  const emTransacaoDoLote = (fn: (tx: Db) => Promise<void>): Promise<void> => {
+    const marca = { i, resultados: resultados.length, retidas: retidas.length, aplicadas: novasAplicadas.length };
+    return emTransacao(ctx.db, async (tx) => {
+      i = marca.i;
+      interrompido = false;
+      resultados.length = marca.resultados;
+      if (retidas.length > marca.retidas) {
+        retidas.length = marca.retidas;
+        retencoes = new Retencoes();
+        for (const r of retidas) retencoes.reter(r);
+      }
+      for (const id of novasAplicadas.splice(marca.aplicadas)) aplicadas.delete(id);
+      await fn(tx);
+    });
+  };
+
   /** Already applied (before, or earlier in this batch): the recorded outcome. Another user's id is refused. */
   const jaAplicada = (op: Preparada): ResultadoOperacao | null => {
     const a = aplicadas.get(op.id);
@@ -207,7 +245,7 @@ export async function processarLote(
   };
 
   const anotar = (op: Preparada, r: ResultadoOperacao) => {
-    if (typeof r.status === 'number' && r.status >= 400) retencoes.reter(op.retencao);
+    if (typeof r.status === 'number' && r.status >= 400) reter(op.retencao);
     resultados.push(r);
   };
 
@@ -216,21 +254,21 @@ export async function processarLote(
     const repetida = jaAplicada(op);
     if (repetida) return repetida;
     if (retencoes.retida(op.retencao)) {
-      retencoes.reter(op.retencao);
+      reter(op.retencao);
       return { id: op.id, status: 'retido' };
     }
     if (op.erro) return recusa(op.id, op.erro);
     return null;
   };
 
-  const executarSincrona = (op: Preparada): Execucao => {
+  /** One operation inside the run's transaction `tx`, in a savepoint: a refusal rolls back only this write. */
+  const executarComSavepoint = async (tx: Db, ctxTx: ContextoEscrita, op: Preparada): Promise<Execucao> => {
     try {
-      // A nested better-sqlite3 transaction is a savepoint: a refusal rolls back only this write.
-      const r = ctx.db.$client.transaction(() => {
-        const resultado = aceita(op.id, op.rodar!(ctx, usuario) as RespostaEscrita);
-        registrarAplicada(ctx.db, registro(op, resultado));
+      const r = await emSavepoint(tx, async (sp) => {
+        const resultado = await aceita(op.id, await op.rodar!(ctxTx, usuario));
+        await registrarAplicada(sp, registro(op, resultado));
         return resultado;
-      })();
+      });
       return { tipo: 'resultado', resultado: r };
     } catch (erro) {
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
@@ -241,17 +279,17 @@ export async function processarLote(
   const executarComArquivos = async (op: Preparada): Promise<Execucao> => {
     let registrada = false;
     let resultado: ResultadoOperacao | null = null;
-    // The service calls this inside the transaction of its change: effect and record commit together.
-    const aoAplicar = (status: number, recebidoEm: string) => {
+    // The service calls this inside the transaction of its change, with its handle: effect and record commit together.
+    const aoAplicar = async (tx: Db, status: number, recebidoEm: string) => {
       resultado = { id: op.id, status, recebido_em: recebidoEm };
-      registrarAplicada(ctx.db, registro(op, resultado));
+      await registrarAplicada(tx, registro(op, resultado));
       registrada = true;
     };
     try {
       const r = await op.rodar!({ ...ctx, aoAplicar }, usuario, arquivos.get(op.id));
-      const final = resultado ?? aceita(op.id, r);
+      const final = resultado ?? (await aceita(op.id, r));
       // Answered without a change (the same data again): recorded now, nothing to commit with it.
-      if (!registrada) ctx.db.$client.transaction(() => registrarAplicada(ctx.db, registro(op, final))).immediate();
+      if (!registrada) await emTransacao(ctx.db, (tx) => registrarAplicada(tx, registro(op, final)));
       return { tipo: 'resultado', resultado: final };
     } catch (erro) {
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
@@ -266,19 +304,19 @@ export async function processarLote(
     }
     const r = execucao.resultado;
     if (typeof r.status === 'number' && r.status < 400) {
-      aplicadas.set(op.id, registro(op, r));
+      marcarAplicada(registro(op, r));
     }
     anotar(op, r);
     return true;
   };
 
   /** Adds to `aplicadas` what the log now records among operations [inicio, fim) not known as recorded. */
-  const lerAplicadasDe = (inicio: number, fim: number) => {
+  const lerAplicadasDe = async (db: Db, inicio: number, fim: number) => {
     const ids = operacoes.slice(inicio, fim).filter((op) => !aplicadas.has(op.id)).map((op) => op.id);
-    for (const [id, a] of buscarAplicadas(ctx.db, ids)) aplicadas.set(id, a);
+    for (const a of (await buscarAplicadas(db, ids)).values()) marcarAplicada(a);
   };
 
-  /** Where the run of SQLite-only operations starting at `inicio` ends (the next one with files, or the end). */
+  /** Where the run of database-only operations starting at `inicio` ends (the next one with files, or the end). */
   const fimDoTrecho = (inicio: number): number => {
     let j = inicio;
     while (j < operacoes.length && !(operacoes[j]!.gravaArquivos && operacoes[j]!.rodar)) j += 1;
@@ -286,12 +324,15 @@ export async function processarLote(
   };
 
   /** The run [inicio, fim) with no savepoints: false (and nothing written) if any operation was refused or threw. */
-  const trechoSemSavepoints = (inicio: number, fim: number): boolean => {
-    const parciais: { op: Preparada; r: ResultadoOperacao }[] = [];
-    const vistas = new Set<string>();
+  const trechoSemSavepoints = async (inicio: number, fim: number): Promise<boolean> => {
+    let parciais: { op: Preparada; r: ResultadoOperacao }[] = [];
     try {
-      ctx.db.$client.transaction(() =>
-        comSituacoesMemorizadas(ctx.db, (esquecer) => {
+      await emTransacao(ctx.db, async (tx) => {
+        // Built anew by each run of the transaction (PostgreSQL may run it again).
+        parciais = [];
+        const vistas = new Set<string>();
+        const ctxTx: ContextoEscrita = { ...ctx, db: tx };
+        await comSituacoesMemorizadas(tx, async (esquecer) => {
           for (let j = inicio; j < fim; j++) {
             const op = operacoes[j]!;
             const repetida = vistas.has(op.id) ? null : jaAplicada(op);
@@ -301,23 +342,23 @@ export async function processarLote(
               continue;
             }
             if (op.erro || !op.rodar || vistas.has(op.id)) throw new Error('recusa');
-            const r = op.rodar(ctx, usuario) as RespostaEscrita;
+            const r = await op.rodar(ctxTx, usuario);
             if (r.status >= 400) throw new Error('recusa');
-            const resultado = aceita(op.id, r);
-            registrarAplicada(ctx.db, registro(op, resultado));
+            const resultado = await aceita(op.id, r);
+            await registrarAplicada(tx, registro(op, resultado));
             vistas.add(op.id);
             if (!op.preservaRotas) esquecer();
             parciais.push({ op, r: resultado });
           }
-        }),
-      ).immediate();
+        });
+      });
     } catch {
       // Rolled back: done again below, one savepoint per operation. Also where an operation that
       // another process applied after this batch began lands (its log row's key refused the insert).
       return false;
     }
     for (const { op, r } of parciais) {
-      if (!r.repetida) aplicadas.set(op.id, registro(op, r));
+      if (!r.repetida) marcarAplicada(registro(op, r));
       resultados.push(r);
     }
     return true;
@@ -325,14 +366,15 @@ export async function processarLote(
 
   while (i < operacoes.length && !interrompido) {
     const fim = fimDoTrecho(i);
-    if (fim > i && trechoSemSavepoints(i, fim)) {
+    if (fim > i && (await trechoSemSavepoints(i, fim))) {
       i = fim;
     } else {
-      // A run of operations that only touch SQLite, in one transaction, a savepoint each.
-      ctx.db.$client.transaction(() => {
+      // A run of operations that only touch the database, in one transaction, a savepoint each.
+      await emTransacaoDoLote(async (tx) => {
+        const ctxTx: ContextoEscrita = { ...ctx, db: tx };
         // The log as it is now, under the write lock: the same batch sent again to another process
         // (a phone that gave up waiting) may have been applied there since `aplicadas` was read.
-        lerAplicadasDe(i, fimDoTrecho(i));
+        await lerAplicadasDe(tx, i, fimDoTrecho(i));
         while (i < operacoes.length) {
           const op = operacoes[i]!;
           const semExecutar = semRodar(op);
@@ -342,17 +384,17 @@ export async function processarLote(
             continue;
           }
           if (op.gravaArquivos) break;
-          if (!registrar(op, executarSincrona(op))) {
+          if (!registrar(op, await executarComSavepoint(tx, ctxTx, op))) {
             interrompido = true;
             break;
           }
           i += 1;
         }
-      }).immediate();
+      });
     }
     if (interrompido || i >= operacoes.length) break;
     const op = operacoes[i]!;
-    lerAplicadasDe(i, i + 1);
+    await lerAplicadasDe(ctx.db, i, i + 1);
     const semExecutar = semRodar(op);
     if (semExecutar) anotar(op, semExecutar);
     else if (!registrar(op, await executarComArquivos(op))) break;

@@ -45,7 +45,7 @@ describe('o mesmo lote aplicado por outro processo depois de este ler o registro
     const antes = { vendas: contar('select count(*) as n from vendas'), registros: contar('select count(*) as n from operacoes_aplicadas') };
 
     // This process read the log before the other committed: empty for these ids.
-    const leitura = vi.spyOn(registroOperacoes, 'buscarAplicadas').mockReturnValueOnce(new Map());
+    const leitura = vi.spyOn(registroOperacoes, 'buscarAplicadas').mockResolvedValueOnce(new Map());
     const segundo = await lote(ops);
     leitura.mockRestore();
 

@@ -3,9 +3,9 @@
  * is recorded in the same transaction as its effect; a replay finds it here and is answered with the
  * recorded outcome without running (decisions.md, 'Sync protocol').
  */
-import { sql } from 'drizzle-orm';
-import { preparadaDireta, type Db } from '../db';
-import { operacoesAplicadas } from '../db/schema';
+import { inArray, sql } from 'drizzle-orm';
+import { ehPostgres, preparadaDireta, type Db } from '../db';
+import { operacoesAplicadas } from '../db/tabelas';
 
 export interface OperacaoAplicada {
   id: string;
@@ -17,37 +17,45 @@ export interface OperacaoAplicada {
   recebidoEm: string | null;
 }
 
+const colunasAplicada = () => ({
+  id: operacoesAplicadas.id,
+  usuarioId: operacoesAplicadas.usuarioId,
+  clienteId: operacoesAplicadas.clienteId,
+  seq: operacoesAplicadas.seq,
+  tipo: operacoesAplicadas.tipo,
+  status: operacoesAplicadas.status,
+  recebidoEm: operacoesAplicadas.recebidoEm,
+});
+
 /** The recorded operations among `ids` (one query for a whole batch; an id given twice is found once). */
-export function buscarAplicadas(db: Db, ids: string[]): Map<string, OperacaoAplicada> {
+export async function buscarAplicadas(db: Db, ids: string[]): Promise<Map<string, OperacaoAplicada>> {
   const encontradas = new Map<string, OperacaoAplicada>();
   if (ids.length === 0) return encontradas;
+  if (ehPostgres(db)) {
+    // PostgreSQL finds each id of the list by the primary key: the plain query, in both engines' SQL.
+    for (const a of await db.select(colunasAplicada()).from(operacoesAplicadas).where(inArray(operacoesAplicadas.id, ids))) encontradas.set(a.id, a);
+    return encontradas;
+  }
   const comando = preparadaDireta(db, 'operacoes.aplicadas', () =>
     db
-      .select({
-        id: operacoesAplicadas.id,
-        usuarioId: operacoesAplicadas.usuarioId,
-        clienteId: operacoesAplicadas.clienteId,
-        seq: operacoesAplicadas.seq,
-        tipo: operacoesAplicadas.tipo,
-        status: operacoesAplicadas.status,
-        recebidoEm: operacoesAplicadas.recebidoEm,
-      })
-      // Driven by the batch's ids, each found by the primary key. Not `id in (select value from
-      // json_each(...))`: SQLite built a temporary index of the list for that, ~4x the time (issue 19).
+      .select(colunasAplicada())
+      // SQLite: driven by the batch's ids (one parameter, one statement prepared once), each found by
+      // the primary key. Not `id in (select value from json_each(...))`: SQLite built a temporary
+      // index of the list for that, ~4x the time (issue 19). json_each is SQLite's, hence the branch.
       .from(sql`json_each(${sql.placeholder('ids')}) as lista`)
       .innerJoin(operacoesAplicadas, sql`${operacoesAplicadas.id} = lista.value`),
   );
-  for (const linha of comando.todas({ ids: JSON.stringify(ids) })) {
+  for (const linha of await comando.todas({ ids: JSON.stringify(ids) })) {
     const [id, usuarioId, clienteId, seq, tipo, status, recebidoEm] = linha as [string, number, string, number, string, number, string | null];
     encontradas.set(id, { id, usuarioId, clienteId, seq, tipo, status, recebidoEm });
   }
   return encontradas;
 }
 
-/** Records an applied operation; must run inside the transaction of its effect. */
-export function registrarAplicada(db: Db, op: OperacaoAplicada): void {
-  preparadaDireta(db, 'operacoes.registrar', () =>
-    db.insert(operacoesAplicadas).values({
+/** Records an applied operation; must run inside the transaction of its effect (`tx`). */
+export async function registrarAplicada(tx: Db, op: OperacaoAplicada): Promise<void> {
+  await preparadaDireta(tx, 'operacoes.registrar', () =>
+    tx.insert(operacoesAplicadas).values({
       id: sql.placeholder('id'),
       usuarioId: sql.placeholder('usuarioId'),
       clienteId: sql.placeholder('clienteId'),

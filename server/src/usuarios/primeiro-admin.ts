@@ -13,7 +13,7 @@ export async function garantirPrimeiroAdmin(
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'adminName'>,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<{ email: string; senhaGerada?: string } | null> {
-  if (contarUsuarios(db) > 0) return null;
+  if ((await contarUsuarios(db)) > 0) return null;
   const email = config.adminEmail ?? EMAIL_ADMIN_PADRAO;
   const senhaGerada = config.adminPassword ? undefined : randomBytes(9).toString('base64url');
   await criarUsuario(db, { nome: config.adminName, email, senha: config.adminPassword ?? senhaGerada!, tipo: 'admin' });

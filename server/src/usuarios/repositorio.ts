@@ -2,7 +2,7 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Usuario, TipoUsuario } from '../../../shared/schemas/usuarios';
 import { preparada, type Db } from '../db';
-import { rotas, usuarios } from '../db/schema';
+import { rotas, usuarios } from '../db/tabelas';
 import { ordenarPorNome } from '../../../shared/texto';
 
 export type LinhaUsuario = typeof usuarios.$inferSelect;
@@ -38,15 +38,25 @@ export function apresentarUsuario(u: LinhaUsuario, bloqueioMinutos: number): Usu
   };
 }
 
-export function buscarUsuarioPorId(db: Db, id: number): LinhaUsuario | undefined {
-  // Every authenticated request runs this: prepared once.
-  return preparada(db, 'usuarioPorId', () =>
-    db.select().from(usuarios).where(eq(usuarios.id, sql.placeholder('id'))).prepare(),
-  ).get({ id });
+/**
+ * A select prepared under a name: PostgreSQL keeps a named statement per connection; SQLite's prepare
+ * takes no name (drizzle's types say so) and ignores it.
+ */
+export function prepararComNome<Q extends { prepare(): unknown }>(consulta: Q, nome: string): ReturnType<Q['prepare']> {
+  return (consulta.prepare as (this: Q, nome: string) => ReturnType<Q['prepare']>).call(consulta, nome);
 }
 
-export function buscarUsuarioPorEmail(db: Db, email: string): LinhaUsuario | undefined {
-  return db.select().from(usuarios).where(eq(usuarios.email, email)).get();
+export async function buscarUsuarioPorId(db: Db, id: number): Promise<LinhaUsuario | undefined> {
+  // Every authenticated request runs this: prepared once.
+  const consulta = preparada(db, 'usuarioPorId', () =>
+    prepararComNome(db.select().from(usuarios).where(eq(usuarios.id, sql.placeholder('id'))), 'usuarioPorId'),
+  );
+  return (await consulta.execute({ id }))[0];
+}
+
+export async function buscarUsuarioPorEmail(db: Db, email: string): Promise<LinhaUsuario | undefined> {
+  const [usuario] = await db.select().from(usuarios).where(eq(usuarios.email, email)).limit(1);
+  return usuario;
 }
 
 const temRotaAtiva = (db: Db) =>
@@ -58,7 +68,7 @@ const temRotaAtiva = (db: Db) =>
   );
 
 /** All users; with `emRota`, only employees with (true) or without (false) an active route. */
-export function listarUsuarios(db: Db, filtro: { emRota?: boolean; tipo?: TipoUsuario } = {}): LinhaUsuario[] {
+export async function listarUsuarios(db: Db, filtro: { emRota?: boolean; tipo?: TipoUsuario } = {}): Promise<LinhaUsuario[]> {
   // 'In a route' (or not) only says something of employees.
   const tipo = filtro.emRota === undefined ? filtro.tipo : 'funcionario';
   const condicoes = [
@@ -66,42 +76,40 @@ export function listarUsuarios(db: Db, filtro: { emRota?: boolean; tipo?: TipoUs
     ...(filtro.emRota === undefined ? [] : [filtro.emRota ? temRotaAtiva(db) : sql`not ${temRotaAtiva(db)}`]),
   ];
   const filtrada = db.select().from(usuarios).where(condicoes.length > 0 ? and(...condicoes) : undefined);
-  // pt-BR order in JS: SQLite orders bytes ('Íris' after 'Maria').
-  return ordenarPorNome(filtrada.orderBy(asc(usuarios.nome), asc(usuarios.id)).all(), (u) => u.nome);
+  // pt-BR order in JS: both engines order bytes ('Íris' after 'Maria').
+  return ordenarPorNome(await filtrada.orderBy(asc(usuarios.nome), asc(usuarios.id)), (u) => u.nome);
 }
 
 /** Active employees, for the pickers of routes, balances and filters. */
-export function listarFuncionariosAtivos(db: Db): LinhaUsuario[] {
-  const linhas = db
+export async function listarFuncionariosAtivos(db: Db): Promise<LinhaUsuario[]> {
+  const linhas = await db
     .select()
     .from(usuarios)
     .where(and(eq(usuarios.tipo, 'funcionario'), eq(usuarios.ativo, true)))
-    .orderBy(asc(usuarios.nome), asc(usuarios.id))
-    .all();
+    .orderBy(asc(usuarios.nome), asc(usuarios.id));
   return ordenarPorNome(linhas, (u) => u.nome);
 }
 
-export function contarUsuarios(db: Db): number {
-  return db.select({ n: sql<number>`count(*)` }).from(usuarios).get()!.n;
+export async function contarUsuarios(db: Db): Promise<number> {
+  const [contagem] = await db.select({ n: sql<number>`count(*)` }).from(usuarios);
+  return contagem!.n;
 }
 
-export function contarAdminsAtivos(db: Db): number {
-  return db
+export async function contarAdminsAtivos(db: Db): Promise<number> {
+  const [contagem] = await db
     .select({ n: sql<number>`count(*)` })
     .from(usuarios)
-    .where(and(eq(usuarios.tipo, 'admin'), eq(usuarios.ativo, true)))
-    .get()!.n;
+    .where(and(eq(usuarios.tipo, 'admin'), eq(usuarios.ativo, true)));
+  return contagem!.n;
 }
 
-export function funcionarioTemRotaAtiva(db: Db, id: number): boolean {
-  return (
-    db
-      .select({ id: rotas.id })
-      .from(rotas)
-      .where(and(eq(rotas.funcionarioId, id), eq(rotas.status, 'ativa')))
-      .limit(1)
-      .get() !== undefined
-  );
+export async function funcionarioTemRotaAtiva(db: Db, id: number): Promise<boolean> {
+  const [rota] = await db
+    .select({ id: rotas.id })
+    .from(rotas)
+    .where(and(eq(rotas.funcionarioId, id), eq(rotas.status, 'ativa')))
+    .limit(1);
+  return rota !== undefined;
 }
 
 export interface NovoUsuario {
@@ -111,21 +119,22 @@ export interface NovoUsuario {
   tipo: TipoUsuario;
 }
 
-export function inserirUsuario(db: Db, novo: NovoUsuario): LinhaUsuario {
-  return db.insert(usuarios).values(novo).returning().get();
+export async function inserirUsuario(db: Db, novo: NovoUsuario): Promise<LinhaUsuario> {
+  const [inserido] = await db.insert(usuarios).values(novo).returning();
+  return inserido!;
 }
 
 export type CamposUsuario = Partial<
   Pick<LinhaUsuario, 'nome' | 'email' | 'tipo' | 'ativo' | 'bloqueado' | 'bloqueadoEm' | 'tentativasLogin' | 'senhaHash'>
 >;
 
-export function atualizarUsuario(db: Db, id: number, campos: CamposUsuario): LinhaUsuario | undefined {
-  return db
+export async function atualizarUsuario(db: Db, id: number, campos: CamposUsuario): Promise<LinhaUsuario | undefined> {
+  const [atualizado] = await db
     .update(usuarios)
     .set({ ...campos, atualizadoEm: new Date().toISOString() })
     .where(eq(usuarios.id, id))
-    .returning()
-    .get();
+    .returning();
+  return atualizado;
 }
 
 /**
@@ -135,37 +144,37 @@ export function atualizarUsuario(db: Db, id: number, campos: CamposUsuario): Lin
  * before `blocosAte`) is lifted here and the attempt counts as the first of a new series.
  * Undefined: no attempt left (blocked, or `limite` attempts already taken).
  */
-export function reservarTentativaDeLogin(db: Db, id: number, limite: number, blocosAte: string): LinhaUsuario | undefined {
-  const venceu = sql`(${usuarios.bloqueado} = 1 and coalesce(${usuarios.bloqueadoEm}, ${usuarios.atualizadoEm}) <= ${blocosAte})`;
-  return db
+export async function reservarTentativaDeLogin(db: Db, id: number, limite: number, blocosAte: string): Promise<LinhaUsuario | undefined> {
+  const venceu = sql`(${usuarios.bloqueado} = true and coalesce(${usuarios.bloqueadoEm}, ${usuarios.atualizadoEm}) <= ${blocosAte})`;
+  const [reservado] = await db
     .update(usuarios)
     .set({
       tentativasLogin: sql`case when ${venceu} then 1 else ${usuarios.tentativasLogin} + 1 end`,
-      bloqueado: sql`case when ${venceu} then 0 else ${usuarios.bloqueado} end`,
+      bloqueado: sql`case when ${venceu} then false else ${usuarios.bloqueado} end`,
       bloqueadoEm: sql`case when ${venceu} then null else ${usuarios.bloqueadoEm} end`,
     })
-    .where(and(eq(usuarios.id, id), sql`((${usuarios.bloqueado} = 0 and ${usuarios.tentativasLogin} < ${limite}) or ${venceu})`))
-    .returning()
-    .get();
+    .where(and(eq(usuarios.id, id), sql`((${usuarios.bloqueado} = false and ${usuarios.tentativasLogin} < ${limite}) or ${venceu})`))
+    .returning();
+  return reservado;
 }
 
 /** A reserved attempt failed: at `limite` attempts in a row the account is blocked from now. */
-export function registrarFalhaDeLogin(db: Db, id: number, limite: number): void {
+export async function registrarFalhaDeLogin(db: Db, id: number, limite: number): Promise<void> {
   const agora = new Date().toISOString();
-  db.update(usuarios)
+  await db
+    .update(usuarios)
     .set({ bloqueado: true, bloqueadoEm: agora, atualizadoEm: agora })
-    .where(and(eq(usuarios.id, id), eq(usuarios.bloqueado, false), sql`${usuarios.tentativasLogin} >= ${limite}`))
-    .run();
+    .where(and(eq(usuarios.id, id), eq(usuarios.bloqueado, false), sql`${usuarios.tentativasLogin} >= ${limite}`));
 }
 
 /** A reserved attempt succeeded: the series starts again (and a hash at an old cost is replaced). */
-export function registrarLoginCerto(db: Db, id: number, troca?: { de: string; para: string }): LinhaUsuario {
+export async function registrarLoginCerto(db: Db, id: number, troca?: { de: string; para: string }): Promise<LinhaUsuario> {
   // Only the hash that was checked is replaced: a password changed meanwhile stays.
   const senhaHash = troca ? sql`case when ${usuarios.senhaHash} = ${troca.de} then ${troca.para} else ${usuarios.senhaHash} end` : undefined;
-  return db
+  const [atualizado] = await db
     .update(usuarios)
     .set({ tentativasLogin: 0, ...(senhaHash ? { senhaHash } : {}) })
     .where(eq(usuarios.id, id))
-    .returning()
-    .get()!;
+    .returning();
+  return atualizado!;
 }

@@ -39,12 +39,12 @@ export default async function rotasUsuarios(app: App) {
 
   app.get('/', { schema: { querystring: filtroLista, response: { 200: usuariosPaginados } } }, async (request) => {
     const { emRota, tipo } = request.query;
-    const { itens, ...pagina } = fatiar(listarUsuarios(app.db, { ...(emRota === undefined ? {} : { emRota: emRota === 'true' }), ...(tipo ? { tipo } : {}) }), request.query);
+    const { itens, ...pagina } = fatiar(await listarUsuarios(app.db, { ...(emRota === undefined ? {} : { emRota: emRota === 'true' }), ...(tipo ? { tipo } : {}) }), request.query);
     return { usuarios: itens.map(apresentar), ...pagina };
   });
 
   app.get('/funcionarios', { schema: { response: { 200: funcionariosRespostaSchema } } }, async () => ({
-    funcionarios: listarFuncionariosAtivos(app.db).map(apresentar),
+    funcionarios: (await listarFuncionariosAtivos(app.db)).map(apresentar),
   }));
 
   app.post('/', { schema: { body: usuarioCriarSchema, response: { 201: usuarioRespostaSchema } } }, async (request, reply) => {
@@ -54,7 +54,7 @@ export default async function rotasUsuarios(app: App) {
   });
 
   app.patch('/:id', { schema: { params: paramsId, body: usuarioEditarSchema, response: resposta } }, async (request) => ({
-    usuario: apresentar(editarUsuario(app.db, request.usuario.id, request.params.id, request.body)),
+    usuario: apresentar(await editarUsuario(app.db, request.usuario.id, request.params.id, request.body)),
   }));
 
   app.patch('/:id/senha', { schema: { params: paramsId, body: senhaAlterarSchema, response: resposta } }, async (request) => ({
@@ -65,35 +65,35 @@ export default async function rotasUsuarios(app: App) {
   }));
 
   app.patch('/:id/ativar', { schema: { params: paramsId, response: resposta } }, async (request) => ({
-    usuario: apresentar(editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: true })),
+    usuario: apresentar(await editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: true })),
   }));
 
   app.patch('/:id/desativar', { schema: { params: paramsId, response: resposta } }, async (request) => ({
-    usuario: apresentar(editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: false })),
+    usuario: apresentar(await editarUsuario(app.db, request.usuario.id, request.params.id, { ativo: false })),
   }));
 
   app.post('/:id/encerrar-sessoes', { schema: { params: paramsId, response: { 200: sessoesEncerradasSchema } } }, async (request) => {
-    const encerradas = encerrarSessoes(app.db, request.params.id, { id: request.usuario.id, sessao: sessaoDe(request) });
+    const encerradas = await encerrarSessoes(app.db, request.params.id, { id: request.usuario.id, sessao: sessaoDe(request) });
     request.log.info({ usuarioId: request.params.id, por: request.usuario.id, encerradas }, 'sessões encerradas');
     const message = encerradas === 0 ? 'Nenhuma sessão aberta.' : encerradas === 1 ? '1 sessão encerrada.' : `${encerradas} sessões encerradas.`;
     return { message, encerradas };
   });
 
   app.get('/:id/sessoes', { schema: { params: paramsId, response: { 200: sessoesAbertasSchema } } }, async (request) => {
-    exigirUsuario(app.db, request.params.id);
+    await exigirUsuario(app.db, request.params.id);
     const atual = sessaoDe(request);
     return {
-      sessoes: sessoesAbertas(app.db, request.params.id).map((s) => ({ ref: refDaSessao(s.id), descricao: s.descricao, criada_em: s.criadaEm, expira_em: s.expiraEm, atual: s.id === atual })),
+      sessoes: (await sessoesAbertas(app.db, request.params.id)).map((s) => ({ ref: refDaSessao(s.id), descricao: s.descricao, criada_em: s.criadaEm, expira_em: s.expiraEm, atual: s.id === atual })),
     };
   });
 
   app.delete('/:id/sessoes/:ref', { schema: { params: paramsSessao, response: { 200: sessoesEncerradasSchema } } }, async (request) => {
-    encerrarSessao(app.db, request.params.id, request.params.ref, { id: request.usuario.id, sessao: sessaoDe(request) });
+    await encerrarSessao(app.db, request.params.id, request.params.ref, { id: request.usuario.id, sessao: sessaoDe(request) });
     request.log.info({ usuarioId: request.params.id, por: request.usuario.id }, 'sessão encerrada');
     return { message: '1 sessão encerrada.', encerradas: 1 };
   });
 
   app.patch('/:id/desbloquear', { schema: { params: paramsId, response: resposta } }, async (request) => ({
-    usuario: apresentar(desbloquearUsuario(app.db, request.usuario.id, request.params.id)),
+    usuario: apresentar(await desbloquearUsuario(app.db, request.usuario.id, request.params.id)),
   }));
 }

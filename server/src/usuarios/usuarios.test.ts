@@ -112,12 +112,12 @@ describe('acesso', () => {
   });
 
   it('funcionário recebe 403 "Acesso restrito a administradores." e nada muda', async () => {
-    const antes = contarUsuarios(t.db);
+    const antes = await contarUsuarios(t.db);
     for (const e of ENDPOINTS(funcionario.id)) {
       esperarRecusa(await chamar({ ...e, token: funcionario.token }), 403, 'sem_permissao', SO_ADMIN);
       esperarRecusa(await chamar({ ...e, token: funcionario.token, url: e.url.replace(String(funcionario.id), 'abc'), ...(e.payload ? { payload: {} } : {}) }), 403, 'sem_permissao', SO_ADMIN);
     }
-    expect(contarUsuarios(t.db)).toBe(antes);
+    expect(await contarUsuarios(t.db)).toBe(antes);
     const eu = await buscar(funcionario.id);
     expect(eu).toMatchObject({ tipo: 'funcionario', ativo: true });
     // The password the employee tried to set did not take.
@@ -245,10 +245,10 @@ describe('POST /api/usuarios', () => {
     ['tipo desconhecido', { tipo: 'superadmin' }, 'Tipo inválido.'],
     ['tipo numérico', { tipo: 1 }, 'Tipo inválido.'],
   ])('%s: 400 com a mensagem do campo e nada gravado', async (_caso, mudanca, mensagem) => {
-    const antes = contarUsuarios(t.db);
+    const antes = await contarUsuarios(t.db);
     const payload = { nome: 'Válido', email: `valido${Date.now()}@teste.com.br`, senha: 'valida-1', tipo: 'funcionario', ...mudanca };
     esperarRecusa(await comoAdmin({ method: 'POST', url: '/api/usuarios', payload }), 400, 'dados_invalidos', mensagem);
-    expect(contarUsuarios(t.db)).toBe(antes);
+    expect(await contarUsuarios(t.db)).toBe(antes);
   });
 
   it.each([
@@ -303,12 +303,12 @@ describe('POST /api/usuarios', () => {
   });
 
   it('email repetido, também só com outra caixa: 409 e nada gravado', async () => {
-    const antes = contarUsuarios(t.db);
+    const antes = await contarUsuarios(t.db);
     for (const email of [funcionario.email, funcionario.email.toUpperCase(), ` ${ADMIN.email.replace('admin', 'ADMIN')} `]) {
       const r = await comoAdmin({ method: 'POST', url: '/api/usuarios', payload: { nome: 'Repetido', email, senha: 'repetido-1', tipo: 'funcionario' } });
       esperarRecusa(r, 409, 'conflito', EMAIL_EM_USO);
     }
-    expect(contarUsuarios(t.db)).toBe(antes);
+    expect(await contarUsuarios(t.db)).toBe(antes);
   });
 });
 
@@ -419,13 +419,13 @@ describe('PATCH /api/usuarios/:id', () => {
       esperarRecusa(await chamar({ method: 'GET', url: '/api/usuarios', token: tokenNovo }), 403, 'sem_permissao', SO_ADMIN);
     });
 
-    it('o último admin ativo não pode ser desativado nem rebaixado (409)', () => {
+    it('o último admin ativo não pode ser desativado nem rebaixado (409)', async () => {
       // Over HTTP the only caller who could try is that admin, and the self rule (422) answers first;
       // the rule itself is checked against the service with another actor.
       const adminsAtivos = () => t.db.select().from(usuarios).all().filter((u) => u.tipo === 'admin' && u.ativo);
       // While others remain, an admin can be deactivated...
       for (const outro of adminsAtivos().filter((u) => u.id !== adminId)) {
-        expect(editarUsuario(t.db, adminId, outro.id, { ativo: false }).ativo).toBe(false);
+        expect((await editarUsuario(t.db, adminId, outro.id, { ativo: false })).ativo).toBe(false);
       }
       expect(adminsAtivos().map((u) => u.id)).toEqual([adminId]);
       // ...but not the last one.
@@ -434,7 +434,7 @@ describe('PATCH /api/usuarios/:id', () => {
       for (const alteracao of [{ ativo: false }, { tipo: 'funcionario' as const }]) {
         let erro: unknown;
         try {
-          editarUsuario(t.db, outroAtor, adminId, alteracao);
+          await editarUsuario(t.db, outroAtor, adminId, alteracao);
         } catch (e) {
           erro = e;
         }

@@ -18,12 +18,12 @@ export class RespostaVenda implements RespostaEscrita {
     private readonly atualizadaEm?: string,
   ) {}
 
-  corpo() {
-    return { venda: buscarVendaApresentada(this.ctx.db, this.id)! };
+  async corpo() {
+    return { venda: (await buscarVendaApresentada(this.ctx.db, this.id))! };
   }
 
-  recebidoEm() {
-    return this.atualizadaEm ?? buscarVenda(this.ctx.db, this.id)!.atualizadoEm;
+  async recebidoEm() {
+    return this.atualizadaEm ?? (await buscarVenda(this.ctx.db, this.id))!.atualizadoEm;
   }
 }
 
@@ -33,8 +33,8 @@ export const escritaSalvarVenda = definirEscrita({
   preservaRotas: true,
   params: z.object({}),
   corpo: vendaCriarSchema,
-  executar(ctx, usuario, _params, dados) {
-    const { id, criada, recebidaEm } = salvarVenda(ctx.db, usuario, dados, ctx.fuso);
+  async executar(ctx, usuario, _params, dados) {
+    const { id, criada, recebidaEm } = await salvarVenda(ctx.db, usuario, dados, ctx.fuso);
     return new RespostaVenda(ctx, criada ? 201 : 200, id, recebidaEm);
   },
 });
@@ -45,7 +45,7 @@ export const escritaEditarVenda = definirEscrita({
   preservaRotas: true,
   params: paramsVenda,
   corpo: vendaEditarSchema,
-  executar(ctx, usuario, params, dados) {
-    return new RespostaVenda(ctx, 200, editarVenda(ctx.db, usuario, params.id, dados, ctx.fuso));
+  async executar(ctx, usuario, params, dados) {
+    return new RespostaVenda(ctx, 200, await editarVenda(ctx.db, usuario, params.id, dados, ctx.fuso));
   },
 });

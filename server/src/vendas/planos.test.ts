@@ -32,11 +32,11 @@ beforeAll(async () => {
 afterAll(() => t.fechar());
 
 describe('planos do fechamento-diario padrão do admin', () => {
-  it('status ativa, página de 10: nenhuma varredura da tabela de vendas, totais somados pelo SQLite', () => {
+  it('status ativa, página de 10: nenhuma varredura da tabela de vendas, totais somados pelo SQLite', async () => {
     const usuario = { id: 1, tipo: 'admin' as const, nome: 'Admin', email: 'admin@teste.com.br' };
-    let resposta: ReturnType<typeof fechamentoDiario> | undefined;
-    const planos = planosDe(t.db, /from "vendas"/i, () => {
-      resposta = fechamentoDiario(t.db, usuario as Parameters<typeof fechamentoDiario>[1], { status_rota: 'ativa', page: 1, limit: 10 });
+    let resposta: Awaited<ReturnType<typeof fechamentoDiario>> | undefined;
+    const planos = await planosDe(t.db, /from "vendas"/i, async () => {
+      resposta = await fechamentoDiario(t.db, usuario as Parameters<typeof fechamentoDiario>[1], { status_rota: 'ativa', page: 1, limit: 10 });
     });
     expect(planos.length).toBe(3);
     for (const plano of planos) expect(plano.filter((l) => /^SCAN vendas\b/.test(l)), plano.join('\n')).toEqual([]);

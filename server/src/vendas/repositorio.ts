@@ -1,31 +1,36 @@
 /**
- * Table access for sales. Sums are done by SQLite over integer centavos, so totals are exact
+ * Table access for sales. Sums are done by the database over integer centavos, so totals are exact
  * (0.10 + 0.20 is 30 centavos, never 0.30000000000000004).
  */
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { centavosParaReais } from '../../../shared/money';
 import type { ResumoVendas, TotaisVendas, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
-import { preparada, preparadaDireta, type Db } from '../db';
-import { cidades, rotas, usuarios, vendas } from '../db/schema';
+import { linhas as linhasSql, preparada, preparadaDireta, type Db } from '../db';
+import { cidades, rotas, usuarios, vendas } from '../db/tabelas';
 import type { Janela } from '../paginacao';
 import type { LinhaRota } from '../rotas/repositorio';
+import { prepararComNome } from '../usuarios/repositorio';
 
 export type LinhaVenda = typeof vendas.$inferSelect;
 
 // The write path of a sale runs these for every queued closing a phone replays: prepared once.
 
-export function buscarVenda(db: Db, id: string): LinhaVenda | undefined {
-  return preparada(db, 'venda.porId', () => db.select().from(vendas).where(eq(vendas.id, sql.placeholder('id'))).prepare()).get({ id });
+export async function buscarVenda(db: Db, id: string): Promise<LinhaVenda | undefined> {
+  const consulta = preparada(db, 'venda.porId', () => prepararComNome(db.select().from(vendas).where(eq(vendas.id, sql.placeholder('id'))), 'venda.porId'));
+  return (await consulta.execute({ id }))[0];
 }
 
-export function buscarVendaDoDia(db: Db, rotaId: number, cidadeId: number, dataVenda: string): LinhaVenda | undefined {
-  return preparada(db, 'venda.doDia', () =>
-    db
-      .select()
-      .from(vendas)
-      .where(and(eq(vendas.rotaId, sql.placeholder('rotaId')), eq(vendas.cidadeId, sql.placeholder('cidadeId')), eq(vendas.dataVenda, sql.placeholder('dataVenda'))))
-      .prepare(),
-  ).get({ rotaId, cidadeId, dataVenda });
+export async function buscarVendaDoDia(db: Db, rotaId: number, cidadeId: number, dataVenda: string): Promise<LinhaVenda | undefined> {
+  const consulta = preparada(db, 'venda.doDia', () =>
+    prepararComNome(
+      db
+        .select()
+        .from(vendas)
+        .where(and(eq(vendas.rotaId, sql.placeholder('rotaId')), eq(vendas.cidadeId, sql.placeholder('cidadeId')), eq(vendas.dataVenda, sql.placeholder('dataVenda')))),
+      'venda.doDia',
+    ),
+  );
+  return (await consulta.execute({ rotaId, cidadeId, dataVenda }))[0];
 }
 
 export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualizadoEm'>;
@@ -34,10 +39,10 @@ export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualiz
  * Inserts the sale unless its id is taken or its (route, city, date) already has one: answers when
  * the server took it (its recebido_em and atualizado_em), or null when nothing was inserted.
  */
-export function inserirVendaSeLivre(db: Db, v: NovaVenda): string | null {
+export async function inserirVendaSeLivre(db: Db, v: NovaVenda): Promise<string | null> {
   const agora = new Date().toISOString();
   // Run straight on the driver: every queued sale comes through here (db/index.ts, preparadaDireta).
-  const inserida = preparadaDireta(db, 'venda.inserirSeLivre', () =>
+  const inseridas = await preparadaDireta(db, 'venda.inserirSeLivre', () =>
     db
       .insert(vendas)
       .values({
@@ -60,7 +65,7 @@ export function inserirVendaSeLivre(db: Db, v: NovaVenda): string | null {
       // No target: any taken key (the id, or the unique route, city and date) skips the row.
       .onConflictDoNothing(),
   ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', alteradaPorCliente: null, ...v, agora });
-  return inserida.changes > 0 ? agora : null;
+  return inseridas > 0 ? agora : null;
 }
 
 export interface ValoresVendaColunas {
@@ -73,25 +78,28 @@ export interface ValoresVendaColunas {
 }
 
 /** Stores new values: the version goes up and the writing device is remembered. */
-export function atualizarValoresDaVenda(db: Db, id: string, valores: ValoresVendaColunas, registradoEm: string, clienteId: string | null): void {
-  preparada(db, 'venda.atualizarValores', () =>
-    db
-      .update(vendas)
-      .set({
-        dinheiroCentavos: sql`${sql.placeholder('dinheiroCentavos')}`,
-        pixCentavos: sql`${sql.placeholder('pixCentavos')}`,
-        cartaoCentavos: sql`${sql.placeholder('cartaoCentavos')}`,
-        linkCentavos: sql`${sql.placeholder('linkCentavos')}`,
-        boletos: sql`${sql.placeholder('boletos')}`,
-        observacoes: sql`${sql.placeholder('observacoes')}`,
-        registradoEm: sql`${sql.placeholder('registradoEm')}`,
-        atualizadoEm: sql`${sql.placeholder('atualizadoEm')}`,
-        versao: sql`${vendas.versao} + 1`,
-        alteradaPorCliente: sql`${sql.placeholder('clienteId')}`,
-      })
-      .where(eq(vendas.id, sql.placeholder('id')))
-      .prepare(),
-  ).run({ id, ...valores, registradoEm, clienteId, atualizadoEm: new Date().toISOString() });
+export async function atualizarValoresDaVenda(db: Db, id: string, valores: ValoresVendaColunas, registradoEm: string, clienteId: string | null): Promise<void> {
+  const comando = preparada(db, 'venda.atualizarValores', () =>
+    prepararComNome(
+      db
+        .update(vendas)
+        .set({
+          dinheiroCentavos: sql`${sql.placeholder('dinheiroCentavos')}`,
+          pixCentavos: sql`${sql.placeholder('pixCentavos')}`,
+          cartaoCentavos: sql`${sql.placeholder('cartaoCentavos')}`,
+          linkCentavos: sql`${sql.placeholder('linkCentavos')}`,
+          boletos: sql`${sql.placeholder('boletos')}`,
+          observacoes: sql`${sql.placeholder('observacoes')}`,
+          registradoEm: sql`${sql.placeholder('registradoEm')}`,
+          atualizadoEm: sql`${sql.placeholder('atualizadoEm')}`,
+          versao: sql`${vendas.versao} + 1`,
+          alteradaPorCliente: sql`${sql.placeholder('clienteId')}`,
+        })
+        .where(eq(vendas.id, sql.placeholder('id'))),
+      'venda.atualizarValores',
+    ),
+  );
+  await comando.execute({ id, ...valores, registradoEm, clienteId, atualizadoEm: new Date().toISOString() });
 }
 
 /** Filters already resolved by the service (an employee's funcionarioId is forced to their own). */
@@ -169,14 +177,13 @@ export interface DiaDasVendas {
  * about 10 ms for a year of sales), no join with names. It gives the total and says which few days
  * hold a given page.
  */
-export function diasDasVendas(db: Db, filtro: FiltroVendas): DiaDasVendas[] {
+export async function diasDasVendas(db: Db, filtro: FiltroVendas): Promise<DiaDasVendas[]> {
   const q = db.select({ dia: vendas.dataVenda, linhas: sql<number>`count(*)` }).from(vendas);
   // The route's status is the only filter that needs another table.
   return (filtro.statusRota !== undefined ? q.innerJoin(rotas, eq(rotas.id, vendas.rotaId)) : q)
     .where(condicoes(filtro))
     .groupBy(vendas.dataVenda)
-    .orderBy(desc(vendas.dataVenda))
-    .all();
+    .orderBy(desc(vendas.dataVenda));
 }
 
 export const totalDosDias = (dias: DiaDasVendas[]) => dias.reduce((n, d) => n + d.linhas, 0);
@@ -187,7 +194,8 @@ export const totalDosDias = (dias: DiaDasVendas[]) => dias.reduce((n, d) => n + 
  * one page cost 150-250 ms on a year of data (issue 18); the days (`diasDasVendas`) say which few
  * days hold the page, and only those are read and sorted.
  */
-export function listarVendas(db: Db, filtro: FiltroVendas, janela: Janela, dias: DiaDasVendas[] = diasDasVendas(db, filtro)): VendaListada[] {
+export async function listarVendas(db: Db, filtro: FiltroVendas, janela: Janela, diasConhecidos?: DiaDasVendas[]): Promise<VendaListada[]> {
+  const dias = diasConhecidos ?? (await diasDasVendas(db, filtro));
   let antes = 0;
   let ultimoDia: string | null = null;
   let primeiroDia: string | null = null;
@@ -204,7 +212,7 @@ export function listarVendas(db: Db, filtro: FiltroVendas, janela: Janela, dias:
     }
   }
   if (ultimoDia === null || primeiroDia === null) return [];
-  return db
+  const linhas = await db
     .select(colunasListadas)
     .from(vendas)
     .innerJoin(rotas, eq(rotas.id, vendas.rotaId))
@@ -213,28 +221,30 @@ export function listarVendas(db: Db, filtro: FiltroVendas, janela: Janela, dias:
     .where(and(condicoes(filtro), gte(vendas.dataVenda, primeiroDia), lte(vendas.dataVenda, ultimoDia)))
     .orderBy(desc(vendas.dataVenda), asc(usuarios.nome), asc(rotas.nome), asc(cidades.nome), asc(vendas.id))
     .limit(janela.limite)
-    .offset(pular)
-    .all()
-    .map(apresentarLinha);
+    .offset(pular);
+  return linhas.map(apresentarLinha);
 }
 
 /** One sale as listed (the answer to every write): prepared, it runs for every replayed closing. */
-export function buscarVendaApresentada(db: Db, id: string): VendaListada | undefined {
-  const linha = preparada(db, 'venda.apresentada', () =>
-    db
-      .select(colunasListadas)
-      .from(vendas)
-      .innerJoin(rotas, eq(rotas.id, vendas.rotaId))
-      .innerJoin(usuarios, eq(usuarios.id, vendas.funcionarioId))
-      .innerJoin(cidades, eq(cidades.id, vendas.cidadeId))
-      .where(eq(vendas.id, sql.placeholder('id')))
-      .prepare(),
-  ).get({ id });
+export async function buscarVendaApresentada(db: Db, id: string): Promise<VendaListada | undefined> {
+  const consulta = preparada(db, 'venda.apresentada', () =>
+    prepararComNome(
+      db
+        .select(colunasListadas)
+        .from(vendas)
+        .innerJoin(rotas, eq(rotas.id, vendas.rotaId))
+        .innerJoin(usuarios, eq(usuarios.id, vendas.funcionarioId))
+        .innerJoin(cidades, eq(cidades.id, vendas.cidadeId))
+        .where(eq(vendas.id, sql.placeholder('id'))),
+      'venda.apresentada',
+    ),
+  );
+  const [linha] = await consulta.execute({ id });
   return linha ? apresentarLinha(linha) : undefined;
 }
 
-/** The daily-closing totals of the whole filtered set (every page), summed in centavos by SQLite, and its row count. */
-export function totaisDasVendas(db: Db, filtro: FiltroVendas): TotaisVendas & { linhas: number } {
+/** The daily-closing totals of the whole filtered set (every page), summed in centavos by the database, and its row count. */
+export async function totaisDasVendas(db: Db, filtro: FiltroVendas): Promise<TotaisVendas & { linhas: number }> {
   const q = db
     .select({
       linhas: sql<number>`count(*)`,
@@ -247,20 +257,20 @@ export function totaisDasVendas(db: Db, filtro: FiltroVendas): TotaisVendas & { 
     })
     .from(vendas);
   // The route's status is the only filter that needs the routes table: without it, one pass over the sales.
-  const t = (filtro.statusRota !== undefined ? q.innerJoin(rotas, eq(rotas.id, vendas.rotaId)) : q).where(condicoes(filtro)).get()!;
+  const [t] = await (filtro.statusRota !== undefined ? q.innerJoin(rotas, eq(rotas.id, vendas.rotaId)) : q).where(condicoes(filtro));
   return {
-    dinheiro: centavosParaReais(t.dinheiro),
-    pix: centavosParaReais(t.pix),
-    cartao: centavosParaReais(t.cartao),
-    link: centavosParaReais(t.link),
-    boletos: t.boletos,
-    total_geral: centavosParaReais(t.total),
-    linhas: t.linhas,
+    dinheiro: centavosParaReais(t!.dinheiro),
+    pix: centavosParaReais(t!.pix),
+    cartao: centavosParaReais(t!.cartao),
+    link: centavosParaReais(t!.link),
+    boletos: t!.boletos,
+    total_geral: centavosParaReais(t!.total),
+    linhas: t!.linhas,
   };
 }
 
-export function resumoDaRota(db: Db, rotaId: number): ResumoVendas {
-  const t = totaisDasVendas(db, { rotaId });
+export async function resumoDaRota(db: Db, rotaId: number): Promise<ResumoVendas> {
+  const t = await totaisDasVendas(db, { rotaId });
   return {
     total_vendas: t.total_geral,
     total_boletos: t.boletos,
@@ -272,14 +282,14 @@ export function resumoDaRota(db: Db, rotaId: number): ResumoVendas {
 }
 
 /** The last `porCidade` sales of each city of the route, newest first (one query, a window function). */
-export function historicoDaRota(db: Db, rotaId: number, porCidade: number): VendaHistorico[] {
-  const linhas = db.all<{ id: string; cidade_id: number; data_venda: string; total: number; boletos: number; registrado_em: string }>(sql`
+export async function historicoDaRota(db: Db, rotaId: number, porCidade: number): Promise<VendaHistorico[]> {
+  const linhas = await linhasSql<{ id: string; cidade_id: number; data_venda: string; total: number; boletos: number; registrado_em: string }>(db, sql`
     select id, cidade_id, data_venda, total, boletos, registrado_em from (
       select id, cidade_id, data_venda, boletos, registrado_em,
              dinheiro_centavos + pix_centavos + cartao_centavos + link_centavos as total,
              row_number() over (partition by cidade_id order by data_venda desc) as posicao
       from vendas where rota_id = ${rotaId}
-    ) where posicao <= ${porCidade}
+    ) as ultimas where posicao <= ${porCidade}
     order by cidade_id, data_venda desc`);
   return linhas.map((l) => ({
     id: l.id,

@@ -27,12 +27,12 @@ export default async function rotasVendas(app: App) {
   );
 
   app.get('/rota/:id/resumo', { config: { emCache: true }, schema: { params: paramsId, response: { 200: resumoRespostaSchema } } }, async (request) => ({
-    resumo: resumoDeRota(app.db, request.usuario, request.params.id),
+    resumo: await resumoDeRota(app.db, request.usuario, request.params.id),
   }));
 
   // The employee's 'Histórico de vendas': the last 6 closings of each city of the route, in one call.
   app.get('/rota/:id/historico', { config: { emCache: true }, schema: { params: paramsId, response: { 200: historicoRespostaSchema } } }, async (request) => ({
-    historico: historicoDeRota(app.db, request.usuario, request.params.id),
+    historico: await historicoDeRota(app.db, request.usuario, request.params.id),
   }));
 
   // Admins do not register sales: 403 before the body is even read.
@@ -42,13 +42,13 @@ export default async function rotasVendas(app: App) {
     async (request, reply) => {
       const r = await escritaSalvarVenda.executar(contexto, request.usuario, {}, request.body);
       if (r.status === 201) request.log.info({ rotaId: request.body.rota_id, por: request.usuario.id }, 'venda registrada');
-      return reply.code(r.status as 200 | 201).send(r.corpo() as z.infer<typeof vendaRespostaSchema>);
+      return reply.code(r.status as 200 | 201).send((await r.corpo()) as z.infer<typeof vendaRespostaSchema>);
     },
   );
 
   app.put(
     '/:id',
     { onRequest: app.exigirFuncionario, schema: { params: escritaEditarVenda.params, body: escritaEditarVenda.corpo, response: { 200: vendaRespostaSchema } } },
-    async (request) => (await escritaEditarVenda.executar(contexto, request.usuario, request.params, request.body)).corpo() as z.infer<typeof vendaRespostaSchema>,
+    async (request) => (await (await escritaEditarVenda.executar(contexto, request.usuario, request.params, request.body)).corpo()) as z.infer<typeof vendaRespostaSchema>,
   );
 }

@@ -5,8 +5,8 @@
  * in it, so a batch sync can replay many of them through the same rules.
  */
 import { hoje } from '../../../shared/dates';
-import { HISTORICO_POR_CIDADE, type ResumoVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
-import { emTransacaoSincrona, type Db } from '../db';
+import { HISTORICO_POR_CIDADE, type ResumoVendas, type TotaisVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
+import { emTransacao, type Db } from '../db';
 import type { ValoresEmConflito } from '../../../shared/api/errors';
 import { formatarCentavos } from '../../../shared/money';
 import { conflito, conflitoDeVersao, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
@@ -108,7 +108,7 @@ export function podeAlterarVenda(atual: Pick<LinhaVenda, 'versao' | 'alteradaPor
 }
 
 /** Stores the write's values, or refuses it as a conflict; the same values again change nothing. */
-function aplicarNaVenda(db: Db, atual: LinhaVenda, valores: ValoresVenda, registradoEm: string, origem: OrigemVenda): void {
+async function aplicarNaVenda(db: Db, atual: LinhaVenda, valores: ValoresVenda, registradoEm: string, origem: OrigemVenda): Promise<void> {
   const enviados = valoresEnviados(valores);
   const servidor = valoresDaLinha(atual);
   if (mesmosValores(enviados, servidor)) return;
@@ -119,7 +119,7 @@ function aplicarNaVenda(db: Db, atual: LinhaVenda, valores: ValoresVenda, regist
       { versao_atual: atual.versao, servidor, enviado: enviados },
     );
   }
-  atualizarValoresDaVenda(db, atual.id, colunasDosValores(valores), registradoEm, origem.clienteId);
+  await atualizarValoresDaVenda(db, atual.id, colunasDosValores(valores), registradoEm, origem.clienteId);
 }
 
 export interface ResultadoVenda {
@@ -143,17 +143,17 @@ export interface ResultadoVenda {
  *   for a sale (the visits table holds the visits without a sale). That row was a third of the cost of
  *   each queued sale replayed by the batch sync.
  */
-export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda = DA_API): ResultadoVenda {
+export async function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda = DA_API): Promise<ResultadoVenda> {
   exigirFuncionario(usuario);
-  return emTransacaoSincrona(db, () => {
+  return emTransacao(db, async (tx) => {
     const registradoEm = dados.registrado_em ?? new Date().toISOString();
     // The usual case is a new closing on a free (route, city, date): checked, then inserted straight
     // away, skipped if its id or its day is taken. Only then is the id looked up (issue 19: that read
     // was a tenth of each queued sale). The outcome is the one of looking the id up first: a taken id
     // goes the replay's way below whether or not the route still takes new closings.
-    const recusaDaNova = motivoParaNaoCriar(db, usuario, dados, fuso);
+    const recusaDaNova = await motivoParaNaoCriar(tx, usuario, dados, fuso);
     if (!recusaDaNova) {
-      const recebidaEm = inserirVendaSeLivre(db, {
+      const recebidaEm = await inserirVendaSeLivre(tx, {
         id: dados.id,
         rotaId: dados.rota_id,
         cidadeId: dados.cidade_id,
@@ -166,31 +166,31 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
       if (recebidaEm) return { id: dados.id, criada: true, recebidaEm };
     }
 
-    const mesma = buscarVenda(db, dados.id);
+    const mesma = await buscarVenda(tx, dados.id);
     if (mesma) {
       const mesmoRegistro =
         mesma.funcionarioId === usuario.id && mesma.rotaId === dados.rota_id && mesma.cidadeId === dados.cidade_id && mesma.dataVenda === dados.data_venda;
       if (!mesmoRegistro) throw conflito(ID_JA_USADO);
       // A replay is answered even after the route was finished: the write it repeats was accepted.
       if (mesmosValores(valoresEnviados(dados), valoresDaLinha(mesma))) return { id: mesma.id, criada: false };
-      exigirRotaAtivaDoFuncionario(db, usuario, mesma.rotaId, { data: mesma.dataVenda, fuso, cidadeId: mesma.cidadeId });
-      aplicarNaVenda(db, mesma, dados, dados.registrado_em ?? new Date().toISOString(), origem);
+      await exigirRotaAtivaDoFuncionario(tx, usuario, mesma.rotaId, { data: mesma.dataVenda, fuso, cidadeId: mesma.cidadeId });
+      await aplicarNaVenda(tx, mesma, dados, dados.registrado_em ?? new Date().toISOString(), origem);
       return { id: mesma.id, criada: false };
     }
     if (recusaDaNova) throw recusaDaNova;
     // The id is free, so the (route, city, date) is taken: the day's closing.
-    const doDia = buscarVendaDoDia(db, dados.rota_id, dados.cidade_id, dados.data_venda)!;
+    const doDia = (await buscarVendaDoDia(tx, dados.rota_id, dados.cidade_id, dados.data_venda))!;
     // The route is this employee's, and its employee cannot change once it has sales.
     if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
-    aplicarNaVenda(db, doDia, dados, registradoEm, origem);
+    await aplicarNaVenda(tx, doDia, dados, registradoEm, origem);
     return { id: doDia.id, criada: false };
   });
 }
 
 /** Why a sale with a new id may not be written (the route's rule, a date in the future), or null. */
-function motivoParaNaoCriar(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): ErroApp | null {
+async function motivoParaNaoCriar(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): Promise<ErroApp | null> {
   try {
-    exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id });
+    await exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id });
   } catch (erro) {
     if (erro instanceof ErroApp) return erro;
     throw erro;
@@ -202,15 +202,15 @@ function motivoParaNaoCriar(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
  * PUT /vendas/{id}: the owner changes the amounts and note while the route is active, in the
  * server's order of arrival; with `versao_base`, only if nobody changed it since that version.
  */
-export function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados, fuso: string): string {
+export async function editarVenda(db: Db, usuario: UsuarioSessao, id: string, dados: VendaEditarDados, fuso: string): Promise<string> {
   exigirFuncionario(usuario);
-  return emTransacaoSincrona(db, () => {
-    const venda = buscarVenda(db, id);
+  return emTransacao(db, async (tx) => {
+    const venda = await buscarVenda(tx, id);
     if (!venda || venda.funcionarioId !== usuario.id) throw naoEncontrado(VENDA_NAO_ENCONTRADA);
     if (mesmosValores(valoresEnviados(dados), valoresDaLinha(venda))) return id;
     // A closed route takes the change when the sale is dated inside its active period (`fuso`: the day it closed).
-    exigirRotaAtivaDoFuncionario(db, usuario, venda.rotaId, { data: venda.dataVenda, fuso, cidadeId: venda.cidadeId });
-    aplicarNaVenda(db, venda, dados, dados.registrado_em ?? new Date().toISOString(), { clienteId: null, versaoBase: dados.versao_base });
+    await exigirRotaAtivaDoFuncionario(tx, usuario, venda.rotaId, { data: venda.dataVenda, fuso, cidadeId: venda.cidadeId });
+    await aplicarNaVenda(tx, venda, dados, dados.registrado_em ?? new Date().toISOString(), { clienteId: null, versaoBase: dados.versao_base });
     return id;
   });
 }
@@ -229,32 +229,36 @@ export function filtroDoUsuario(usuario: UsuarioSessao, f: VendasFiltro): Filtro
   return filtro;
 }
 
-/** GET /vendas: one page of the filtered sales and how many there are in all (one read transaction). */
-export function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasFiltro): { vendas: VendaListada[]; total: number; page: number; limit: number } {
+/** GET /vendas: one page of the filtered sales and how many there are in all (one transaction: the count and the page agree). */
+export async function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasFiltro): Promise<{ vendas: VendaListada[]; total: number; page: number; limit: number }> {
   const filtro = filtroDoUsuario(usuario, f);
-  return emTransacaoSincrona(db, () => {
-    const dias = diasDasVendas(db, filtro);
-    return { vendas: listarVendas(db, filtro, janelaDaPagina(f), dias), ...camposDaPagina(totalDosDias(dias), f) };
+  return emTransacao(db, async (tx) => {
+    const dias = await diasDasVendas(tx, filtro);
+    return { vendas: await listarVendas(tx, filtro, janelaDaPagina(f), dias), ...camposDaPagina(totalDosDias(dias), f) };
   });
 }
 
 /** GET /vendas/fechamento-diario: the totals of the whole filtered set, and one page of its sales. */
-export function fechamentoDiario(db: Db, usuario: UsuarioSessao, f: VendasFiltro) {
+export async function fechamentoDiario(
+  db: Db,
+  usuario: UsuarioSessao,
+  f: VendasFiltro,
+): Promise<{ totais: TotaisVendas; vendas: VendaListada[]; total: number; page: number; limit: number }> {
   const filtro = filtroDoUsuario(usuario, f);
-  return emTransacaoSincrona(db, () => {
-    const { linhas, ...totais } = totaisDasVendas(db, filtro);
-    return { totais, vendas: listarVendas(db, filtro, janelaDaPagina(f)), ...camposDaPagina(linhas, f) };
+  return emTransacao(db, async (tx) => {
+    const { linhas, ...totais } = await totaisDasVendas(tx, filtro);
+    return { totais, vendas: await listarVendas(tx, filtro, janelaDaPagina(f)), ...camposDaPagina(linhas, f) };
   });
 }
 
 /** Totals of a route: admins any route, an employee only their own (others look absent). */
-export function resumoDeRota(db: Db, usuario: UsuarioSessao, rotaId: number): ResumoVendas {
-  const rota = exigirRotaVisivel(db, usuario, rotaId);
+export async function resumoDeRota(db: Db, usuario: UsuarioSessao, rotaId: number): Promise<ResumoVendas> {
+  const rota = await exigirRotaVisivel(db, usuario, rotaId);
   return resumoDaRota(db, rota.id);
 }
 
 /** The last sales of each city of a route, for the employee's 'Histórico de vendas'. */
-export function historicoDeRota(db: Db, usuario: UsuarioSessao, rotaId: number): VendaHistorico[] {
-  const rota = exigirRotaVisivel(db, usuario, rotaId);
+export async function historicoDeRota(db: Db, usuario: UsuarioSessao, rotaId: number): Promise<VendaHistorico[]> {
+  const rota = await exigirRotaVisivel(db, usuario, rotaId);
   return historicoDaRota(db, rota.id, HISTORICO_POR_CIDADE);
 }
