@@ -20,7 +20,7 @@ import { abrirBancoDoMotor, arquivoSqliteDaConfig, ErroSoNoSqlite, exigirSqlite,
 import { ErroApp } from './errors';
 import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
-import { iniciarCopiaContinuaDoServidor, restaurarCopiaContinuaDoComando } from './operacao/copiaContinuaComandos';
+import { iniciarCopiaContinuaDoServidor, pararCopiaContinua, restaurarCopiaContinuaDoComando } from './operacao/copiaContinuaComandos';
 import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
 import { comTravaEntreProcessos } from './operacao/travaEntreProcessos';
@@ -111,6 +111,8 @@ async function servir(config: Config) {
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
     } finally {
+      // The last cycle of the continuous copy, then its lock released, before the database closes.
+      await pararCopiaContinua();
       await fecharBanco(db);
       removerPid();
       app.log.info('encerrado');
@@ -120,6 +122,9 @@ async function servir(config: Config) {
   process.on('SIGTERM', () => void encerrar('SIGTERM'));
   process.on('SIGINT', () => void encerrar('SIGINT'));
 
+  // Before listening: the first batches already wait for the continuous off-site copy (COPIA_S3_BUCKET,
+  // issue 21, item 6). Of SQLite's file: a PostgreSQL has its own (the provider's; docs/deploy.md).
+  if (motorDaConfig(config) === 'sqlite') iniciarCopiaContinuaDoServidor(config, app.log, ambiente().nativeBinding);
   await app.listen({ port: config.port, host: config.host });
   removerPid = registrarProcesso(config.dataDir);
   // node: the runtime serving (the executable's own embedded LTS, or the machine's under npm start).
@@ -181,11 +186,7 @@ async function principal(argumentos: string[]) {
   const config = carregarConfig();
   switch (comando) {
     case 'serve':
-      await servir(config);
-      // Listening: the continuous off-site copy, when COPIA_S3_BUCKET is set (issue 21, item 6). Of SQLite's
-      // file: a PostgreSQL has its own (the provider's, or WAL archiving; docs/deploy.md).
-      if (motorDaConfig(config) === 'sqlite') iniciarCopiaContinuaDoServidor(config, log(config), ambiente().nativeBinding);
-      return;
+      return servir(config);
     case 'restore-continuous':
       exigirSqlite(config, 'restore-continuous', 'a cópia contínua é a do banco SQLite; o PostgreSQL restaura pelas cópias dele.');
       return restaurarCopiaContinuaDoComando(config, resto[0], ambiente().nativeBinding);

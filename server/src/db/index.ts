@@ -37,15 +37,6 @@ export function abrirBanco({ arquivo, pastaMigracoes, nativeBinding }: OpcoesBan
   return db;
 }
 
-/**
- * The synchronous transaction of before the async port (issue 21, item 1), kept only while the last
- * callers move to `emTransacao`; removed when none is left.
- */
-export function emTransacaoSincrona<T>(db: Db, fn: () => T): T {
-  if (db.$client.inTransaction) return fn();
-  return db.$client.transaction(fn).immediate();
-}
-
 /** The handles that are an open transaction: `emTransacao` on one of them joins it. */
 const transacoesAbertas = new WeakSet<object>();
 /** Per SQLite database: its transaction handle and the queue of transactions waiting for it. */

@@ -17,7 +17,13 @@ let ativa: Promise<CopiaContinuaIniciada | null> | null = null;
  * false when the copy is off. Its read transaction keeps the app's automatic checkpoints from
  * restarting the WAL, so the app's connection needs no change. Never throws: a failure to start is logged.
  */
-export function iniciarCopiaContinuaDoServidor(config: Config, log: LogDaCopia, nativeBinding?: unknown): boolean {
+export function iniciarCopiaContinuaDoServidor(
+  config: Config,
+  log: LogDaCopia,
+  nativeBinding?: unknown,
+  /** Tests: the interval between cycles (a wait still starts one at once). */
+  ajustes: { intervaloMs?: number } = {},
+): boolean {
   const copia = config.copia;
   if (!copia) return false;
   ativa ??= import('./copiaContinua')
@@ -28,6 +34,7 @@ export function iniciarCopiaContinuaDoServidor(config: Config, log: LogDaCopia, 
         bucket: copia,
         log,
         nativeBinding,
+        ...ajustes,
       }),
     )
     .catch((erro: unknown) => {

@@ -16,7 +16,11 @@ import type { App, UsuarioSessao } from '../tipos';
 import { validar } from '../validacao';
 import { contextoDeEscrita } from './contexto';
 import rotasEnvioEmPartes, { cupomDoEnvio, descartarEnvio, referenciasSchema } from './envioEmPartes';
+import { aguardarCopiaContinua } from '../operacao/copiaContinuaComandos';
 import { loteSchema, prepararOperacoes, processarLote, type ResultadoOperacao } from './lote';
+
+/** How long a batch's answer waits for the continuous copy before going anyway (the copy catches up). */
+export const LIMITE_ESPERA_COPIA_MS = 5_000;
 
 /**
  * The file budget of one request. Receipts go to disk as they arrive (never into memory), but each
@@ -193,6 +197,13 @@ export default async function rotasSync(app: App) {
         return c;
       }, {});
       request.log.info({ por: request.usuario.id, cliente: clienteId, operacoes: operacoes.length, ...contagem }, 'lote sincronizado');
+      // The phone drops what this answer confirms from its queue: with the continuous off-site copy on
+      // (COPIA_S3_BUCKET), it is in the bucket first, so losing the server's disk loses nothing confirmed
+      // (issue 21, item 6). Bounded; with the copy off (or down past the bound) it answers at once.
+      if ((contagem.aceitas ?? 0) > 0) {
+        const copia = await aguardarCopiaContinua(LIMITE_ESPERA_COPIA_MS);
+        if (copia.ligada && !copia.copiado) request.log.warn({ atrasoMs: copia.atrasoMs }, 'lote respondido antes da cópia contínua');
+      }
       return { resultados };
     },
   );
