@@ -39,14 +39,14 @@ describe.skipIf(!temChromium)('gráficos de tendência no navegador', () => {
     const bruno = await servidor.criarFuncionario({ nome: 'Bruno Viagem', email: 'bruno.graficos@escola.com.br' });
     const rotaAna = await criarRotaEmCurso(servidor, ana.id, { nome: 'Rota Goiás Central', cidades: [5208707, 5201108, 5204508, 5205109], diasAntes: 12, diasDepois: 10 });
     const rotaBruno = await criarRotaEmCurso(servidor, bruno.id, { nome: 'Rota Minas', cidades: [3106200, 3170206], diasAntes: 12, diasDepois: 10 });
-    inserirVenda(servidor.db, rotaAna, ana.id, 5208707, HOJE, { dinheiro: 120_050, pix: 30_000, boletos: 2 });
-    inserirVenda(servidor.db, rotaAna, ana.id, 5201108, somarDias(HOJE, -1), { cartao: 50_000, link: 9_990 });
-    inserirVenda(servidor.db, rotaAna, ana.id, 5205109, somarDias(HOJE, -6), { dinheiro: 80_000, pix: 45_000, boletos: 1 });
-    inserirVisita(servidor.db, rotaAna, ana.id, 5204508, HOJE);
-    inserirVenda(servidor.db, rotaBruno, bruno.id, 3106200, somarDias(HOJE, -3), { pix: 210_000, cartao: 64_000, boletos: 4 });
-    inserirDespesa(servidor.db, rotaAna, ana.id, 5208707, HOJE, 4_590);
-    inserirDespesa(servidor.db, rotaAna, ana.id, 5201108, somarDias(HOJE, -1), 18_000, { tipo: 'hospedagem' });
-    inserirDespesa(servidor.db, rotaBruno, bruno.id, 3106200, somarDias(HOJE, -3), 25_000, { tipo: 'combustivel' });
+    await inserirVenda(servidor.db, rotaAna, ana.id, 5208707, HOJE, { dinheiro: 120_050, pix: 30_000, boletos: 2 });
+    await inserirVenda(servidor.db, rotaAna, ana.id, 5201108, somarDias(HOJE, -1), { cartao: 50_000, link: 9_990 });
+    await inserirVenda(servidor.db, rotaAna, ana.id, 5205109, somarDias(HOJE, -6), { dinheiro: 80_000, pix: 45_000, boletos: 1 });
+    await inserirVisita(servidor.db, rotaAna, ana.id, 5204508, HOJE);
+    await inserirVenda(servidor.db, rotaBruno, bruno.id, 3106200, somarDias(HOJE, -3), { pix: 210_000, cartao: 64_000, boletos: 4 });
+    await inserirDespesa(servidor.db, rotaAna, ana.id, 5208707, HOJE, 4_590);
+    await inserirDespesa(servidor.db, rotaAna, ana.id, 5201108, somarDias(HOJE, -1), 18_000, { tipo: 'hospedagem' });
+    await inserirDespesa(servidor.db, rotaBruno, bruno.id, 3106200, somarDias(HOJE, -3), 25_000, { tipo: 'combustivel' });
   });
   afterAll(() => fecharAmbiente({ servidor, navegador }));
 

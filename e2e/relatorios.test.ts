@@ -31,17 +31,17 @@ describe.skipIf(!temChromium)('Relatórios no navegador', () => {
     const ana = await servidor.criarFuncionario({ nome: 'Ana Estrada' });
     const bruno = await servidor.criarFuncionario({ nome: 'Bruno Viagem' });
     const rotaAna = await criarRota(ana.id, 'Rota Goiás', [5208707, 5201108, 5204508, 5205109], 800);
-    inserirVenda(servidor.db, rotaAna, ana.id, 5208707, dia, { dinheiro: 250_000, pix: 120_050, boletos: 3 });
-    inserirVenda(servidor.db, rotaAna, ana.id, 5201108, dia, { cartao: 180_000 });
-    inserirVisita(servidor.db, rotaAna, ana.id, 5204508, dia);
-    inserirDespesa(servidor.db, rotaAna, ana.id, 5208707, dia, 4_550, { arquivoCupom: 'x.pdf', cupomMime: 'application/pdf' });
-    inserirDespesa(servidor.db, rotaAna, ana.id, 5201108, dia, 18_000, { tipo: 'hospedagem' });
-    inserirMovimento(servidor.db, ana.id, 'credito', 100_000, rotaAna);
-    inserirMovimento(servidor.db, ana.id, 'debito', 22_550, rotaAna);
+    await inserirVenda(servidor.db, rotaAna, ana.id, 5208707, dia, { dinheiro: 250_000, pix: 120_050, boletos: 3 });
+    await inserirVenda(servidor.db, rotaAna, ana.id, 5201108, dia, { cartao: 180_000 });
+    await inserirVisita(servidor.db, rotaAna, ana.id, 5204508, dia);
+    await inserirDespesa(servidor.db, rotaAna, ana.id, 5208707, dia, 4_550, { arquivoCupom: 'x.pdf', cupomMime: 'application/pdf' });
+    await inserirDespesa(servidor.db, rotaAna, ana.id, 5201108, dia, 18_000, { tipo: 'hospedagem' });
+    await inserirMovimento(servidor.db, ana.id, 'credito', 100_000, rotaAna);
+    await inserirMovimento(servidor.db, ana.id, 'debito', 22_550, rotaAna);
     const rotaBruno = await criarRota(bruno.id, 'Rota Minas', [3106200, 3170206, 3170107], 0);
-    inserirVenda(servidor.db, rotaBruno, bruno.id, 3106200, dia, { pix: 90_000 });
-    inserirMovimento(servidor.db, bruno.id, 'credito', 50_000, rotaBruno);
-    inserirMovimento(servidor.db, bruno.id, 'debito', 70_000, rotaBruno);
+    await inserirVenda(servidor.db, rotaBruno, bruno.id, 3106200, dia, { pix: 90_000 });
+    await inserirMovimento(servidor.db, bruno.id, 'credito', 50_000, rotaBruno);
+    await inserirMovimento(servidor.db, bruno.id, 'debito', 70_000, rotaBruno);
     await servidor.chamar({ method: 'PATCH', url: `/api/rotas/${rotaBruno}/finalizar`, token: bruno.token });
   });
   afterAll(async () => {

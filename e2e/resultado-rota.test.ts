@@ -35,21 +35,21 @@ describe.skipIf(!temChromium)('resultado da rota no navegador', () => {
 
     // A past route, already finished: R$ 2.000,00 in Caldas Novas, no rent, R$ 50,00 credited, R$ 80,00 spent.
     const antiga = await criarRotaEmCurso(servidor, helena.id, { nome: 'Rota Antiga', cidades: [CALDAS_NOVAS], diasAntes: 20, diasDepois: 0 });
-    inserirVenda(servidor.db, antiga, helena.id, CALDAS_NOVAS, dia, { pix: 200_000 });
-    inserirDespesa(servidor.db, antiga, helena.id, CALDAS_NOVAS, dia, 8_000, { tipo: 'combustivel' });
-    inserirMovimento(servidor.db, helena.id, 'credito', 5_000, antiga);
+    await inserirVenda(servidor.db, antiga, helena.id, CALDAS_NOVAS, dia, { pix: 200_000 });
+    await inserirDespesa(servidor.db, antiga, helena.id, CALDAS_NOVAS, dia, 8_000, { tipo: 'combustivel' });
+    await inserirMovimento(servidor.db, helena.id, 'credito', 5_000, antiga);
     const r = await servidor.chamar({ method: 'PATCH', url: `/api/rotas/${antiga}/finalizar`, token: helena.token });
     expect(r.statusCode, r.body).toBe(200);
 
     // The route she finishes in the test: R$ 1.000,00 and 2 boletos in Goiânia, Anápolis visited, Caldas
     // Novas not; R$ 100,00 rent; R$ 195,50 of expenses; R$ 300,00 credited.
     rotaNorte = await criarRotaEmCurso(servidor, helena.id, { nome: 'Rota Norte', cidades: [GOIANIA, ANAPOLIS, CALDAS_NOVAS], diasAntes: 5, diasDepois: 10, valorAluguel: 100 });
-    inserirVenda(servidor.db, rotaNorte, helena.id, GOIANIA, dia, { dinheiro: 100_000, boletos: 2 });
-    inserirVisita(servidor.db, rotaNorte, helena.id, ANAPOLIS, dia);
-    inserirDespesa(servidor.db, rotaNorte, helena.id, GOIANIA, dia, 4_550);
-    inserirDespesa(servidor.db, rotaNorte, helena.id, ANAPOLIS, dia, 12_000, { tipo: 'hospedagem' });
-    inserirDespesa(servidor.db, rotaNorte, helena.id, ANAPOLIS, dia, 3_000);
-    inserirMovimento(servidor.db, helena.id, 'credito', 30_000, rotaNorte);
+    await inserirVenda(servidor.db, rotaNorte, helena.id, GOIANIA, dia, { dinheiro: 100_000, boletos: 2 });
+    await inserirVisita(servidor.db, rotaNorte, helena.id, ANAPOLIS, dia);
+    await inserirDespesa(servidor.db, rotaNorte, helena.id, GOIANIA, dia, 4_550);
+    await inserirDespesa(servidor.db, rotaNorte, helena.id, ANAPOLIS, dia, 12_000, { tipo: 'hospedagem' });
+    await inserirDespesa(servidor.db, rotaNorte, helena.id, ANAPOLIS, dia, 3_000);
+    await inserirMovimento(servidor.db, helena.id, 'credito', 30_000, rotaNorte);
   });
   afterAll(async () => {
     await navegador?.close();

@@ -1,11 +1,12 @@
 /**
  * Rows written straight to the database for tests that need history (sales, visits, expenses,
  * balance movements) without going through those domains' APIs. The ledger chain is kept right.
+ * Async and through db/tabelas, so the same fixtures run on SQLite and PostgreSQL (issue 21).
  */
 import { desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../src/db';
-import { despesas, movimentacoesSaldo, vendas, visitas } from '../src/db/schema';
+import { despesas, movimentacoesSaldo, vendas, visitas } from '../src/db/tabelas';
 
 export interface ValoresVenda {
   dinheiro?: number;
@@ -16,9 +17,10 @@ export interface ValoresVenda {
 }
 
 /** A sale (values in centavos) and the visit it implies. */
-export function inserirVenda(db: Db, rotaId: number, funcionarioId: number, cidadeId: number, data: string, v: ValoresVenda): string {
+export async function inserirVenda(db: Db, rotaId: number, funcionarioId: number, cidadeId: number, data: string, v: ValoresVenda): Promise<string> {
   const id = uuidv7();
-  db.insert(vendas)
+  await db
+    .insert(vendas)
     .values({
       id,
       rotaId,
@@ -31,17 +33,16 @@ export function inserirVenda(db: Db, rotaId: number, funcionarioId: number, cida
       linkCentavos: v.link ?? 0,
       boletos: v.boletos ?? 0,
       registradoEm: new Date().toISOString(),
-    })
-    .run();
-  inserirVisita(db, rotaId, funcionarioId, cidadeId, data);
+    });
+  await inserirVisita(db, rotaId, funcionarioId, cidadeId, data);
   return id;
 }
 
-export function inserirVisita(db: Db, rotaId: number, funcionarioId: number, cidadeId: number, data: string): void {
-  db.insert(visitas).values({ id: uuidv7(), rotaId, cidadeId, funcionarioId, data, registradoEm: new Date().toISOString() }).onConflictDoNothing().run();
+export async function inserirVisita(db: Db, rotaId: number, funcionarioId: number, cidadeId: number, data: string): Promise<void> {
+  await db.insert(visitas).values({ id: uuidv7(), rotaId, cidadeId, funcionarioId, data, registradoEm: new Date().toISOString() }).onConflictDoNothing();
 }
 
-export function inserirDespesa(
+export async function inserirDespesa(
   db: Db,
   rotaId: number,
   funcionarioId: number,
@@ -49,30 +50,29 @@ export function inserirDespesa(
   data: string,
   valorCentavos: number,
   extra: Partial<typeof despesas.$inferInsert> = {},
-): string {
+): Promise<string> {
   const id = uuidv7();
-  db.insert(despesas)
-    .values({ id, rotaId, cidadeId, funcionarioId, dataDespesa: data, tipo: 'alimentacao', valorCentavos, registradoEm: new Date().toISOString(), ...extra })
-    .run();
+  await db
+    .insert(despesas)
+    .values({ id, rotaId, cidadeId, funcionarioId, dataDespesa: data, tipo: 'alimentacao', valorCentavos, registradoEm: new Date().toISOString(), ...extra });
   return id;
 }
 
 /** Appends a movement chained to the employee's last one. */
-export function inserirMovimento(
+export async function inserirMovimento(
   db: Db,
   funcionarioId: number,
   tipo: 'credito' | 'debito' | 'devolucao',
   valorCentavos: number,
   rotaId: number | null,
-): void {
-  const ultimo = db
+): Promise<void> {
+  const [ultimo] = await db
     .select({ saldo: movimentacoesSaldo.saldoNovoCentavos })
     .from(movimentacoesSaldo)
     .where(eq(movimentacoesSaldo.funcionarioId, funcionarioId))
     .orderBy(desc(movimentacoesSaldo.id))
-    .limit(1)
-    .get();
+    .limit(1);
   const anterior = ultimo?.saldo ?? 0;
   const novo = anterior + (tipo === 'debito' ? -valorCentavos : valorCentavos);
-  db.insert(movimentacoesSaldo).values({ funcionarioId, tipo, valorCentavos, saldoAnteriorCentavos: anterior, saldoNovoCentavos: novo, rotaId }).run();
+  await db.insert(movimentacoesSaldo).values({ funcionarioId, tipo, valorCentavos, saldoAnteriorCentavos: anterior, saldoNovoCentavos: novo, rotaId });
 }

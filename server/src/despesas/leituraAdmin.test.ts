@@ -41,9 +41,9 @@ beforeAll(async () => {
   // 60 expenses, 45 on the active route, amounts 1..60 reais; one deleted (never counted).
   for (let i = 1; i <= 60; i++) {
     const [rota, dono] = i <= 45 ? [rotaAtiva, f.id] : [rotaFinalizada, g.id];
-    inserirDespesa(t.db, rota, dono, 5208707, somarDias(dia, -(i % 30)), i * 100, { tipo: TIPOS[i % TIPOS.length] });
+    await inserirDespesa(t.db, rota, dono, 5208707, somarDias(dia, -(i % 30)), i * 100, { tipo: TIPOS[i % TIPOS.length] });
   }
-  inserirDespesa(t.db, rotaAtiva, f.id, 5208707, dia, 999_999, { excluidaEm: new Date().toISOString() });
+  await inserirDespesa(t.db, rotaAtiva, f.id, 5208707, dia, 999_999, { excluidaEm: new Date().toISOString() });
   expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaFinalizada}/finalizar`, token: g.token })).statusCode).toBe(200);
 });
 afterAll(() => t.fechar());
@@ -90,7 +90,7 @@ describe('GET /api/despesas do admin (issue 19)', () => {
       expect(segunda.body).toBe(primeira.body);
     });
     expect(consultas).toEqual([]);
-    inserirDespesa(t.db, rotaAtiva, funcionario, 5208707, dia, 100_000);
+    await inserirDespesa(t.db, rotaAtiva, funcionario, 5208707, dia, 100_000);
     const depois = await t.chamar({ method: 'GET', url, token: admin });
     expect(depois.json().total).toBe(46);
     expect(depois.json().totais.geral).toBe((45 * 46) / 2 + 1000);
@@ -116,7 +116,7 @@ describe('GET /api/despesas do admin (issue 19)', () => {
     const naoMudou = await t.chamar({ method: 'GET', url, token: admin, headers: { 'if-none-match': etag } });
     expect(naoMudou.statusCode).toBe(304);
     expect(naoMudou.rawPayload.length).toBe(0);
-    inserirDespesa(t.db, rotaAtiva, funcionario, 5208707, dia, 200);
+    await inserirDespesa(t.db, rotaAtiva, funcionario, 5208707, dia, 200);
     const mudou = await t.chamar({ method: 'GET', url, token: admin, headers: { 'if-none-match': etag } });
     expect(mudou.statusCode).toBe(200);
     expect(mudou.headers.etag).not.toBe(etag);

@@ -32,8 +32,8 @@ beforeAll(async () => {
     });
     expect(r.statusCode, r.body).toBe(201);
     const rota = r.json().rota.id as number;
-    for (let d = 0; d < 5; d++) inserirVenda(t.db, rota, f.id, d % 2 ? 5208707 : 5201108, somarDias(dia, -d), { dinheiro: 1000 * (i + 1), pix: 55 });
-    inserirDespesa(t.db, rota, f.id, 5208707, dia, 4_550);
+    for (let d = 0; d < 5; d++) await inserirVenda(t.db, rota, f.id, d % 2 ? 5208707 : 5201108, somarDias(dia, -d), { dinheiro: 1000 * (i + 1), pix: 55 });
+    await inserirDespesa(t.db, rota, f.id, 5208707, dia, 4_550);
   }
 });
 afterAll(() => t.fechar());

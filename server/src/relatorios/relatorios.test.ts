@@ -37,19 +37,19 @@ beforeAll(async () => {
   bruno = await t.criarFuncionario({ nome: 'Bruno Viagem' });
   // Ana: 4 cities in GO, 3 visited; R$ 800,00 rent.
   rotaAna = await criarRota(ana.id, 'Rota Goiás', [5208707, 5201108, 5204508, 5205109], { valor_aluguel: 800 });
-  venda(rotaAna, ana.id, 5208707, dia, { dinheiro: 10, pix: 20, boletos: 2 }); // R$ 0,10 + R$ 0,20
-  venda(rotaAna, ana.id, 5201108, somarDias(dia, -1), { dinheiro: 300_000, cartao: 166_660, link: 200_000, boletos: 1 });
-  inserirVisita(t.db, rotaAna, ana.id, 5204508, dia);
-  despesa(rotaAna, ana.id, 5208707, dia, 4_550, { arquivoCupom: 'abc.jpg', cupomMime: 'image/jpeg' });
-  despesa(rotaAna, ana.id, 5201108, somarDias(dia, -1), 12_000);
-  despesa(rotaAna, ana.id, 5201108, dia, 99_999, { excluidaEm: new Date().toISOString() }); // deleted: never counted
-  movimento(ana.id, 'credito', 100_000, rotaAna);
-  movimento(ana.id, 'debito', 4_550, rotaAna);
-  movimento(ana.id, 'debito', 12_000, rotaAna);
+  await venda(rotaAna, ana.id, 5208707, dia, { dinheiro: 10, pix: 20, boletos: 2 }); // R$ 0,10 + R$ 0,20
+  await venda(rotaAna, ana.id, 5201108, somarDias(dia, -1), { dinheiro: 300_000, cartao: 166_660, link: 200_000, boletos: 1 });
+  await inserirVisita(t.db, rotaAna, ana.id, 5204508, dia);
+  await despesa(rotaAna, ana.id, 5208707, dia, 4_550, { arquivoCupom: 'abc.jpg', cupomMime: 'image/jpeg' });
+  await despesa(rotaAna, ana.id, 5201108, somarDias(dia, -1), 12_000);
+  await despesa(rotaAna, ana.id, 5201108, dia, 99_999, { excluidaEm: new Date().toISOString() }); // deleted: never counted
+  await movimento(ana.id, 'credito', 100_000, rotaAna);
+  await movimento(ana.id, 'debito', 4_550, rotaAna);
+  await movimento(ana.id, 'debito', 12_000, rotaAna);
   // Bruno: finished route in MG.
   rotaBruno = await criarRota(bruno.id, 'Rota Minas', [3106200, 3170206]);
-  venda(rotaBruno, bruno.id, 3106200, dia, { pix: 50_000 });
-  movimento(bruno.id, 'credito', 20_000, rotaBruno);
+  await venda(rotaBruno, bruno.id, 3106200, dia, { pix: 50_000 });
+  await movimento(bruno.id, 'credito', 20_000, rotaBruno);
   await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaBruno}/finalizar`, token: bruno.token });
 });
 afterAll(() => t.fechar());
@@ -282,14 +282,14 @@ describe('GET /api/relatorios/rota/:id (resultado da rota para o funcionário, i
     // Dora: 2 cities in MG, R$ 1.000,00 in sales and 2 boletos, both cities visited, R$ 100,00 rent; finished.
     dora = await t.criarFuncionario({ nome: 'Dora Resultado' });
     rotaDora = await criarRota(dora.id, 'Rota Triângulo', [3106200, 3170206], { valor_aluguel: 100 });
-    venda(rotaDora, dora.id, 3106200, dia, { dinheiro: 100_000, boletos: 2 });
-    inserirVisita(t.db, rotaDora, dora.id, 3170206, dia);
-    despesa(rotaDora, dora.id, 3106200, dia, 4_550);
-    despesa(rotaDora, dora.id, 3170206, dia, 12_000, { tipo: 'hospedagem' });
-    despesa(rotaDora, dora.id, 3170206, dia, 3_000);
-    despesa(rotaDora, dora.id, 3170206, dia, 50_000, { excluidaEm: new Date().toISOString() }); // deleted: never counted
-    movimento(dora.id, 'credito', 30_000, rotaDora);
-    movimento(dora.id, 'credito', 5_000, null); // not this route's money
+    await venda(rotaDora, dora.id, 3106200, dia, { dinheiro: 100_000, boletos: 2 });
+    await inserirVisita(t.db, rotaDora, dora.id, 3170206, dia);
+    await despesa(rotaDora, dora.id, 3106200, dia, 4_550);
+    await despesa(rotaDora, dora.id, 3170206, dia, 12_000, { tipo: 'hospedagem' });
+    await despesa(rotaDora, dora.id, 3170206, dia, 3_000);
+    await despesa(rotaDora, dora.id, 3170206, dia, 50_000, { excluidaEm: new Date().toISOString() }); // deleted: never counted
+    await movimento(dora.id, 'credito', 30_000, rotaDora);
+    await movimento(dora.id, 'credito', 5_000, null); // not this route's money
     const r = await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaDora}/finalizar`, token: dora.token });
     expect(r.statusCode, r.body).toBe(200);
   });

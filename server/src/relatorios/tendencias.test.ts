@@ -59,18 +59,18 @@ beforeAll(async () => {
   const carla = await t.criarFuncionario({ nome: 'Carla Parada' });
   // Ana: 4 cities planned, 3 visited (two with sales, one visited without a sale).
   rotaAna = await criarRota(ana.id, 'Rota Goiás', [GOIANIA, ANAPOLIS, CALDAS, CATALAO], 20, 10);
-  inserirVenda(t.db, rotaAna, ana.id, GOIANIA, HOJE, { dinheiro: 10_000, pix: 2_550, boletos: 2 });
-  inserirVenda(t.db, rotaAna, ana.id, ANAPOLIS, ONTEM, { cartao: 30_000, link: 5_000, boletos: 1 });
-  inserirVisita(t.db, rotaAna, ana.id, CALDAS, HOJE);
-  inserirDespesa(t.db, rotaAna, ana.id, GOIANIA, HOJE, 4_550);
-  inserirDespesa(t.db, rotaAna, ana.id, ANAPOLIS, ONTEM, 18_000, { tipo: 'hospedagem' });
-  inserirDespesa(t.db, rotaAna, ana.id, GOIANIA, HOJE, 7_777, { tipo: 'combustivel', excluidaEm: new Date().toISOString() }); // deleted: never counted
+  await inserirVenda(t.db, rotaAna, ana.id, GOIANIA, HOJE, { dinheiro: 10_000, pix: 2_550, boletos: 2 });
+  await inserirVenda(t.db, rotaAna, ana.id, ANAPOLIS, ONTEM, { cartao: 30_000, link: 5_000, boletos: 1 });
+  await inserirVisita(t.db, rotaAna, ana.id, CALDAS, HOJE);
+  await inserirDespesa(t.db, rotaAna, ana.id, GOIANIA, HOJE, 4_550);
+  await inserirDespesa(t.db, rotaAna, ana.id, ANAPOLIS, ONTEM, 18_000, { tipo: 'hospedagem' });
+  await inserirDespesa(t.db, rotaAna, ana.id, GOIANIA, HOJE, 7_777, { tipo: 'combustivel', excluidaEm: new Date().toISOString() }); // deleted: never counted
   // Bruno: a longer route, with a sale and an expense 40 days ago (outside the default 30 days).
   rotaBruno = await criarRota(bruno.id, 'Rota Minas', [BH, UBERLANDIA], 45, 10);
-  inserirVenda(t.db, rotaBruno, bruno.id, BH, HOJE, { pix: 50_000 });
-  inserirVenda(t.db, rotaBruno, bruno.id, UBERLANDIA, somarDias(HOJE, -40), { dinheiro: 99_900 });
-  inserirDespesa(t.db, rotaBruno, bruno.id, BH, somarDias(HOJE, -2), 12_345, { tipo: 'combustivel' });
-  inserirDespesa(t.db, rotaBruno, bruno.id, UBERLANDIA, somarDias(HOJE, -40), 999, { tipo: 'pedagio' });
+  await inserirVenda(t.db, rotaBruno, bruno.id, BH, HOJE, { pix: 50_000 });
+  await inserirVenda(t.db, rotaBruno, bruno.id, UBERLANDIA, somarDias(HOJE, -40), { dinheiro: 99_900 });
+  await inserirDespesa(t.db, rotaBruno, bruno.id, BH, somarDias(HOJE, -2), 12_345, { tipo: 'combustivel' });
+  await inserirDespesa(t.db, rotaBruno, bruno.id, UBERLANDIA, somarDias(HOJE, -40), 999, { tipo: 'pedagio' });
   // Carla: a cancelled route in the period with nothing in it: not a bar of zeros.
   const rotaCarla = await criarRota(carla.id, 'Rota Cancelada', [CATALAO], 5, 5);
   const c = await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaCarla}/cancelar`, token: admin });

@@ -25,7 +25,7 @@ beforeAll(async () => {
       payload: { nome: `Rota ${i}`, funcionario_id: f.id, tem_secretario: false, valor_aluguel: 0, data_inicio: somarDias(dia, -20), data_fim: dia, observacoes: '', cidades: [5208707, 5201108] },
     });
     expect(r.statusCode, r.body).toBe(201);
-    for (let d = 0; d < 20; d++) inserirVenda(t.db, r.json().rota.id, f.id, d % 2 ? 5208707 : 5201108, somarDias(dia, -d), { dinheiro: 100 * d });
+    for (let d = 0; d < 20; d++) await inserirVenda(t.db, r.json().rota.id, f.id, d % 2 ? 5208707 : 5201108, somarDias(dia, -d), { dinheiro: 100 * d });
   }
   t.db.$client.exec('analyze');
 });
