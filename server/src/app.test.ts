@@ -8,10 +8,10 @@ import { ADMIN, criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../test/
 import { criarApp } from './app';
 import { obterSegredoJwt } from './auth/segredo';
 import { carregarConfig } from './config';
-import { abrirBanco, type Db } from './db';
-import { usuarios } from './db/schema';
+import type { Db } from './db';
+import { usuarios } from './db/tabelas';
 import { ErroApp } from './errors';
-import { recursosDoProjeto } from './recursos';
+import { abrirBancoDeTeste, type BancoDeTeste } from '../test/bancoDeTeste';
 import type { App } from './tipos';
 import { contarUsuarios } from './usuarios/repositorio';
 import { EMAIL_ADMIN_PADRAO, garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
@@ -26,13 +26,17 @@ afterAll(() => {
   for (const p of pastas) fs.rmSync(p, { recursive: true, force: true });
 });
 
-/** The real app on a fresh database, not yet ready: routes can still be added. */
+/**
+ * The real app on a fresh database (SQLite in dataDir or PostgreSQL, as the suite runs), not yet ready:
+ * routes can still be added. Given `banco`, the app runs on that database instead (a restarted server).
+ */
 async function appCru(
   dataDir: string,
-  opcoes: { segredo?: string; logger?: FastifyServerOptions['logger']; pastaCliente?: string } = {},
-): Promise<{ app: App; db: Db }> {
+  opcoes: { segredo?: string; logger?: FastifyServerOptions['logger']; pastaCliente?: string; banco?: BancoDeTeste } = {},
+): Promise<{ app: App; db: Db; banco: BancoDeTeste }> {
   const config = carregarConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+  const banco = opcoes.banco ?? (await abrirBancoDeTeste(dataDir));
+  const { db } = banco;
   const app = await criarApp({
     config,
     db,
@@ -40,7 +44,7 @@ async function appCru(
     pastaCliente: opcoes.pastaCliente ?? null,
     logger: opcoes.logger,
   });
-  return { app, db };
+  return { app, db, banco };
 }
 
 const logMudo = () => ({ info: vi.fn(), warn: vi.fn() });
@@ -154,10 +158,10 @@ describe('cabeçalhos de segurança', () => {
 
 describe('erro inesperado', () => {
   let app: App;
-  let db: Db;
+  let banco: BancoDeTeste;
   const linhasDeLog: string[] = [];
   beforeAll(async () => {
-    ({ app, db } = await appCru(pastaTemporaria(), {
+    ({ app, banco } = await appCru(pastaTemporaria(), {
       logger: { level: 'error', stream: { write: (linha: string) => void linhasDeLog.push(linha) } },
     }));
     app.get('/api/teste/falha', async () => {
@@ -176,7 +180,7 @@ describe('erro inesperado', () => {
   });
   afterAll(async () => {
     await app.close();
-    db.$client.close();
+    await banco.fechar();
   });
 
   it.each(['/api/teste/falha', '/api/teste/falha-sincrona'])('%s: 500 com mensagem genérica; os detalhes ficam só no log', async (url) => {
@@ -203,7 +207,7 @@ describe('erro inesperado', () => {
     const pasta = pastaTemporaria();
     const cru = await appCru(pasta);
     await cru.app.ready();
-    cru.db.$client.close();
+    await cru.banco.fechar();
     try {
       esperarRecusa(await cru.app.inject({ method: 'GET', url: '/api/health' }), 503, 'indisponivel', 'Banco de dados indisponível.');
     } finally {
@@ -215,7 +219,7 @@ describe('erro inesperado', () => {
 describe('primeiro administrador', () => {
   it('banco vazio e sem ADMIN_*: cria admin@localhost com senha gerada, mostrada uma vez no log, que entra', async () => {
     const pasta = pastaTemporaria();
-    const { app, db } = await appCru(pasta);
+    const { app, db, banco } = await appCru(pasta);
     await app.ready();
     try {
       const log = logMudo();
@@ -224,9 +228,9 @@ describe('primeiro administrador', () => {
       expect(EMAIL_ADMIN_PADRAO).toBe('admin@localhost');
       expect(log.warn).toHaveBeenCalledTimes(1);
       expect(JSON.stringify(log.warn.mock.calls[0])).toContain(r!.senhaGerada);
-      const linha = db.select().from(usuarios).where(eq(usuarios.email, 'admin@localhost')).get()!;
+      const [linha] = await db.select().from(usuarios).where(eq(usuarios.email, 'admin@localhost')).limit(1);
       expect(linha).toMatchObject({ tipo: 'admin', ativo: true, bloqueado: false, nome: 'Administrador' });
-      expect(linha.senhaHash).not.toContain(r!.senhaGerada!);
+      expect(linha!.senhaHash).not.toContain(r!.senhaGerada!);
 
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@localhost', senha: r!.senhaGerada } });
       expect(login.statusCode).toBe(200);
@@ -239,20 +243,21 @@ describe('primeiro administrador', () => {
       expect(log2.warn).not.toHaveBeenCalled();
     } finally {
       await app.close();
-      db.$client.close();
+      await banco.fechar();
     }
   });
 
   it('com ADMIN_EMAIL/ADMIN_PASSWORD: cria esse admin e não põe a senha no log', async () => {
-    const db = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+    const banco = await abrirBancoDeTeste(pastaTemporaria());
+    const { db } = banco;
     try {
       const log = logMudo();
       const r = await garantirPrimeiroAdmin(db, { adminEmail: 'chefe@escola.com.br', adminPassword: 'senha-do-chefe', adminName: 'Chefe' }, log);
       expect(r).toEqual({ email: 'chefe@escola.com.br' });
-      expect(db.select().from(usuarios).all()).toEqual([expect.objectContaining({ email: 'chefe@escola.com.br', nome: 'Chefe', tipo: 'admin' })]);
+      expect(await db.select().from(usuarios)).toEqual([expect.objectContaining({ email: 'chefe@escola.com.br', nome: 'Chefe', tipo: 'admin' })]);
       expect(JSON.stringify([log.info.mock.calls, log.warn.mock.calls])).not.toContain('senha-do-chefe');
     } finally {
-      db.$client.close();
+      await banco.fechar();
     }
   });
 });
@@ -290,34 +295,34 @@ describe('segredo do JWT', () => {
     await garantirPrimeiroAdmin(primeiro.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.senha, adminName: 'Admin' }, logMudo());
     const { token } = (await primeiro.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })).json();
     await primeiro.app.close();
-    primeiro.db.$client.close();
 
-    const segundo = await appCru(pasta);
+    // The server restarts on the same database: only the secret in DATA_DIR can make the old token valid.
+    const segundo = await appCru(pasta, { banco: primeiro.banco });
     await segundo.app.ready();
     try {
       const r = await segundo.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
       expect(r.statusCode).toBe(200);
     } finally {
       await segundo.app.close();
-      segundo.db.$client.close();
+      await segundo.banco.fechar();
     }
   });
 });
 
 describe('cliente (PWA) servido pelo mesmo servidor', () => {
   let app: App;
-  let db: Db;
+  let banco: BancoDeTeste;
   beforeAll(async () => {
     const cliente = pastaTemporaria();
     fs.writeFileSync(path.join(cliente, 'index.html'), '<!doctype html><title>Sistema de Gestão</title>');
     fs.mkdirSync(path.join(cliente, 'assets'));
     fs.writeFileSync(path.join(cliente, 'assets', 'app-abc123.js'), 'console.log(1)');
-    ({ app, db } = await appCru(pastaTemporaria(), { pastaCliente: cliente }));
+    ({ app, banco } = await appCru(pastaTemporaria(), { pastaCliente: cliente }));
     await app.ready();
   });
   afterAll(async () => {
     await app.close();
-    db.$client.close();
+    await banco.fechar();
   });
 
   it('rotas do cliente carregam o index.html, revalidado', async () => {
