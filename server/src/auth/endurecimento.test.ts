@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { sessoes, usuarios } from '../db/schema';
+import { sessoes, usuarios } from '../db/tabelas';
 import * as senha from './senha';
 
 // Every password check goes through here: the lockout test counts the ones against a real account's hash.
@@ -31,7 +31,7 @@ afterAll(() => t.fechar());
 const login = (email: string, s: string) => t.chamar({ method: 'POST', url: '/api/auth/login', payload: { email, senha: s } });
 const me = (token: string) => t.chamar({ method: 'GET', url: '/api/auth/me', token });
 const meCookie = (token: string) => t.chamar({ method: 'GET', url: '/api/auth/me', headers: { cookie: `token=${token}` } });
-const linhaDe = (id: number) => t.db.select().from(usuarios).where(eq(usuarios.id, id)).get()!;
+const linhaDe = async (id: number) => (await t.db.select().from(usuarios).where(eq(usuarios.id, id)).limit(1))[0]!;
 const cookieDe = (r: LightMyRequestResponse) => r.cookies.find((c) => c.name === 'token')!.value;
 
 function jwt(payload: object): string {
@@ -49,15 +49,15 @@ describe('bloqueio por tentativas (item 3)', () => {
 
   it('40 palpites em paralelo: no máximo 5 conferem a senha, a conta fica bloqueada e nem a senha certa entra', async () => {
     const f = await t.criarFuncionario();
-    const hashReal = linhaDe(f.id).senhaHash;
+    const hashReal = (await linhaDe(f.id)).senhaHash;
     conferir.mockClear();
     const respostas = await Promise.all(Array.from({ length: 40 }, (_, i) => login(f.email, `palpite-${i}`)));
     const contraAConta = conferir.mock.calls.filter(([, hash]) => hash === hashReal).length;
     expect(contraAConta).toBeLessThanOrEqual(5);
     expect(contraAConta).toBeGreaterThan(0);
     for (const r of respostas) esperarRecusa(r, 401, 'credenciais_invalidas', MENSAGEM_UNICA);
-    expect(linhaDe(f.id)).toMatchObject({ bloqueado: true, tentativasLogin: 5 });
-    expect(linhaDe(f.id).bloqueadoEm).not.toBeNull();
+    expect(await linhaDe(f.id)).toMatchObject({ bloqueado: true, tentativasLogin: 5 });
+    expect((await linhaDe(f.id)).bloqueadoEm).not.toBeNull();
 
     conferir.mockClear();
     esperarRecusa(await login(f.email, f.senha), 401, 'credenciais_invalidas', MENSAGEM_UNICA);
@@ -96,27 +96,27 @@ describe('bloqueio por tentativas (item 3)', () => {
     const lista = await t.chamar({ method: 'GET', url: '/api/usuarios', token: await t.tokenAdmin() });
     const visto = lista.json().usuarios.find((u: { id: number }) => u.id === id);
     expect(visto.bloqueado).toBe(true);
-    const inicio = Date.parse(linhaDe(id).bloqueadoEm!);
+    const inicio = Date.parse((await linhaDe(id)).bloqueadoEm!);
     expect(Date.parse(visto.bloqueado_ate)).toBe(inicio + 15 * 60_000);
 
     // 14 minutes later: still blocked.
-    t.db.update(usuarios).set({ bloqueadoEm: new Date(Date.now() - 14 * 60_000).toISOString() }).where(eq(usuarios.id, id)).run();
+    await t.db.update(usuarios).set({ bloqueadoEm: new Date(Date.now() - 14 * 60_000).toISOString() }).where(eq(usuarios.id, id));
     esperarRecusa(await login('admin2@teste.com.br', 'senha-admin-2'), 401, 'credenciais_invalidas');
     // 15 minutes later: it lifted; the right password enters and the count starts again.
-    t.db.update(usuarios).set({ bloqueadoEm: new Date(Date.now() - 15 * 60_000 - 1000).toISOString() }).where(eq(usuarios.id, id)).run();
+    await t.db.update(usuarios).set({ bloqueadoEm: new Date(Date.now() - 15 * 60_000 - 1000).toISOString() }).where(eq(usuarios.id, id));
     const depois = (await t.chamar({ method: 'GET', url: '/api/usuarios', token: await t.tokenAdmin() })).json().usuarios.find((u: { id: number }) => u.id === id);
     expect(depois).toMatchObject({ bloqueado: false, bloqueado_ate: null });
     const r = await login('admin2@teste.com.br', 'senha-admin-2');
     expect(r.statusCode, r.body).toBe(200);
-    expect(linhaDe(id)).toMatchObject({ bloqueado: false, tentativasLogin: 0, bloqueadoEm: null });
+    expect(await linhaDe(id)).toMatchObject({ bloqueado: false, tentativasLogin: 0, bloqueadoEm: null });
   });
 
   it('depois de o bloqueio passar, uma senha errada é a 1ª de uma nova série (não bloqueia de novo na hora)', async () => {
     const f = await t.criarFuncionario();
     for (let i = 0; i < 5; i++) await login(f.email, 'errada');
-    t.db.update(usuarios).set({ bloqueadoEm: new Date(Date.now() - 16 * 60_000).toISOString() }).where(eq(usuarios.id, f.id)).run();
+    await t.db.update(usuarios).set({ bloqueadoEm: new Date(Date.now() - 16 * 60_000).toISOString() }).where(eq(usuarios.id, f.id));
     await login(f.email, 'errada');
-    expect(linhaDe(f.id)).toMatchObject({ bloqueado: false, tentativasLogin: 1 });
+    expect(await linhaDe(f.id)).toMatchObject({ bloqueado: false, tentativasLogin: 1 });
     expect((await login(f.email, f.senha)).statusCode).toBe(200);
   });
 
@@ -137,7 +137,7 @@ describe('sessões no servidor (item 4 e 10)', () => {
     const p = payloadDe(f.token);
     expect(typeof p.sid).toBe('string');
     expect(typeof p.exp).toBe('number');
-    const linha = t.db.select().from(sessoes).where(eq(sessoes.id, p.sid as string)).get()!;
+    const linha = (await t.db.select().from(sessoes).where(eq(sessoes.id, p.sid as string)).limit(1))[0]!;
     expect(linha).toMatchObject({ usuarioId: f.id, revogadaEm: null });
     expect(Date.parse(linha.expiraEm) - Date.parse(linha.criadaEm)).toBe(t.config.jwtTtlSegundos * 1000);
   });
@@ -217,7 +217,7 @@ describe('sessões no servidor (item 4 e 10)', () => {
 
   it('sessão vencida no servidor (expira_em no passado): 401', async () => {
     const f = await t.criarFuncionario();
-    t.db.update(sessoes).set({ expiraEm: new Date(Date.now() - 1000).toISOString() }).where(eq(sessoes.id, payloadDe(f.token).sid as string)).run();
+    await t.db.update(sessoes).set({ expiraEm: new Date(Date.now() - 1000).toISOString() }).where(eq(sessoes.id, payloadDe(f.token).sid as string));
     esperarRecusa(await me(f.token), 401, 'sessao_invalida', ENCERRADA);
   });
 });
@@ -239,21 +239,21 @@ describe('troca da própria senha (item 7)', () => {
 
   it('recusas em português: senha atual errada (conta como tentativa), nova curta, igual à atual, sem sessão', async () => {
     const f = await t.criarFuncionario();
-    const antes = linhaDe(f.id).senhaHash;
+    const antes = (await linhaDe(f.id)).senhaHash;
     esperarRecusa(await trocar(f.token, { senhaAtual: 'errada', novaSenha: 'outra-senha' }), 422, 'regra_de_negocio', 'Senha atual incorreta.');
-    expect(linhaDe(f.id).tentativasLogin).toBe(1);
+    expect((await linhaDe(f.id)).tentativasLogin).toBe(1);
     esperarRecusa(await trocar(f.token, { senhaAtual: f.senha, novaSenha: '12345' }), 400, 'dados_invalidos', 'Nova senha deve ter pelo menos 6 caracteres.');
     esperarRecusa(await trocar(f.token, { novaSenha: 'outra-senha' }), 400, 'dados_invalidos', 'Senha atual é obrigatória.');
     esperarRecusa(await trocar(f.token, { senhaAtual: f.senha, novaSenha: f.senha }), 422, 'regra_de_negocio', 'A nova senha deve ser diferente da atual.');
     esperarRecusa(await t.chamar({ method: 'PUT', url: '/api/auth/senha', payload: { senhaAtual: f.senha, novaSenha: 'outra-senha' } }), 401, 'nao_autenticado');
-    expect(linhaDe(f.id).senhaHash).toBe(antes);
+    expect((await linhaDe(f.id)).senhaHash).toBe(antes);
   });
 
   it('5 senhas atuais erradas bloqueiam como no login; a 6ª tentativa é 429 sem conferir', async () => {
     const f = await t.criarFuncionario();
     for (let i = 0; i < 5; i++) esperarRecusa(await trocar(f.token, { senhaAtual: `errada-${i}`, novaSenha: 'outra-senha' }), 422, 'regra_de_negocio');
     esperarRecusa(await trocar(f.token, { senhaAtual: f.senha, novaSenha: 'outra-senha' }), 429, 'muitas_tentativas', /^Muitas tentativas com a senha atual errada\./);
-    expect(linhaDe(f.id).bloqueado).toBe(true);
+    expect((await linhaDe(f.id)).bloqueado).toBe(true);
   });
 });
 
@@ -279,15 +279,15 @@ describe('scrypt (item 7)', () => {
     const { scryptSync, randomBytes } = await import('node:crypto');
     const sal = randomBytes(16);
     const antigo = `scrypt$16384$8$1$${sal.toString('base64')}$${scryptSync(f.senha.normalize('NFKC'), sal, 64, { N: 16384, r: 8, p: 1 }).toString('base64')}`;
-    t.db.update(usuarios).set({ senhaHash: antigo }).where(eq(usuarios.id, f.id)).run();
+    await t.db.update(usuarios).set({ senhaHash: antigo }).where(eq(usuarios.id, f.id));
     await login(f.email, 'errada');
-    expect(linhaDe(f.id).senhaHash).toBe(antigo);
+    expect((await linhaDe(f.id)).senhaHash).toBe(antigo);
     expect((await login(f.email, f.senha)).statusCode).toBe(200);
-    const novo = linhaDe(f.id).senhaHash;
+    const novo = (await linhaDe(f.id)).senhaHash;
     expect(novo).not.toBe(antigo);
     expect(senha.precisaRefazerHash(novo)).toBe(false);
     expect((await login(f.email, f.senha)).statusCode).toBe(200);
-    expect(linhaDe(f.id).senhaHash).toBe(novo);
+    expect((await linhaDe(f.id)).senhaHash).toBe(novo);
   });
 });
 
@@ -306,7 +306,7 @@ describe('pedidos de outro site (item 8)', () => {
   it('só o cookie, Origin de outro site: 403 em português e nada muda', async () => {
     const r = await editar({ cookie: `token=${cookie}`, origin: 'https://malicioso.example' }, 'Invadido');
     esperarRecusa(r, 403, 'sem_permissao', /^Requisição recusada: ela não veio de uma página deste sistema\./);
-    expect(linhaDe(funcionarioId).nome).not.toBe('Invadido');
+    expect((await linhaDe(funcionarioId)).nome).not.toBe('Invadido');
   });
 
   it('só o cookie, sem Origin e com Referer de outro site, ou sem nenhum dos dois: 403', async () => {
@@ -315,13 +315,13 @@ describe('pedidos de outro site (item 8)', () => {
     esperarRecusa(await editar({ cookie: `token=${cookie}`, origin: 'null' }, 'Invadido'), 403, 'sem_permissao');
     // Same name, another port or scheme is another origin.
     esperarRecusa(await editar({ cookie: `token=${cookie}`, origin: 'https://app.exemplo.com.br:8443' }, 'Invadido'), 403, 'sem_permissao');
-    expect(linhaDe(funcionarioId).nome).not.toBe('Invadido');
+    expect((await linhaDe(funcionarioId)).nome).not.toBe('Invadido');
   });
 
   it('só o cookie, da própria origem (Origin ou Referer): aceito', async () => {
     expect((await editar({ cookie: `token=${cookie}`, origin: 'https://app.exemplo.com.br' }, 'Nome Um')).statusCode).toBe(200);
     expect((await editar({ cookie: `token=${cookie}`, referer: 'https://app.exemplo.com.br/usuarios' }, 'Nome Dois')).statusCode).toBe(200);
-    expect(linhaDe(funcionarioId).nome).toBe('Nome Dois');
+    expect((await linhaDe(funcionarioId)).nome).toBe('Nome Dois');
   });
 
   it('com Authorization: Bearer a origem não importa; leituras só com o cookie também não', async () => {

@@ -2,8 +2,9 @@
  * The login limit per address, counted in the database so every app process counts the same
  * attempts (issue 21, item 3; the two-process proof is server/test/multiprocesso/doisProcessos.test.ts).
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carimboDoBanco } from '../db';
+import { carimboDoBanco, linha } from '../db';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
 import { contarTentativaDeLogin, esquecerJanelasVencidas, tentativasNaJanela } from './limiteLogin';
 
@@ -34,6 +35,6 @@ describe('limite de login por endereço', () => {
     expect(await contarTentativaDeLogin(t.db, '198.51.100.9', 60_000, agora + 60_000)).toEqual({ tentativas: 1, restamMs: 60_000 });
     expect(await tentativasNaJanela(t.db, '198.51.100.9', 60_000, agora + 120_000)).toBeNull();
     expect(await esquecerJanelasVencidas(t.db, 60_000, agora + 120_000)).toBeGreaterThanOrEqual(1);
-    expect(t.db.$client.prepare("select count(*) as n from tentativas_login_endereco where endereco = '198.51.100.9'").get()).toEqual({ n: 0 });
+    expect(await linha(t.db, sql`select count(*) as n from tentativas_login_endereco where endereco = '198.51.100.9'`)).toEqual({ n: 0 });
   });
 });

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
@@ -5,7 +6,7 @@ import { cabecalhosDoRelato, filaVazia, type RelatoDispositivo } from '../../../
 import type { CelularComFila } from '../../../shared/schemas/dispositivos';
 import { ANAPOLIS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { carimboDoBanco } from '../db';
+import { carimboDoBanco, executar, linha, linhas } from '../db';
 import { DIAS_PARA_ESQUECER, INTERVALO_VISTO_MS, MAXIMO_CELULARES_POR_FUNCIONARIO, MAXIMO_FILA_POR_TIPO, linhaDoRelato, mensagemVersaoAntiga, precisaGravar } from './plugin';
 
 const CELULAR_ANA = '11111111-2222-4333-8444-555555555555';
@@ -31,7 +32,7 @@ afterAll(() => t.fechar());
 const relato = (r: Partial<RelatoDispositivo> = {}): Record<string, string> =>
   cabecalhosDoRelato({ dispositivoId: CELULAR_ANA, versao: '0.5.0', fila: filaVazia(), filaIdadeS: null, syncIdadeS: null, ...r });
 
-const linhas = (onde = '1 = 1') => t.db.$client.prepare(`select * from dispositivos where ${onde} order by usuario_id`).all() as Record<string, unknown>[];
+const linhasDe = (onde: SQL = sql`1 = 1`) => linhas<Record<string, unknown>>(t.db, sql`select * from dispositivos where ${onde} order by usuario_id`);
 
 async function celulares(): Promise<CelularComFila[]> {
   const r = await t.chamar({ method: 'GET', url: '/api/relatorios/dashboard-admin', token: await t.tokenAdmin() });
@@ -68,7 +69,7 @@ describe('relato dos celulares em cada contato', () => {
     expect(ha(daAna.mais_antigo_em)).toBeCloseTo(2 * HORA, -1);
     expect(ha(daAna.ultima_sync_em)).toBeCloseTo(30 * 60, -1);
     expect(ha(daAna.visto_em)).toBeLessThan(60);
-    expect(linhas(`usuario_id = ${carla.id}`)).toHaveLength(1);
+    expect(await linhasDe(sql`usuario_id = ${carla.id}`)).toHaveLength(1);
   });
 
   it('a fila esvaziou: o celular sai da lista; nada é gravado de novo enquanto o relato não muda', async () => {
@@ -84,24 +85,24 @@ describe('relato dos celulares em cada contato', () => {
   });
 
   it('só o próprio funcionário escreve a linha dele: o id do celular de outro cria uma linha do remetente, não muda a do dono', async () => {
-    const antesBruno = linhas(`usuario_id = ${bruno.id}`);
+    const antesBruno = await linhasDe(sql`usuario_id = ${bruno.id}`);
     const r = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: carla.token, headers: relato({ dispositivoId: CELULAR_BRUNO, fila: filaVazia() }) });
     expect(r.statusCode).toBe(200);
-    expect(linhas(`usuario_id = ${bruno.id}`)).toEqual(antesBruno);
-    expect(linhas(`dispositivo_id = '${CELULAR_BRUNO}'`).map((l) => l.usuario_id)).toEqual([bruno.id, carla.id]);
+    expect(await linhasDe(sql`usuario_id = ${bruno.id}`)).toEqual(antesBruno);
+    expect((await linhasDe(sql`dispositivo_id = ${CELULAR_BRUNO}`)).map((l) => l.usuario_id)).toEqual([bruno.id, carla.id]);
     expect((await celulares()).map((c) => c.funcionario_nome)).toEqual(['Bruno Campo']);
   });
 
   it('funcionário não vê os celulares (nem o painel do admin); o admin não é registrado', async () => {
     esperarRecusa(await t.chamar({ method: 'GET', url: '/api/relatorios/dashboard-admin', token: ana.token, headers: relato() }), 403, 'sem_permissao');
-    const antes = linhas().length;
+    const antes = (await linhasDe()).length;
     const r = await t.chamar({ method: 'GET', url: '/api/rotas', token: await t.tokenAdmin(), headers: relato({ dispositivoId: uuidv7(), fila: { ...filaVazia(), venda: 9 }, filaIdadeS: 10 }) });
     expect(r.statusCode).toBe(200);
-    expect(linhas()).toHaveLength(antes);
+    expect(await linhasDe()).toHaveLength(antes);
   });
 
   it('cabeçalhos de lixo são ignorados: a requisição segue normal, nada é gravado, nunca um 500', async () => {
-    const antes = JSON.stringify(linhas());
+    const antes = JSON.stringify(await linhasDe());
     const lixos: Record<string, string>[] = [
       { 'X-Dispositivo': 'abc' },
       { 'X-Versao-App': 'versão nova' },
@@ -117,7 +118,7 @@ describe('relato dos celulares em cada contato', () => {
     // A garbled version is not gated either: the write goes through its own validation.
     const escrita = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, headers: { 'X-Versao-App': '0.0.1.0' }, payload: {} });
     esperarRecusa(escrita, 400, 'dados_invalidos');
-    expect(JSON.stringify(linhas())).toBe(antes);
+    expect(JSON.stringify(await linhasDe())).toBe(antes);
   });
 
   it('sem mudança, "visto em" só é regravado depois do intervalo; qualquer mudança grava na hora', () => {
@@ -140,22 +141,23 @@ describe('relato dos celulares em cada contato', () => {
     const antigo = new Date(Date.now() - (DIAS_PARA_ESQUECER + 1) * 86_400_000).toISOString();
     const recente = new Date(Date.now() - (DIAS_PARA_ESQUECER - 1) * 86_400_000).toISOString();
     const gravar = (dispositivoId: string, usuarioId: number, vistoEm: string, vendas: number) =>
-      t.db.$client
-        .prepare('insert into dispositivos (dispositivo_id, usuario_id, versao, fila_vendas, fila_visitas, fila_despesas, fila_rotas, visto_em) values (?, ?, ?, ?, 0, 0, 0, ?)')
-        .run(dispositivoId, usuarioId, '0.5.0', vendas, vistoEm);
+      executar(
+        t.db,
+        sql`insert into dispositivos (dispositivo_id, usuario_id, versao, fila_vendas, fila_visitas, fila_despesas, fila_rotas, visto_em) values (${dispositivoId}, ${usuarioId}, '0.5.0', ${vendas}, 0, 0, 0, ${vistoEm})`,
+      );
     const trocado = uuidv7();
     const esquecidoComFila = uuidv7();
     const parouHaPouco = uuidv7();
     const parouHaPoucoComFila = uuidv7();
-    gravar(trocado, carla.id, antigo, 0);
-    gravar(esquecidoComFila, bruno.id, antigo, 4);
-    gravar(parouHaPouco, carla.id, recente, 0);
-    gravar(parouHaPoucoComFila, carla.id, recente, 2);
+    await gravar(trocado, carla.id, antigo, 0);
+    await gravar(esquecidoComFila, bruno.id, antigo, 4);
+    await gravar(parouHaPouco, carla.id, recente, 0);
+    await gravar(parouHaPoucoComFila, carla.id, recente, 2);
 
     // Any phone's report that writes its row cleans up.
     const r = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: ana.token, headers: relato({ dispositivoId: uuidv7() }) });
     expect(r.statusCode).toBe(200);
-    const restantes = linhas().map((l) => l.dispositivo_id);
+    const restantes = (await linhasDe()).map((l) => l.dispositivo_id);
     expect(restantes).not.toContain(trocado);
     // A month of silence: the admin has seen it in red for weeks; kept longer, a dead or forged id would hold one of the employee's places.
     expect(restantes).not.toContain(esquecidoComFila);
@@ -178,7 +180,7 @@ describe('celulares forjados (issue 18, item 9)', () => {
     const lista = await doFuncionario(falso.id);
     expect(lista).toHaveLength(MAXIMO_CELULARES_POR_FUNCIONARIO);
     for (const c of lista) expect(c.fila.venda).toBe(MAXIMO_FILA_POR_TIPO);
-    expect(linhas(`usuario_id = ${falso.id}`)).toHaveLength(MAXIMO_CELULARES_POR_FUNCIONARIO);
+    expect(await linhasDe(sql`usuario_id = ${falso.id}`)).toHaveLength(MAXIMO_CELULARES_POR_FUNCIONARIO);
   });
 
   it('o celular de verdade com algo na fila não é empurrado para fora pelos inventados', async () => {
@@ -198,10 +200,10 @@ describe('celulares forjados (issue 18, item 9)', () => {
     const antigos = Array.from({ length: MAXIMO_CELULARES_POR_FUNCIONARIO }, () => uuidv7());
     for (const id of antigos) await enviar(dono.token, relatoDe(id, 0));
     // The first one was seen longest ago.
-    t.db.$client.prepare('update dispositivos set visto_em = ? where dispositivo_id = ?').run(new Date(Date.now() - 86_400_000).toISOString(), antigos[1]);
+    await executar(t.db, sql`update dispositivos set visto_em = ${new Date(Date.now() - 86_400_000).toISOString()} where dispositivo_id = ${antigos[1]}`);
     const novo = uuidv7();
     expect((await enviar(dono.token, relatoDe(novo, 2))).statusCode).toBe(204);
-    const ids = linhas(`usuario_id = ${dono.id}`).map((l) => l.dispositivo_id);
+    const ids = (await linhasDe(sql`usuario_id = ${dono.id}`)).map((l) => l.dispositivo_id);
     expect(ids).toHaveLength(MAXIMO_CELULARES_POR_FUNCIONARIO);
     expect(ids).toContain(novo);
     expect(ids).not.toContain(antigos[1]);
@@ -242,10 +244,10 @@ describe('versão mínima do aplicativo (426)', () => {
       const r = await t.chamar({ ...c, token: ana.token, headers: antiga });
       esperarRecusa(r, 426, 'versao_antiga', MENSAGEM);
     }
-    const contar = (tabela: string) => (t.db.$client.prepare(`select count(*) as n from ${tabela}`).get() as { n: number }).n;
-    expect(contar('vendas')).toBe(0);
-    expect(contar('visitas')).toBe(0);
-    expect((t.db.$client.prepare('select status from rotas where id = ?').get(rotaAna) as { status: string }).status).toBe('ativa');
+    const contar = async (tabela: string) => (await linha<{ n: number }>(t.db, sql`select count(*) as n from ${sql.identifier(tabela)}`))!.n;
+    expect(await contar('vendas')).toBe(0);
+    expect(await contar('visitas')).toBe(0);
+    expect((await linha<{ status: string }>(t.db, sql`select status from rotas where id = ${rotaAna}`))!.status).toBe('ativa');
     // The admin sees the stuck phone, and why.
     const daAna = (await celulares()).find((c) => c.funcionario_id === ana.id);
     expect(daAna).toMatchObject({ versao: '0.4.9', versao_antiga: true, fila: { venda: 1 } });

@@ -1,9 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, GOIANIA, criarRotaAtiva, formulario } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { movimentacoesSaldo } from '../db/schema';
+import { linha } from '../db';
+import { movimentacoesSaldo } from '../db/tabelas';
 import { registrarMovimentacao } from './servico';
 
 interface Pessoa {
@@ -167,8 +169,10 @@ describe('leituras', () => {
 
 describe('registrarMovimentacao', () => {
   it('encadeia cada movimentação na anterior e recusa valor zero sem gravar', async () => {
-    const kaio = t.db.$client.prepare("insert into usuarios (nome, email, senha_hash, tipo) values ('Kaio', 'kaio@x.com', 'x', 'funcionario')").run()
-      .lastInsertRowid as number;
+    const kaio = (await linha<{ id: number }>(
+      t.db,
+      sql`insert into usuarios (nome, email, senha_hash, tipo) values ('Kaio', 'kaio@x.com', 'x', 'funcionario') returning id`,
+    ))!.id;
     const a = await registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'credito', valorCentavos: 1_000, descricao: 'a' });
     const b = await registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'debito', valorCentavos: 1_501, descricao: 'b' });
     const c = await registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'devolucao', valorCentavos: 1, descricao: 'c' });
@@ -178,6 +182,6 @@ describe('registrarMovimentacao', () => {
       [-501, -500],
     ]);
     await expect(registrarMovimentacao(t.db, { funcionarioId: kaio, tipo: 'debito', valorCentavos: 0, descricao: 'zero' })).rejects.toThrow();
-    expect(t.db.select().from(movimentacoesSaldo).all().filter((m) => m.funcionarioId === kaio)).toHaveLength(3);
+    expect(await t.db.select().from(movimentacoesSaldo).where(eq(movimentacoesSaldo.funcionarioId, kaio))).toHaveLength(3);
   });
 });

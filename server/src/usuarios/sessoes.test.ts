@@ -2,10 +2,12 @@
  * The admin sees a person's open sessions (what signed in, when, until when) and ends one of them,
  * not only all at once. The session's own id never leaves the server: the list names each by a ref.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import type { SessaoAberta } from '../../../shared/schemas/usuarios';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { linhas } from '../db';
 
 let t: AppDeTeste;
 let admin: string;
@@ -46,7 +48,7 @@ describe('sessões de um usuário', () => {
       expect(s).toEqual({ ref: expect.stringMatching(/^[0-9a-f]{16}$/), descricao: expect.any(String), criada_em: expect.any(String), expira_em: expect.any(String), atual: false });
       expect(Date.parse(s.expira_em)).toBeGreaterThan(Date.parse(s.criada_em));
     }
-    const ids = (t.db.$client.prepare('select id from sessoes where usuario_id = ?').all(ana.id) as { id: string }[]).map((l) => l.id);
+    const ids = (await linhas<{ id: string }>(t.db, sql`select id from sessoes where usuario_id = ${ana.id}`)).map((l) => l.id);
     const corpo = JSON.stringify(abertas);
     for (const id of ids) expect(corpo).not.toContain(id);
 

@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { rotas, usuarios } from '../db/schema';
+import { rotas, usuarios } from '../db/tabelas';
 import { ErroApp } from '../errors';
 import { contarUsuarios } from './repositorio';
 import { editarUsuario } from './servico';
@@ -72,11 +72,10 @@ const buscar = async (id: number) => (await listar()).find((u) => u.id === id);
 const loginStatus = async (email: string, senha: string) =>
   (await chamar({ method: 'POST', url: '/api/auth/login', payload: { email, senha } })).statusCode;
 
-function inserirRota(funcionarioId: number, status: 'ativa' | 'finalizada' | 'cancelada' = 'ativa') {
-  t.db
+async function inserirRota(funcionarioId: number, status: 'ativa' | 'finalizada' | 'cancelada' = 'ativa') {
+  await t.db
     .insert(rotas)
-    .values({ nome: `Rota de ${funcionarioId}`, funcionarioId, dataInicio: '2026-11-01', dataFim: '2026-11-30', status })
-    .run();
+    .values({ nome: `Rota de ${funcionarioId}`, funcionarioId, dataInicio: '2026-11-01', dataFim: '2026-11-30', status });
 }
 
 beforeAll(async () => {
@@ -150,9 +149,9 @@ describe('GET /api/usuarios', () => {
     const emRota = await novoUsuario({ nome: 'Em Rota' });
     const rotaFinalizada = await novoUsuario({ nome: 'Rota Finalizada' });
     const semRota = await novoUsuario({ nome: 'Sem Rota' });
-    inserirRota(emRota.id, 'ativa');
-    inserirRota(rotaFinalizada.id, 'finalizada');
-    inserirRota(rotaFinalizada.id, 'cancelada');
+    await inserirRota(emRota.id, 'ativa');
+    await inserirRota(rotaFinalizada.id, 'finalizada');
+    await inserirRota(rotaFinalizada.id, 'cancelada');
 
     const sim = (await listar('?emRota=true')).map((u) => u.id);
     expect(sim).toContain(emRota.id);
@@ -267,7 +266,7 @@ describe('POST /api/usuarios', () => {
     expect(u.nome).toBe(nome);
     expect(u.email).toBe(email);
     expect((await buscar(u.id))!.nome).toBe(nome);
-    expect(t.db.select({ n: sql<number>`count(*)` }).from(usuarios).get()!.n).toBeGreaterThan(1);
+    expect((await t.db.select({ n: sql<number>`count(*)` }).from(usuarios))[0]!.n).toBeGreaterThan(1);
     expect(await loginStatus(email, '123456')).toBe(200);
     const busca = await comoAdmin({ method: 'GET', url: `/api/usuarios?emRota=${encodeURIComponent("false' OR 1=1--")}` });
     esperarRecusa(busca, 400, 'dados_invalidos');
@@ -297,7 +296,7 @@ describe('POST /api/usuarios', () => {
     expect(u.id).not.toBe(999);
     expect(u).toMatchObject({ bloqueado: false, tentativas_login: 0, ativo: true });
     expect(u.data_criacao.startsWith('2000')).toBe(false);
-    const linha = t.db.select().from(usuarios).where(eq(usuarios.id, u.id)).get()!;
+    const linha = (await t.db.select().from(usuarios).where(eq(usuarios.id, u.id)).limit(1))[0]!;
     expect(linha.senhaHash).not.toContain('AAAA');
     expect(await loginStatus('extras@teste.com.br', 'extras-123')).toBe(200);
   });
@@ -363,9 +362,9 @@ describe('PATCH /api/usuarios/:id', () => {
     ['ativo como número', { ativo: 1 }, 'Status deve ser verdadeiro ou falso.'],
     ['tipo desconhecido', { tipo: 'dono' }, 'Tipo inválido.'],
   ])('%s: 400 e nada muda', async (_caso, payload, mensagem) => {
-    const antes = t.db.select().from(usuarios).where(eq(usuarios.id, funcionario.id)).get();
+    const [antes] = await t.db.select().from(usuarios).where(eq(usuarios.id, funcionario.id)).limit(1);
     esperarRecusa(await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${funcionario.id}`, payload }), 400, 'dados_invalidos', mensagem);
-    expect(t.db.select().from(usuarios).where(eq(usuarios.id, funcionario.id)).get()).toEqual(antes);
+    expect((await t.db.select().from(usuarios).where(eq(usuarios.id, funcionario.id)).limit(1))[0]).toEqual(antes);
   });
 
   it('campos desconhecidos ou protegidos junto de um válido: só o válido vale', async () => {
@@ -422,15 +421,15 @@ describe('PATCH /api/usuarios/:id', () => {
     it('o último admin ativo não pode ser desativado nem rebaixado (409)', async () => {
       // Over HTTP the only caller who could try is that admin, and the self rule (422) answers first;
       // the rule itself is checked against the service with another actor.
-      const adminsAtivos = () => t.db.select().from(usuarios).all().filter((u) => u.tipo === 'admin' && u.ativo);
+      const adminsAtivos = async () => (await t.db.select().from(usuarios)).filter((u) => u.tipo === 'admin' && u.ativo);
       // While others remain, an admin can be deactivated...
-      for (const outro of adminsAtivos().filter((u) => u.id !== adminId)) {
+      for (const outro of (await adminsAtivos()).filter((u) => u.id !== adminId)) {
         expect((await editarUsuario(t.db, adminId, outro.id, { ativo: false })).ativo).toBe(false);
       }
-      expect(adminsAtivos().map((u) => u.id)).toEqual([adminId]);
+      expect((await adminsAtivos()).map((u) => u.id)).toEqual([adminId]);
       // ...but not the last one.
       // Any other existing user as the actor (the trail keeps who acted: it must be a real user).
-      const outroAtor = t.db.select().from(usuarios).all().find((u) => u.id !== adminId)!.id;
+      const outroAtor = (await t.db.select().from(usuarios)).find((u) => u.id !== adminId)!.id;
       for (const alteracao of [{ ativo: false }, { tipo: 'funcionario' as const }]) {
         let erro: unknown;
         try {
@@ -441,12 +440,12 @@ describe('PATCH /api/usuarios/:id', () => {
         expect(erro).toBeInstanceOf(ErroApp);
         expect(erro).toMatchObject({ statusCode: 409, codigo: 'conflito', message: 'É preciso manter pelo menos um administrador ativo.' });
       }
-      expect(adminsAtivos().map((u) => u.id)).toEqual([adminId]);
+      expect((await adminsAtivos()).map((u) => u.id)).toEqual([adminId]);
     });
 
     it('funcionário com rota ativa não muda de tipo (409)', async () => {
       const u = await novoUsuario({ nome: 'Com Rota' });
-      inserirRota(u.id, 'ativa');
+      await inserirRota(u.id, 'ativa');
       const r = await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${u.id}`, payload: { tipo: 'admin' } });
       esperarRecusa(r, 409, 'conflito', /rota ativa/);
       expect((await buscar(u.id))!.tipo).toBe('funcionario');
@@ -513,7 +512,7 @@ describe('PATCH /api/usuarios/:id/ativar, /desativar, /desbloquear', () => {
 
   it('desbloquear zera as tentativas e libera o login', async () => {
     const u = await novoUsuario({ nome: 'Bloqueado' });
-    t.db.update(usuarios).set({ bloqueado: true, bloqueadoEm: new Date().toISOString(), tentativasLogin: 5 }).where(eq(usuarios.id, u.id)).run();
+    await t.db.update(usuarios).set({ bloqueado: true, bloqueadoEm: new Date().toISOString(), tentativasLogin: 5 }).where(eq(usuarios.id, u.id));
     // Blocked answers like a wrong password (issue 18).
     expect(await loginStatus(u.email, u.senha)).toBe(401);
     const r = await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${u.id}/desbloquear` });
