@@ -4,6 +4,7 @@
  *   backup FILE                consistent copy of the database while the server runs
  *   restore FILE               put a copy back (refused while the server runs)
  *   restore-continuous FILE    the continuous off-site copy (COPIA_S3_*) into a new file
+ *   migrate-to-postgres FILE   copy a SQLite database, its ledger and receipts into DATABASE_URL (and S3_*)
  *   cities:import PATH         load IBGE's CSV files
  *   user:reset-password EMAIL  new random password for someone who lost access
  */
@@ -19,7 +20,11 @@ import { carregarConfig, ErroDeConfiguracao, type Config } from './config';
 import { abrirBancoDoMotor, arquivoSqliteDaConfig, ErroSoNoSqlite, exigirSqlite, fecharBanco, motorDaConfig } from './db/motor';
 import { ErroApp } from './errors';
 import { extrairAssets, rodandoComoExecutavel } from './executavel';
+import { criarArmazenamento } from './arquivos/armazenamento';
+import { pastaUploads } from './despesas/cupons';
+import { abrirBancoPostgres } from './db/postgres';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
+import { ErroDeMigracao, migrarParaPostgres } from './operacao/migrarParaPostgres';
 import { iniciarCopiaContinuaDoServidor, pararCopiaContinua, restaurarCopiaContinuaDoComando } from './operacao/copiaContinuaComandos';
 import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
@@ -37,6 +42,8 @@ Comandos:
   backup ARQUIVO              cópia consistente do banco, mesmo com o servidor rodando
   restore ARQUIVO             restaura uma cópia (recusado com o servidor rodando)
   restore-continuous DESTINO  restaura a cópia contínua do bucket (COPIA_S3_*) num arquivo novo, comprovantes em uploads/ ao lado
+  migrate-to-postgres ARQUIVO copia um banco SQLite (e os comprovantes em uploads/ ao lado dele) para o PostgreSQL
+                              de DATABASE_URL (e o bucket S3_*, se definido); pode ser repetido, confere no fim
   cities:import CAMINHO       importa estados e municípios do IBGE (pasta com municipios.csv e estados.csv)
   user:reset-password EMAIL   gera uma nova senha para o usuário, desbloqueia e encerra as sessões dele
   --help                      mostra esta ajuda
@@ -165,6 +172,31 @@ async function restaurar(config: Config, origem: string | undefined) {
   log(config).info({ anterior }, `Banco restaurado de ${path.resolve(origem)}.${anterior ? ` O banco anterior foi guardado em ${anterior}.` : ''}`);
 }
 
+async function migrarSqliteParaPostgres(config: Config, arquivo: string | undefined) {
+  if (!arquivo) throw new ErroDeMigracao('Informe o banco SQLite de origem: migrate-to-postgres ARQUIVO (por exemplo DATA_DIR/app.db).');
+  if (!config.databaseUrl) throw new ErroDeMigracao('Defina DATABASE_URL (postgres://...) com o PostgreSQL de destino.');
+  const logger = log(config);
+  const pg = await abrirBancoPostgres({ url: config.databaseUrl, pastaMigracoes: ambiente().recursos.pastaMigracoesPg });
+  const armazenamento = await criarArmazenamento(config, pastaUploads(config.dataDir), logger);
+  try {
+    const r = await migrarParaPostgres({
+      arquivoSqlite: path.resolve(arquivo),
+      pg,
+      armazenamento,
+      pastaUploadsDestino: pastaUploads(config.dataDir),
+      nativeBinding: ambiente().nativeBinding,
+      progresso: (mensagem) => console.log(mensagem),
+    });
+    console.log(
+      `Migração conferida: ${r.tabelas.reduce((n, t) => n + t.postgres, 0)} linhas em ${r.tabelas.length} tabelas, ` +
+        `corrente de saldos íntegra (${r.funcionariosComSaldo} funcionários), ${r.comprovantes.nomeados} comprovantes presentes (${r.comprovantes.copiados} copiados agora).`,
+    );
+  } finally {
+    armazenamento.fechar();
+    await pg.$client.end();
+  }
+}
+
 async function redefinirSenha(config: Config, email: string | undefined) {
   if (!email) throw new ErroDeCopia('Informe o email: user:reset-password EMAIL');
   const db = await abrirBancoDaConfig(config);
@@ -194,6 +226,8 @@ async function principal(argumentos: string[]) {
       return copiar(config, resto[0]);
     case 'restore':
       return restaurar(config, resto[0]);
+    case 'migrate-to-postgres':
+      return migrarSqliteParaPostgres(config, resto[0]);
     case 'cities:import':
       return importarCidades(config, resto[0]);
     case 'user:reset-password':
@@ -205,7 +239,7 @@ async function principal(argumentos: string[]) {
 }
 
 principal(process.argv.slice(2)).catch((erro: unknown) => {
-  if (erro instanceof ErroDeConfiguracao || erro instanceof ErroSoNoSqlite || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
+  if (erro instanceof ErroDeConfiguracao || erro instanceof ErroSoNoSqlite || erro instanceof ErroDeMigracao || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
     console.error(erro.message);
   } else {
     console.error('Falha:', erro);

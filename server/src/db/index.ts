@@ -79,13 +79,20 @@ export async function emTransacao<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pr
   try {
     const cliente = db.$client;
     cliente.prepare('BEGIN IMMEDIATE').run();
+    // One connection serves every request: a transaction must end in the event-loop turn it began in
+    // (nothing but the database awaited inside), or another request's statement could run inside it.
+    let atravessou = false;
+    const vigia = setImmediate(() => (atravessou = true));
     try {
       const resultado = await fn(estado.tx);
+      if (atravessou) transacaoAtravessouUmaVolta();
       cliente.prepare('COMMIT').run();
       return resultado;
     } catch (erro) {
       if (cliente.inTransaction) cliente.prepare('ROLLBACK').run();
       throw erro;
+    } finally {
+      clearImmediate(vigia);
     }
   } finally {
     liberar();
@@ -135,6 +142,19 @@ async function transacaoPostgres<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pro
       await new Promise((ok) => setTimeout(ok, Math.random() * 5 * 2 ** tentativa));
     }
   }
+}
+
+export const MENSAGEM_TRANSACAO_ATRAVESSOU =
+  'Uma transação do SQLite esperou algo além do banco (arquivo, rede, outro processo) e passou de uma volta do laço de eventos: outra requisição poderia ter escrito dentro dela.';
+
+/**
+ * A SQLite transaction that waited for something other than the database: a bug in the code that opened
+ * it. In the tests it fails (rolled back, with the message); in production the write goes on and the
+ * warning goes to the log, since refusing a phone's sync would cost more than the rare interleaving.
+ */
+function transacaoAtravessouUmaVolta(): void {
+  if (process.env.VITEST) throw new Error(MENSAGEM_TRANSACAO_ATRAVESSOU);
+  process.emitWarning(MENSAGEM_TRANSACAO_ATRAVESSOU, { code: 'SG_TRANSACAO_ATRAVESSOU' });
 }
 
 let savepoints = 0;

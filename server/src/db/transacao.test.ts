@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recursosDoProjeto } from '../recursos';
-import { abrirBanco, carimboDoBanco, emSavepoint, emTransacao, estaEmTransacao, executar, linha, linhas, type Db } from '.';
+import { abrirBanco, carimboDoBanco, emSavepoint, MENSAGEM_TRANSACAO_ATRAVESSOU, emTransacao, estaEmTransacao, executar, linha, linhas, type Db } from '.';
 
 let pasta: string;
 let db: Db;
@@ -112,5 +112,15 @@ describe('emTransacao (SQLite)', () => {
     expect(durante[0]).not.toBe(durante[1]);
     expect(durante).not.toContain(antes);
     expect(durante).not.toContain(await carimboDoBanco(db));
+  });
+
+  it('uma transação que espera algo além do banco (uma volta do laço de eventos) é recusada nos testes e desfeita', async () => {
+    await expect(
+      emTransacao(db, async (tx) => {
+        await inserirEstado(tx, 99, 'XI');
+        await new Promise((ok) => setImmediate(ok)); // e.g. a file written inside the transaction
+      }),
+    ).rejects.toThrow(MENSAGEM_TRANSACAO_ATRAVESSOU);
+    expect(await siglas(db)).not.toContain('XI');
   });
 });
