@@ -66,9 +66,9 @@ const comToken = (token: string, transporte: Transporte): InjectOptions['headers
 
 /** Calls with the token in one transport; a refused call must change nothing. */
 async function chamarCom(token: string, transporte: Transporte, pedido: InjectOptions): Promise<LightMyRequestResponse> {
-  const antes = fotografia(t);
+  const antes = await fotografia(t);
   const r = await t.chamar({ ...pedido, headers: { ...pedido.headers, ...comToken(token, transporte) } });
-  if (r.statusCode >= 400) expect(fotografia(t)).toEqual(antes);
+  if (r.statusCode >= 400) expect(await fotografia(t)).toEqual(antes);
   return r;
 }
 

@@ -6,12 +6,13 @@
  * a reverse proxy). Bodies: too large, too deep, with fields the client may not set, and text that
  * looks like SQL. Nothing here may be a 500, and a refusal changes nothing.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
-import { usuarios } from '../../src/db/schema';
+import { linha } from '../../src/db';
+import { usuarios } from '../../src/db/tabelas';
 import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, formulario } from '../despesas';
 import { ADMIN, criarAppDeTeste, type AppDeTeste } from '../helper';
 import { esperarCorpoDeErro, fotografia } from './suporte';
@@ -22,9 +23,14 @@ const BLOQUEADO = /^Email ou senha inválidos\. Após 5 tentativas erradas, o ac
 const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
 
 /** The attempts and the block as stored (read straight from the database: no API call spends a try). */
-function contaDe(t: AppDeTeste, id: number) {
-  const u = t.db.select().from(usuarios).where(eq(usuarios.id, id)).get()!;
+async function contaDe(t: AppDeTeste, id: number) {
+  const u = (await usuarioDoBanco(t, id))!;
   return { tentativas: u.tentativasLogin, bloqueado: u.bloqueado };
+}
+
+async function usuarioDoBanco(t: AppDeTeste, id: number) {
+  const [u] = await t.db.select().from(usuarios).where(eq(usuarios.id, id)).limit(1);
+  return u;
 }
 
 const login = (t: AppDeTeste, email: string, senha: string, extra: Partial<InjectOptions> = {}) =>
@@ -57,7 +63,7 @@ describe('login: limite por endereço e bloqueio por conta', () => {
     const de = { remoteAddress: '198.51.100.2' };
     for (let i = 0; i < 5; i++) await login(t, 'ninguem@teste.com.br', 'x', de);
     for (let i = 0; i < 8; i++) expect((await login(t, vitima.email, `errada-${i}`, de)).statusCode).toBe(429);
-    expect(contaDe(t, vitima.id)).toEqual({ tentativas: 0, bloqueado: false });
+    expect(await contaDe(t, vitima.id)).toEqual({ tentativas: 0, bloqueado: false });
     expect((await login(t, vitima.email, vitima.senha, { remoteAddress: '198.51.100.3' })).statusCode).toBe(200);
   });
 
@@ -73,7 +79,7 @@ describe('login: limite por endereço e bloqueio por conta', () => {
       const r = await login(t, grafias[i]!, `errada-${i}`, { remoteAddress: `192.0.2.${10 + i}` });
       esperarCorpoDeErro(r, 'credenciais_invalidas');
     }
-    expect(contaDe(t, outra.id)).toEqual({ tentativas: 4, bloqueado: false });
+    expect(await contaDe(t, outra.id)).toEqual({ tentativas: 4, bloqueado: false });
     const quinta = await login(t, grafias[4]!, 'errada-4', { remoteAddress: '192.0.2.14' });
     expect(quinta.statusCode).toBe(401);
     expect(quinta.json().error).toMatch(BLOQUEADO);
@@ -81,14 +87,14 @@ describe('login: limite por endereço e bloqueio por conta', () => {
     const certa = await login(t, outra.email, outra.senha, { remoteAddress: '192.0.2.15' });
     expect(certa.statusCode).toBe(401);
     esperarCorpoDeErro(certa, 'credenciais_invalidas');
-    expect(contaDe(t, outra.id)).toEqual({ tentativas: 5, bloqueado: true });
+    expect(await contaDe(t, outra.id)).toEqual({ tentativas: 5, bloqueado: true });
     expect(certa.headers['set-cookie']).toBeUndefined();
   });
 
   it('e-mails que não existem não gravam nada nem bloqueiam ninguém', async () => {
-    const antes = fotografia(t);
+    const antes = await fotografia(t);
     for (let i = 0; i < 3; i++) await login(t, `fantasma${i}@teste.com.br`, 'x', { remoteAddress: '192.0.2.50' });
-    expect(fotografia(t)).toEqual(antes);
+    expect(await fotografia(t)).toEqual(antes);
   });
 });
 
@@ -137,11 +143,11 @@ describe('corpos', () => {
 
   /** Sends a raw JSON text; a refusal must be clean and change nothing. */
   async function enviarJson(pedido: InjectOptions & { token?: string }, corpo: string): Promise<LightMyRequestResponse> {
-    const antes = fotografia(t);
+    const antes = await fotografia(t);
     const r = await t.chamar({ ...pedido, payload: corpo, headers: { 'content-type': 'application/json' } });
     if (r.statusCode >= 400) {
       esperarCorpoDeErro(r);
-      expect(fotografia(t)).toEqual(antes);
+      expect(await fotografia(t)).toEqual(antes);
     }
     return r;
   }
@@ -257,7 +263,7 @@ describe('corpos', () => {
       expect(u).toMatchObject({ ativo: true, bloqueado: false, tentativas_login: 0 });
       expect(u.id).not.toBe(999);
       expect(u.data_criacao).not.toMatch(/^2000/);
-      const linha = t.db.select().from(usuarios).where(eq(usuarios.id, u.id)).get()!;
+      const linha = (await usuarioDoBanco(t, u.id))!;
       expect(linha.sessaoVersao).toBe(0);
       // Made by the server (the suite hashes at a low cost; production at OWASP's, auth/senha.ts).
       expect(linha.senhaHash).toMatch(/^scrypt\$\d+\$8\$1\$/);
@@ -266,7 +272,7 @@ describe('corpos', () => {
     });
 
     it('editar usuário: senha, hash, bloqueio e tentativas no corpo não mudam nada além do nome', async () => {
-      const antes = t.db.select().from(usuarios).where(eq(usuarios.id, ana.id)).get()!;
+      const antes = (await usuarioDoBanco(t, ana.id))!;
       const r = await t.chamar({
         method: 'PATCH',
         url: `/api/usuarios/${ana.id}`,
@@ -274,7 +280,7 @@ describe('corpos', () => {
         payload: { nome: 'Ana Corpo', senha: 'invadida', novaSenha: 'invadida', senhaHash: 'x', bloqueado: true, tentativas_login: 5, sessaoVersao: 3 },
       });
       expect(r.statusCode, r.body).toBe(200);
-      const depois = t.db.select().from(usuarios).where(eq(usuarios.id, ana.id)).get()!;
+      const depois = (await usuarioDoBanco(t, ana.id))!;
       expect({ ...depois, atualizadoEm: antes.atualizadoEm }).toEqual(antes);
       // Her session (version 0) still works: no password changed.
       expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: ana.token })).statusCode).toBe(200);
@@ -353,8 +359,8 @@ describe('corpos', () => {
     const TEXTOS = ["'; DROP TABLE vendas; --", 'Robert"); DELETE FROM usuarios WHERE ("1"="1', "' OR '1'='1' /*", '1; UPDATE usuarios SET tipo=\'admin\'', '%_\\%'];
 
     it('observações de venda, descrição de despesa, nome de rota', async () => {
-      const contar = () => t.db.$client.prepare('select (select count(*) from vendas) v, (select count(*) from usuarios) u').get();
-      const antes = contar() as { v: number; u: number };
+      const contar = async () => (await linha<{ v: number; u: number }>(t.db, sql`select (select count(*) from vendas) as v, (select count(*) from usuarios) as u`))!;
+      const antes = await contar();
       for (const [i, texto] of TEXTOS.entries()) {
         // A new (route, city, date) each: a second sale on the same day would update the first.
         const dia = somarDias(ONTEM(), -1 - i);
@@ -372,7 +378,7 @@ describe('corpos', () => {
       }
       const r = await t.chamar({ method: 'PUT', url: `/api/rotas/${rotaAna}`, token: tokenAdmin, payload: { ...rotaCompleta(), nome: TEXTOS[0] } });
       expect(r.json().rota.nome).toBe(TEXTOS[0]);
-      const depois = contar() as { v: number; u: number };
+      const depois = await contar();
       expect(depois).toEqual({ v: antes.v + TEXTOS.length, u: antes.u });
       // What was stored comes back the same in the lists too.
       const lista = await t.chamar({ method: 'GET', url: `/api/vendas?rota_id=${rotaAna}`, token: tokenAdmin });
@@ -387,7 +393,7 @@ describe('corpos', () => {
     });
 
     it('login com SQL no e-mail ou na senha: 400 ou 401, nada gravado', async () => {
-      const antes = fotografia(t);
+      const antes = await fotografia(t);
       for (const [email, senha] of [
         [`${ADMIN.email}' --`, 'x'],
         [ADMIN.email, "' OR '1'='1"],
@@ -398,7 +404,7 @@ describe('corpos', () => {
         esperarCorpoDeErro(r);
       }
       // The admin's failed count went up by one (the wrong password), nothing else changed.
-      const depois = fotografia(t);
+      const depois = await fotografia(t);
       expect({ ...depois, tabelas: { ...depois.tabelas, usuarios: [] } }).toEqual({ ...antes, tabelas: { ...antes.tabelas, usuarios: [] } });
     });
   });

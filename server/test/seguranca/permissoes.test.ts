@@ -8,10 +8,12 @@
  * Every refusal must be the `{ error, codigo }` body and must leave the database and the uploads
  * folder exactly as they were; nothing may be a 500.
  */
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
+import { despesaCupons } from '../../src/db/tabelas';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, formulario } from '../despesas';
 import { ADMIN, criarAppDeTeste, type AppDeTeste } from '../helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../pendencias';
@@ -269,9 +271,9 @@ const TABELA: Linha[] = [
   { rota: 'GET /api/despesas/:id/cupons', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupons`), esperado: donoOuAdmin() },
   {
     rota: 'GET /api/despesas/:id/cupons/:cupomId',
-    pedido: (f) => {
-      const cupom = t.db.$client.prepare('select id from despesa_cupons where despesa_id = ? order by ordem limit 1').get(f.despesaA) as { id: number };
-      return json('GET', `/api/despesas/${f.despesaA}/cupons/${cupom.id}`);
+    pedido: async (f) => {
+      const [cupom] = await t.db.select({ id: despesaCupons.id }).from(despesaCupons).where(eq(despesaCupons.despesaId, f.despesaA)).orderBy(despesaCupons.ordem).limit(1);
+      return json('GET', `/api/despesas/${f.despesaA}/cupons/${cupom!.id}`);
     },
     esperado: donoOuAdmin(),
   },
@@ -403,14 +405,14 @@ describe('a tabela cobre o servidor', () => {
 describe('matriz de permissões', () => {
   it.each(casos)('$nome — $ator: $status', async ({ linha, ator, status }) => {
     const pedido = await linha.pedido(f);
-    const antes = status >= 400 ? fotografia(t) : null;
+    const antes = status >= 400 ? await fotografia(t) : null;
     const r = await t.chamar({ ...pedido, token: linha.semSessao ? undefined : await tokenDe(ator) });
 
     expect(r.statusCode, r.body).toBe(status);
     if (status >= 400) {
       esperarCorpoDeErro(r, CODIGO_DA_RECUSA[status]);
       // A refused request (even a GET) leaves every table and the uploads folder untouched.
-      expect(fotografia(t)).toEqual(antes);
+      expect(await fotografia(t)).toEqual(antes);
     }
     if (ator === 'funcionarioB' || ator === 'anonimo') {
       const vazou = marcasDeA.filter((m) => r.body.includes(m));

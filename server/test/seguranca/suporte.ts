@@ -7,9 +7,11 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { CODIGOS_ERRO } from '../../../shared/api/errors';
+import { ehPostgres, linhas } from '../../src/db';
 import type { AppDeTeste } from '../helper';
 
 /**
@@ -17,12 +19,22 @@ import type { AppDeTeste } from '../helper';
  * Except the login attempts counted per address (auth/limiteLogin.ts): every login counts there, as it
  * counted in the process's memory before issue 21; that is the limit doing its work, not data.
  */
-export function fotografia(t: AppDeTeste): { tabelas: Record<string, unknown[]>; uploads: string[] } {
-  const nomes = t.db.$client
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> 'tentativas_login_endereco' order by name")
-    .all() as { name: string }[];
+export async function fotografia(t: AppDeTeste): Promise<{ tabelas: Record<string, unknown[]>; uploads: string[] }> {
+  const nomes = ehPostgres(t.db)
+    ? await linhas<{ name: string }>(
+        t.db,
+        sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name <> 'tentativas_login_endereco' order by table_name`,
+      )
+    : await linhas<{ name: string }>(
+        t.db,
+        sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> 'tentativas_login_endereco' order by name`,
+      );
   const tabelas: Record<string, unknown[]> = {};
-  for (const { name } of nomes) tabelas[name] = t.db.$client.prepare(`select * from "${name}"`).all();
+  // Sorted here: without an order by, PostgreSQL may return the same rows in another order.
+  for (const { name } of nomes) {
+    const conteudo = await linhas<unknown>(t.db, sql`select * from ${sql.identifier(name)}`);
+    tabelas[name] = conteudo.map((l) => JSON.stringify(l)).sort();
+  }
   const pasta = path.join(t.dataDir, 'uploads');
   const uploads = fs.existsSync(pasta) ? fs.readdirSync(pasta).sort() : [];
   return { tabelas, uploads };
