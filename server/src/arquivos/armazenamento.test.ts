@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGEM_CUPONS_DEMAIS } from '../../../shared/schemas/despesas';
@@ -17,6 +18,7 @@ import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { iniciarServidorS3, type ServidorS3 } from '../../test/s3';
 import { carregarConfig, ErroDeConfiguracao, PREFIXO_S3_PADRAO } from '../config';
+import { linha, linhas } from '../db';
 import { arquivosGuardados } from '../despesas/repositorio';
 import { MENSAGEM_ARMAZENAMENTO_INDISPONIVEL, MENSAGEM_LEITURA_INDISPONIVEL } from './armazenamento';
 
@@ -76,9 +78,9 @@ function nadaNoDisco() {
   expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual([]);
   expect(fs.readdirSync(path.join(t.dataDir, 'uploads-tmp')).filter((n) => n !== 'partes')).toEqual([]);
 }
-const linhaDaDespesa = (id: string) => t.db.$client.prepare('select id from despesas where id = ?').get(id);
-const arquivosDaDespesa = (id: string) =>
-  (t.db.$client.prepare('select arquivo from despesa_cupons where despesa_id = ? order by ordem').all(id) as { arquivo: string }[]).map((l) => l.arquivo);
+const linhaDaDespesa = (id: string) => linha<{ id: string }>(t.db, sql`select id from despesas where id = ${id}`);
+const arquivosDaDespesa = async (id: string) =>
+  (await linhas<{ arquivo: string }>(t.db, sql`select arquivo from despesa_cupons where despesa_id = ${id} order by ordem`)).map((l) => l.arquivo);
 
 async function loteComArquivo(token: string, operacoes: unknown[], arquivos: Record<string, ArquivoTeste>, envios?: Record<string, { id: string; nome: string }>) {
   const fd = new FormData();
@@ -140,7 +142,7 @@ describe('comprovantes num armazenamento S3', () => {
     const antes = await noBucket();
     let resultados = await loteComArquivo(ana.token, [op], { [op.id]: arquivo });
     expect(resultados[0]).toMatchObject({ id: op.id, status: 201 });
-    const [guardado] = arquivosDaDespesa(op.dados.id);
+    const [guardado] = await arquivosDaDespesa(op.dados.id);
     expect(await noBucket()).toEqual([...antes, chave(guardado!)].sort());
     expect((await s3.bytes(chave(guardado!))).equals(arquivo.conteudo)).toBe(true);
     nadaNoDisco();
@@ -171,7 +173,7 @@ describe('comprovantes num armazenamento S3', () => {
     const op = operacaoCriar();
     const resultados = await loteComArquivo(ana.token, [op], {}, { [op.id]: { id: envio, nome: 'scan.pdf' } });
     expect(resultados[0]).toMatchObject({ id: op.id, status: 201 });
-    const [guardado] = arquivosDaDespesa(op.dados.id);
+    const [guardado] = await arquivosDaDespesa(op.dados.id);
     expect(sha256(await s3.bytes(chave(guardado!)))).toBe(sha256(conteudo));
     const lido = await t.chamar({ method: 'GET', url: `/api/despesas/${op.dados.id}/cupom`, token: tokenAdmin });
     expect(lido.headers['content-type']).toBe('application/pdf');
@@ -186,7 +188,7 @@ describe('comprovantes num armazenamento S3', () => {
     const conteudo = arquivoPendencias({ id: ana.id, nome: 'Ana Estrada', email: ana.email }, [operacaoPendencia({ tipo: 'despesa.criar', seq: 1, dados }, arquivo)]);
     const r = await t.chamar({ method: 'POST', url: '/api/sync/importar', token: tokenAdmin, ...(await formularioPendencias(conteudo)) });
     expect(r.statusCode, r.body).toBe(200);
-    const [guardado] = arquivosDaDespesa(dados.id);
+    const [guardado] = await arquivosDaDespesa(dados.id);
     expect((await s3.bytes(chave(guardado!))).equals(arquivo.conteudo)).toBe(true);
     nadaNoDisco();
   });
@@ -196,7 +198,7 @@ describe('comprovantes num armazenamento S3', () => {
     const invalida = campos({ valor: '-5,00' });
     const r = await criar(invalida, [foto(3)]);
     expect(r.statusCode).toBe(400);
-    expect(linhaDaDespesa(invalida.id as string)).toBeUndefined();
+    expect(await linhaDaDespesa(invalida.id as string)).toBeUndefined();
     expect(await noBucket()).toEqual(antes);
 
     // Four receipts, then an edit adding two: uploaded before the transaction, refused inside it (at most 5), deleted.
@@ -207,7 +209,7 @@ describe('comprovantes num armazenamento S3', () => {
     const demais = await editar(d.id, camposEdicao({ remover_cupons: '', valor: '99,00' }), [8, 9].map((i) => foto(i)));
     esperarRecusa(demais, 400, 'dados_invalidos', MENSAGEM_CUPONS_DEMAIS);
     expect(await noBucket()).toEqual(comQuatro);
-    expect(arquivosDaDespesa(d.id)).toHaveLength(4);
+    expect(await arquivosDaDespesa(d.id)).toHaveLength(4);
     nadaNoDisco();
   });
 
@@ -215,15 +217,15 @@ describe('comprovantes num armazenamento S3', () => {
     const criada = await criar(campos(), [foto(10), foto(11)]);
     expect(criada.statusCode, criada.body).toBe(201);
     const d = criada.json().despesa as Despesa;
-    const [primeiro, segundo] = arquivosDaDespesa(d.id);
+    const [primeiro, segundo] = await arquivosDaDespesa(d.id);
     // The same bytes again (a replayed edit) are recognised from the bucket: nothing added.
     let r = await editar(d.id, camposEdicao({ remover_cupons: '' }), [foto(11)]);
     expect(r.statusCode, r.body).toBe(200);
-    expect(arquivosDaDespesa(d.id)).toEqual([primeiro, segundo]);
+    expect(await arquivosDaDespesa(d.id)).toEqual([primeiro, segundo]);
     // Remove the first, add another.
     r = await editar(d.id, camposEdicao({ remover_cupons: String(d.cupons[0]!.id) }), [foto(12)]);
     expect(r.statusCode, r.body).toBe(200);
-    const depois = arquivosDaDespesa(d.id);
+    const depois = await arquivosDaDespesa(d.id);
     expect(depois).toHaveLength(2);
     const chaves = await noBucket();
     expect(chaves).not.toContain(chave(primeiro!));
@@ -247,13 +249,13 @@ describe('comprovantes num armazenamento S3', () => {
       const r = await criar(c, [foto(21)]);
       esperarRecusa(r, 503, 'indisponivel', MENSAGEM_ARMAZENAMENTO_INDISPONIVEL);
       expect(r.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|s3|bucket/i);
-      expect(linhaDaDespesa(c.id as string)).toBeUndefined();
+      expect(await linhaDaDespesa(c.id as string)).toBeUndefined();
 
       // The batch: that operation is answered 503 (the phone keeps it and tries again), nothing recorded.
       const op = operacaoCriar();
       const resultados = await loteComArquivo(ana.token, [op], { [op.id]: foto(22) });
       expect(resultados[0]).toMatchObject({ id: op.id, status: 503, corpo: { codigo: 'indisponivel', error: MENSAGEM_ARMAZENAMENTO_INDISPONIVEL } });
-      expect(linhaDaDespesa(op.dados.id)).toBeUndefined();
+      expect(await linhaDaDespesa(op.dados.id)).toBeUndefined();
 
       // Reading: 503 too, never a 500 with the client's error.
       esperarRecusa(await t.chamar({ method: 'GET', url: lida.cupons[0]!.url, token: ana.token }), 503, 'indisponivel', MENSAGEM_LEITURA_INDISPONIVEL);
@@ -273,7 +275,7 @@ describe('comprovantes num armazenamento S3', () => {
   it('a varredura apaga só os objetos sem linha e com mais de uma hora, e só sob o seu prefixo', async () => {
     const criada = await criar(campos(), [foto(30)]);
     expect(criada.statusCode, criada.body).toBe(201);
-    const viva = chave(arquivosDaDespesa((criada.json().despesa as Despesa).id)[0]!);
+    const viva = chave((await arquivosDaDespesa((criada.json().despesa as Despesa).id))[0]!);
     // An object no row names (what a crash between the upload and the commit leaves), put by the app's own storage.
     const orfao = path.join(t.dataDir, 'orfao.jpg');
     fs.writeFileSync(orfao, foto(31).conteudo);

@@ -9,12 +9,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAGEM_CUPONS_DEMAIS, despesaCriarSchema } from '../../../shared/schemas/despesas';
 import { ARQUIVOS, camposDeDespesa, camposDeEdicao, criarCenarioDeDespesas, formulario, type FuncionarioDeTeste } from '../../test/despesas';
 import type { AppDeTeste } from '../../test/helper';
 import { IDADE_MINIMA_ORFAO_MS } from './armazenamento';
 import type { CupomRecebido } from '../despesas/cupons';
+import { linha, linhas } from '../db';
 import { arquivosGuardados } from '../despesas/repositorio';
 import { criarDespesa } from '../despesas/servico';
 
@@ -75,12 +77,12 @@ describe('comprovantes na pasta local, colocados antes da transação', () => {
     expect(noDisco()).toEqual(antes);
     // The received files stay where they were (an upload sent in parts waits for the corrected try; a request's temporaries go with it).
     for (const r of recebidos) expect(fs.existsSync(r.caminhoTemporario)).toBe(true);
-    expect(t.db.$client.prepare('select count(*) as n from despesas where id = ?').get(dados.id)).toEqual({ n: 0 });
+    expect(await linha(t.db, sql`select count(*) as n from despesas where id = ${dados.id}`)).toEqual({ n: 0 });
 
     // The same write without the failure: the row and both files, each file named by a row.
     const { despesa, criada } = await criarDespesa(contexto(), usuarioAna(), dados, [cupomRecebido(1), cupomRecebido(2)]);
     expect(criada).toBe(true);
-    const arquivos = (t.db.$client.prepare('select arquivo from despesa_cupons where despesa_id = ? order by ordem').all(despesa.id) as { arquivo: string }[]).map((l) => l.arquivo);
+    const arquivos = (await linhas<{ arquivo: string }>(t.db, sql`select arquivo from despesa_cupons where despesa_id = ${despesa.id} order by ordem`)).map((l) => l.arquivo);
     expect(arquivos).toHaveLength(2);
     expect(noDisco()).toEqual([...antes, ...arquivos].sort());
   });
@@ -99,7 +101,7 @@ describe('comprovantes na pasta local, colocados antes da transação', () => {
 
   it('a varredura apaga da pasta só o arquivo sem linha e com mais de uma hora; um recebido há horas, posto no lugar agora, é novo', async () => {
     const { despesa } = await criarDespesa(contexto(), usuarioAna(), despesaCriarSchema.parse(camposDeDespesa(rotaAna)), [cupomRecebido(10)]);
-    const [comLinha] = (t.db.$client.prepare('select arquivo from despesa_cupons where despesa_id = ?').all(despesa.id) as { arquivo: string }[]).map((l) => l.arquivo);
+    const [comLinha] = (await linhas<{ arquivo: string }>(t.db, sql`select arquivo from despesa_cupons where despesa_id = ${despesa.id}`)).map((l) => l.arquivo);
     // What a crash between the rename and the commit leaves: a file in place that no row names.
     const orfao = `${'b'.repeat(32)}.jpg`;
     fs.writeFileSync(path.join(pastaUploads(), orfao), 'x');

@@ -7,12 +7,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, ARQUIVOS, GOIANIA, criarRotaAtiva, formulario, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
+import { linha, linhas } from '../db';
 import { MENSAGEM_LOTE_GRANDE } from '../sync/rotas';
 
 const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
@@ -40,12 +42,14 @@ const pastaTemp = () => path.join(t.dataDir, 'uploads-tmp');
 const temporarios = () => (fs.existsSync(pastaTemp()) ? fs.readdirSync(pastaTemp()).filter((nome) => nome !== 'partes') : []);
 const guardados = () => fs.readdirSync(path.join(t.dataDir, 'uploads')).sort();
 /** The receipts the rows point at: exactly what uploads/ must hold. */
-const referenciados = () =>
-  (t.db.$client.prepare('select arquivo_cupom a from despesas where arquivo_cupom is not null').all() as { a: string }[]).map((l) => l.a).sort();
+const referenciados = async () =>
+  (await linhas<{ a: string }>(t.db, sql`select arquivo_cupom a from despesas where arquivo_cupom is not null`)).map((l) => l.a).sort();
+const despesasDe = async (funcionarioId: number) =>
+  (await linha<{ n: number }>(t.db, sql`select count(*) n from despesas where funcionario_id = ${funcionarioId}`))!.n;
 
-function semOrfaos() {
+async function semOrfaos() {
   expect(temporarios()).toEqual([]);
-  expect(guardados()).toEqual(referenciados());
+  expect(guardados()).toEqual(await referenciados());
 }
 
 async function pessoa() {
@@ -129,7 +133,7 @@ describe('o comprovante vai para o disco enquanto chega', () => {
     const r = await resposta;
     expect(r.statusCode, r.body).toBe(201);
     expect(fs.statSync(path.join(t.dataDir, 'uploads', r.json().despesa.arquivo_cupom)).size).toBe(900 * KB);
-    semOrfaos();
+    await semOrfaos();
   });
 
   it('uma conexão que cai no meio do envio não deixa arquivo temporário', async () => {
@@ -146,8 +150,8 @@ describe('o comprovante vai para o disco enquanto chega', () => {
     await vi.waitFor(() => expect(temporarios().length).toBe(1), { timeout: 10_000, interval: 5 });
     socket.destroy();
     await vi.waitFor(() => expect(temporarios()).toEqual([]), { timeout: 10_000, interval: 5 });
-    semOrfaos();
-    expect((t.db.$client.prepare('select count(*) n from despesas where funcionario_id = ?').get(f.id) as { n: number }).n).toBe(0);
+    await semOrfaos();
+    expect(await despesasDe(f.id)).toBe(0);
   });
 });
 
@@ -164,7 +168,7 @@ describe('cota de armazenamento por funcionário (COTA_COMPROVANTES_MB)', () => 
       'arquivo_grande',
       'Limite de armazenamento de comprovantes atingido: restam 424 KB de 1 MB, e este comprovante tem 600 KB. Envie uma foto menor ou peça ao administrador para aumentar o limite.',
     );
-    semOrfaos();
+    await semOrfaos();
 
     // 600 KB -> 900 KB: 300 KB more, 424 KB left.
     const id = primeira.json().despesa.id as string;
@@ -184,7 +188,7 @@ describe('cota de armazenamento por funcionário (COTA_COMPROVANTES_MB)', () => 
     const exclusao = await t.chamar({ method: 'DELETE', url: `/api/despesas/${id}`, token: f.token });
     expect(exclusao.statusCode, exclusao.body).toBe(200);
     expect((await criar(f, jpeg(600 * KB))).statusCode).toBe(201);
-    semOrfaos();
+    await semOrfaos();
   });
 
   it('a cota é de cada funcionário: outro funcionário começa com ela inteira', async () => {
@@ -208,7 +212,7 @@ describe('cota de armazenamento por funcionário (COTA_COMPROVANTES_MB)', () => 
       codigo: 'arquivo_grande',
       error: 'Limite de armazenamento de comprovantes atingido: restam 324 KB de 1 MB, e este comprovante tem 700 KB. Envie uma foto menor ou peça ao administrador para aumentar o limite.',
     });
-    semOrfaos();
+    await semOrfaos();
   });
 });
 
@@ -221,8 +225,8 @@ describe('orçamento de arquivos por requisição do lote', () => {
     esperarRecusa(r, 413, 'arquivo_grande', MENSAGEM_LOTE_GRANDE);
     expect(MENSAGEM_LOTE_GRANDE).toBe('Envio grande demais: cada sincronização leva no máximo 10 comprovantes, somando até 28 MB. Envie os comprovantes em partes menores.');
     expect(guardados()).toEqual(antes);
-    expect((t.db.$client.prepare('select count(*) n from despesas where funcionario_id = ?').get(f.id) as { n: number }).n).toBe(0);
-    semOrfaos();
+    expect(await despesasDe(f.id)).toBe(0);
+    await semOrfaos();
   });
 
   it('mais de 10 comprovantes: 413 com a mesma mensagem (não "um arquivo por vez")', async () => {
@@ -230,7 +234,7 @@ describe('orçamento de arquivos por requisição do lote', () => {
     const ops = Array.from({ length: 11 }, () => opDespesa(f.rota));
     const r = await lote(f.token, ops, Object.fromEntries(ops.map((o) => [o.id, jpeg(2 * KB)])));
     esperarRecusa(r, 413, 'arquivo_grande', MENSAGEM_LOTE_GRANDE);
-    semOrfaos();
+    await semOrfaos();
   });
 
   it('um comprovante de 20 MB sozinho cabe (o aparelho manda assim os grandes)', async () => {
@@ -241,7 +245,7 @@ describe('orçamento de arquivos por requisição do lote', () => {
     // The quota of this app is 1 MB: refused by the quota, not by the request's budget.
     expect(r.json().resultados[0].status).toBe(413);
     expect(r.json().resultados[0].corpo.error).toMatch(/^Limite de armazenamento de comprovantes atingido/);
-    semOrfaos();
+    await semOrfaos();
   });
 });
 
@@ -264,7 +268,7 @@ describe('nenhum arquivo órfão depois de recusas', () => {
     });
     expect(r.statusCode, r.body).toBe(200);
     expect((r.json().resultados as { status: number }[]).map((x) => x.status)).toEqual([415, 413, 400, 422, 201]);
-    semOrfaos();
+    await semOrfaos();
 
     // The operations' JSON broken after the receipts arrived: the whole request refused, nothing kept.
     const fd = new FormData();
@@ -279,7 +283,7 @@ describe('nenhum arquivo órfão depois de recusas', () => {
       headers: { 'content-type': resp.headers.get('content-type')! },
     });
     esperarRecusa(quebrado, 400, 'dados_invalidos');
-    semOrfaos();
+    await semOrfaos();
   });
 
   it('formulário de despesa: tipo recusado, rota alheia, multipart cortado no meio do arquivo', async () => {
@@ -292,12 +296,12 @@ describe('nenhum arquivo órfão depois de recusas', () => {
     const { payload, headers } = await formulario(camposForm(f.rota), jpeg(200 * KB));
     const cortado = await t.chamar({ method: 'POST', url: '/api/despesas', token: f.token, headers, payload: payload.subarray(0, payload.length - 50 * KB) });
     esperarRecusa(cortado, 400, 'dados_invalidos');
-    semOrfaos();
+    await semOrfaos();
   });
 
   it('importação de pendências: o arquivo enviado e os comprovantes decodificados não ficam na pasta temporária', async () => {
     const f = await pessoa();
-    const email = (t.db.$client.prepare('select email, nome from usuarios where id = ?').get(f.id) as { email: string; nome: string });
+    const email = (await linha<{ email: string; nome: string }>(t.db, sql`select email, nome from usuarios where id = ${f.id}`))!;
     const op = opDespesa(f.rota);
     const gif = opDespesa(f.rota);
     const conteudo = arquivoPendencias({ id: f.id, nome: email.nome, email: email.email }, [
@@ -307,6 +311,6 @@ describe('nenhum arquivo órfão depois de recusas', () => {
     const r = await t.chamar({ method: 'POST', url: '/api/sync/importar', token: await t.tokenAdmin(), ...(await formularioPendencias(conteudo)) });
     expect(r.statusCode, r.body).toBe(200);
     expect((r.json().itens as { situacao: string }[]).map((i) => i.situacao)).toEqual(['aceito', 'recusado']);
-    semOrfaos();
+    await semOrfaos();
   });
 });
