@@ -5,11 +5,13 @@
  * Work dated after a closed route's end keeps its 409 (decisions.md, 'Registros de campo depois que
  * o admin finaliza ou cancela a rota').
  */
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, ARQUIVOS, GOIANIA, formulario } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { executar, linha } from '../db';
 
 const SP = 'America/Sao_Paulo';
 const dia = hoje(SP);
@@ -35,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.fechar());
 
-const contar = (tabela: string) => (t.db.$client.prepare(`select count(*) as n from ${tabela}`).get() as { n: number }).n;
+const contar = async (tabela: string) => (await linha<{ n: number }>(t.db, sql`select count(*) as n from ${sql.identifier(tabela)}`))!.n;
 const venda = (data: string) => ({ id: uuidv7(), rota_id: rota, cidade_id: GOIANIA, data_venda: data, valor_dinheiro: 100, registrado_em: new Date().toISOString() });
 
 describe('registros de campo fora do período da rota', () => {
@@ -44,8 +46,8 @@ describe('registros de campo fora do período da rota', () => {
       const r = await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: venda(data) });
       esperarRecusa(r, 422, 'regra_de_negocio', MENSAGEM(data));
     }
-    expect(contar('vendas')).toBe(0);
-    expect(contar('visitas')).toBe(0);
+    expect(await contar('vendas')).toBe(0);
+    expect(await contar('visitas')).toBe(0);
   });
 
   it('visita e despesa também', async () => {
@@ -57,8 +59,8 @@ describe('registros de campo fora do período da rota', () => {
     );
     const despesa = await t.chamar({ method: 'POST', url: '/api/despesas', token: ana.token, ...corpo });
     esperarRecusa(despesa, 422, 'regra_de_negocio', MENSAGEM('1999-12-31'));
-    expect(contar('visitas')).toBe(0);
-    expect(contar('despesas')).toBe(0);
+    expect(await contar('visitas')).toBe(0);
+    expect(await contar('despesas')).toBe(0);
   });
 
   it('no lote do celular, a venda fora do período é recusada sozinha, com a mensagem; a do período passa', async () => {
@@ -74,17 +76,17 @@ describe('registros de campo fora do período da rota', () => {
     const [recusada, aceita] = r.json().resultados;
     expect(recusada).toMatchObject({ status: 422, corpo: { error: MENSAGEM('1900-01-01') } });
     expect(aceita.status).toBe(201);
-    expect(contar('vendas')).toBe(1);
+    expect(await contar('vendas')).toBe(1);
   });
 
   it('editar uma venda guardada com data fora do período (linha antiga) também não', async () => {
     const v = { ...venda(somarDias(dia, -1)), cidade_id: ANAPOLIS };
     expect((await t.chamar({ method: 'POST', url: '/api/vendas', token: ana.token, payload: v })).statusCode).toBe(201);
-    const linha = t.db.$client.prepare('select data_venda from vendas where id = ?').get(v.id);
+    const guardada = await linha(t.db, sql`select data_venda from vendas where id = ${v.id}`);
     // Data corrected by hand in the database (legacy row before the rule): an edit is still refused, the row untouched.
-    t.db.$client.prepare('update vendas set data_venda = ? where id = ?').run('1900-01-01', v.id);
+    await executar(t.db, sql`update vendas set data_venda = '1900-01-01' where id = ${v.id}`);
     const r = await t.chamar({ method: 'PUT', url: `/api/vendas/${v.id}`, token: ana.token, payload: { valor_dinheiro: 5 } });
     esperarRecusa(r, 422, 'regra_de_negocio', MENSAGEM('1900-01-01'));
-    expect(linha).toEqual({ data_venda: somarDias(dia, -1) });
+    expect(guardada).toEqual({ data_venda: somarDias(dia, -1) });
   });
 });

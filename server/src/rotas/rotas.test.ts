@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataNoFuso, hoje, somarDias } from '../../../shared/dates';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { despesas, movimentacoesSaldo, rotaCidades, rotas, vendas, visitas } from '../db/schema';
+import { despesas, movimentacoesSaldo, rotaCidades, rotas, vendas, visitas } from '../db/tabelas';
 
 // Cities of the IBGE fixture (server/test/fixtures/ibge).
 const GOIANIA = 5208707;
@@ -77,9 +77,9 @@ async function criarRota(funcionarioId: number, extra: Record<string, unknown> =
   return r.json().rota as Rota;
 }
 
-function inserirVenda(rota: Rota, cidadeId: number, data: string, valores: Partial<{ dinheiro: number; pix: number; cartao: number; link: number; boletos: number }> = {}) {
+async function inserirVenda(rota: Rota, cidadeId: number, data: string, valores: Partial<{ dinheiro: number; pix: number; cartao: number; link: number; boletos: number }> = {}) {
   const id = uuidv7();
-  t.db
+  await t.db
     .insert(vendas)
     .values({
       id,
@@ -93,14 +93,13 @@ function inserirVenda(rota: Rota, cidadeId: number, data: string, valores: Parti
       linkCentavos: valores.link ?? 0,
       boletos: valores.boletos ?? 0,
       registradoEm: new Date().toISOString(),
-    })
-    .run();
+    });
   return id;
 }
 
-function inserirDespesa(rota: Rota, cidadeId: number, data: string, valorCentavos: number, excluida = false) {
+async function inserirDespesa(rota: Rota, cidadeId: number, data: string, valorCentavos: number, excluida = false) {
   const id = uuidv7();
-  t.db
+  await t.db
     .insert(despesas)
     .values({
       id,
@@ -112,22 +111,21 @@ function inserirDespesa(rota: Rota, cidadeId: number, data: string, valorCentavo
       valorCentavos,
       registradoEm: new Date().toISOString(),
       excluidaEm: excluida ? new Date().toISOString() : null,
-    })
-    .run();
+    });
   return id;
 }
 
-const contarRotas = () => t.db.select({ n: count() }).from(rotas).get()!.n;
-const contarRotaCidades = () => t.db.select({ n: count() }).from(rotaCidades).get()!.n;
-const linhaRota = (id: number) => t.db.select().from(rotas).where(eq(rotas.id, id)).get();
+const contarRotas = async () => (await t.db.select({ n: count() }).from(rotas))[0]!.n;
+const contarRotaCidades = async () => (await t.db.select({ n: count() }).from(rotaCidades))[0]!.n;
+const linhaRota = async (id: number) => (await t.db.select().from(rotas).where(eq(rotas.id, id)).limit(1))[0];
 
 /**
  * Moves the moment a route closed `dias` days back and returns that day in APP_TZ: the last day of
  * the period it was active (shared/periodoRota.ts). Days before today, so the day after it is not in the future.
  */
-function fechadaHaDias(id: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): string {
+async function fechadaHaDias(id: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): Promise<string> {
   const instante = new Date(Date.now() - dias * 86_400_000).toISOString();
-  t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, id)).run();
+  await t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, id));
   return dataNoFuso(new Date(instante), t.config.appTz);
 }
 
@@ -161,15 +159,15 @@ describe('acesso', () => {
   });
 
   it('anônimo recebe 401 em todos os endpoints, antes de validar id ou corpo, e nada muda', async () => {
-    const antes = contarRotas();
+    const antes = await contarRotas();
     for (const e of endpoints(rotaA.id, GOIANIA, a.id)) {
       esperarRecusa(await t.chamar(e), 401, 'nao_autenticado');
       const invalido = { ...e, url: e.url.replace(String(rotaA.id), 'abc'), ...(e.payload ? { payload: { nome: 1 } } : {}) };
       esperarRecusa(await t.chamar(invalido), 401, 'nao_autenticado');
       esperarRecusa(await t.chamar({ ...e, token: 'token-falso' }), 401, 'sessao_invalida');
     }
-    expect(contarRotas()).toBe(antes);
-    expect(linhaRota(rotaA.id)?.status).toBe('ativa');
+    expect(await contarRotas()).toBe(antes);
+    expect((await linhaRota(rotaA.id))?.status).toBe('ativa');
   });
 
   it('funcionário recebe 403 em criar, editar, cancelar e reabrir (antes da validação) e a mensagem da especificação ao excluir', async () => {
@@ -182,7 +180,7 @@ describe('acesso', () => {
     // Even on their own route, and on one that does not exist.
     esperarRecusa(await t.chamar({ method: 'DELETE', url: `/api/rotas/${rotaA.id}`, token: a.token }), 403, 'sem_permissao', SEM_PERMISSAO_EXCLUIR);
     esperarRecusa(await t.chamar({ method: 'DELETE', url: '/api/rotas/999999', token: a.token }), 403, 'sem_permissao', SEM_PERMISSAO_EXCLUIR);
-    const linha = linhaRota(rotaA.id)!;
+    const linha = (await linhaRota(rotaA.id))!;
     expect(linha.status).toBe('ativa');
     expect(linha.nome).toBe('Rota Sul Goiano');
   });
@@ -193,8 +191,8 @@ describe('acesso', () => {
     }
     esperarRecusa(await comoAdmin({ method: 'PATCH', url: `/api/rotas/${rotaA.id}/finalizar` }), 403, 'sem_permissao', SO_FUNCIONARIO);
     esperarRecusa(await comoAdmin({ method: 'POST', url: `/api/rotas/${rotaA.id}/cidades/${GOIANIA}/visitar` }), 403, 'sem_permissao', SO_FUNCIONARIO);
-    expect(linhaRota(rotaA.id)?.status).toBe('ativa');
-    expect(t.db.select().from(visitas).where(eq(visitas.rotaId, rotaA.id)).all()).toHaveLength(0);
+    expect((await linhaRota(rotaA.id))?.status).toBe('ativa');
+    expect(await t.db.select().from(visitas).where(eq(visitas.rotaId, rotaA.id))).toHaveLength(0);
   });
 
   it('funcionário B nunca vê nem muda a rota de A: 404 como se ela não existisse', async () => {
@@ -217,8 +215,8 @@ describe('acesso', () => {
       const lista = r.json().rotas as Rota[];
       expect(lista.map((x) => x.nome), url).toEqual(['Rota de B']);
     }
-    expect(linhaRota(rotaA.id)?.status).toBe('ativa');
-    expect(t.db.select().from(visitas).where(eq(visitas.rotaId, rotaA.id)).all()).toHaveLength(0);
+    expect((await linhaRota(rotaA.id))?.status).toBe('ativa');
+    expect(await t.db.select().from(visitas).where(eq(visitas.rotaId, rotaA.id))).toHaveLength(0);
   });
 
   it('A vê a própria rota por id, suas cidades e o status do dia', async () => {
@@ -271,7 +269,7 @@ describe('acesso', () => {
 describe('criar rota', () => {
   it('cria com as cidades na ordem enviada, aluguel em reais e o nome do funcionário; campos desconhecidos são ignorados', async () => {
     const f = await novoFuncionario('Carla Criação');
-    const antes = contarRotas();
+    const antes = await contarRotas();
     const r = await comoAdmin({
       method: 'POST',
       url: '/api/rotas',
@@ -328,8 +326,8 @@ describe('criar rota', () => {
       { id: GOIANIA, nome: 'Goiânia', uf: 'GO' },
       { id: BELO_HORIZONTE, nome: 'Belo Horizonte', uf: 'MG' },
     ]);
-    expect(contarRotas()).toBe(antes + 1);
-    const linha = linhaRota(rota.id)!;
+    expect(await contarRotas()).toBe(antes + 1);
+    const linha = (await linhaRota(rota.id))!;
     expect(linha.valorAluguelCentavos).toBe(123456);
     expect(linha.criadoPor).toBe(adminId);
   });
@@ -380,7 +378,7 @@ describe('criar rota', () => {
       [{ ...base, observacoes: 5 }, 'Observações deve ser um texto.'],
       [[base], 'Dados da requisição inválidos.'],
     ];
-    const antes = { rotas: contarRotas(), cidades: contarRotaCidades() };
+    const antes = { rotas: await contarRotas(), cidades: await contarRotaCidades() };
     for (const [payload, mensagem] of casos) {
       esperarRecusa(await comoAdmin({ method: 'POST', url: '/api/rotas', payload: payload as object }), 400, 'dados_invalidos', mensagem);
     }
@@ -391,12 +389,12 @@ describe('criar rota', () => {
       'dados_invalidos',
       'O corpo da requisição não é um JSON válido.',
     );
-    expect({ rotas: contarRotas(), cidades: contarRotaCidades() }).toEqual(antes);
+    expect({ rotas: await contarRotas(), cidades: await contarRotaCidades() }).toEqual(antes);
   });
 
   it('textos de 100 KB são recusados com 400, sem gravar', async () => {
     const f = await novoFuncionario();
-    const antes = contarRotas();
+    const antes = await contarRotas();
     for (const [campo, mensagem] of [
       ['nome', 'O nome da rota deve ter no máximo 120 caracteres.'],
       ['secretario_nome', 'Nome do secretário deve ter no máximo 120 caracteres.'],
@@ -410,12 +408,12 @@ describe('criar rota', () => {
         mensagem,
       );
     }
-    expect(contarRotas()).toBe(antes);
+    expect(await contarRotas()).toBe(antes);
   });
 
   it('regras de negócio: datas invertidas, cidade, funcionário inativo, admin ou inexistente são 422; segunda rota ativa é 409', async () => {
     const f = await novoFuncionario('Fábio Regras');
-    const antes = { rotas: contarRotas(), cidades: contarRotaCidades() };
+    const antes = { rotas: await contarRotas(), cidades: await contarRotaCidades() };
     esperarRecusa(
       await comoAdmin({ method: 'POST', url: '/api/rotas', payload: dadosRota(f.id, { data_inicio: '2026-11-30', data_fim: '2026-11-01' }) }),
       422,
@@ -438,18 +436,18 @@ describe('criar rota', () => {
       'regra_de_negocio',
       'Este funcionário está inativo e não pode receber rotas.',
     );
-    expect({ rotas: contarRotas(), cidades: contarRotaCidades() }).toEqual(antes);
+    expect({ rotas: await contarRotas(), cidades: await contarRotaCidades() }).toEqual(antes);
 
     // Same day start and end is fine.
     const primeira = await criarRota(f.id, { nome: 'Rota de um dia', data_inicio: '2026-11-10', data_fim: '2026-11-10' });
-    const depois = { rotas: contarRotas(), cidades: contarRotaCidades() };
+    const depois = { rotas: await contarRotas(), cidades: await contarRotaCidades() };
     esperarRecusa(
       await comoAdmin({ method: 'POST', url: '/api/rotas', payload: dadosRota(f.id, { nome: 'Outra' }) }),
       409,
       'conflito',
       'Este funcionário já tem uma rota ativa ("Rota de um dia"). Finalize ou cancele essa rota antes.',
     );
-    expect({ rotas: contarRotas(), cidades: contarRotaCidades() }).toEqual(depois);
+    expect({ rotas: await contarRotas(), cidades: await contarRotaCidades() }).toEqual(depois);
 
     // Once the first one is finished, a new route can be created.
     expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${primeira.id}/finalizar`, token: f.token })).statusCode).toBe(200);
@@ -601,14 +599,14 @@ describe('editar rota', () => {
       'conflito',
       'Não é possível trocar o funcionário: a rota já tem vendas, visitas, despesas ou saldo registrados.',
     );
-    expect(linhaRota(rota.id)?.funcionarioId).toBe(g.id);
+    expect((await linhaRota(rota.id))?.funcionarioId).toBe(g.id);
   });
 
   it('não remove da rota uma cidade com venda, visita ou despesa (409), mas acrescenta cidades', async () => {
     const f = await novoFuncionario();
     const rota = await criarRota(f.id, { cidades: [GOIANIA, ANAPOLIS, CALDAS_NOVAS] });
-    inserirVenda(rota, GOIANIA, hojeApp, { dinheiro: 100 });
-    inserirDespesa(rota, ANAPOLIS, hojeApp, 500);
+    await inserirVenda(rota, GOIANIA, hojeApp, { dinheiro: 100 });
+    await inserirDespesa(rota, ANAPOLIS, hojeApp, 500);
     esperarRecusa(
       await comoAdmin({ method: 'PUT', url: `/api/rotas/${rota.id}`, payload: dadosRota(f.id, { cidades: [CALDAS_NOVAS] }) }),
       409,
@@ -649,9 +647,9 @@ describe('excluir rota', () => {
     const r = await comoAdmin({ method: 'DELETE', url: `/api/rotas/${rota.id}` });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toEqual({ message: 'Rota excluída com sucesso!' });
-    expect(linhaRota(rota.id)).toBeUndefined();
-    expect(t.db.select().from(rotaCidades).where(eq(rotaCidades.rotaId, rota.id)).all()).toHaveLength(0);
-    expect(t.db.select().from(visitas).where(eq(visitas.rotaId, rota.id)).all()).toHaveLength(0);
+    expect(await linhaRota(rota.id)).toBeUndefined();
+    expect(await t.db.select().from(rotaCidades).where(eq(rotaCidades.rotaId, rota.id))).toHaveLength(0);
+    expect(await t.db.select().from(visitas).where(eq(visitas.rotaId, rota.id))).toHaveLength(0);
     esperarRecusa(await comoAdmin({ method: 'DELETE', url: `/api/rotas/${rota.id}` }), 404, 'nao_encontrado', NAO_ENCONTRADA_OU_EXCLUIDA);
     esperarRecusa(await t.chamar({ method: 'GET', url: `/api/rotas/${rota.id}`, token: f.token }), 404, 'nao_encontrado', NAO_ENCONTRADA);
     // The employee is free for a new route.
@@ -668,12 +666,12 @@ describe('excluir rota', () => {
       'conflito',
       'Uma rota finalizada faz parte do histórico do funcionário e não pode ser excluída.',
     );
-    expect(linhaRota(rota.id)).toBeDefined();
+    expect(await linhaRota(rota.id)).toBeDefined();
   });
 
   it('rota com venda, despesa (mesmo excluída) ou saldo: 409 com mensagem clara, e nada é apagado', async () => {
     const mensagem = 'Esta rota tem vendas, despesas ou saldo registrados e não pode ser excluída. Finalize ou cancele a rota.';
-    const casos: [string, (rota: Rota) => void][] = [
+    const casos: [string, (rota: Rota) => Promise<unknown>][] = [
       ['venda', (rota) => inserirVenda(rota, GOIANIA, hojeApp, { pix: 1 })],
       ['despesa', (rota) => inserirDespesa(rota, ANAPOLIS, hojeApp, 1)],
       ['despesa excluída', (rota) => inserirDespesa(rota, ANAPOLIS, hojeApp, 1, true)],
@@ -682,17 +680,16 @@ describe('excluir rota', () => {
         (rota) =>
           t.db
             .insert(movimentacoesSaldo)
-            .values({ funcionarioId: rota.funcionario_id, tipo: 'credito', valorCentavos: 5000, saldoAnteriorCentavos: 0, saldoNovoCentavos: 5000, adminId, rotaId: rota.id })
-            .run(),
+            .values({ funcionarioId: rota.funcionario_id, tipo: 'credito', valorCentavos: 5000, saldoAnteriorCentavos: 0, saldoNovoCentavos: 5000, adminId, rotaId: rota.id }),
       ],
     ];
     for (const [caso, registrar] of casos) {
       const f = await novoFuncionario();
       const rota = await criarRota(f.id);
-      registrar(rota);
+      await registrar(rota);
       esperarRecusa(await comoAdmin({ method: 'DELETE', url: `/api/rotas/${rota.id}` }), 409, 'conflito', mensagem);
-      expect(linhaRota(rota.id), caso).toBeDefined();
-      expect(t.db.select().from(rotaCidades).where(eq(rotaCidades.rotaId, rota.id)).all(), caso).toHaveLength(3);
+      expect(await linhaRota(rota.id), caso).toBeDefined();
+      expect(await t.db.select().from(rotaCidades).where(eq(rotaCidades.rotaId, rota.id)), caso).toHaveLength(3);
     }
   });
 });
@@ -711,7 +708,7 @@ describe('finalizar e cancelar', () => {
     expect(deNovo.json().rota).toEqual(finalizada);
     // An admin cannot cancel it afterwards.
     esperarRecusa(await comoAdmin({ method: 'PATCH', url: `/api/rotas/${rota.id}/cancelar` }), 409, 'conflito', 'Uma rota finalizada não pode ser cancelada.');
-    expect(linhaRota(rota.id)?.status).toBe('finalizada');
+    expect((await linhaRota(rota.id))?.status).toBe('finalizada');
   });
 
   it('o admin cancela uma rota ativa (guardando a hora); repetir devolve a rota sem mudar a hora; cancelada não pode ser finalizada', async () => {
@@ -721,12 +718,12 @@ describe('finalizar e cancelar', () => {
     const r = await comoAdmin({ method: 'PATCH', url: `/api/rotas/${rota.id}/cancelar` });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().rota).toMatchObject({ id: rota.id, status: 'cancelada', finalizada_em: null });
-    const canceladaEm = linhaRota(rota.id)!.canceladaEm!;
+    const canceladaEm = (await linhaRota(rota.id))!.canceladaEm!;
     expect(canceladaEm >= antes && canceladaEm <= new Date().toISOString()).toBe(true);
     const deNovo = await comoAdmin({ method: 'PATCH', url: `/api/rotas/${rota.id}/cancelar` });
     expect(deNovo.statusCode).toBe(200);
     expect(deNovo.json().rota).toEqual(r.json().rota);
-    expect(linhaRota(rota.id)!.canceladaEm).toBe(canceladaEm);
+    expect((await linhaRota(rota.id))!.canceladaEm).toBe(canceladaEm);
     // The phone's queued 'Finalizar Rota' arrives after the admin cancelled: refused, saying why.
     esperarRecusa(
       await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token }),
@@ -734,7 +731,7 @@ describe('finalizar e cancelar', () => {
       'conflito',
       'Esta rota foi cancelada pelo administrador e não pode ser finalizada. As vendas, visitas e despesas feitas até o dia do cancelamento continuam sendo aceitas.',
     );
-    expect(linhaRota(rota.id)).toMatchObject({ status: 'cancelada', finalizadaEm: null, canceladaEm });
+    expect(await linhaRota(rota.id)).toMatchObject({ status: 'cancelada', finalizadaEm: null, canceladaEm });
   });
 
   it('finalizar uma rota que já foi finalizada (por outro aparelho) devolve a rota como está', async () => {
@@ -762,7 +759,7 @@ describe('visitar cidade', () => {
 
   const visitar = (rota: Rota, cidade: number, token: string, payload?: object) =>
     t.chamar({ method: 'POST', url: `/api/rotas/${rota.id}/cidades/${cidade}/visitar`, token, ...(payload ? { payload } : {}) });
-  const visitasDaRota = (rota: Rota) => t.db.select().from(visitas).where(eq(visitas.rotaId, rota.id)).all();
+  const visitasDaRota = (rota: Rota) => t.db.select().from(visitas).where(eq(visitas.rotaId, rota.id));
 
   it('sem corpo marca hoje (no fuso do negócio); de novo no mesmo dia devolve a mesma visita', async () => {
     const r = await visitar(rotaA, GOIANIA, a.token);
@@ -772,7 +769,7 @@ describe('visitar cidade', () => {
     expect(Object.keys(visita).sort()).toEqual(['cidade_id', 'data', 'id', 'recebido_em', 'rota_id']);
     const outra = await visitar(rotaA, GOIANIA, a.token, { id: uuidv7() });
     expect(outra.json().visita).toEqual(visita);
-    expect(visitasDaRota(rotaA)).toHaveLength(1);
+    expect(await visitasDaRota(rotaA)).toHaveLength(1);
   });
 
   it('com id e data: o reenvio com o mesmo id devolve a mesma visita; o mesmo id de outro usuário ou outra cidade é 409', async () => {
@@ -784,14 +781,14 @@ describe('visitar cidade', () => {
     const reenvio = await visitar(rotaA, ANAPOLIS, a.token, { id: id.toUpperCase(), data: ontem });
     expect(reenvio.statusCode).toBe(200);
     expect(reenvio.json().visita).toEqual(r.json().visita);
-    const linha = t.db.select().from(visitas).where(eq(visitas.id, id)).get()!;
+    const linha = (await t.db.select().from(visitas).where(eq(visitas.id, id)).limit(1))[0]!;
     expect(linha.registradoEm).toBe('2026-11-20T13:00:00.000Z');
     expect(linha.funcionarioId).toBe(a.id);
 
     esperarRecusa(await visitar(rotaB, GOIANIA, b.token, { id, data: ontem }), 409, 'conflito', 'Este identificador já foi usado por outro registro.');
     esperarRecusa(await visitar(rotaA, CALDAS_NOVAS, a.token, { id, data: ontem }), 409, 'conflito', 'Este identificador já foi usado por outro registro.');
-    expect(visitasDaRota(rotaB)).toHaveLength(0);
-    expect(t.db.select().from(visitas).where(eq(visitas.id, id)).all()).toHaveLength(1);
+    expect(await visitasDaRota(rotaB)).toHaveLength(0);
+    expect(await t.db.select().from(visitas).where(eq(visitas.id, id))).toHaveLength(1);
   });
 
   it('entrada inválida: cidade fora da rota 422, data futura 422, data ou id malformados 400', async () => {
@@ -803,7 +800,7 @@ describe('visitar cidade', () => {
     esperarRecusa(await visitar(rotaA, CALDAS_NOVAS, a.token, { id: 'nao-e-uuid' }), 400, 'dados_invalidos', 'Identificador da visita inválido.');
     esperarRecusa(await visitar(rotaA, CALDAS_NOVAS, a.token, { id: 123 }), 400, 'dados_invalidos', 'Identificador da visita inválido.');
     esperarRecusa(await visitar(rotaA, CALDAS_NOVAS, a.token, { registrado_em: 'ontem' }), 400, 'dados_invalidos', 'Hora de registro inválida.');
-    expect(t.db.select().from(visitas).where(eq(visitas.cidadeId, CALDAS_NOVAS)).all()).toHaveLength(0);
+    expect(await t.db.select().from(visitas).where(eq(visitas.cidadeId, CALDAS_NOVAS))).toHaveLength(0);
   });
 
   it('rota finalizada ou cancelada aceita a visita datada no período em que estava ativa; depois do fechamento é 409', async () => {
@@ -817,7 +814,7 @@ describe('visitar cidade', () => {
     expect((await visitar(rota, ANAPOLIS, f.token)).statusCode).toBe(200);
     expect((await visitar(rota, CALDAS_NOVAS, f.token, { id: uuidv7(), data: somarDias(hojeApp, -1) })).statusCode).toBe(200);
 
-    const fim = fechadaHaDias(rota.id, 'finalizadaEm', 3);
+    const fim = await fechadaHaDias(rota.id, 'finalizadaEm', 3);
     esperarRecusa(await visitar(rota, ANAPOLIS, f.token, { data: somarDias(fim, 1) }), 409, 'conflito', 'Esta rota já foi finalizada e não aceita novos registros.');
     // Before the route began: 422 naming the period (issue 18), whatever the status.
     esperarRecusa(await visitar(rota, ANAPOLIS, f.token, { data: somarDias(hojeApp, -11) }), 422, 'regra_de_negocio', /^A data .* está fora do período da rota/);
@@ -826,25 +823,25 @@ describe('visitar cidade', () => {
     const reenvio = await visitar(rota, GOIANIA, f.token, { id, data: hojeApp });
     expect(reenvio.statusCode, reenvio.body).toBe(200);
     expect(reenvio.json().visita).toEqual(primeira.json().visita);
-    expect(visitasDaRota(rota).map((v) => v.data).sort()).toEqual([fim, somarDias(hojeApp, -1), hojeApp, hojeApp].sort());
+    expect((await visitasDaRota(rota)).map((v) => v.data).sort()).toEqual([fim, somarDias(hojeApp, -1), hojeApp, hojeApp].sort());
 
     const g = await novoFuncionario();
     const cancelada = await criarRota(g.id, { data_inicio: somarDias(hojeApp, -10), data_fim: somarDias(hojeApp, 10) });
     await comoAdmin({ method: 'PATCH', url: `/api/rotas/${cancelada.id}/cancelar` });
     expect((await visitar(cancelada, GOIANIA, g.token)).statusCode).toBe(200);
-    const fimCancelada = fechadaHaDias(cancelada.id, 'canceladaEm', 3);
+    const fimCancelada = await fechadaHaDias(cancelada.id, 'canceladaEm', 3);
     esperarRecusa(await visitar(cancelada, ANAPOLIS, g.token, { data: somarDias(fimCancelada, 1) }), 409, 'conflito', 'Esta rota foi cancelada e não aceita novos registros.');
     expect((await visitar(cancelada, ANAPOLIS, g.token, { data: fimCancelada })).statusCode).toBe(200);
-    expect(visitasDaRota(cancelada).map((v) => v.data).sort()).toEqual([fimCancelada, hojeApp].sort());
+    expect((await visitasDaRota(cancelada)).map((v) => v.data).sort()).toEqual([fimCancelada, hojeApp].sort());
   });
 
   it('rota cancelada antes de a hora do cancelamento ser guardada: nenhuma visita nova (não se sabe até quando esteve ativa)', async () => {
     const f = await novoFuncionario();
     const rota = await criarRota(f.id, { data_inicio: somarDias(hojeApp, -10) });
     await comoAdmin({ method: 'PATCH', url: `/api/rotas/${rota.id}/cancelar` });
-    t.db.update(rotas).set({ canceladaEm: null }).where(eq(rotas.id, rota.id)).run();
+    await t.db.update(rotas).set({ canceladaEm: null }).where(eq(rotas.id, rota.id));
     esperarRecusa(await visitar(rota, GOIANIA, f.token, { data: somarDias(hojeApp, -5) }), 409, 'conflito', 'Esta rota foi cancelada e não aceita novos registros.');
-    expect(visitasDaRota(rota)).toHaveLength(0);
+    expect(await visitasDaRota(rota)).toHaveLength(0);
   });
 });
 
@@ -858,13 +855,13 @@ describe('reabrir rota (admin)', () => {
     const f = await novoFuncionario();
     const rota = await criarRota(f.id, { data_inicio: somarDias(hojeApp, -10) });
     await cancelar(rota.id);
-    const fim = fechadaHaDias(rota.id, 'canceladaEm', 3);
+    const fim = await fechadaHaDias(rota.id, 'canceladaEm', 3);
     esperarRecusa(await visitar(rota, GOIANIA, f.token, somarDias(fim, 1)), 409, 'conflito', 'Esta rota foi cancelada e não aceita novos registros.');
 
     const r = await reabrir(rota.id);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().rota).toMatchObject({ id: rota.id, status: 'ativa', finalizada_em: null, nome: rota.nome, funcionario_id: f.id });
-    expect(linhaRota(rota.id)).toMatchObject({ status: 'ativa', canceladaEm: null, finalizadaEm: null });
+    expect(await linhaRota(rota.id)).toMatchObject({ status: 'ativa', canceladaEm: null, finalizadaEm: null });
     expect((await visitar(rota, GOIANIA, f.token, somarDias(fim, 1))).statusCode).toBe(200);
     const ativas = await t.chamar({ method: 'GET', url: '/api/rotas/ativas/funcionario', token: f.token });
     expect(ativas.json().rotas.map((x: Rota) => x.id)).toEqual([rota.id]);
@@ -880,27 +877,27 @@ describe('reabrir rota (admin)', () => {
     esperarRecusa(await reabrir(ativa.id), 409, 'conflito', 'Só rotas canceladas podem ser reabertas.');
     expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${ativa.id}/finalizar`, token: f.token })).statusCode).toBe(200);
     esperarRecusa(await reabrir(ativa.id), 409, 'conflito', 'Só rotas canceladas podem ser reabertas.');
-    expect(linhaRota(ativa.id)?.status).toBe('finalizada');
+    expect((await linhaRota(ativa.id))?.status).toBe('finalizada');
     esperarRecusa(await reabrir(999999), 404, 'nao_encontrado', NAO_ENCONTRADA);
 
     // One active route per employee: the admin gave them a new one after cancelling.
     const cancelada = await criarRota(f.id, { nome: 'Rota cancelada por engano' });
     await cancelar(cancelada.id);
-    const canceladaEm = linhaRota(cancelada.id)!.canceladaEm;
+    const canceladaEm = (await linhaRota(cancelada.id))!.canceladaEm;
     await criarRota(f.id, { nome: 'Rota Nova' });
     esperarRecusa(await reabrir(cancelada.id), 409, 'conflito', 'Este funcionário já tem uma rota ativa ("Rota Nova"). Finalize ou cancele essa rota antes.');
-    expect(linhaRota(cancelada.id)).toMatchObject({ status: 'cancelada', canceladaEm });
+    expect(await linhaRota(cancelada.id)).toMatchObject({ status: 'cancelada', canceladaEm });
 
     // The employee cannot reopen, not even their own route.
     esperarRecusa(await reabrir(cancelada.id, f.token), 403, 'sem_permissao', SO_ADMIN);
-    expect(linhaRota(cancelada.id)?.status).toBe('cancelada');
+    expect((await linhaRota(cancelada.id))?.status).toBe('cancelada');
 
     const g = await novoFuncionario();
     const deInativo = await criarRota(g.id);
     await cancelar(deInativo.id);
     expect((await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${g.id}/desativar` })).statusCode).toBe(200);
     esperarRecusa(await reabrir(deInativo.id), 422, 'regra_de_negocio', 'Este funcionário está inativo e não pode receber rotas.');
-    expect(linhaRota(deInativo.id)?.status).toBe('cancelada');
+    expect((await linhaRota(deInativo.id))?.status).toBe('cancelada');
   });
 });
 
@@ -909,15 +906,15 @@ describe('totais do dia e status das cidades', () => {
     const f = await novoFuncionario();
     const rota = await criarRota(f.id, { cidades: [GOIANIA, ANAPOLIS, CALDAS_NOVAS] });
     const ontem = somarDias(hojeApp, -1);
-    inserirVenda(rota, GOIANIA, hojeApp, { dinheiro: 10, pix: 20, cartao: 1, link: 2, boletos: 7 }); // 0,33
-    inserirVenda(rota, ANAPOLIS, hojeApp, { dinheiro: 123456789, pix: 1 }); // 1.234.567,90
-    inserirVenda(rota, CALDAS_NOVAS, ontem, { dinheiro: 99999 });
-    inserirDespesa(rota, GOIANIA, hojeApp, 10);
-    inserirDespesa(rota, ANAPOLIS, hojeApp, 20);
-    inserirDespesa(rota, ANAPOLIS, hojeApp, 5000, true);
-    inserirDespesa(rota, ANAPOLIS, ontem, 7000);
+    await inserirVenda(rota, GOIANIA, hojeApp, { dinheiro: 10, pix: 20, cartao: 1, link: 2, boletos: 7 }); // 0,33
+    await inserirVenda(rota, ANAPOLIS, hojeApp, { dinheiro: 123456789, pix: 1 }); // 1.234.567,90
+    await inserirVenda(rota, CALDAS_NOVAS, ontem, { dinheiro: 99999 });
+    await inserirDespesa(rota, GOIANIA, hojeApp, 10);
+    await inserirDespesa(rota, ANAPOLIS, hojeApp, 20);
+    await inserirDespesa(rota, ANAPOLIS, hojeApp, 5000, true);
+    await inserirDespesa(rota, ANAPOLIS, ontem, 7000);
     const outra = await criarRota((await novoFuncionario()).id);
-    inserirVenda(outra, GOIANIA, hojeApp, { dinheiro: 500 });
+    await inserirVenda(outra, GOIANIA, hojeApp, { dinheiro: 500 });
 
     const lida = (await comoAdmin({ method: 'GET', url: `/api/rotas/${rota.id}` })).json().rota as Rota;
     expect(lida.vendasHoje).toBe(1234568.23);
@@ -931,7 +928,7 @@ describe('totais do dia e status das cidades', () => {
     const f = await novoFuncionario();
     const rota = await criarRota(f.id, { cidades: [CALDAS_NOVAS, GOIANIA, ANAPOLIS] });
     const dia = somarDias(hojeApp, -2);
-    const vendaId = inserirVenda(rota, GOIANIA, dia, { dinheiro: 100 });
+    const vendaId = await inserirVenda(rota, GOIANIA, dia, { dinheiro: 100 });
     expect((await t.chamar({ method: 'POST', url: `/api/rotas/${rota.id}/cidades/${ANAPOLIS}/visitar`, token: f.token, payload: { data: dia } })).statusCode).toBe(200);
     expect((await t.chamar({ method: 'POST', url: `/api/rotas/${rota.id}/cidades/${CALDAS_NOVAS}/visitar`, token: f.token })).statusCode).toBe(200);
 
