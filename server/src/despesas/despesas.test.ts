@@ -8,7 +8,7 @@ import { dataNoFuso, hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, SAO_PAULO, criarRotaAtiva, formulario, sha256, type ArquivoTeste, camposDeDespesa, criarCenarioDeDespesas, ontem } from '../../test/despesas';
 import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
-import { rotas } from '../db/schema';
+import { rotas } from '../db/tabelas';
 
 interface Pessoa {
   id: number;
@@ -398,9 +398,9 @@ describe('rota finalizada ou cancelada: vale a data da despesa', () => {
   }
 
   /** Moves the moment the route closed `dias` days back; returns that day (APP_TZ), its active period's last. */
-  function fechadaHaDias(rotaId: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): string {
+  async function fechadaHaDias(rotaId: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): Promise<string> {
     const instante = new Date(Date.now() - dias * 86_400_000).toISOString();
-    t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, rotaId)).run();
+    await t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, rotaId));
     return dataNoFuso(new Date(instante), t.config.appTz);
   }
 
@@ -418,7 +418,7 @@ describe('rota finalizada ou cancelada: vale a data da despesa', () => {
     expect((await editar(carla, d.id, { ...semId, valor: '40' })).statusCode).toBe(200);
     expect(await saldoDe(carla)).toBe(-85.9);
 
-    const fim = fechadaHaDias(rota, 'finalizadaEm', 3);
+    const fim = await fechadaHaDias(rota, 'finalizadaEm', 3);
     const saldo = await saldoDe(carla);
     esperarRecusa(await criar(carla, { ...campos, id: uuidv7(), data_despesa: somarDias(fim, 1) }), 409, 'conflito', FINALIZADA);
     // Before the route began: 422 naming the period (issue 18), whatever the status.
@@ -450,7 +450,7 @@ describe('rota finalizada ou cancelada: vale a data da despesa', () => {
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json().despesa).toMatchObject({ rota_id: rota, data_despesa: HOJE(), cupom_mime: 'application/pdf' });
 
-    const fim = fechadaHaDias(rota, 'canceladaEm', 3);
+    const fim = await fechadaHaDias(rota, 'canceladaEm', 3);
     const arquivos = arquivosNoDisco();
     esperarRecusa(await criar(davi, { ...campos, id: uuidv7(), data_despesa: somarDias(fim, 1) }, ARQUIVOS.png()), 409, 'conflito', CANCELADA);
     expect(arquivosNoDisco()).toEqual(arquivos);

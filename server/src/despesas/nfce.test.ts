@@ -3,13 +3,16 @@
  * one live expense per chave whoever launched it (409 naming the first), through the REST form and
  * the offline batch alike; the admin reads it.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatarData } from '../../../shared/dates';
 import { digitoVerificadorChave } from '../../../shared/nfce';
 import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, formulario, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { MOTOR_DE_TESTE } from '../../test/bancoDeTeste';
 import { esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { executar, linha } from '../db';
 import { ErroApp } from '../errors';
 import { erroDaNfce } from './nfce';
 
@@ -57,9 +60,9 @@ async function criar(quem: Pessoa, c: Record<string, string | number>): Promise<
 async function editar(quem: Pessoa, id: string, c: Record<string, string | number>): Promise<LightMyRequestResponse> {
   return t.chamar({ method: 'PUT', url: `/api/despesas/${id}`, token: quem.token, ...(await formulario(c)) });
 }
-const contar = (sql: string, ...args: unknown[]) => (t.db.$client.prepare(sql).get(...args) as { n: number }).n;
-const saldoCentavos = (id: number) =>
-  (t.db.$client.prepare('select coalesce((select saldo_novo_centavos from movimentacoes_saldo where funcionario_id = ? order by id desc limit 1), 0) as s').get(id) as { s: number }).s;
+const contar = async (consulta: SQL) => (await linha<{ n: number }>(t.db, consulta))!.n;
+const saldoCentavos = async (id: number) =>
+  (await linha<{ s: number }>(t.db, sql`select coalesce((select saldo_novo_centavos from movimentacoes_saldo where funcionario_id = ${id} order by id desc limit 1), 0) as s`))!.s;
 
 async function lote(quem: Pessoa, operacoes: unknown[]) {
   const r = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: quem.token, payload: { cliente_id: 'aparelho-nfce', operacoes } });
@@ -91,32 +94,32 @@ describe('chave da NFC-e na despesa', () => {
   it('recusa com 400 em pt-BR o dígito errado e o tamanho errado, sem gravar nada', async () => {
     const chave = novaChave();
     const errada = chave.slice(0, 43) + String((Number(chave[43]) + 1) % 10);
-    const antes = contar('select count(*) as n from despesas');
-    const saldo = saldoCentavos(ana.id);
+    const antes = await contar(sql`select count(*) as n from despesas`);
+    const saldo = await saldoCentavos(ana.id);
     esperarRecusa(await criar(ana, campos({ chave_nfce: errada })), 400, 'dados_invalidos', 'Chave da NFC-e inválida: o dígito verificador não confere. Confira os números digitados.');
     esperarRecusa(await criar(ana, campos({ chave_nfce: chave.slice(0, 40) })), 400, 'dados_invalidos', 'Chave da NFC-e inválida: ela tem 44 caracteres, e foram informados 40.');
-    expect(contar('select count(*) as n from despesas')).toBe(antes);
-    expect(saldoCentavos(ana.id)).toBe(saldo);
+    expect(await contar(sql`select count(*) as n from despesas`)).toBe(antes);
+    expect(await saldoCentavos(ana.id)).toBe(saldo);
   });
 
   it('uma segunda despesa com a mesma chave, de outro funcionário, é 409 e diz qual despesa já a usou', async () => {
     const chave = novaChave();
     const primeira = await criar(ana, campos({ chave_nfce: chave, valor: '45,90' }));
     expect(primeira.statusCode, primeira.body).toBe(201);
-    const saldoBruno = saldoCentavos(bruno.id);
+    const saldoBruno = await saldoCentavos(bruno.id);
     const mensagem = `Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ontem())}.`;
     esperarRecusa(await criar(bruno, campos({ chave_nfce: chave }, rotaBruno, CALDAS_NOVAS)), 409, 'conflito', mensagem);
     // The same person twice, too.
     esperarRecusa(await criar(ana, campos({ chave_nfce: chave })), 409, 'conflito', mensagem);
-    expect(contar('select count(*) as n from despesas where chave_nfce = ?', chave)).toBe(1);
-    expect(saldoCentavos(bruno.id)).toBe(saldoBruno);
+    expect(await contar(sql`select count(*) as n from despesas where chave_nfce = ${chave}`)).toBe(1);
+    expect(await saldoCentavos(bruno.id)).toBe(saldoBruno);
   });
 
   it('no lote offline, a duplicada é a recusa daquela operação (409 com a mensagem); a chave inválida, 400; a boa passa', async () => {
     const chave = novaChave();
     const [ok] = await lote(ana, [opCriar(rotaAna, GOIANIA, chave)]);
     expect(ok!.status).toBe(201);
-    expect(contar('select count(*) as n from despesas where chave_nfce = ? and funcionario_id = ?', chave, ana.id)).toBe(1);
+    expect(await contar(sql`select count(*) as n from despesas where chave_nfce = ${chave} and funcionario_id = ${ana.id}`)).toBe(1);
     const dupla = opCriar(rotaBruno, CALDAS_NOVAS, chave);
     const invalida = opCriar(rotaBruno, CALDAS_NOVAS, chave.slice(0, 43) + 'X');
     const boa = opCriar(rotaBruno, CALDAS_NOVAS, novaChave());
@@ -165,11 +168,13 @@ describe('chave da NFC-e na despesa', () => {
     // What a write racing past the service's check meets: the partial unique index refuses it.
     let violacao: unknown;
     try {
-      t.db.$client.prepare('update despesas set chave_nfce = ? where id = ?').run(chave, outra.id);
+      await executar(t.db, sql`update despesas set chave_nfce = ${chave} where id = ${outra.id}`);
     } catch (erro) {
       violacao = erro;
     }
-    expect((violacao as { code?: string }).code).toBe('SQLITE_CONSTRAINT_UNIQUE');
+    // The driver's own error (SQLite's code or PostgreSQL's unique_violation), as is or inside drizzle's wrapper.
+    const { code, cause } = violacao as { code?: string; cause?: { code?: string } };
+    expect(code ?? cause?.code).toBe(MOTOR_DE_TESTE === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_UNIQUE');
     const traduzido = await erroDaNfce(t.db, violacao, chave, outra.id);
     expect(traduzido).toBeInstanceOf(ErroApp);
     expect((traduzido as ErroApp).statusCode).toBe(409);
