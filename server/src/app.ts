@@ -27,6 +27,7 @@ import cabecalhosPlugin from './plugins/cabecalhos';
 import dispositivosPlugin from './dispositivos/plugin';
 import rotasDispositivos from './dispositivos/rotas';
 import cacheLeituras from './plugins/cache-leituras';
+import caractereNuloPlugin from './plugins/caractereNulo';
 import origemPlugin from './plugins/origem';
 import errosPlugin, { responderErroDeFramework } from './plugins/erros';
 import vezPorUsuario from './plugins/vezPorUsuario';
@@ -122,6 +123,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(authPlugin, { segredo: opcoes.segredoJwt, ttlSegundos: config.jwtTtlSegundos });
   // Writes authenticated only by the cookie must come from this app's own pages (issue 18).
   await app.register(origemPlugin, { confiarNoProxy: config.trustProxy });
+  // Text with U+0000 refused alike on both engines (PostgreSQL cannot store it).
+  await app.register(caractereNuloPlugin);
   // Per-user limit on every authenticated route (issue 18): keyed on the signed-in user, not the address
   // (an office behind one NAT is many people; one person on many networks is one). preValidation runs
   // after the routes' onRequest authentication and before the read cache, so cached reads count too.

@@ -26,6 +26,7 @@ import {
 } from '../../../shared/schemas/despesas';
 import { limparTemporariosAntigos, pastaTemporaria, Temporarios } from '../arquivos/temporarios';
 import { arquivoGrande, dadosInvalidos, ErroApp, naoEncontrado } from '../errors';
+import { recusarCaractereNulo } from '../plugins/caractereNulo';
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
 import { validar } from '../validacao';
@@ -84,6 +85,7 @@ async function lerFormulario(request: FastifyRequest, temporarios: Temporarios):
     if (erro instanceof ErroApp || typeof (erro as { code?: unknown }).code === 'string') throw erro;
     throw dadosInvalidos(MENSAGEM_FORMULARIO_MALFORMADO);
   }
+  recusarCaractereNulo(campos);
   return { campos, cupons };
 }
 

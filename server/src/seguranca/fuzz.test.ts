@@ -6,11 +6,14 @@
  * answer is below 500, and every 4xx is `{ error, codigo }` with a pt-BR sentence; the batch's own
  * per-operation refusals too.
  */
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { CODIGOS_ERRO } from '../../../shared/api/errors';
 import { hoje, somarDias } from '../../../shared/dates';
+import { despesas, vendas } from '../db/tabelas';
+import { MENSAGEM_CARACTERE_NULO } from '../plugins/caractereNulo';
 import { ANAPOLIS, ARQUIVOS, GOIANIA, criarRotaAtiva, formulario } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
 
@@ -133,7 +136,7 @@ const JSON_QUEBRADO = [
 ];
 
 interface Pedido {
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   payload?: string | Buffer | object;
@@ -449,6 +452,44 @@ describe('casos achados pelo fuzz, fixados', () => {
       expect(r.statusCode, r.body).toBe(400);
       esperarErroPtBr(r.json(), tipo);
     }
+  });
+});
+
+describe('texto com o caractere nulo (U+0000)', () => {
+  // PostgreSQL's text cannot hold it: each of these was a 500 there (and stored as sent on SQLite).
+  it('é recusado com 400 e mensagem em toda entrada (JSON, query, formulário, lote JSON e multipart), nada gravado', async () => {
+    const vendaNula = uuidv7();
+    const despesaNula = uuidv7();
+    const pedidos: Pedido[] = [
+      { method: 'POST', url: '/api/vendas', token: func.token, payload: { ...vendaValida(vendaNula), observacoes: 'a\u0000b' } },
+      { method: 'GET', url: '/api/cidades/search?q=go%00', token: func.token },
+      { method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@teste.com.br', senha: 'senha123' } },
+      {
+        method: 'POST',
+        url: '/api/despesas',
+        token: func.token,
+        ...(await formulario({ id: despesaNula, rota_id: func.rota, cidade_id: GOIANIA, data_despesa: ONTEM(), tipo: 'alimentacao', valor: '10,00', descricao: 'Lan\u0000che' }, ARQUIVOS.jpeg())),
+      },
+      { method: 'POST', url: '/api/sync/lote', token: func.token, payload: { cliente_id: 'aparelho', operacoes: [{ id: '\u0000', tipo: 'venda.salvar', seq: 1, dados: vendaValida() }] } },
+      {
+        method: 'POST',
+        url: '/api/sync/lote',
+        token: func.token,
+        headers: { 'content-type': 'multipart/form-data; boundary=nulo' },
+        payload: multipartCru(
+          [{ nome: 'operacoes', valor: JSON.stringify({ cliente_id: 'aparelho', operacoes: [{ id: uuidv7(), tipo: 'venda.salvar', seq: 1, dados: { ...vendaValida(vendaNula), observacoes: '\u0000' } }] }) }],
+          'nulo',
+        ),
+      },
+    ];
+    for (const pedido of pedidos) {
+      const r = await t.chamar(pedido);
+      const contexto = esperarSemErroInterno(r, pedido);
+      expect(r.statusCode, contexto).toBe(400);
+      expect(r.json(), contexto).toEqual({ error: MENSAGEM_CARACTERE_NULO, codigo: 'dados_invalidos' });
+    }
+    expect(await t.db.select({ id: vendas.id }).from(vendas).where(eq(vendas.id, vendaNula))).toEqual([]);
+    expect(await t.db.select({ id: despesas.id }).from(despesas).where(eq(despesas.id, despesaNula))).toEqual([]);
   });
 });
 

@@ -32,6 +32,7 @@ import { registrarAuditoria } from '../auditoria/registro';
 import { emTransacao } from '../db';
 import { lerCupom, type CupomRecebido } from '../despesas/cupons';
 import { arquivoGrande, dadosInvalidos, ErroApp, regraDeNegocio } from '../errors';
+import { recusarCaractereNulo } from '../plugins/caractereNulo';
 import type { App, UsuarioSessao } from '../tipos';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
 import { validar } from '../validacao';
@@ -84,6 +85,7 @@ export function lerPendencias(conteudo: Buffer): ArquivoPendencias {
   } catch {
     throw dadosInvalidos(MENSAGEM_NAO_E_PENDENCIAS);
   }
+  recusarCaractereNulo(bruto);
   const cabecalho = (typeof bruto === 'object' && bruto !== null ? bruto : {}) as { formato?: unknown; versao?: unknown };
   if (cabecalho.formato !== FORMATO_PENDENCIAS) throw dadosInvalidos(MENSAGEM_NAO_E_PENDENCIAS);
   if (typeof cabecalho.versao === 'number' && cabecalho.versao > VERSAO_PENDENCIAS) {

@@ -12,6 +12,7 @@ import { pastaTemporaria, Temporarios } from '../arquivos/temporarios';
 import { lerCupom, type CupomRecebido } from '../despesas/cupons';
 import { tamanhoLegivel } from '../despesas/servico';
 import { arquivoGrande, dadosInvalidos, ErroApp } from '../errors';
+import { recusarCaractereNulo } from '../plugins/caractereNulo';
 import type { App, UsuarioSessao } from '../tipos';
 import { validar } from '../validacao';
 import { contextoDeEscrita } from './contexto';
@@ -95,6 +96,7 @@ async function lerLote(request: FastifyRequest, temporarios: Temporarios): Promi
         } catch {
           throw dadosInvalidos('O campo "operacoes" não é um JSON válido.');
         }
+        recusarCaractereNulo(bruto);
       }
     }
   } catch (erro) {
