@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { LIMITE_MAXIMO_PAGINA } from '../../../shared/schemas/paginacao';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { despesas, vendas } from '../db/schema';
+import { emTransacao } from '../db';
+import { despesas, vendas } from '../db/tabelas';
 
 const GOIANIA = 5208707;
 const ANAPOLIS = 5201108;
@@ -78,9 +79,9 @@ beforeAll(async () => {
     }
     linhas.push({ id: uuidv7(), rotaId: rotaBeto, cidadeId: CATALAO, funcionarioId: beto.id, dataVenda: data, dinheiroCentavos: 99, registradoEm: agora });
   }
-  t.db.transaction((tx) => {
-    for (let i = 0; i < linhas.length; i += 200) tx.insert(vendas).values(linhas.slice(i, i + 200)).run();
-    for (let i = 0; i < gastos.length; i += 200) tx.insert(despesas).values(gastos.slice(i, i + 200)).run();
+  await emTransacao(t.db, async (tx) => {
+    for (let i = 0; i < linhas.length; i += 200) await tx.insert(vendas).values(linhas.slice(i, i + 200));
+    for (let i = 0; i < gastos.length; i += 200) await tx.insert(despesas).values(gastos.slice(i, i + 200));
   });
 }, 60_000);
 afterAll(() => t.fechar());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataNoFuso, hoje, somarDias } from '../../../shared/dates';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
-import { rotas, vendas } from '../db/schema';
+import { rotas, vendas } from '../db/tabelas';
 
 const GOIANIA = 5208707;
 const ANAPOLIS = 5201108;
@@ -50,7 +50,7 @@ async function fechamento(token: string, consulta: string) {
   return r.json() as { totais: Record<string, number>; vendas: Record<string, unknown>[] };
 }
 
-const contarVendas = () => t.db.select({ n: count() }).from(vendas).get()!.n;
+const contarVendas = async () => (await t.db.select({ n: count() }).from(vendas))[0]!.n;
 
 beforeAll(async () => {
   t = await criarAppDeTeste();
@@ -112,11 +112,11 @@ describe('POST /vendas', () => {
   it('repetir o mesmo id com os mesmos valores é uma reprodução: responde o registro guardado e não muda nada', async () => {
     const corpo = corpoVenda(rotaAna, CALDAS, { registrado_em: '2026-01-05T10:00:00Z' });
     expect((await postar(ana, corpo)).statusCode).toBe(201);
-    const antes = contarVendas();
+    const antes = await contarVendas();
     const de_novo = await postar(ana, corpo);
     expect(de_novo.statusCode, de_novo.body).toBe(200);
     expect(de_novo.json().venda).toMatchObject({ id: corpo.id, valor_dinheiro: 100, registrado_em: '2026-01-05T10:00:00.000Z' });
-    expect(contarVendas()).toBe(antes);
+    expect(await contarVendas()).toBe(antes);
   });
 
   it('o relógio do aparelho não decide nada: pela API, a escrita que chega por último vale, mesmo marcada mais cedo', async () => {
@@ -155,7 +155,7 @@ describe('POST /vendas', () => {
     await postar(ana, corpo);
     const r = await postar(beto, { ...corpo, rota_id: rotaBeto, cidade_id: CATALAO, valor_dinheiro: 1 });
     esperarRecusa(r, 409, 'conflito', 'Este identificador já foi usado por outro registro.');
-    const guardada = t.db.select().from(vendas).where(eq(vendas.id, corpo.id)).get()!;
+    const guardada = (await t.db.select().from(vendas).where(eq(vendas.id, corpo.id)).limit(1))[0]!;
     expect(guardada.funcionarioId).toBe(ana.id);
     expect(guardada.dinheiroCentavos).toBe(10000);
   });
@@ -172,10 +172,10 @@ describe('POST /vendas', () => {
     [{ data_venda: '2026-02-30' }, 'Data da venda inválida (use o formato aaaa-mm-dd).'],
     [{ registrado_em: 'ontem' }, 'Hora de registro inválida.'],
   ])('recusa %j com 400 e mensagem clara', async (extra, mensagem) => {
-    const antes = contarVendas();
+    const antes = await contarVendas();
     const r = await postar(ana, corpoVenda(rotaAna, CALDAS, { data_venda: somarDias(HOJE, -5), ...extra }));
     esperarRecusa(r, 400, 'dados_invalidos', mensagem);
-    expect(contarVendas()).toBe(antes);
+    expect(await contarVendas()).toBe(antes);
   });
 
   it('data no futuro (no fuso do negócio) é recusada', async () => {
@@ -189,10 +189,10 @@ describe('POST /vendas', () => {
   });
 
   it('a rota de outro funcionário parece não existir (404)', async () => {
-    const antes = contarVendas();
+    const antes = await contarVendas();
     const r = await postar(beto, corpoVenda(rotaAna, GOIANIA, { data_venda: somarDias(HOJE, -6) }));
     esperarRecusa(r, 404, 'nao_encontrado', 'Rota não encontrada.');
-    expect(contarVendas()).toBe(antes);
+    expect(await contarVendas()).toBe(antes);
   });
 
   it('sem sessão é 401 e administrador é 403, antes de validar o corpo', async () => {
@@ -206,9 +206,9 @@ describe('POST /vendas', () => {
  * Moves the moment a route closed `dias` days back and returns that day in APP_TZ: the last day of
  * the period it was active (shared/periodoRota.ts).
  */
-function fechadaHaDias(rotaId: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): string {
+async function fechadaHaDias(rotaId: number, coluna: 'finalizadaEm' | 'canceladaEm', dias: number): Promise<string> {
   const instante = new Date(Date.now() - dias * 86_400_000).toISOString();
-  t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, rotaId)).run();
+  await t.db.update(rotas).set({ [coluna]: instante }).where(eq(rotas.id, rotaId));
   return dataNoFuso(new Date(instante), t.config.appTz);
 }
 
@@ -246,10 +246,10 @@ describe('rotas finalizadas e canceladas: vale a data da venda', () => {
   });
 
   it('venda, edição ou nova versão datadas depois do dia da finalização (ou antes do início) são recusadas com a mensagem da regra', async () => {
-    const fim = fechadaHaDias(rota, 'finalizadaEm', 3);
-    const antes = contarVendas();
-    const guardada = () => t.db.select().from(vendas).where(eq(vendas.id, vendaId)).get()!;
-    const valoresAntes = guardada();
+    const fim = await fechadaHaDias(rota, 'finalizadaEm', 3);
+    const antes = await contarVendas();
+    const guardada = async () => (await t.db.select().from(vendas).where(eq(vendas.id, vendaId)).limit(1))[0]!;
+    const valoresAntes = await guardada();
     esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(fim, 1) })), 409, 'conflito', FINALIZADA);
     // Before the route began: 422 naming the period (issue 18), whatever the status.
     esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(HOJE, -31) })), 422, 'regra_de_negocio', /^A data .* está fora do período da rota/);
@@ -258,8 +258,8 @@ describe('rotas finalizadas e canceladas: vale a data da venda', () => {
     esperarRecusa(edicao, 409, 'conflito', FINALIZADA);
     const mesmoIdMaisNovo = await postar(carla, { ...corpoOriginal(), valor_dinheiro: 3, registrado_em: new Date().toISOString() });
     esperarRecusa(mesmoIdMaisNovo, 409, 'conflito', FINALIZADA);
-    expect(contarVendas()).toBe(antes);
-    expect(guardada()).toEqual(valoresAntes);
+    expect(await contarVendas()).toBe(antes);
+    expect(await guardada()).toEqual(valoresAntes);
     // The route's last day itself is inside.
     expect((await postar(carla, corpoVenda(rota, CALDAS, { data_venda: fim }))).statusCode).toBe(201);
   });
@@ -274,7 +274,7 @@ describe('rotas finalizadas e canceladas: vale a data da venda', () => {
     expect(hojeMesmo.json().venda).toMatchObject({ data_venda: HOJE, rota_status: 'cancelada' });
     expect((await postar(davi, corpoVenda(rotaCancelada, CATALAO, { data_venda: ONTEM }))).statusCode).toBe(201);
 
-    const fim = fechadaHaDias(rotaCancelada, 'canceladaEm', 3);
+    const fim = await fechadaHaDias(rotaCancelada, 'canceladaEm', 3);
     esperarRecusa(await postar(davi, corpoVenda(rotaCancelada, CATALAO, { data_venda: somarDias(fim, 1) })), 409, 'conflito', CANCELADA);
     expect((await postar(davi, corpoVenda(rotaCancelada, CATALAO, { data_venda: fim }))).statusCode).toBe(201);
   });
@@ -283,7 +283,7 @@ describe('rotas finalizadas e canceladas: vale a data da venda', () => {
     const e = await t.criarFuncionario({ nome: 'Elisa Resgate', email: 'elisa.resgate@teste.com.br' });
     const rotaElisa = await criarRota(e.id, 'Rota da Elisa', [GOIANIA, ANAPOLIS]);
     expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaElisa}/cancelar`, token: tokenAdmin })).statusCode).toBe(200);
-    const fim = fechadaHaDias(rotaElisa, 'canceladaEm', 3);
+    const fim = await fechadaHaDias(rotaElisa, 'canceladaEm', 3);
     const venda = (cidade: number, data: string) =>
       operacaoPendencia({
         metodo: 'POST',
@@ -300,7 +300,7 @@ describe('rotas finalizadas e canceladas: vale a data da venda', () => {
       ['aceito', 201, null],
       ['recusado', 409, CANCELADA],
     ]);
-    expect(t.db.select().from(vendas).where(eq(vendas.rotaId, rotaElisa)).all().map((v) => v.dataVenda).sort()).toEqual([somarDias(fim, -1), fim]);
+    expect((await t.db.select().from(vendas).where(eq(vendas.rotaId, rotaElisa))).map((v) => v.dataVenda).sort()).toEqual([somarDias(fim, -1), fim]);
   });
 });
 
