@@ -14,8 +14,7 @@ import { linksDePrecarga } from '../../scripts/precarregar';
 import { esperarRecusa } from '../test/helper';
 import { criarApp } from './app';
 import { carregarConfig } from './config';
-import { abrirBanco, type Db } from './db';
-import { recursosDoProjeto } from './recursos';
+import { abrirBancoDeTeste, type BancoDeTeste } from '../test/bancoDeTeste';
 import type { App } from './tipos';
 
 const pastas: string[] = [];
@@ -27,16 +26,16 @@ const temporaria = () => {
 
 /** The real server serving `cliente` (a client folder as a build leaves it) on a temporary database. */
 function servidorDoCliente(cliente: () => string) {
-  const servidor = {} as { app: App; db: Db };
+  const servidor = {} as { app: App; banco: BancoDeTeste };
   beforeAll(async () => {
     const dataDir = temporaria();
-    servidor.db = abrirBanco({ arquivo: path.join(dataDir, 'app.db'), pastaMigracoes: recursosDoProjeto().pastaMigracoes });
-    servidor.app = await criarApp({ config: carregarConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db: servidor.db, segredoJwt: 'x'.repeat(40), pastaCliente: cliente() });
+    servidor.banco = await abrirBancoDeTeste(dataDir);
+    servidor.app = await criarApp({ config: carregarConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db: servidor.banco.db, segredoJwt: 'x'.repeat(40), pastaCliente: cliente() });
     await servidor.app.ready();
   });
   afterAll(async () => {
     await servidor.app.close();
-    servidor.db.$client.close();
+    await servidor.banco.fechar();
   });
   return servidor;
 }

@@ -10,6 +10,18 @@ import type { RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import { ANAPOLIS, GOIANIA, formulario } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
+import { auditoria } from '../db/tabelas';
+
+/** The database's own message for a refused statement (drizzle may wrap the driver's error in its own). */
+async function recusaDe(consulta: PromiseLike<unknown>): Promise<string> {
+  try {
+    await consulta;
+  } catch (erro) {
+    const doBanco = (erro as { cause?: unknown }).cause ?? erro;
+    return doBanco instanceof Error ? doBanco.message : String(doBanco);
+  }
+  throw new Error('a instrução foi aceita');
+}
 
 let t: AppDeTeste;
 let admin: string;
@@ -225,9 +237,11 @@ describe('GET /api/auditoria', () => {
     esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auditoria?data_inicio=25/11/2026', token: admin }), 400, 'dados_invalidos', /Data inicial inválida/);
   });
 
-  it('é só de inclusão: o banco recusa alterar ou apagar um registro', () => {
-    const banco = t.db.$client;
-    expect(() => banco.prepare('UPDATE auditoria SET acao = ?').run('x')).toThrow('A auditoria só aceita novos registros.');
-    expect(() => banco.prepare('DELETE FROM auditoria').run()).toThrow('A auditoria só aceita novos registros.');
+  it('é só de inclusão: o banco recusa alterar ou apagar um registro', async () => {
+    const antes = await t.db.select().from(auditoria);
+    expect(antes.length).toBeGreaterThan(0);
+    expect(await recusaDe(t.db.update(auditoria).set({ acao: 'x' }))).toContain('A auditoria só aceita novos registros.');
+    expect(await recusaDe(t.db.delete(auditoria))).toContain('A auditoria só aceita novos registros.');
+    expect(await t.db.select().from(auditoria)).toEqual(antes);
   });
 });

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { abrirBancoDeTeste, type BancoDeTeste } from '../../test/bancoDeTeste';
 import { criarAppDeTeste, PASTA_FIXTURE_IBGE } from '../../test/helper';
-import { abrirBanco, type Db } from '../db';
-import { estados } from '../db/schema';
-import { recursosDoProjeto } from '../recursos';
+import type { Db } from '../db';
+import { estados } from '../db/tabelas';
 import { CIDADES_AMOSTRA } from './amostra';
 import { garantirCidades } from './carga';
 import { baixarMunicipiosIbge, ErroDeImportacao, lerArquivosIbge, URL_IBGE_MUNICIPIOS } from './importacao';
@@ -26,13 +26,16 @@ afterAll(() => {
   for (const p of pastasTemporarias) fs.rmSync(p, { recursive: true, force: true });
 });
 
+// A fresh database per test, of the engine the suite runs on (SQLite in a temporary folder, or PostgreSQL).
+let banco: BancoDeTeste;
 let db: Db;
-beforeEach(() => {
-  db = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+beforeEach(async () => {
+  banco = await abrirBancoDeTeste(pastaCom({}));
+  db = banco.db;
 });
-afterEach(() => db.$client.close());
+afterEach(() => banco.fechar());
 
-const contarEstados = () => db.select().from(estados).all().length;
+const contarEstados = async () => (await db.select().from(estados)).length;
 const MUNICIPIOS_FIXTURE = fs.readFileSync(path.join(PASTA_FIXTURE_IBGE, 'municipios.csv'), 'utf8');
 
 /** Catches what `fn` throws (sync or async), to look at the message. */
@@ -84,7 +87,7 @@ describe('lerArquivosIbge', () => {
     expect(ufs).toEqual([...UFS]);
     expect(cidades).toHaveLength(24);
     await gravarEstadosECidades(db, ufs, cidades);
-    expect(contarEstados()).toBe(27);
+    expect(await contarEstados()).toBe(27);
   });
 
   it('CSV sem uma coluna: falha dizendo qual coluna e qual arquivo', async () => {
@@ -215,7 +218,7 @@ describe('garantirCidades', () => {
     const origem = await garantirCidades(db, l, async () => ({ ufs: [...UFS], cidades: [{ id: 3550308, nome: 'São Paulo', uf: 'SP' }] }));
     expect(origem).toBe('ibge');
     expect(await contarCidades(db)).toBe(1);
-    expect(contarEstados()).toBe(27);
+    expect(await contarEstados()).toBe(27);
   });
 
   it('sem cidades e o download falha: carrega a amostra e diz no log como importar a lista completa', async () => {
@@ -225,7 +228,7 @@ describe('garantirCidades', () => {
     });
     expect(origem).toBe('amostra');
     expect(await contarCidades(db)).toBe(CIDADES_AMOSTRA.length);
-    expect(contarEstados()).toBe(27);
+    expect(await contarEstados()).toBe(27);
     expect(await buscarCidades(db, 'sao paulo', 'SP', 10)).toContainEqual({ id: 3550308, nome: 'São Paulo', uf: 'SP' });
     const avisos = l.warn.mock.calls.map((c) => JSON.stringify(c)).join('\n');
     expect(avisos).toContain('fetch failed');

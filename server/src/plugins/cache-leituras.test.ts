@@ -2,25 +2,38 @@
  * The read cache must never change an answer: reused only while the database is unchanged, for the
  * same user, URL and business day; authentication and permissions still run on every request.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hoje } from '../../../shared/dates';
+import { abrirBancoDeTeste, MOTOR_DE_TESTE, type BancoDeTeste } from '../../test/bancoDeTeste';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
-import { abrirBanco, carimboDoBanco, type Db } from '../db';
-import { recursosDoProjeto } from '../recursos';
+import { carimboDoBanco, executar, type Db } from '../db';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import cacheLeituras, { codificacaoPreferida } from './cache-leituras';
 
 describe('cache de leituras (mecânica)', () => {
   let db: Db;
   let calculos = 0;
+  const abertos: { banco: BancoDeTeste; pasta: string }[] = [];
+
+  /** A fresh database of the engine the suite runs on (SQLite in a temporary folder, or PostgreSQL). */
+  async function bancoNovo(): Promise<Db> {
+    const pasta = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-cache-'));
+    const banco = await abrirBancoDeTeste(pasta);
+    abertos.push({ banco, pasta });
+    return banco.db;
+  }
 
   async function appMinimo(maximoBytes?: number) {
-    db = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+    db = await bancoNovo();
     calculos = 0;
     const app = Fastify();
     await app.register(cacheLeituras, { db, fuso: 'America/Sao_Paulo', ...(maximoBytes ? { maximoBytes } : {}) });
@@ -32,8 +45,12 @@ describe('cache de leituras (mecânica)', () => {
     return app;
   }
 
-  afterEach(() => {
+  afterEach(async () => {
     vi.useRealTimers();
+    for (const { banco, pasta } of abertos.splice(0)) {
+      await banco.fechar();
+      fs.rmSync(pasta, { recursive: true, force: true });
+    }
   });
 
   it('a mesma leitura com o banco inalterado é respondida sem recalcular, com os mesmos bytes', async () => {
@@ -53,13 +70,13 @@ describe('cache de leituras (mecânica)', () => {
     const app = await appMinimo();
     await app.inject({ method: 'GET', url: '/leitura' });
     const antes = await carimboDoBanco(db);
-    db.$client.prepare("insert into estados (uf, codigo_ibge, nome) values ('ZZ', 99, 'Teste')").run();
+    await executar(db, sql`insert into estados (uf, codigo_ibge, nome) values ('ZZ', 99, 'Teste')`);
     expect(await carimboDoBanco(db)).not.toBe(antes);
     expect((await app.inject({ method: 'GET', url: '/leitura' })).json().calculo).toBe(2);
   });
 
   it('parâmetros que a rota não conhece não mudam a chave: ?x=1 sai do cache; a ordem e a forma dos conhecidos também não', async () => {
-    db = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
+    db = await bancoNovo();
     let feitas = 0;
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
@@ -229,11 +246,22 @@ describe('cache de leituras no app', () => {
   it('uma senha trocada por outro processo (user:reset-password com o servidor rodando) derruba a sessão antiga', async () => {
     const f = await t.criarFuncionario();
     expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: f.token })).statusCode).toBe(200);
-    const outra = new Database(path.join(t.dataDir, 'app.db'));
-    // What user:reset-password does (issue 18: it ends the user's server-side sessions).
-    outra.prepare("update sessoes set revogada_em = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') where usuario_id = ?").run(f.id);
-    outra.close();
-    await new Promise((r) => setTimeout(r, 150)); // commits by other processes are looked for every 100 ms
+    // What user:reset-password does (issue 18: it ends the user's server-side sessions), through its own connection.
+    const agora = new Date().toISOString();
+    if (MOTOR_DE_TESTE === 'postgres') {
+      const outra = new pg.Client({ connectionString: (t.db.$client as unknown as pg.Pool).options.connectionString });
+      await outra.connect();
+      try {
+        await outra.query('update sessoes set revogada_em = $1 where usuario_id = $2', [agora, f.id]);
+      } finally {
+        await outra.end();
+      }
+    } else {
+      const outra = new Database(path.join(t.dataDir, 'app.db'));
+      outra.prepare('update sessoes set revogada_em = ? where usuario_id = ?').run(agora, f.id);
+      outra.close();
+    }
+    // The stamp of the database is read on every request: the next one already sees the other connection's commit.
     const r = await t.chamar({ method: 'GET', url: '/api/auth/me', token: f.token });
     expect(r.statusCode).toBe(401);
     expect(r.json().error).toBe('Sessão encerrada. Faça login novamente.');
