@@ -1,12 +1,14 @@
 /**
  * EXPLAIN QUERY PLAN of the statements a function really runs (issue 19): every statement prepared
  * while `fn` runs (awaited: the data functions are async) whose SQL matches `tabela` is explained with the
- * parameters it was run with.
+ * parameters it was run with. SQLite's planner only (the plans are SQLite's text): a test of them skips on
+ * PostgreSQL (MOTOR_DE_TESTE in bancoDeTeste.ts).
  */
 import { vi } from 'vitest';
-import type { Db } from '../src/db';
+import { ehPostgres, type Db } from '../src/db';
 
 export async function planosDe(db: Db, tabela: RegExp, fn: () => unknown): Promise<string[][]> {
+  if (ehPostgres(db)) throw new Error('planosDe lê os planos do SQLite (EXPLAIN QUERY PLAN): pule este teste no PostgreSQL.');
   const sqlite = db.$client;
   const preparar = sqlite.prepare.bind(sqlite);
   const resultado: string[][] = [];

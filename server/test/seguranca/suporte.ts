@@ -55,7 +55,8 @@ export function esperarCorpoDeErro(r: LightMyRequestResponse, codigo?: string): 
   expect(typeof corpo.error).toBe('string');
   // A sentence for people, in Portuguese: never a framework's English text or a stack.
   expect(corpo.error as string).toMatch(/\.$/);
-  expect(r.body).not.toMatch(/FST_|Error:|at \/|node_modules|SQLITE|Authorization token|Bearer \[token\]/);
+  // Nor a database's message (SQLite's codes; PostgreSQL's sentences).
+  expect(r.body).not.toMatch(/FST_|Error:|at \/|node_modules|SQLITE|violates|duplicate key|syntax error|relation "|Authorization token|Bearer \[token\]/);
 }
 
 /** A build of the PWA in miniature: the shell, a hashed asset, the service worker, an icon. */
