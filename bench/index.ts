@@ -12,6 +12,7 @@ import { medirCliente, type ResultadoCliente } from './cliente';
 import { medirLeituras, type ResultadoLeituras } from './leituras';
 import { medirLeiturasAdmin, type ResultadoLeiturasAdmin } from './leituras-admin';
 import { medirLighthouse, type ResultadoLighthouse } from './lighthouse';
+import { medirPostgres, type ResultadoPostgres } from './postgres';
 import { relatorio } from './relatorio';
 import { AQUECIMENTO, comEstaExecucao, medirSync, type ExecucaoSync, type MedidaSync } from './sync';
 import { medirUploads, secaoUploads, type ResultadoUploads } from './uploads';
@@ -30,10 +31,12 @@ export interface Resultados {
   lighthouse?: ResultadoLighthouse & { medidoEm: string };
   /** Issue 19's field day; `antes`: the 'Today' column, measured on the engine before the issue's changes (BENCH_CAMPO_ANTES=1). */
   campo?: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo; par?: ParCampo };
+  /** Issue 21: the sync replay and the admin's reads on PostgreSQL with two processes, against SQLite with one (bench/postgres.ts). */
+  postgres?: ResultadoPostgres & { medidoEm: string };
 }
 
 const ARQUIVO = 'bench/resultados.json';
-const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads,campo,leiturasAdmin').split(',').map((p) => p.trim()));
+const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads,campo,leiturasAdmin,postgres').split(',').map((p) => p.trim()));
 const rapido = process.env.BENCH_RAPIDO === '1';
 const agora = () => new Date().toISOString();
 const TITULO_UPLOADS = '## Uploads em paralelo';
@@ -125,6 +128,24 @@ if (partes.has('leiturasAdmin')) {
   console.log('Leituras do admin e exportações, 1x e 5x os dados (issue 19):');
   medidasDestaExecucao.add('leiturasAdmin');
   resultados.leiturasAdmin = { ...(await medirLeiturasAdmin(rapido ? 1 : 5, rapido ? 2 : 4)), medidoEm: agora() };
+  salvar();
+}
+if (partes.has('postgres')) {
+  console.log('PostgreSQL com dois processos contra SQLite com um (issue 21):');
+  medidasDestaExecucao.add('postgres');
+  // BENCH_PG_FUNCIONARIOS: the data's size (default 20 employees: 40% of bench/dados.ts's year, copied into PostgreSQL in well under a minute).
+  const funcionarios = Number(process.env.BENCH_PG_FUNCIONARIOS ?? (rapido ? 4 : 20));
+  resultados.postgres = {
+    ...(await medirPostgres({
+      funcionarios,
+      quantidades: rapido ? [1_000] : [1_000, 5_000],
+      // More rounds for the short queue: its window is a fraction of a second.
+      rodadas: (quantas) => (rapido ? 2 : quantas <= 1_000 ? 9 : 5),
+      rodadasLeitura: rapido ? 1 : 3,
+      segundos: rapido ? 2 : 4,
+    })),
+    medidoEm: agora(),
+  };
   salvar();
 }
 salvar();

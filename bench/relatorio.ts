@@ -4,6 +4,7 @@ import { secaoCampo } from './campo';
 import { secaoLeituras } from './leituras';
 import { secaoLeiturasAdmin } from './leituras-admin';
 import { secaoLighthouse } from './lighthouse';
+import { secaoPostgres } from './postgres';
 
 const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
@@ -220,5 +221,6 @@ ${r.cliente ? `| JS da primeira tela do funcionário | ${kb(r.cliente.js.primeir
   if (r.leiturasAdmin) partes.push(secaoLeiturasAdmin(r.leiturasAdmin));
   if (r.lighthouse) partes.push(secaoLighthouse(r.lighthouse));
   if (r.campo) partes.push(secaoCampo(r.campo));
+  if (r.postgres) partes.push(secaoPostgres(r.postgres));
   return `${partes.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }

@@ -46,10 +46,10 @@ interface InfoApp {
 }
 
 /** A queued sale as the phone sends it (what the app's outbox stores, without the names it shows). */
-type Venda = Omit<DadosVendaFila, 'cidade_nome' | 'cidade_uf'>;
+export type Venda = Omit<DadosVendaFila, 'cidade_nome' | 'cidade_uf'>;
 
 /** `quantas` closings on distinct (city, date) pairs of the route, as the sales screen queues them. */
-function vendasDoCelular(info: Pick<InfoApp, 'rotaId' | 'cidades' | 'dia'>, quantas: number, diasAntes = 0): Venda[] {
+export function vendasDoCelular(info: Pick<InfoApp, 'rotaId' | 'cidades' | 'dia'>, quantas: number, diasAntes = 0): Venda[] {
   let s = 42;
   const sorte = () => ((s = (s * 1664525 + 1013904223) >>> 0), s / 2 ** 32);
   return Array.from({ length: quantas }, (_, i) => {
@@ -163,7 +163,8 @@ interface Lados {
 /** The batches as the phone's engine sends them: { id, tipo, seq, dados }, amounts in centavos, 200 per batch. */
 let seq = 0;
 const CLIENTE = 'bench-celular';
-function corposDosLotes(vendas: Venda[]): string[] {
+/** `cliente`: the phone's id (bench/postgres.ts syncs two phones at once). */
+export function corposDosLotes(vendas: Venda[], cliente = CLIENTE): string[] {
   return emLotes(
     vendas.map((v) => ({
       id: `op-${v.id}`,
@@ -179,7 +180,7 @@ function corposDosLotes(vendas: Venda[]): string[] {
       },
     })),
     LIMITES_LOTE.escritas,
-  ).map((operacoes) => JSON.stringify({ cliente_id: CLIENTE, operacoes }));
+  ).map((operacoes) => JSON.stringify({ cliente_id: cliente, operacoes }));
 }
 
 async function postarCorpo(url: string, corpo: string, token?: string) {
