@@ -5,11 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { GOIANIA, criarRotaAtiva, sha256 } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { linha } from '../db';
 import { ENVIO_ABANDONADO_MS, limparEnviosAbandonados, pastaEnvios } from './envioEmPartes';
 
 let t: AppDeTeste;
@@ -63,9 +65,10 @@ async function lote(token: string, operacoes: unknown[], envios: Record<string, 
 }
 
 const cupomGuardado = (despesaId: string) =>
-  t.db.$client.prepare('select arquivo_cupom as arquivo, cupom_tamanho as tamanho, cupom_nome_original as nome from despesas where id = ?').get(despesaId) as
-    | { arquivo: string | null; tamanho: number | null; nome: string | null }
-    | undefined;
+  linha<{ arquivo: string | null; tamanho: number | null; nome: string | null }>(
+    t.db,
+    sql`select arquivo_cupom as arquivo, cupom_tamanho as tamanho, cupom_nome_original as nome from despesas where id = ${despesaId}`,
+  );
 
 const arquivosDoEnvio = (usuarioId: number, id: string) =>
   fs.existsSync(path.join(pastaEnvios(t.dataDir), String(usuarioId))) ? fs.readdirSync(path.join(pastaEnvios(t.dataDir), String(usuarioId))).filter((n) => n.startsWith(id)) : [];
@@ -100,7 +103,7 @@ describe('envio de comprovante em partes', () => {
     let resultados = await lote(ana.token, [antes], { [antes.id]: { id, nome: 'scan.pdf' } });
     expect(resultados[0]).toMatchObject({ status: 409 });
     expect(resultados[0]!.corpo!.error).toMatch(/não chegou inteiro/);
-    expect(cupomGuardado(antes.dados.id)).toBeUndefined();
+    expect(await cupomGuardado(antes.dados.id)).toBeUndefined();
 
     r = await parte(ana.token, id, 120_000, conteudo.length, conteudo.subarray(120_000), { sha256: hash });
     expect(r.json()).toEqual({ recebidos: 300_000, total: 300_000, completo: true });
@@ -108,7 +111,7 @@ describe('envio de comprovante em partes', () => {
     const op = despesa(rotaAna);
     resultados = await lote(ana.token, [op], { [op.id]: { id, nome: 'scan.pdf' } });
     expect(resultados[0]).toMatchObject({ id: op.id, status: 201 });
-    const guardado = cupomGuardado(op.dados.id)!;
+    const guardado = (await cupomGuardado(op.dados.id))!;
     expect(guardado).toMatchObject({ tamanho: 300_000, nome: 'scan.pdf' });
     expect(sha256(fs.readFileSync(path.join(t.dataDir, 'uploads', guardado.arquivo!)))).toBe(hash);
     // Moved into place: the upload's files are gone.
@@ -131,7 +134,7 @@ describe('envio de comprovante em partes', () => {
     const op = despesa(rotaBruno);
     const resultados = await lote(bruno.token, [op], { [op.id]: { id, nome: 'roubado.pdf' } });
     expect(resultados[0]).toMatchObject({ status: 409 });
-    expect(cupomGuardado(op.dados.id)).toBeUndefined();
+    expect(await cupomGuardado(op.dados.id)).toBeUndefined();
     expect((await situacao(ana.token, id)).json()).toMatchObject({ recebidos: 50_000, completo: true });
     // Writing to the same id makes Bruno's own upload; Ana's bytes stay as they were.
     expect((await parte(bruno.token, id, 0, 10, Buffer.from('%PDF-1.4\nx'))).json()).toMatchObject({ recebidos: 10, completo: true });

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { LIMITE_PENDENCIAS_BYTES } from '../../../shared/schemas/pendencias';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, sha256 } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { linha, linhas } from '../db';
+import { usuarios } from '../db/tabelas';
 import { VERSAO_MINIMA_APP } from '../../../shared/versao';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { LIMITES_IMPORTACAO } from './importacao';
@@ -67,16 +70,17 @@ async function importar(conteudo: string | Buffer | object, token: string | null
   return t.chamar({ method: 'POST', url: '/api/sync/importar', ...(token ? { token } : {}), ...(await formularioPendencias(conteudo, nome, campo)) });
 }
 
-const contar = (tabela: string, onde = '1 = 1') => (t.db.$client.prepare(`select count(*) as n from ${tabela} where ${onde}`).get() as { n: number }).n;
+const contar = async (tabela: string, onde: SQL = sql`1 = 1`) =>
+  (await linha<{ n: number }>(t.db, sql`select count(*) as n from ${sql.identifier(tabela)} where ${onde}`))!.n;
 const uploads = () => (fs.existsSync(path.join(t.dataDir, 'uploads')) ? fs.readdirSync(path.join(t.dataDir, 'uploads')).length : 0);
 /** Everything an import could write. */
-const fotografia = () => ({
-  vendas: contar('vendas'),
-  visitas: contar('visitas'),
-  despesas: contar('despesas'),
-  excluidas: contar('despesas', 'excluida_em is not null'),
-  movimentacoes: contar('movimentacoes_saldo'),
-  rotasFinalizadas: contar('rotas', "status = 'finalizada'"),
+const fotografia = async () => ({
+  vendas: await contar('vendas'),
+  visitas: await contar('visitas'),
+  despesas: await contar('despesas'),
+  excluidas: await contar('despesas', sql`excluida_em is not null`),
+  movimentacoes: await contar('movimentacoes_saldo'),
+  rotasFinalizadas: await contar('rotas', sql`status = 'finalizada'`),
   uploads: uploads(),
 });
 
@@ -93,7 +97,7 @@ describe('POST /api/sync/importar', () => {
       descricao: 'Visita a Goiânia',
     });
     const gasto = despesa(rotaAna, GOIANIA, 'Almoço sem sinal');
-    const antes = fotografia();
+    const antes = await fotografia();
     const saldoAntes = (await t.chamar({ method: 'GET', url: '/api/saldo/resumo', token: ana.token })).json().saldo_atual as number;
 
     const r = await importar(arquivoPendencias(dono(ana), [v1, v2, visita, gasto.op]), admin, 'pendencias-ana-estrada.sgp');
@@ -110,16 +114,16 @@ describe('POST /api/sync/importar', () => {
     expect(corpo.itens[3].descricao).toBe('Despesa: Almoço sem sinal');
 
     // Written as Ana, as her phone's sync would have.
-    const vendas = t.db.$client.prepare('select funcionario_id as f, cidade_id as c, dinheiro_centavos as d, pix_centavos as p from vendas where data_venda = ? order by cidade_id').all(d);
+    const vendas = await linhas(t.db, sql`select funcionario_id as f, cidade_id as c, dinheiro_centavos as d, pix_centavos as p from vendas where data_venda = ${d} order by cidade_id`);
     expect(vendas).toEqual([
       { f: ana.id, c: ANAPOLIS, d: 1000, p: 0 },
       { f: ana.id, c: GOIANIA, d: 1000, p: 500 },
     ]);
-    const linha = t.db.$client.prepare('select funcionario_id as f, valor_centavos as v, arquivo_cupom as a from despesas where id = ?').get(gasto.id) as { f: number; v: number; a: string };
-    expect(linha).toMatchObject({ f: ana.id, v: 4590 });
-    expect(sha256(fs.readFileSync(path.join(t.dataDir, 'uploads', linha.a)))).toBe(sha256(gasto.arquivo.conteudo));
+    const guardada = (await linha<{ f: number; v: number; a: string }>(t.db, sql`select funcionario_id as f, valor_centavos as v, arquivo_cupom as a from despesas where id = ${gasto.id}`))!;
+    expect(guardada).toMatchObject({ f: ana.id, v: 4590 });
+    expect(sha256(fs.readFileSync(path.join(t.dataDir, 'uploads', guardada.a)))).toBe(sha256(gasto.arquivo.conteudo));
     // One visit row: the visit without a sale (a sale's city counts as visited without a row of its own).
-    expect(fotografia()).toEqual({ ...antes, vendas: antes.vendas + 2, visitas: antes.visitas + 1, despesas: antes.despesas + 1, movimentacoes: antes.movimentacoes + 1, uploads: antes.uploads + 1 });
+    expect(await fotografia()).toEqual({ ...antes, vendas: antes.vendas + 2, visitas: antes.visitas + 1, despesas: antes.despesas + 1, movimentacoes: antes.movimentacoes + 1, uploads: antes.uploads + 1 });
     const saldo = (await t.chamar({ method: 'GET', url: '/api/saldo/resumo', token: ana.token })).json().saldo_atual as number;
     expect(Math.round((saldoAntes - saldo) * 100)).toBe(4590);
 
@@ -136,8 +140,8 @@ describe('POST /api/sync/importar', () => {
     const arquivo = arquivoPendencias(dono(ana), [v, gasto.op]);
     const primeira = await importar(arquivo);
     expect(primeira.json().totais).toMatchObject({ aceito: 2 });
-    const depois = fotografia();
-    const cupom = (t.db.$client.prepare('select arquivo_cupom as a from despesas where id = ?').get(gasto.id) as { a: string }).a;
+    const depois = await fotografia();
+    const cupom = (await linha<{ a: string }>(t.db, sql`select arquivo_cupom as a from despesas where id = ${gasto.id}`))!.a;
 
     const segunda = await importar(arquivo);
     expect(segunda.statusCode, segunda.body).toBe(200);
@@ -146,8 +150,8 @@ describe('POST /api/sync/importar', () => {
       ['ja_recebido', 201],
       ['ja_recebido', 201],
     ]);
-    expect(fotografia()).toEqual(depois);
-    expect((t.db.$client.prepare('select arquivo_cupom as a from despesas where id = ?').get(gasto.id) as { a: string }).a).toBe(cupom);
+    expect(await fotografia()).toEqual(depois);
+    expect((await linha<{ a: string }>(t.db, sql`select arquivo_cupom as a from despesas where id = ${gasto.id}`))!.a).toBe(cupom);
 
     // Later the phone gets signal and sends its queue (the same ids) through the normal batch.
     const fd = new FormData();
@@ -165,7 +169,7 @@ describe('POST /api/sync/importar', () => {
     expect(lote.statusCode, lote.body).toBe(200);
     // The import recorded them: the phone's copies are answered from the operation log.
     expect(lote.json().resultados.map((x: { status: number; repetida?: boolean }) => [x.status, x.repetida])).toEqual([[201, true], [201, true]]);
-    expect(fotografia()).toEqual(depois);
+    expect(await fotografia()).toEqual(depois);
   });
 
   it('um arquivo forjado que escreve na rota de outro funcionário é recusado pelas mesmas regras de dono; as escritas seguintes da mesma entidade ficam retidas, as outras seguem', async () => {
@@ -181,7 +185,7 @@ describe('POST /api/sync/importar', () => {
       descricao: 'Edição da venda forjada',
     });
     const legitima = venda(rotaAna, ANAPOLIS, d);
-    const antes = fotografia();
+    const antes = await fotografia();
     const r = await importar(arquivoPendencias(dono(ana), [naRotaDoBruno, gastoNoBruno.op, editar, legitima]));
     expect(r.statusCode, r.body).toBe(200);
     const itens = r.json().itens as { situacao: string; status: number | null; mensagem: string | null }[];
@@ -193,18 +197,18 @@ describe('POST /api/sync/importar', () => {
     ]);
     expect(itens[0]!.mensagem).toBe('Rota não encontrada.');
     expect(r.json().totais).toEqual({ aceito: 1, ja_recebido: 0, recusado: 2, retido: 1, nao_processado: 0 });
-    expect(contar('vendas', `rota_id = ${rotaBruno}`)).toBe(0);
-    expect(contar('despesas', `id = '${gastoNoBruno.id}'`)).toBe(0);
-    expect(fotografia()).toEqual({ ...antes, vendas: antes.vendas + 1 });
+    expect(await contar('vendas', sql`rota_id = ${rotaBruno}`)).toBe(0);
+    expect(await contar('despesas', sql`id = ${gastoNoBruno.id}`)).toBe(0);
+    expect(await fotografia()).toEqual({ ...antes, vendas: antes.vendas + 1 });
   });
 
   it('só o administrador importa: funcionário 403, sem sessão 401, e nada é gravado', async () => {
     const arquivo = arquivoPendencias(dono(ana), [venda(rotaAna, GOIANIA, somarDias(dia, -6))]);
-    const antes = fotografia();
+    const antes = await fotografia();
     esperarRecusa(await importar(arquivo, ana.token), 403, 'sem_permissao');
     esperarRecusa(await importar(arquivo, bruno.token), 403, 'sem_permissao');
     esperarRecusa(await importar(arquivo, null), 401, 'nao_autenticado');
-    expect(fotografia()).toEqual(antes);
+    expect(await fotografia()).toEqual(antes);
   });
 
   describe('arquivos inválidos: 400 com a mensagem, nada gravado', () => {
@@ -233,9 +237,9 @@ describe('POST /api/sync/importar', () => {
       }, /está incompleto no arquivo/],
     ];
     it.each(casos)('%s', async (_nome, conteudo, mensagem) => {
-      const antes = fotografia();
+      const antes = await fotografia();
       esperarRecusa(await importar(conteudo()), 400, 'dados_invalidos', mensagem);
-      expect(fotografia()).toEqual(antes);
+      expect(await fotografia()).toEqual(antes);
     });
 
     it('um comprovante de tipo não aceito recusa só a sua despesa, com a mensagem; o resto do arquivo é importado', async () => {
@@ -259,7 +263,7 @@ describe('POST /api/sync/importar', () => {
 
     it('funcionário que não existe, que é outra pessoa neste servidor, ou um administrador: 422', async () => {
       const ops = valido().operacoes;
-      const antes = fotografia();
+      const antes = await fotografia();
       esperarRecusa(await importar(arquivoPendencias({ id: 99999, nome: 'Fulano', email: 'fulano@x.com' }, ops)), 422, 'regra_de_negocio', /não existe neste servidor/);
       esperarRecusa(
         await importar(arquivoPendencias({ id: ana.id, nome: 'Ana de Outro Sistema', email: 'ana@outro.com' }, ops)),
@@ -268,7 +272,7 @@ describe('POST /api/sync/importar', () => {
         `O arquivo é de Ana de Outro Sistema (ana@outro.com), mas o usuário nº ${ana.id} deste servidor é Ana Estrada (ana.estrada@teste.com.br). Confira se o arquivo foi exportado deste sistema.`,
       );
       esperarRecusa(await importar(arquivoPendencias({ id: 1, nome: 'Administrador', email: 'admin@teste.com.br' }, ops)), 422, 'regra_de_negocio', /administrador/);
-      expect(fotografia()).toEqual(antes);
+      expect(await fotografia()).toEqual(antes);
     });
   });
 
@@ -276,14 +280,14 @@ describe('POST /api/sync/importar', () => {
     const admin = await t.tokenAdmin();
     const d = somarDias(dia, -9);
     const ops = [operacaoPendencia({ metodo: 'POST', caminho: '/vendas', corpo: { id: uuidv7(), rota_id: rotaAna, cidade_id: GOIANIA, data_venda: d, valor_dinheiro: 7, registrado_em: new Date().toISOString() }, chaves: [`venda:${rotaAna}:${GOIANIA}:${d}`], descricao: 'Venda: Goiânia' })];
-    const antes = fotografia();
+    const antes = await fotografia();
     esperarRecusa(
       await importar({ ...arquivoPendencias(dono(ana), ops), versaoApp: '0.0.9' }, admin),
       422,
       'regra_de_negocio',
       `Este arquivo foi exportado pela versão 0.0.9 do aplicativo, anterior à mínima aceita pelo servidor (${VERSAO_MINIMA_APP}). Atualize o aplicativo no celular e exporte as pendências de novo: elas continuam guardadas no celular.`,
     );
-    expect(fotografia()).toEqual(antes);
+    expect(await fotografia()).toEqual(antes);
     const r = await importar({ ...arquivoPendencias(dono(ana), ops), versaoApp: VERSAO_MINIMA_APP }, admin);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().totais.aceito).toBe(1);
@@ -293,9 +297,9 @@ describe('POST /api/sync/importar', () => {
     LIMITES_IMPORTACAO.bytes = 3 * 1024;
     const arquivo = arquivoPendencias(dono(ana), [despesa(rotaAna, GOIANIA, 'Grande', ARQUIVOS.jpeg()).op, venda(rotaAna, GOIANIA, somarDias(dia, -8))]);
     expect(JSON.stringify(arquivo).length).toBeGreaterThan(3 * 1024);
-    const antes = fotografia();
+    const antes = await fotografia();
     esperarRecusa(await importar(arquivo), 413, 'arquivo_grande', 'O arquivo de pendências é grande demais: o máximo é 3 KB.');
-    expect(fotografia()).toEqual(antes);
+    expect(await fotografia()).toEqual(antes);
   });
 });
 
@@ -328,7 +332,7 @@ describe('POST /api/sync/importar: pendências de um funcionário desativado', (
     esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auth/me', token: carla.token }), 401, 'sessao_invalida');
     esperarRecusa(await t.chamar({ method: 'POST', url: '/api/auth/login', payload: { email: carla.email, senha } }), 403, 'usuario_inativo', 'Usuário inativo. Procure um administrador.');
 
-    const antes = fotografia();
+    const antes = await fotografia();
     const r = await importar(arquivoPendencias(dono(carla), [v1, visita, gasto.op, finalizar]), admin, 'pendencias-carla-desligada.sgp');
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().funcionario).toEqual({ id: carla.id, nome: 'Carla Desligada', email: 'carla.desligada@teste.com.br' });
@@ -339,7 +343,7 @@ describe('POST /api/sync/importar: pendências de um funcionário desativado', (
       ['aceito', 200, null],
     ]);
     expect(r.json().totais).toEqual({ aceito: 4, ja_recebido: 0, recusado: 0, retido: 0, nao_processado: 0 });
-    expect(fotografia()).toEqual({
+    expect(await fotografia()).toEqual({
       ...antes,
       vendas: antes.vendas + 1,
       visitas: antes.visitas + 1,
@@ -348,13 +352,13 @@ describe('POST /api/sync/importar: pendências de um funcionário desativado', (
       rotasFinalizadas: antes.rotasFinalizadas + 1,
       uploads: antes.uploads + 1,
     });
-    expect(t.db.$client.prepare('select funcionario_id as f, pix_centavos as p from vendas where rota_id = ?').all(rota)).toEqual([{ f: carla.id, p: 1200 }]);
-    expect(t.db.$client.prepare('select funcionario_id as f, valor_centavos as v from despesas where id = ?').get(gasto.id)).toEqual({ f: carla.id, v: 4590 });
+    expect(await linhas(t.db, sql`select funcionario_id as f, pix_centavos as p from vendas where rota_id = ${rota}`)).toEqual([{ f: carla.id, p: 1200 }]);
+    expect(await linha(t.db, sql`select funcionario_id as f, valor_centavos as v from despesas where id = ${gasto.id}`)).toEqual({ f: carla.id, v: 4590 });
 
     // Importing again changes nothing; she still cannot sign in, and is still inactive.
     const segunda = await importar(arquivoPendencias(dono(carla), [v1, visita, gasto.op, finalizar]));
     expect(segunda.json().totais).toEqual({ aceito: 0, ja_recebido: 4, recusado: 0, retido: 0, nao_processado: 0 });
     esperarRecusa(await t.chamar({ method: 'POST', url: '/api/auth/login', payload: { email: carla.email, senha } }), 403, 'usuario_inativo');
-    expect((t.db.$client.prepare('select ativo from usuarios where id = ?').get(carla.id) as { ativo: number }).ativo).toBe(0);
+    expect((await t.db.select({ ativo: usuarios.ativo }).from(usuarios).where(eq(usuarios.id, carla.id)))[0]!.ativo).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
@@ -58,7 +59,8 @@ async function loteMultipart(operacoes: Op[], arquivos: Record<string, ArquivoTe
   });
 }
 
-const contar = (tabela: string, onde = '1 = 1') => (t.db.$client.prepare(`select count(*) as n from ${tabela} where ${onde}`).get() as { n: number }).n;
+const contar = async (tabela: string, onde: SQL = sql`1 = 1`) =>
+  (await banco.linha<{ n: number }>(t.db, sql`select count(*) as n from ${sql.identifier(tabela)} where ${onde}`))!.n;
 
 describe('POST /api/sync/lote', () => {
   it('roda as escritas na ordem do aparelho e responde cada uma com o status do endpoint dela e a hora em que o servidor a recebeu', async () => {
@@ -96,11 +98,11 @@ describe('POST /api/sync/lote', () => {
     const d = somarDias(dia, -4);
     const ops = [venda(GOIANIA, d), venda(ANAPOLIS, d), venda(CALDAS_NOVAS, d)];
     await lote(ops);
-    const antes = { vendas: contar('vendas'), visitas: contar('visitas') };
+    const antes = { vendas: await contar('vendas'), visitas: await contar('visitas') };
     const de_novo = await lote(ops);
     // Answered from the operation log: the recorded outcome, marked as a repetition.
     expect(de_novo.json().resultados.map((x: { status: number; repetida?: boolean }) => [x.status, x.repetida])).toEqual([[201, true], [201, true], [201, true]]);
-    expect({ vendas: contar('vendas'), visitas: contar('visitas') }).toEqual(antes);
+    expect({ vendas: await contar('vendas'), visitas: await contar('visitas') }).toEqual(antes);
   });
 
   it('uma recusa não muda nada; as escritas seguintes da mesma entidade ficam retidas, as outras seguem', async () => {
@@ -122,8 +124,8 @@ describe('POST /api/sync/lote', () => {
     expect(res[1].status).toBe(201);
     expect(res[2]).toEqual({ id: editar.id, status: 'retido' }); // same key as the refused write: not run
     expect(res[3].status).toBe(201);
-    expect(contar('vendas', `cidade_id = 5211503`)).toBe(0);
-    const guardada = t.db.$client.prepare('select dinheiro_centavos as d from vendas where id = ?').get(idVenda) as { d: number };
+    expect(await contar('vendas', sql`cidade_id = 5211503`)).toBe(0);
+    const guardada = (await banco.linha<{ d: number }>(t.db, sql`select dinheiro_centavos as d from vendas where id = ${idVenda}`))!;
     expect(guardada.d).toBe(1000); // the held edit did not run
   });
 
@@ -152,8 +154,8 @@ describe('POST /api/sync/lote', () => {
       ['retido', false],
       [201, false],
     ]);
-    expect(contar('vendas', `data_venda = '${d}'`)).toBe(2);
-    expect(contar('operacoes_aplicadas', `id in ('${criar.id}', '${outra.id}', '${editar.id}', '${foraDaRota.id}')`)).toBe(2);
+    expect(await contar('vendas', sql`data_venda = ${d}`)).toBe(2);
+    expect(await contar('operacoes_aplicadas', sql`id in (${criar.id}, ${outra.id}, ${editar.id}, ${foraDaRota.id})`)).toBe(2);
     const de_novo = await lote([criar, outra]);
     expect(de_novo.json().resultados.map((x: { status: number; repetida?: boolean }) => [x.status, x.repetida])).toEqual([[201, true], [201, true]]);
   });
@@ -171,9 +173,9 @@ describe('POST /api/sync/lote', () => {
     const r = await lote(ops);
     espiao.mockRestore();
     expect(r.json().resultados.map((x: { status: number }) => x.status)).toEqual([201, 409, 201]);
-    expect(contar('vendas', `id = '${idRecusada}'`)).toBe(0);
-    expect(contar('visitas', `cidade_id = ${ANAPOLIS} and data = '${somarDias(dia, -401)}'`)).toBe(0);
-    expect(contar('vendas', `cidade_id = ${ANAPOLIS} and data_venda in ('${somarDias(dia, -400)}', '${somarDias(dia, -402)}')`)).toBe(2);
+    expect(await contar('vendas', sql`id = ${idRecusada}`)).toBe(0);
+    expect(await contar('visitas', sql`cidade_id = ${ANAPOLIS} and data = ${somarDias(dia, -401)}`)).toBe(0);
+    expect(await contar('vendas', sql`cidade_id = ${ANAPOLIS} and data_venda in (${somarDias(dia, -400)}, ${somarDias(dia, -402)})`)).toBe(2);
   });
 
   it('despesas com comprovantes no mesmo lote: arquivos idênticos byte a byte e o saldo debitado', async () => {
@@ -188,29 +190,29 @@ describe('POST /api/sync/lote', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().resultados.map((x: { status: number }) => x.status)).toEqual([201, 201, 201]);
     for (const [id, arquivo] of [[idA, jpeg], [idB, pdf]] as const) {
-      const linha = t.db.$client.prepare('select arquivo_cupom as a from despesas where id = ?').get(id) as { a: string };
+      const linha = (await banco.linha<{ a: string }>(t.db, sql`select arquivo_cupom as a from despesas where id = ${id}`))!;
       expect(sha256(fs.readFileSync(path.join(t.dataDir, 'uploads', linha.a)))).toBe(sha256(arquivo.conteudo));
     }
     const saldo = await t.chamar({ method: 'GET', url: '/api/saldo/resumo', token: ana.token });
     expect(saldo.json().saldo_atual).toBe(-58.2);
 
     // Replayed with the files again: nothing twice, no second debit.
-    const debitos = contar('movimentacoes_saldo', `funcionario_id = ${ana.id}`);
+    const debitos = await contar('movimentacoes_saldo', sql`funcionario_id = ${ana.id}`);
     const arquivos = fs.readdirSync(path.join(t.dataDir, 'uploads')).length;
     const replay = await loteMultipart([opA, meio, opB], { [opA.id]: jpeg, [opB.id]: pdf });
     expect(replay.json().resultados.map((x: { status: number; repetida?: boolean }) => [x.status, x.repetida])).toEqual([[201, true], [201, true], [201, true]]);
-    expect(contar('movimentacoes_saldo', `funcionario_id = ${ana.id}`)).toBe(debitos);
+    expect(await contar('movimentacoes_saldo', sql`funcionario_id = ${ana.id}`)).toBe(debitos);
     expect(fs.readdirSync(path.join(t.dataDir, 'uploads')).length).toBe(arquivos);
   });
 
   it('500 escritas em uma ida ao servidor', async () => {
     const ops: Op[] = [];
     for (let i = 0; i < 500; i++) ops.push(venda([GOIANIA, ANAPOLIS, CALDAS_NOVAS][i % 3]!, somarDias(dia, -10 - Math.floor(i / 3))));
-    const antes = contar('vendas');
+    const antes = await contar('vendas');
     const r = await lote(ops);
     expect(r.statusCode).toBe(200);
     expect(r.json().resultados.every((x: { status: number }) => x.status === 201)).toBe(true);
-    expect(contar('vendas') - antes).toBe(500);
+    expect(await contar('vendas') - antes).toBe(500);
   });
 
   it('um erro inesperado no meio interrompe o lote: o que veio antes fica, o resto volta "nao_processado" e a repetição completa exatamente uma vez', async () => {
@@ -234,7 +236,7 @@ describe('POST /api/sync/lote', () => {
       [201, false],
       [201, false],
     ]);
-    expect(contar('vendas', `data_venda <= '${somarDias(dia, -200)}' and data_venda >= '${somarDias(dia, -204)}'`)).toBe(5);
+    expect(await contar('vendas', sql`data_venda <= ${somarDias(dia, -200)} and data_venda >= ${somarDias(dia, -204)}`)).toBe(5);
   });
 
   it('operação desconhecida é recusada com uma mensagem clara', async () => {

@@ -7,11 +7,13 @@
  * Reproduced in one process: the log read at the start of the batch answers as it did before the
  * other process committed.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
+import { linha } from '../db';
 import * as registroOperacoes from './registroOperacoes';
 
 let t: AppDeTeste;
@@ -34,7 +36,7 @@ const venda = (cidade: number, data: string, dinheiro: number) => ({
 });
 
 const lote = (operacoes: unknown[]) => t.chamar({ method: 'POST', url: '/api/sync/lote', token: ana.token, payload: { cliente_id: 'celular-a', operacoes } });
-const contar = (sql: string) => (t.db.$client.prepare(sql).get() as { n: number }).n;
+const contar = async (consulta: SQL) => (await linha<{ n: number }>(t.db, consulta))!.n;
 
 describe('o mesmo lote aplicado por outro processo depois de este ler o registro', () => {
   it('cada operação volta como repetida, nada é gravado de novo e o lote não é interrompido', async () => {
@@ -42,7 +44,7 @@ describe('o mesmo lote aplicado por outro processo depois de este ler o registro
     const ops = [venda(GOIANIA, d, 1500), venda(ANAPOLIS, d, 2500)];
     const primeiro = await lote(ops);
     expect(primeiro.json().resultados.map((r: { status: number }) => r.status)).toEqual([201, 201]);
-    const antes = { vendas: contar('select count(*) as n from vendas'), registros: contar('select count(*) as n from operacoes_aplicadas') };
+    const antes = { vendas: await contar(sql`select count(*) as n from vendas`), registros: await contar(sql`select count(*) as n from operacoes_aplicadas`) };
 
     // This process read the log before the other committed: empty for these ids.
     const leitura = vi.spyOn(registroOperacoes, 'buscarAplicadas').mockResolvedValueOnce(new Map());
@@ -51,8 +53,8 @@ describe('o mesmo lote aplicado por outro processo depois de este ler o registro
 
     expect(segundo.statusCode, segundo.body).toBe(200);
     expect(segundo.json().resultados).toEqual(ops.map((op) => expect.objectContaining({ id: op.id, status: 201, repetida: true })));
-    expect({ vendas: contar('select count(*) as n from vendas'), registros: contar('select count(*) as n from operacoes_aplicadas') }).toEqual(antes);
-    const total = contar(`select sum(dinheiro_centavos) as n from vendas where rota_id = ${rota}`);
+    expect({ vendas: await contar(sql`select count(*) as n from vendas`), registros: await contar(sql`select count(*) as n from operacoes_aplicadas`) }).toEqual(antes);
+    const total = await contar(sql`select sum(dinheiro_centavos) as n from vendas where rota_id = ${rota}`);
     expect(total).toBe(1500 + 2500);
   });
 });

@@ -3,6 +3,7 @@
  * import, with operations as the current app sends them ({ id, tipo, seq, dados }, amounts in
  * centavos). Each block is one of the ways the field broke the previous protocol.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
@@ -10,6 +11,7 @@ import type { DadosOperacao, TipoOperacao } from '../../../shared/sync/operacoes
 import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias } from '../../test/pendencias';
+import { linha, linhas } from '../db';
 
 let t: AppDeTeste;
 const dia = hoje('America/Sao_Paulo');
@@ -33,7 +35,7 @@ async function novoFuncionario(cidades = [GOIANIA, ANAPOLIS, CALDAS_NOVAS]): Pro
   const nome = `Pessoa ${contador}`;
   const f = await t.criarFuncionario({ nome });
   const rota = await criarRotaAtiva(t, f.id, cidades, `Rota ${contador}`);
-  const email = (t.db.$client.prepare('select email from usuarios where id = ?').get(f.id) as { email: string }).email;
+  const { email } = await umaLinha<{ email: string }>(sql`select email from usuarios where id = ${f.id}`);
   return { id: f.id, token: f.token, nome, email, rota };
 }
 
@@ -97,15 +99,12 @@ async function lote(f: Funcionario, operacoes: Op[], { cliente = 'aparelho-1', a
   return r.json().resultados as Resultado[];
 }
 
-const linha = <T>(sqlTexto: string, ...args: unknown[]) => t.db.$client.prepare(sqlTexto).get(...args) as T;
-const linhas = <T>(sqlTexto: string, ...args: unknown[]) => t.db.$client.prepare(sqlTexto).all(...args) as T[];
+const umaLinha = async <T>(consulta: SQL) => (await linha<T>(t.db, consulta))!;
+const variasLinhas = <T>(consulta: SQL) => linhas<T>(t.db, consulta);
 
 /** The ledger of an employee is a chain: each saldo_anterior is the previous saldo_novo. */
-function cadeiaDoSaldo(funcionarioId: number): { saldo: number; movimentos: number } {
-  const movs = linhas<{ tipo: string; valor_centavos: number; saldo_anterior_centavos: number; saldo_novo_centavos: number }>(
-    'select tipo, valor_centavos, saldo_anterior_centavos, saldo_novo_centavos from movimentacoes_saldo where funcionario_id = ? order by id',
-    funcionarioId,
-  );
+async function cadeiaDoSaldo(funcionarioId: number): Promise<{ saldo: number; movimentos: number }> {
+  const movs = await variasLinhas<{ tipo: string; valor_centavos: number; saldo_anterior_centavos: number; saldo_novo_centavos: number }>(sql`select tipo, valor_centavos, saldo_anterior_centavos, saldo_novo_centavos from movimentacoes_saldo where funcionario_id = ${funcionarioId} order by id`);
   let saldo = 0;
   for (const m of movs) {
     expect(m.saldo_anterior_centavos).toBe(saldo);
@@ -125,8 +124,8 @@ describe('D1: cada operação tem o seu resultado; uma recusa nunca cai em outra
     const r = await lote(f, [v1, gasto, v2], { arquivos: { [gasto.id]: gif } });
     expect(r.map((x) => x.status)).toEqual([201, 415, 201]);
     expect(r[1]!.corpo!.error).toMatch(/Tipo de arquivo não aceito/);
-    expect(linha<{ n: number }>('select count(*) n from vendas where funcionario_id = ?', f.id).n).toBe(2);
-    expect(linha<{ n: number }>('select count(*) n from despesas where funcionario_id = ?', f.id).n).toBe(0);
+    expect((await umaLinha<{ n: number }>(sql`select count(*) n from vendas where funcionario_id = ${f.id}`)).n).toBe(2);
+    expect((await umaLinha<{ n: number }>(sql`select count(*) n from despesas where funcionario_id = ${f.id}`)).n).toBe(0);
   });
 
   it('dados inválidos e um tipo desconhecido são recusados sozinhos, cada um com a sua mensagem', async () => {
@@ -155,7 +154,7 @@ describe('D2: nenhum limite depende de quantas escritas a rota tem na fila', () 
     const outras = [venda(g, ANAPOLIS, somarDias(dia, -1), 100), venda(g, CALDAS_NOVAS, somarDias(dia, -1), 100)];
     const r = await lote(g, [recusada, ...outras, op('rota.finalizar', { rota_id: g.rota })]);
     expect(r.map((x) => x.status)).toEqual([422, 201, 201, 'retido']);
-    expect(linha<{ status: string }>('select status from rotas where id = ?', g.rota).status).toBe('ativa');
+    expect((await umaLinha<{ status: string }>(sql`select status from rotas where id = ${g.rota}`)).status).toBe('ativa');
   });
 });
 
@@ -170,7 +169,7 @@ describe('D3: exatamente uma vez, para todo tipo de operação', () => {
     await lote(f, [criar]);
     await lote(f, [editar]);
     await lote(f, [excluir]);
-    const antes = cadeiaDoSaldo(f.id);
+    const antes = await cadeiaDoSaldo(f.id);
     for (let i = 0; i < 2; i++) {
       const r = await lote(f, [criar, editar, excluir]);
       expect(r.map((x) => [x.status, x.repetida])).toEqual([
@@ -179,9 +178,9 @@ describe('D3: exatamente uma vez, para todo tipo de operação', () => {
         [200, true],
       ]);
     }
-    expect(cadeiaDoSaldo(f.id)).toEqual(antes);
+    expect(await cadeiaDoSaldo(f.id)).toEqual(antes);
     expect(antes).toEqual({ saldo: 0, movimentos: 3 });
-    expect(linha<{ excluida_em: string | null }>('select excluida_em from despesas where id = ?', id).excluida_em).not.toBeNull();
+    expect((await umaLinha<{ excluida_em: string | null }>(sql`select excluida_em from despesas where id = ${id}`)).excluida_em).not.toBeNull();
   });
 
   it('uma edição reenviada depois de outra não desfaz a mais nova nem move o saldo de novo', async () => {
@@ -191,11 +190,11 @@ describe('D3: exatamente uma vez, para todo tipo de operação', () => {
     const para30 = op('despesa.editar', { id, ...camposDespesa(f, 3000), excluir_cupom: false });
     const para50 = op('despesa.editar', { id, ...camposDespesa(f, 5000), excluir_cupom: false });
     await lote(f, [criar, para30, para50]);
-    const antes = cadeiaDoSaldo(f.id);
+    const antes = await cadeiaDoSaldo(f.id);
     const r = await lote(f, [para30]);
     expect(r[0]!.repetida).toBe(true);
-    expect(linha<{ valor_centavos: number }>('select valor_centavos from despesas where id = ?', id).valor_centavos).toBe(5000);
-    expect(cadeiaDoSaldo(f.id)).toEqual(antes);
+    expect((await umaLinha<{ valor_centavos: number }>(sql`select valor_centavos from despesas where id = ${id}`)).valor_centavos).toBe(5000);
+    expect(await cadeiaDoSaldo(f.id)).toEqual(antes);
   });
 
   it('um arquivo de pendências antigo importado de novo responde "já recebido" e não devolve o valor antigo', async () => {
@@ -215,8 +214,8 @@ describe('D3: exatamente uma vez, para todo tipo de operação', () => {
     // The phone then changes the expense again and syncs; the old file is imported once more.
     await lote(f, [op('despesa.editar', { id, ...camposDespesa(f, 7000), excluir_cupom: false })], { cliente: arquivo.dispositivo! });
     expect((await importar()).itens.map((i) => i.situacao)).toEqual(['ja_recebido', 'ja_recebido']);
-    expect(linha<{ valor_centavos: number }>('select valor_centavos from despesas where id = ?', id).valor_centavos).toBe(7000);
-    expect(cadeiaDoSaldo(f.id).saldo).toBe(-7000);
+    expect((await umaLinha<{ valor_centavos: number }>(sql`select valor_centavos from despesas where id = ${id}`)).valor_centavos).toBe(7000);
+    expect((await cadeiaDoSaldo(f.id)).saldo).toBe(-7000);
   });
 
   it('o id de uma operação de outra pessoa é recusado', async () => {
@@ -289,7 +288,7 @@ describe('D3: exatamente uma vez, para todo tipo de operação', () => {
       expect(confirmadas).toBe(ops.length);
       let saldoEsperado = 0;
       for (const [id, valor] of esperado) {
-        const guardada = linha<{ valor_centavos: number; excluida_em: string | null }>('select valor_centavos, excluida_em from despesas where id = ?', id);
+        const guardada = await umaLinha<{ valor_centavos: number; excluida_em: string | null }>(sql`select valor_centavos, excluida_em from despesas where id = ${id}`);
         if (valor === null) expect(guardada.excluida_em).not.toBeNull();
         else {
           expect(guardada.excluida_em).toBeNull();
@@ -297,9 +296,9 @@ describe('D3: exatamente uma vez, para todo tipo de operação', () => {
           saldoEsperado -= valor;
         }
       }
-      expect(cadeiaDoSaldo(f.id).saldo).toBe(saldoEsperado);
+      expect((await cadeiaDoSaldo(f.id)).saldo).toBe(saldoEsperado);
       // One record per operation, never two.
-      expect(linha<{ n: number }>('select count(*) n from operacoes_aplicadas where usuario_id = ?', f.id).n).toBe(ops.length);
+      expect((await umaLinha<{ n: number }>(sql`select count(*) n from operacoes_aplicadas where usuario_id = ${f.id}`)).n).toBe(ops.length);
     }
   });
 });
@@ -314,7 +313,7 @@ describe('D4: o relógio do aparelho não decide nada; uma escrita ignorada nunc
     const corrigir = venda(f, GOIANIA, data, 25_000, { id, registrado_em: new Date().toISOString() });
     const r = await lote(f, [criar, corrigir]);
     expect(r.map((x) => x.status)).toEqual([201, 200]);
-    expect(linha<{ dinheiro_centavos: number }>('select dinheiro_centavos from vendas where id = ?', id).dinheiro_centavos).toBe(25_000);
+    expect((await umaLinha<{ dinheiro_centavos: number }>(sql`select dinheiro_centavos from vendas where id = ${id}`)).dinheiro_centavos).toBe(25_000);
   });
 
   it('outro aparelho editando sobre uma versão velha recebe um conflito com os dois valores, e nada muda', async () => {
@@ -329,10 +328,10 @@ describe('D4: o relógio do aparelho não decide nada; uma escrita ignorada nunc
     expect(r[0]!.corpo!.codigo).toBe('conflito_de_versao');
     expect(r[0]!.corpo!.error).toMatch(/No servidor: R\$\s120,00.*neste aparelho: R\$\s90,00/);
     expect(r[0]!.corpo!.conflito).toMatchObject({ versao_atual: 2, servidor: { valor_dinheiro: 12_000 }, enviado: { valor_dinheiro: 9_000 } });
-    expect(linha<{ dinheiro_centavos: number }>('select dinheiro_centavos from vendas where id = ?', id).dinheiro_centavos).toBe(12_000);
+    expect((await umaLinha<{ dinheiro_centavos: number }>(sql`select dinheiro_centavos from vendas where id = ${id}`)).dinheiro_centavos).toBe(12_000);
     // Keeping the phone's value: the same write based on the version the conflict named.
     const mantida = await lote(f, [venda(f, ANAPOLIS, data, 9_000, { id, versao_base: 2 })], { cliente: 'celular' });
     expect(mantida[0]!.status).toBe(200);
-    expect(linha<{ dinheiro_centavos: number; versao: number }>('select dinheiro_centavos, versao from vendas where id = ?', id)).toEqual({ dinheiro_centavos: 9_000, versao: 3 });
+    expect(await umaLinha<{ dinheiro_centavos: number; versao: number }>(sql`select dinheiro_centavos, versao from vendas where id = ${id}`)).toEqual({ dinheiro_centavos: 9_000, versao: 3 });
   });
 });

@@ -3,11 +3,14 @@
  * form skip zod (shared/sync/esquemas.ts, vendaCanonica), anything else still goes through the
  * schema; a new sale is inserted before its id is looked up; the log is read with one join.
  */
+import { inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
+import { linha, linhas } from '../db';
+import { operacoesAplicadas } from '../db/tabelas';
 import { ID_JA_USADO } from '../vendas/servico';
 
 let t: AppDeTeste;
@@ -58,10 +61,11 @@ async function lote(operacoes: Operacao[]) {
 }
 
 const linhaDaVenda = (id: string) =>
-  t.db.$client.prepare('select id, dinheiro_centavos, pix_centavos, boletos, observacoes, registrado_em from vendas where id = ?').get(id) as
-    | { id: string; dinheiro_centavos: number; pix_centavos: number; boletos: number; observacoes: string; registrado_em: string }
-    | undefined;
-const noRegistro = (opId: string) => (t.db.$client.prepare('select count(*) as n from operacoes_aplicadas where id = ?').get(opId) as { n: number }).n;
+  linha<{ id: string; dinheiro_centavos: number; pix_centavos: number; boletos: number; observacoes: string; registrado_em: string }>(
+    t.db,
+    sql`select id, dinheiro_centavos, pix_centavos, boletos, observacoes, registrado_em from vendas where id = ${id}`,
+  );
+const noRegistro = async (opId: string) => (await linha<{ n: number }>(t.db, sql`select count(*) as n from operacoes_aplicadas where id = ${opId}`))!.n;
 
 describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma resposta', () => {
   it('vendas fora da forma do celular passam pelo esquema e são gravadas normalizadas; uma inválida no meio é recusada sozinha, sem linha nem registro dela, e as vizinhas ficam', async () => {
@@ -82,7 +86,7 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
 
     expect(res.map((r) => r.status)).toEqual([201, 201, 400, 201]);
     expect(res[2]!.corpo!.error).toBe('Data da venda inválida (use o formato aaaa-mm-dd).');
-    expect(linhaDaVenda(idMaiusculo)).toEqual({
+    expect(await linhaDaVenda(idMaiusculo)).toEqual({
       id: idMaiusculo,
       dinheiro_centavos: 1_000,
       pix_centavos: 0,
@@ -90,10 +94,10 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
       observacoes: 'Feira na praça',
       registrado_em: '2026-01-05T10:00:00.000Z',
     });
-    expect(linhaDaVenda(normal.dados.id)).toMatchObject({ dinheiro_centavos: 1_000, pix_centavos: 250, boletos: 1, observacoes: '' });
-    expect(linhaDaVenda(depois.dados.id)).toBeDefined();
-    expect(linhaDaVenda(invalida.dados.id)).toBeUndefined();
-    expect([normal, foraDaForma, invalida, depois].map((op) => noRegistro(op.id))).toEqual([1, 1, 0, 1]);
+    expect(await linhaDaVenda(normal.dados.id)).toMatchObject({ dinheiro_centavos: 1_000, pix_centavos: 250, boletos: 1, observacoes: '' });
+    expect(await linhaDaVenda(depois.dados.id)).toBeDefined();
+    expect(await linhaDaVenda(invalida.dados.id)).toBeUndefined();
+    expect(await Promise.all([normal, foraDaForma, invalida, depois].map((op) => noRegistro(op.id)))).toEqual([1, 1, 0, 1]);
   });
 
   it('uma venda recusada pela regra no meio de 201 não deixa linha dela; as outras 200 ficam, e o lote repetido é respondido pelo registro sem gravar nada', async () => {
@@ -103,25 +107,26 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
     const res = await lote(ops);
     expect(res[117]).toMatchObject({ id: recusada.id, status: 422, corpo: { error: 'Esta cidade não faz parte da rota.' } });
     expect(res.filter((r) => r.status === 201)).toHaveLength(200);
-    expect(linhaDaVenda(recusada.dados.id)).toBeUndefined();
-    expect(noRegistro(recusada.id)).toBe(0);
+    expect(await linhaDaVenda(recusada.dados.id)).toBeUndefined();
+    expect(await noRegistro(recusada.id)).toBe(0);
 
-    const contar = () => (t.db.$client.prepare('select count(*) as n from vendas').get() as { n: number }).n;
-    const antes = contar();
+    const contar = async () => (await linha<{ n: number }>(t.db, sql`select count(*) as n from vendas`))!.n;
+    const antes = await contar();
     const repetido = await lote(ops);
     // The accepted ones from the log, marked; the refused one refused again (it was never recorded).
     expect(repetido.filter((r) => r.status === 201 && r.repetida)).toHaveLength(200);
     expect(repetido[117]).toMatchObject({ status: 422 });
-    expect(contar()).toBe(antes);
+    expect(await contar()).toBe(antes);
   });
 
   it('um lote de 250 vendas grava no registro cada operação com o seu aparelho, sequência, tipo, status e recibo, e repetido é respondido todo por ele', async () => {
     const ops = Array.from({ length: 250 }, (_, i) => venda([GOIANIA, ANAPOLIS, CALDAS_NOVAS][i % 3]!, somarDias(dia, -300 - Math.floor(i / 3))));
     const res = await lote(ops);
     expect(res.map((r) => r.status)).toEqual(ops.map(() => 201));
-    const registro = t.db.$client
-      .prepare(`select o.id, o.usuario_id, o.cliente_id, o.seq, o.tipo, o.status, o.recebido_em from operacoes_aplicadas o join json_each(?) l on l.value = o.id`)
-      .all(JSON.stringify(ops.map((op) => op.id))) as { id: string; usuario_id: number; cliente_id: string; seq: number; tipo: string; status: number; recebido_em: string }[];
+    const registro = await linhas<{ id: string; usuario_id: number; cliente_id: string; seq: number; tipo: string; status: number; recebido_em: string }>(
+      t.db,
+      sql`select id, usuario_id, cliente_id, seq, tipo, status, recebido_em from operacoes_aplicadas where ${inArray(operacoesAplicadas.id, ops.map((op) => op.id))}`,
+    );
     const porId = new Map(registro.map((r) => [r.id, r]));
     expect(porId.size).toBe(250);
     ops.forEach((op, i) => {
@@ -143,7 +148,7 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
       [201, true],
       [201, true],
     ]);
-    expect(noRegistro(op.id)).toBe(1);
+    expect(await noRegistro(op.id)).toBe(1);
   });
 
   it('o id de uma venda já gravada numa outra cidade é recusado como id usado, mesmo quando a regra da rota recusaria a nova; nada muda', async () => {
@@ -157,7 +162,7 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
     const outroDia = { ...venda(ANAPOLIS, somarDias(dia, -52)), dados: { ...venda(ANAPOLIS, somarDias(dia, -52)).dados, id: gravada.dados.id } };
     const [r2] = await lote([outroDia]);
     expect(r2).toMatchObject({ status: 409, corpo: { error: ID_JA_USADO } });
-    expect(linhaDaVenda(gravada.dados.id)).toMatchObject({ dinheiro_centavos: 1_000 });
+    expect(await linhaDaVenda(gravada.dados.id)).toMatchObject({ dinheiro_centavos: 1_000 });
   });
 
   it('outro aparelho com outro id para o mesmo dia converge no fechamento já gravado (200, o id do gravado), sem uma segunda linha', async () => {
@@ -171,7 +176,7 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
       payload: { cliente_id: 'tablet-da-ana', operacoes: [venda(CALDAS_NOVAS, d, { valor_dinheiro: 1_000, valor_pix: 250 })] },
     });
     expect(outroAparelho.json().resultados[0].status).toBe(200);
-    const n = (t.db.$client.prepare('select count(*) as n from vendas where cidade_id = ? and data_venda = ?').get(CALDAS_NOVAS, d) as { n: number }).n;
+    const n = (await linha<{ n: number }>(t.db, sql`select count(*) as n from vendas where cidade_id = ${CALDAS_NOVAS} and data_venda = ${d}`))!.n;
     expect(n).toBe(1);
   });
 });
