@@ -95,6 +95,8 @@ export interface ResultadoPostgres {
   dados: { funcionarios: number; vendas: number; despesas: number };
   aquecimento: number;
   sync: SyncPostgres[];
+  /** PostgreSQL's committed and rolled-back transactions over the measured rounds (a serialization retry is a rollback). */
+  transacoesSync?: { confirmadas: number; desfeitas: number; vendas: number };
   conexoes: number;
   segundos: number;
   rodadasLeitura: number;
@@ -313,13 +315,15 @@ async function contarVendas(lados: { sqlite: string; postgres: string }, rotas: 
  * the admin's reads, they say whether a read writes (a write changes the read cache's stamp,
  * pg_current_snapshot(), so every process computes its next answer afresh).
  */
-async function estatisticasPg(url: string): Promise<{ transacoes: number; escritas: Record<string, number> }> {
+async function estatisticasPg(url: string): Promise<{ transacoes: number; desfeitas: number; escritas: Record<string, number> }> {
   const cliente = new pg.Client({ connectionString: url });
   await cliente.connect();
   try {
     const { rows } = await cliente.query<{ relname: string; n: string }>('select relname, (n_tup_ins + n_tup_upd + n_tup_del)::text as n from pg_stat_user_tables');
-    const banco = await cliente.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()');
-    return { transacoes: Number(banco.rows[0]!.n), escritas: Object.fromEntries(rows.map((r) => [r.relname, Number(r.n)])) };
+    const banco = await cliente.query<{ n: string; r: string }>(
+      'select xact_commit::text as n, xact_rollback::text as r from pg_stat_database where datname = current_database()',
+    );
+    return { transacoes: Number(banco.rows[0]!.n), desfeitas: Number(banco.rows[0]!.r), escritas: Object.fromEntries(rows.map((r) => [r.relname, Number(r.n)])) };
   } finally {
     await cliente.end();
   }
@@ -370,6 +374,10 @@ export async function medirPostgres(o: OpcoesPostgres): Promise<ResultadoPostgre
     let total = AQUECIMENTO;
     const aquecimento = filasNovas(AQUECIMENTO);
     for (const lado of lados) await sincronizar(lado, aquecimento);
+    // Rolled-back transactions across the rounds: each serialization failure the app retries is one.
+    await new Promise((r) => setTimeout(r, ESPERA_ESTATISTICAS_MS));
+    const estatisticasSync = await estatisticasPg(banco.url);
+    let vendasNasRodadas = 0;
 
     const sync: SyncPostgres[] = [];
     for (const quantas of o.quantidades) {
@@ -381,6 +389,7 @@ export async function medirPostgres(o: OpcoesPostgres): Promise<ResultadoPostgre
         const filas = filasNovas(quantas);
         for (const lado of r % 2 === 0 ? [sqlite, postgres] : [postgres, sqlite]) ms[lado.nome].push(await sincronizar(lado, filas));
         total += quantas;
+        vendasNasRodadas += 2 * quantas;
       }
       cargaSync.depois = os.loadavg()[0]!;
       const depois = await contagemDoProxy(postgres);
@@ -411,6 +420,12 @@ export async function medirPostgres(o: OpcoesPostgres): Promise<ResultadoPostgre
     const leituras: LeituraPostgres[] = [];
     await new Promise((r) => setTimeout(r, ESPERA_ESTATISTICAS_MS));
     const estatisticasAntes = await estatisticasPg(banco.url);
+    const transacoesSync = {
+      confirmadas: estatisticasAntes.transacoes - estatisticasSync.transacoes,
+      desfeitas: estatisticasAntes.desfeitas - estatisticasSync.desfeitas,
+      vendas: vendasNasRodadas,
+    };
+    console.log(`  sincronização no PostgreSQL: ${transacoesSync.confirmadas} transações confirmadas e ${transacoesSync.desfeitas} desfeitas para ${vendasNasRodadas} vendas`);
     const antesLeituras = await contagemDoProxy(postgres);
     const porLado = () => ({ p50: [] as number[], p99: [] as number[], rps: [] as number[], erros: 0, status: {} as Record<string, number> });
     const medidas = LEITURAS_MEDIDAS.map((l) => ({ ...l, sqlite: porLado(), postgres: porLado() }));
@@ -461,6 +476,7 @@ export async function medirPostgres(o: OpcoesPostgres): Promise<ResultadoPostgre
       dados: { funcionarios: dados.funcionarios, vendas: dados.vendas, despesas: dados.despesas },
       aquecimento: AQUECIMENTO,
       sync,
+      transacoesSync,
       conexoes: CONEXOES,
       segundos: o.segundos,
       rodadasLeitura: o.rodadasLeitura,
@@ -526,12 +542,22 @@ vendas por celular em cada lado, sem medir.
 | Fila | Rodadas | SQLite, 1 processo: vendas/s | PostgreSQL, 2 processos: vendas/s | Razão | Lotes por processo PG | Carga (1 min) |
 |---|---:|---:|---:|---:|---:|---:|
 ${sync.join('\n')}
-${falhas}
+${falhas}${
+    r.transacoesSync
+      ? `No PostgreSQL, nas rodadas medidas: ${int(r.transacoesSync.confirmadas)} transações confirmadas e ${int(r.transacoesSync.desfeitas)} desfeitas (cada conflito de serialização que o app refaz é uma desfeita) para ${int(r.transacoesSync.vendas)} vendas, das estatísticas do PostgreSQL.\n`
+      : ''
+  }
 **Leituras do admin.** As requisições de \`bench/leituras-admin.ts\`, autocannon a ${r.conexoes} conexões pelo proxy, ${r.segundos} s
 cada depois de 1 s de aquecimento, aceitando brotli e gzip; ${r.rodadasLeitura} rodadas, os lados alternando. Quatro admins
 revezam as requisições (o limite por usuário, no máximo 100.000 por minuto, fica fora de alcance nos dois lados).
-Requisições por processo PostgreSQL: ${r.leiturasPorProcesso.join(' / ')}; no PostgreSQL, ${int(r.transacoesNasLeituras)} transações e
+Requisições por processo PostgreSQL (com as de aquecimento): ${r.leiturasPorProcesso.join(' / ')}; no PostgreSQL, ${int(r.transacoesNasLeituras)} transações
+(${(r.transacoesNasLeituras / Math.max(1, r.leiturasPorProcesso.reduce((a, b) => a + b, 0))).toFixed(1).replace('.', ',')} por requisição) e
 ${Object.keys(r.escritasNasLeituras).length ? `linhas escritas ${Object.entries(r.escritasNasLeituras).map(([t, n]) => `${t} ${int(n)}`).join(', ')}` : 'nenhuma linha escrita'} durante as leituras (das estatísticas do PostgreSQL).
+Sem escritas, o carimbo do cache de leituras não muda e as respostas vêm do cache nos dois lados; no PostgreSQL, porém,
+o carimbo (\`carimboDoBanco\`: \`select pg_current_snapshot()\`) é uma volta ao banco, e o caminho de uma leitura o pede
+três vezes — a sessão (\`auth/plugin.ts\`), o aparelho (\`dispositivos/plugin.ts\`) e a resposta
+(\`plugins/cache-leituras.ts\`) —, o que bate com as transações contadas; no SQLite são \`total_changes()\` e
+\`data_version\` lidos no próprio processo.
 
 | Leitura | SQLite p50 / p99 ms | PostgreSQL p50 / p99 ms | Razão p50 | Razão p99 | req/s SQLite / PostgreSQL |
 |---|---:|---:|---:|---:|---:|
