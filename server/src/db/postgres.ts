@@ -49,3 +49,20 @@ export async function abrirBancoPostgresDoApp(opcoes: OpcoesBancoPostgres): Prom
   usarTabelasDoPostgres();
   return (await abrirBancoPostgres(opcoes)) as unknown as Db;
 }
+
+/**
+ * A connection pool on an already migrated database (no migrations run): the export worker's, which
+ * reads while the server process owns the schema. Tables pointed at PostgreSQL's in this thread too.
+ */
+export function conectarPostgresDoApp(url: string, maximoDeConexoes = 1): Db {
+  usarTabelasDoPostgres();
+  const pool = new pg.Pool({ connectionString: url, max: maximoDeConexoes });
+  pool.on('error', () => {});
+  return drizzle(pool, { schema }) as unknown as Db;
+}
+
+/** The URL a pool was opened with (the export worker opens its own pool on the same database). */
+export function urlDoPostgres(db: Db): string | null {
+  const cliente = (db as { $client?: unknown }).$client;
+  return cliente instanceof pg.Pool ? (cliente.options.connectionString ?? null) : null;
+}

@@ -10,10 +10,9 @@ import { hoje, somarDias } from '../../../shared/dates';
 import { MOTOR_DE_TESTE } from '../../test/bancoDeTeste';
 import { inserirDespesa, inserirVenda } from '../../test/fabricas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import path from 'node:path';
-import { abrirBanco, type Db } from '../db';
+import { abrirBanco } from '../db';
 import { localizarTrabalhadorExportacao, recursosDoProjeto } from '../recursos';
-import { arquivoSqliteDe, EXPORTACOES_SIMULTANEAS, LimiteDeExportacoes, MENSAGEM_EXPORTACOES_OCUPADAS, TrabalhadoresDeExportacao } from './foraDaThread';
+import { arquivoSqliteDe, EXPORTACOES_SIMULTANEAS, LimiteDeExportacoes, MENSAGEM_EXPORTACOES_OCUPADAS, origemDosDados, TrabalhadoresDeExportacao } from './foraDaThread';
 
 let t: AppDeTeste;
 let admin: string;
@@ -39,14 +38,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.fechar());
 
-// The worker opens the SQLite file on its own read-only connection: on PostgreSQL (no file) the export is drawn
-// in this thread by design (arquivoSqliteDe, the last test), so the tests of the worker itself are SQLite's.
-const soNoSqlite = MOTOR_DE_TESTE === 'postgres';
+// The worker opens the database on its own read-only connection: the SQLite file, or a connection of its own to
+// the same PostgreSQL (origemDosDados, the last test). The same tests on both engines.
 
 const exportar = (formato: 'pdf' | 'excel') => t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=${formato}`, token: admin });
 
 describe('exportações fora da thread principal', () => {
-  it.skipIf(soNoSqlite)('o PDF não é desenhado na thread das requisições, e o health responde enquanto ele é gerado', async () => {
+  it('o PDF não é desenhado na thread das requisições, e o health responde enquanto ele é gerado', async () => {
     const desenhos = vi.spyOn(PDFDocument.prototype, 'end');
     try {
       let terminou = false;
@@ -69,7 +67,7 @@ describe('exportações fora da thread principal', () => {
     }
   }, 60_000);
 
-  it.skipIf(soNoSqlite)('a planilha também sai do trabalhador, com as linhas de todas as rotas e o total', async () => {
+  it('a planilha também sai do trabalhador, com as linhas de todas as rotas e o total', async () => {
     const abas = vi.spyOn(ExcelJS.Workbook.prototype, 'addWorksheet');
     try {
       const r = await exportar('excel');
@@ -104,13 +102,13 @@ describe('exportações fora da thread principal', () => {
     expect((await exportar('excel')).statusCode).toBe(200);
   }, 120_000);
 
-  it.skipIf(soNoSqlite)('o trabalhador fica para a próxima exportação (carregar pdfkit e exceljs de novo custa segundos numa máquina ocupada)', async () => {
+  it('o trabalhador fica para a próxima exportação (carregar pdfkit e exceljs de novo custa segundos numa máquina ocupada)', async () => {
     const trabalhadores = new TrabalhadoresDeExportacao(localizarTrabalhadorExportacao()!);
     try {
       const pedido = { formato: 'excel' as const, filtro: {}, geradoEm: new Date().toISOString(), fuso: 'America/Sao_Paulo', centro: 'Centro' };
       for (let vez = 0; vez < 2; vez++) {
         let liberada = 0;
-        const e = await trabalhadores.exportar({ arquivo: path.join(t.dataDir, 'app.db'), pedido }, () => (liberada += 1));
+        const e = await trabalhadores.exportar({ ...origemDosDados(t.db)!, pedido }, () => (liberada += 1));
         const partes: Buffer[] = [];
         for await (const parte of e.corpo) partes.push(parte as Buffer);
         expect(Buffer.concat(partes).length).toBe(e.bytes);
@@ -138,15 +136,15 @@ describe('exportações fora da thread principal', () => {
     expect(limite.ocupar()).toBeNull();
   });
 
-  it('só um arquivo SQLite vai para o trabalhador: em memória ou PostgreSQL (sem arquivo), a exportação fica nesta thread', () => {
+  it('o trabalhador abre o arquivo SQLite ou o mesmo PostgreSQL; só um SQLite em memória fica nesta thread', () => {
+    expect(origemDosDados(t.db)).toEqual(MOTOR_DE_TESTE === 'postgres' ? { urlPostgres: expect.stringMatching(/^postgres:\/\/.+\/sg_t/) } : { arquivo: t.db.$client.name });
     expect(arquivoSqliteDe(t.db)).toBe(MOTOR_DE_TESTE === 'postgres' ? null : t.db.$client.name);
     const memoria = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
     try {
       expect(arquivoSqliteDe(memoria)).toBeNull();
+      expect(origemDosDados(memoria)).toBeNull();
     } finally {
       memoria.$client.close();
     }
-    // node-postgres' pool: no `memory`, no file name.
-    expect(arquivoSqliteDe({ $client: { totalCount: 0, query: () => undefined } } as unknown as Db)).toBeNull();
   });
 });

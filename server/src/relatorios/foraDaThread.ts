@@ -9,10 +9,11 @@
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../db';
+import { urlDoPostgres } from '../db/postgres';
 import { ErroApp } from '../errors';
 import { localizarTrabalhadorExportacao, type TrabalhadorExportacao } from '../recursos';
 import { gerarExportacao, type PedidoExportacao } from './geracao';
-import type { DadosDoTrabalhador, DadosIniciaisDoTrabalhador, MensagemDoTrabalhador, PedidoAoTrabalhador } from './trabalhador';
+import type { DadosDoTrabalhador, DadosIniciaisDoTrabalhador, MensagemDoTrabalhador, OrigemDosDados, PedidoAoTrabalhador } from './trabalhador';
 
 export const EXPORTACOES_SIMULTANEAS = 2;
 export const MENSAGEM_EXPORTACOES_OCUPADAS = `Já há ${EXPORTACOES_SIMULTANEAS} relatórios sendo gerados. Tente novamente em alguns segundos.`;
@@ -179,18 +180,26 @@ export function arquivoSqliteDe(db: Db): string | null {
   return cliente.memory ? null : cliente.name;
 }
 
+/** What a worker can open on its own: the SQLite file, or PostgreSQL's URL; null for an in-memory SQLite database. */
+export function origemDosDados(db: Db): OrigemDosDados | null {
+  const arquivo = arquivoSqliteDe(db);
+  if (arquivo) return { arquivo };
+  const urlPostgres = urlDoPostgres(db);
+  return urlPostgres ? { urlPostgres } : null;
+}
+
 /**
- * The export of `pedido`: in a worker when the database is an SQLite file (always, in the server on
- * SQLite), in this thread otherwise (an in-memory database a worker cannot open, PostgreSQL, or no
- * worker file found). Throws the pt-BR 503 when EXPORTACOES_SIMULTANEAS are already running.
+ * The export of `pedido`: in a worker when it can open the database on its own (an SQLite file, or the
+ * PostgreSQL of DATABASE_URL: always, in the server), in this thread otherwise (an in-memory database,
+ * or no worker file found). Throws the pt-BR 503 when EXPORTACOES_SIMULTANEAS are already running.
  */
 export async function exportar(db: Db, pedido: PedidoExportacao, trabalhador: TrabalhadorExportacao | null = localizarTrabalhadorExportacao()): Promise<Exportacao> {
   let limite = limitePadrao.get(db);
   if (!limite) limitePadrao.set(db, (limite = new LimiteDeExportacoes(EXPORTACOES_SIMULTANEAS)));
   const liberar = limite.ocupar();
   if (!liberar) throw exportacoesOcupadas();
-  const arquivo = arquivoSqliteDe(db);
-  if (trabalhador && arquivo) return trabalhadoresDe(db, trabalhador).exportar({ arquivo, pedido }, liberar);
+  const origem = origemDosDados(db);
+  if (trabalhador && origem) return trabalhadoresDe(db, trabalhador).exportar({ ...origem, pedido }, liberar);
   try {
     const { bytes, rotas } = await gerarExportacao(db, pedido);
     return { emTrabalhador: false, rotas, bytes: bytes.length, corpo: Readable.from([bytes]) };
