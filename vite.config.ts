@@ -20,12 +20,20 @@ const SO_NO_SQLITE = [
   'server/src/operacao/**',
 ];
 
+/** Debian's PostgreSQL binaries, where server/test/postgres.ts looks for them (PG_BIN, or /usr/lib/postgresql/<versão>/bin). */
+const temPostgresNestaMaquina = (() => {
+  if (process.env.PG_BIN) return fs.existsSync(`${process.env.PG_BIN}/initdb`);
+  if (!fs.existsSync('/usr/lib/postgresql')) return false;
+  return fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+})();
+
 /**
- * The server suite on PostgreSQL (issue 21, item 5) runs when SERVIDOR_NO_POSTGRES=1 (npm run
- * test:server:pg), until the port makes it pass whole and it joins `npm test`.
+ * The server suite again on PostgreSQL (issue 21, item 5): part of every run where PostgreSQL is installed
+ * and always under CI=true (where its absence fails the `postgres` project); SERVIDOR_NO_POSTGRES=0 or 1
+ * forces it off or on. Without PostgreSQL the `postgres` project says so and the run goes on without it.
  */
 const projetosDoPostgres: TestProjectInlineConfiguration[] =
-  process.env.SERVIDOR_NO_POSTGRES === '1'
+  (process.env.SERVIDOR_NO_POSTGRES ?? (temPostgresNestaMaquina || process.env.CI === 'true' ? '1' : '0')) === '1'
     ? [
         {
           extends: true,

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { naoAutenticado, semPermissao, sessaoInvalida } from '../errors';
 import type { App } from '../tipos';
-import { carimboDoBanco } from '../db';
+import { carimboDaRequisicao } from '../db';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
 import { buscarSessao, sessaoValida } from './sessoes';
 
@@ -60,12 +60,12 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     // A token that never expires is not one this server signs (issue 18).
     if (typeof payload.exp !== 'number') throw sessaoInvalida();
     const id = Number(payload.sub);
-    const usuario = Number.isSafeInteger(id) ? await usuarioAtual(id) : undefined;
+    const usuario = Number.isSafeInteger(id) ? await usuarioAtual(id, request) : undefined;
     if (!usuario) throw sessaoInvalida();
     if (!usuario.ativo) throw sessaoInvalida('Usuário inativo. Procure um administrador.');
     // Tokens from before server-side sessions carry no `sid`: refused, the phone keeps its queue and asks for a login.
     const sid = payload.sid;
-    if (typeof sid !== 'string' || !sessaoValida(await sessaoAtual(sid), usuario.id)) throw sessaoInvalida(MENSAGEM_SESSAO_ENCERRADA);
+    if (typeof sid !== 'string' || !sessaoValida(await sessaoAtual(sid, request), usuario.id)) throw sessaoInvalida(MENSAGEM_SESSAO_ENCERRADA);
     sessaoDaRequisicao.set(request, sid);
     request.usuario = { id: usuario.id, nome: usuario.nome, email: usuario.email, tipo: usuario.tipo };
   }
@@ -87,11 +87,11 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
 }
 
 /** A read by key kept until the database changes (carimboDoBanco); bounded so forged keys cannot grow it. */
-function lidoAteOBancoMudar<K, V>(app: App, ler: (chave: K) => Promise<V>): (chave: K) => Promise<V> {
+function lidoAteOBancoMudar<K, V>(app: App, ler: (chave: K) => Promise<V>): (chave: K, requisicao: FastifyRequest) => Promise<V> {
   const guardados = new Map<K, { carimbo: string; valor: V }>();
-  return async (chave) => {
+  return async (chave, requisicao) => {
     // Taken before the read: a write that lands while it runs changes the stamp, so the next call reads again.
-    const carimbo = await carimboDoBanco(app.db);
+    const carimbo = await carimboDaRequisicao(app.db, requisicao);
     const guardado = guardados.get(chave);
     if (guardado && guardado.carimbo === carimbo) return guardado.valor;
     const valor = await ler(chave);

@@ -292,6 +292,20 @@ function valorDe(valores: Record<string, unknown>, nome: string): unknown {
 }
 
 const carimbos = new WeakMap<Db, () => string>();
+const carimbosDaRequisicao = new WeakMap<object, Promise<string>>();
+
+/**
+ * The stamp taken once per request (the first time any cache on its path asks, before any of their reads):
+ * on PostgreSQL it is a round trip, and the session, the user, the phone's row and the answer cache each
+ * asked for it. Later asks in the same request get the same stamp, which is conservative: whatever changed
+ * after it only makes the next request read again. A stamp needed after the request's own write (a cache
+ * refreshed with what it just wrote) is carimboDoBanco's.
+ */
+export function carimboDaRequisicao(db: Db, requisicao: object): Promise<string> {
+  let carimbo = carimbosDaRequisicao.get(requisicao);
+  if (!carimbo) carimbosDaRequisicao.set(requisicao, (carimbo = carimboDoBanco(db)));
+  return carimbo;
+}
 let carimbosUnicos = 0;
 
 /**

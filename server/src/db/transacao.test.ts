@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recursosDoProjeto } from '../recursos';
-import { abrirBanco, carimboDoBanco, emSavepoint, MENSAGEM_TRANSACAO_ATRAVESSOU, emTransacao, estaEmTransacao, executar, linha, linhas, type Db } from '.';
+import { abrirBanco, carimboDaRequisicao, carimboDoBanco, emSavepoint, MENSAGEM_TRANSACAO_ATRAVESSOU, emTransacao, estaEmTransacao, executar, linha, linhas, type Db } from '.';
 
 let pasta: string;
 let db: Db;
@@ -122,5 +122,14 @@ describe('emTransacao (SQLite)', () => {
       }),
     ).rejects.toThrow(MENSAGEM_TRANSACAO_ATRAVESSOU);
     expect(await siglas(db)).not.toContain('XI');
+  });
+
+  it('o carimbo de uma requisição é tomado uma vez (antes das leituras dela); a próxima requisição vê a mudança', async () => {
+    const primeira = {};
+    const antes = await carimboDaRequisicao(db, primeira);
+    await inserirEstado(db, 89, 'XJ');
+    expect(await carimboDaRequisicao(db, primeira)).toBe(antes);
+    expect(await carimboDaRequisicao(db, {})).not.toBe(antes);
+    expect(await carimboDaRequisicao(db, {})).toBe(await carimboDoBanco(db));
   });
 });

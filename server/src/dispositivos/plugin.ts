@@ -16,7 +16,7 @@ import { abaixoDaMinima } from '../../../shared/versao';
 import { versaoAntigaDoApp } from '../errors';
 import { ESCRITAS } from '../sync/legado';
 import type { App } from '../tipos';
-import { carimboDoBanco } from '../db';
+import { carimboDaRequisicao, carimboDoBanco } from '../db';
 import { buscarDispositivo, gravarDispositivoLimitado, type LinhaDispositivo } from './repositorio';
 
 /** With nothing new to say, a phone's row is rewritten at most this often (only 'visto em' moves). */
@@ -107,7 +107,7 @@ async function dispositivos(app: App) {
     const usuarioId = request.usuario.id;
     const chave = `${relato.dispositivoId}|${usuarioId}`;
     let conhecida = conhecidas.get(chave);
-    const carimbo = await carimboDoBanco(app.db);
+    const carimbo = await carimboDaRequisicao(app.db, request);
     if (!conhecida || conhecida.carimbo !== carimbo) {
       if (conhecidas.size >= MAXIMO_EM_MEMORIA) conhecidas.clear();
       conhecida = { carimbo, linha: await buscarDispositivo(app.db, relato.dispositivoId, usuarioId) };

@@ -14,7 +14,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hoje } from '../../../shared/dates';
-import { carimboDoBanco, type Db } from '../db';
+import { carimboDaRequisicao, type Db } from '../db';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -149,7 +149,7 @@ async function cacheLeituras(app: FastifyInstance, { db, fuso, maximoBytes = 32 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.emCache) return;
     const chave = `${request.usuario?.id ?? 0}|${diaAtual()}|${chaveDaConsulta(request)}`;
-    const carimbo = await carimboDoBanco(db);
+    const carimbo = await carimboDaRequisicao(db, request);
     const g = guardadas.get(chave);
     if (g && g.carimbo === carimbo) {
       // Most recently used goes last: eviction takes from the front.
