@@ -7,10 +7,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { ConfigS3 } from '../config';
 import { nomeCupomValido, type CupomRecebido } from '../despesas/cupons';
 import { ErroApp } from '../errors';
+import { criarClienteS3 } from './clienteS3';
 import { IDADE_MINIMA_ORFAO_MS, MENSAGEM_ARMAZENAMENTO_INDISPONIVEL, MENSAGEM_LEITURA_INDISPONIVEL, type ArmazenamentoCupons, type CupomAberto, type Log } from './armazenamento';
 
 const esperar = (ms: number) => new Promise((resolver) => setTimeout(resolver, ms));
@@ -53,27 +54,9 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
   ) {
     this.bucket = config.bucket;
     this.prefixo = config.prefixo;
-    this.cliente = new S3Client({
-      endpoint: config.endpoint,
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-      // Retries are ours (`tentar`): an upload's body is a file stream, which the SDK cannot rewind for a retry.
-      maxAttempts: 1,
-      // Only the checksums a request requires: self-hosted servers do not all read the SDK's default
-      // trailing CRC32 on a streamed upload (aws-chunked), and the length is known anyway.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      // A bucket that stops answering fails the request instead of holding it (and the phone) forever.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-      // The SDK's own notes (e.g. 'non-retryable streaming request', which `tentar` does retry) go to the app's log, not the console.
-      logger: {
-        debug: () => undefined,
-        info: () => undefined,
-        warn: (...partes: unknown[]) => log.debug({ sdk: partes }, 'aviso do cliente S3'),
-        error: (...partes: unknown[]) => log.debug({ sdk: partes }, 'erro do cliente S3'),
-      },
-    });
+    // A bucket that stops answering fails the request instead of holding it (and the phone) forever. The
+    // SDK's own notes (e.g. 'non-retryable streaming request', which `tentar` does retry) go to the log at debug.
+    this.cliente = criarClienteS3(config, { limiteRequisicaoMs: 30_000, aoAvisar: (partes: unknown[]) => log.debug({ sdk: partes }, 'aviso do cliente S3') });
   }
 
   private chave(nome: string): string {

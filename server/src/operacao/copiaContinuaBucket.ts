@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { criarClienteS3 } from '../arquivos/clienteS3';
 import type { ConfigS3 } from '../config';
 
 export interface ObjetoDoBucket {
@@ -23,18 +24,8 @@ export class BucketDaCopia {
     private readonly config: ConfigS3,
     aoAvisar: (partes: unknown[]) => void = () => undefined,
   ) {
-    this.cliente = new S3Client({
-      endpoint: config.endpoint,
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-      maxAttempts: 1,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      // A bucket that stops answering fails the cycle (retried with backoff) instead of holding it.
-      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-      logger: { debug: () => undefined, info: () => undefined, warn: (...p: unknown[]) => aoAvisar(p), error: (...p: unknown[]) => aoAvisar(p) },
-    });
+    // A bucket that stops answering fails the cycle (retried with backoff) instead of holding it.
+    this.cliente = criarClienteS3(config, { limiteRequisicaoMs: 60_000, aoAvisar });
   }
 
   get descricao(): string {
