@@ -57,3 +57,14 @@ async function comAdmin(url: string, fn: (cliente: pg.Client) => Promise<unknown
     await cliente.end();
   }
 }
+
+/** The database's own message for a refused statement (drizzle may wrap the driver's error in its own). */
+export async function recusaDe(consulta: PromiseLike<unknown>): Promise<string> {
+  try {
+    await consulta;
+  } catch (erro) {
+    const doBanco = (erro as { cause?: unknown }).cause ?? erro;
+    return doBanco instanceof Error ? doBanco.message : String(doBanco);
+  }
+  throw new Error('a instrução foi aceita');
+}

@@ -31,6 +31,18 @@ export interface ServidorS3 {
   fechar(): Promise<void>;
 }
 
+/** COPIA_S3_* pointing at this test server (the continuous copy's bucket, apart from the receipts' S3_*). */
+export function envDaCopiaContinua(s3: ServidorS3): Record<string, string> {
+  return {
+    COPIA_S3_BUCKET: s3.bucket,
+    COPIA_S3_ENDPOINT: s3.env.S3_ENDPOINT!,
+    COPIA_S3_REGION: 'us-east-1',
+    COPIA_S3_ACCESS_KEY_ID: s3.env.S3_ACCESS_KEY_ID!,
+    COPIA_S3_SECRET_ACCESS_KEY: s3.env.S3_SECRET_ACCESS_KEY!,
+    COPIA_S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 export async function iniciarServidorS3(bucket = 'comprovantes-teste'): Promise<ServidorS3> {
   const pasta = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-s3-'));
   let porta = 0;

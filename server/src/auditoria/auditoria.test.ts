@@ -7,21 +7,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import type { RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import { recusaDe } from '../../test/bancoDeTeste';
 import { ANAPOLIS, GOIANIA, formulario } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
 import { auditoria } from '../db/tabelas';
 
-/** The database's own message for a refused statement (drizzle may wrap the driver's error in its own). */
-async function recusaDe(consulta: PromiseLike<unknown>): Promise<string> {
-  try {
-    await consulta;
-  } catch (erro) {
-    const doBanco = (erro as { cause?: unknown }).cause ?? erro;
-    return doBanco instanceof Error ? doBanco.message : String(doBanco);
-  }
-  throw new Error('a instrução foi aceita');
-}
 
 let t: AppDeTeste;
 let admin: string;

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recusaDe } from '../../test/bancoDeTeste';
 import { descreverPg, porNome, tabelasPg, type TabelaNeutra } from '../../test/esquema';
 import { iniciarPostgres, temPostgres, type PostgresDeTeste } from '../../test/postgres';
 import { recursosDoProjeto } from '../recursos';
@@ -32,16 +33,6 @@ const predicado = (texto: string, tabela: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** PostgreSQL's own message for a refused statement (drizzle wraps it, with the query, in its own error). */
-async function recusaDe(consulta: PromiseLike<unknown>): Promise<string> {
-  try {
-    await consulta;
-  } catch (erro) {
-    const doBanco = (erro as { cause?: unknown }).cause ?? erro;
-    return doBanco instanceof Error ? doBanco.message : String(doBanco);
-  }
-  throw new Error('a instrução foi aceita');
-}
 
 describe.skipIf(!temPostgres)('migrations-pg num PostgreSQL de verdade', () => {
   let servidor: PostgresDeTeste;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { iniciarServidorS3, type ServidorS3 } from '../../test/s3';
+import { envDaCopiaContinua, iniciarServidorS3, type ServidorS3 } from '../../test/s3';
 import { carregarConfig } from '../config';
 import { ErroDeCopia } from './copia';
 import { aguardarCopiaContinua, iniciarCopiaContinuaDoServidor, pararCopiaContinua, restaurarCopiaContinuaDoComando } from './copiaContinuaComandos';
@@ -32,15 +32,7 @@ describe('cópia contínua no executável', () => {
   it('ligada por COPIA_S3_*: o servidor espera a cópia, e restore-continuous traz banco e comprovantes e diz o que restaurou', async () => {
     const dataDir = path.join(raiz, 'dados');
     fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
-    const env = {
-      DATA_DIR: dataDir,
-      COPIA_S3_BUCKET: s3.bucket,
-      COPIA_S3_ENDPOINT: s3.env.S3_ENDPOINT!,
-      COPIA_S3_REGION: 'us-east-1',
-      COPIA_S3_ACCESS_KEY_ID: s3.env.S3_ACCESS_KEY_ID!,
-      COPIA_S3_SECRET_ACCESS_KEY: s3.env.S3_SECRET_ACCESS_KEY!,
-      COPIA_S3_FORCE_PATH_STYLE: 'true',
-    };
+    const env = { DATA_DIR: dataDir, ...envDaCopiaContinua(s3) };
     const config = carregarConfig(env);
     expect(config.s3).toBeNull();
     const app = new Database(path.join(dataDir, 'app.db'));

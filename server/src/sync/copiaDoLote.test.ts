@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { criarRotaAtiva, GOIANIA } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
-import { iniciarServidorS3, type ServidorS3 } from '../../test/s3';
+import { envDaCopiaContinua, iniciarServidorS3, type ServidorS3 } from '../../test/s3';
 import { carregarConfig } from '../config';
 import { iniciarCopiaContinuaDoServidor, pararCopiaContinua } from '../operacao/copiaContinuaComandos';
 import { restaurarCopiaContinua } from '../operacao/copiaContinuaRestauracao';
@@ -28,14 +28,7 @@ describe.skipIf(process.env.TESTE_BANCO === 'postgres')('o lote espera a cópia 
 
   beforeAll(async () => {
     s3 = await iniciarServidorS3('copia-lote');
-    env = {
-      COPIA_S3_BUCKET: s3.bucket,
-      COPIA_S3_ENDPOINT: s3.env.S3_ENDPOINT!,
-      COPIA_S3_REGION: 'us-east-1',
-      COPIA_S3_ACCESS_KEY_ID: s3.env.S3_ACCESS_KEY_ID!,
-      COPIA_S3_SECRET_ACCESS_KEY: s3.env.S3_SECRET_ACCESS_KEY!,
-      COPIA_S3_FORCE_PATH_STYLE: 'true',
-    };
+    env = envDaCopiaContinua(s3);
     t = await criarAppDeTeste({ env });
     ana = await t.criarFuncionario({ nome: 'Ana Copiada' });
     rota = await criarRotaAtiva(t, ana.id, [GOIANIA], 'Rota copiada');
