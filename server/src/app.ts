@@ -27,7 +27,7 @@ import cabecalhosPlugin from './plugins/cabecalhos';
 import dispositivosPlugin from './dispositivos/plugin';
 import rotasDispositivos from './dispositivos/rotas';
 import cacheLeituras from './plugins/cache-leituras';
-import caractereNuloPlugin from './plugins/caractereNulo';
+import caractereNuloPlugin, { anotarTextoJson } from './plugins/caractereNulo';
 import origemPlugin from './plugins/origem';
 import errosPlugin, { responderErroDeFramework } from './plugins/erros';
 import vezPorUsuario from './plugins/vezPorUsuario';
@@ -88,6 +88,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, corpo, feito) => {
     if (typeof corpo === 'string' && corpo.trim() === '') return feito(null, undefined);
+    // Whether the text could carry U+0000 at all (plugins/caractereNulo.ts skips the parsed body's walk if not).
+    anotarTextoJson(request, corpo as string);
     return parserJsonPadrao(request, corpo as string, feito);
   });
 

@@ -491,6 +491,23 @@ describe('texto com o caractere nulo (U+0000)', () => {
     expect(await t.db.select({ id: vendas.id }).from(vendas).where(eq(vendas.id, vendaNula))).toEqual([]);
     expect(await t.db.select({ id: despesas.id }).from(despesas).where(eq(despesas.id, despesaNula))).toEqual([]);
   });
+
+  it('o texto "\\u0000" escrito com a barra (não é o caractere nulo) é aceito e gravado como veio, sozinho e no lote', async () => {
+    // The JSON text then holds the six characters of the escape after an escaped backslash: the parser's
+    // pre-check cannot rule NUL out, and the walk over the parsed body answers exactly (plugins/caractereNulo.ts).
+    const barra = '\\u0000';
+    const diaLivre = somarDias(hoje('America/Sao_Paulo'), -500);
+    const sozinha = uuidv7();
+    const noLote = uuidv7();
+    const r = await t.chamar({ method: 'POST', url: '/api/vendas', token: func.token, payload: { ...vendaValida(sozinha), cidade_id: GOIANIA, data_venda: diaLivre, observacoes: barra } });
+    expect(r.statusCode, r.body).toBe(201);
+    const dados = { ...vendaValida(noLote), data_venda: diaLivre, valor_dinheiro: 1000, valor_pix: 0, valor_cartao: 0, valor_link: 0, observacoes: `a${barra}b`, registrado_em: `${diaLivre}T20:00:00.000Z` };
+    const l = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: func.token, payload: { cliente_id: 'aparelho', operacoes: [{ id: uuidv7(), tipo: 'venda.salvar', seq: 1, dados }] } });
+    expect(l.statusCode, l.body).toBe(200);
+    expect(l.json().resultados[0].status, l.body).toBe(201);
+    const gravadas = await t.db.select({ id: vendas.id, observacoes: vendas.observacoes }).from(vendas).where(eq(vendas.dataVenda, diaLivre));
+    expect(new Map(gravadas.map((v) => [v.id, v.observacoes]))).toEqual(new Map([[sozinha, barra], [noLote, `a${barra}b`]]));
+  });
 });
 
 /** Every other write endpoint: its role, its URL (params broken too) and a valid body to break. */
