@@ -47,7 +47,32 @@ function pacotesDaPrimeiraTela(entradas: string[] = PRIMEIRA_TELA): Map<string, 
   return pacotes;
 }
 
+/** Every source file the app's first file runs (static imports from main.tsx, on-demand chunks left out). */
+function arquivosDoPrimeiroArquivo(): Set<string> {
+  const vistos = new Set<string>([path.join(SRC, 'main.tsx')]);
+  const fila = [...vistos];
+  while (fila.length) {
+    const arquivo = fila.shift()!;
+    if (!/\.tsx?$/.test(arquivo)) continue;
+    for (const esp of estaticas(fs.readFileSync(arquivo, 'utf8'))) {
+      const alvo = esp.startsWith('.') ? resolver(arquivo, esp) : null;
+      if (alvo && !vistos.has(alvo)) {
+        vistos.add(alvo);
+        fila.push(alvo);
+      }
+    }
+  }
+  return vistos;
+}
+
 describe('JavaScript da primeira tela do funcionário', () => {
+  it('o título do dashboard vem no primeiro arquivo do app, não no pedaço da página (issue 19: o maior texto na primeira pintura)', () => {
+    const arquivos = arquivosDoPrimeiroArquivo();
+    expect(arquivos.has(path.join(SRC, 'app/rotas.tsx'))).toBe(true); // the walk reached the routes
+    expect(arquivos.has(path.join(SRC, 'dashboard/molduraDoPainel.tsx'))).toBe(true);
+    expect(arquivos.has(path.join(SRC, 'dashboard/esqueletoDoPainel.tsx'))).toBe(false);
+  });
+
   it('lê só as importações que rodam', () => {
     const codigo = [
       "import type { A } from './so-tipo';",

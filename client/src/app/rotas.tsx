@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RotaProtegida } from '../auth/RotaProtegida';
 import { Carregando } from '../components/Carregando';
+import { MolduraDoPainel } from '../dashboard/molduraDoPainel';
 import { Layout } from '../layout/Layout';
 import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
 
@@ -23,7 +24,8 @@ export const carregar = {
 
 // The login screen too: an employee opens the app already signed in, almost every day.
 const PaginaLogin = sobDemanda(() => carregar.login().then((m) => m.PaginaLogin), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaDashboard = sobDemanda(() => carregar.dashboard().then((m) => m.PaginaDashboard), { espera: <Carregando />, alternativa: telaNaoGuardada });
+// Issue 19: an employee's dashboard heading in the first frame, while the page's chunk loads (dashboard/molduraDoPainel.tsx).
+const PaginaDashboard = sobDemanda(() => carregar.dashboard().then((m) => m.PaginaDashboard), { espera: <MolduraDoPainel />, alternativa: telaNaoGuardada });
 const PaginaRotas = sobDemanda(() => carregar.rotas().then((m) => m.PaginaRotas), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaVendas = sobDemanda(() => carregar.vendas().then((m) => m.PaginaVendas), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaUsuarios = sobDemanda(() => import('../usuarios/PaginaUsuarios').then((m) => m.PaginaUsuarios), { espera: <Carregando />, alternativa: telaNaoGuardada });

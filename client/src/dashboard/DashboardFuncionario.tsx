@@ -27,7 +27,8 @@ import { estimarSalario } from './estimativa';
 import { sobDemanda } from '../components/sobDemanda';
 import { ehPrevia, useCopiaDoAparelhoPrimeiro } from '../app/copiaPrimeiro';
 import { classeDoSaldo } from '../components/saldo';
-import { AcoesRapidas, cabecalho, CartaoSalario, CidadesAtendidas, EsqueletoDoPainel, EsqueletoSalario } from './esqueletoDoPainel';
+import { AcoesRapidas, CartaoSalario, CidadesAtendidas, EsqueletoDoPainel, EsqueletoSalario } from './esqueletoDoPainel';
+import { cabecalho } from './molduraDoPainel';
 
 export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
 

@@ -13,17 +13,8 @@ import { contagem } from '../../../shared/texto';
 import { DetalhamentoSalario, linhasDoCalculo } from '../relatorios/DetalhamentoSalario';
 import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
+import { cabecalho } from './molduraDoPainel';
 import type { Estimativa } from './estimativa';
-
-/** The page's heading and what it is for. */
-export const cabecalho = (
-  <div className="pagina__topo">
-    <div>
-      <h1>Dashboard</h1>
-      <p className="pagina__descricao">Sua rota, seu saldo e o salário estimado até agora.</p>
-    </div>
-  </div>
-);
 
 export function AcoesRapidas() {
   return (
