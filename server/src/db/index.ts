@@ -9,6 +9,7 @@ import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
+import type { Talvez } from './talvez';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -53,7 +54,8 @@ export function estaEmTransacao(db: Db): boolean {
  * with a handle that is already a transaction, it joins it instead of opening a savepoint: whoever
  * opened the outer transaction decides what a failure rolls back (see emSavepoint for a part that may
  * fail alone). Returns what `fn` returned, after the commit; a throw rolls everything back and is
- * rethrown.
+ * rethrown. Opening one answers a promise; joining one answers as `fn` does (at once when `fn`'s steps
+ * were all ready on SQLite, db/talvez.ts).
  *
  * SQLite: one transaction at a time per database, in order (a queue, not a busy wait: the event loop
  * keeps serving reads meanwhile). BEGIN IMMEDIATE takes the write lock at the start (waiting busy_timeout
@@ -62,9 +64,14 @@ export function estaEmTransacao(db: Db): boolean {
  * meanwhile (issue 21, item 3). `fn` must not wait for anything but the database while it holds the
  * lock (files are written before, or after the commit).
  */
-export async function emTransacao<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Promise<T> {
+export function emTransacao<T>(db: Db, fn: (tx: Db) => Talvez<T>): Talvez<T> {
+  // Joined: `fn` answers as it does (at once on SQLite when its steps are ready: see talvez.ts).
   if (transacoesAbertas.has(db)) return fn(db);
   if (ehPostgres(db)) return transacaoPostgres(db, fn);
+  return transacaoSqlite(db, fn);
+}
+
+async function transacaoSqlite<T>(db: Db, fn: (tx: Db) => Talvez<T>): Promise<T> {
   let estado = transacoesSqlite.get(db);
   if (!estado) {
     const tx = drizzle(db.$client, { schema }) as Db;
@@ -78,7 +85,8 @@ export async function emTransacao<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pr
   await anterior;
   try {
     const cliente = db.$client;
-    cliente.prepare('BEGIN IMMEDIATE').run();
+    const { comecar, confirmar, desfazer } = comandosDeTransacao(cliente);
+    comecar.run();
     // One connection serves every request: a transaction must end in the event-loop turn it began in
     // (nothing but the database awaited inside), or another request's statement could run inside it.
     let atravessou = false;
@@ -86,10 +94,10 @@ export async function emTransacao<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pr
     try {
       const resultado = await fn(estado.tx);
       if (atravessou) transacaoAtravessouUmaVolta();
-      cliente.prepare('COMMIT').run();
+      confirmar.run();
       return resultado;
     } catch (erro) {
-      if (cliente.inTransaction) cliente.prepare('ROLLBACK').run();
+      if (cliente.inTransaction) desfazer.run();
       throw erro;
     } finally {
       clearImmediate(vigia);
@@ -99,9 +107,29 @@ export async function emTransacao<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Pr
   }
 }
 
-/** Whether the handle is a PostgreSQL database or transaction (DATABASE_URL), not SQLite. */
+const comandosDeTransacoes = new WeakMap<Database.Database, { comecar: Database.Statement; confirmar: Database.Statement; desfazer: Database.Statement }>();
+
+/** BEGIN IMMEDIATE, COMMIT and ROLLBACK of a SQLite connection, prepared once (not on every transaction). */
+function comandosDeTransacao(cliente: Database.Database) {
+  let comandos = comandosDeTransacoes.get(cliente);
+  if (!comandos) {
+    comandos = { comecar: cliente.prepare('BEGIN IMMEDIATE'), confirmar: cliente.prepare('COMMIT'), desfazer: cliente.prepare('ROLLBACK') };
+    comandosDeTransacoes.set(cliente, comandos);
+  }
+  return comandos;
+}
+
+const motores = new WeakMap<object, boolean>();
+
+/**
+ * Whether the handle is a PostgreSQL database or transaction (DATABASE_URL), not SQLite. Remembered per
+ * handle: drizzle's `is` climbs the class chain on every call, and the data functions ask it on every
+ * statement (issue 19).
+ */
 export function ehPostgres(db: Db): boolean {
-  return is(db, PgDatabase);
+  let postgres = motores.get(db);
+  if (postgres === undefined) motores.set(db, (postgres = is(db, PgDatabase)));
+  return postgres;
 }
 
 /** A transaction PostgreSQL aborted so that the result stays as if the transactions had run one at a time. */
@@ -125,7 +153,7 @@ export const TENTATIVAS_DE_TRANSACAO_POSTGRES = 8;
  * once: it must build what it returns inside, not push into outer state, and touch nothing but the
  * database (which the rule for SQLite already asks).
  */
-async function transacaoPostgres<T>(db: Db, fn: (tx: Db) => Promise<T> | T): Promise<T> {
+async function transacaoPostgres<T>(db: Db, fn: (tx: Db) => Talvez<T>): Promise<T> {
   const pgDb = db as unknown as PgDatabase<PgQueryResultHKT>;
   for (let tentativa = 1; ; tentativa++) {
     try {
@@ -226,18 +254,20 @@ export function preparada<T>(db: Db, chave: string, construir: () => T): T {
 }
 
 /**
- * A statement drizzle built, run straight on the driver (see preparadaDireta). Its methods answer
- * promises, as every data function does (issue 21, item 1): the same callers then run on an engine
- * whose driver is asynchronous.
+ * A statement drizzle built, run straight on the driver (see preparadaDireta). Its methods answer at once
+ * on SQLite and with a promise on PostgreSQL (talvez.ts): callers await them, or run them in steps that
+ * stay synchronous on SQLite (issue 19). A failure is thrown on SQLite, a rejection on PostgreSQL.
  */
 export interface ComandoDireto {
   /** Runs an insert or update; answers how many rows it changed. */
-  run(valores: Record<string, unknown>): Promise<number>;
+  run(valores: Record<string, unknown>): Talvez<number>;
   /** The first row as an array, in the order of the select's fields. */
-  linha(valores: Record<string, unknown>): Promise<unknown[] | undefined>;
+  linha(valores: Record<string, unknown>): Talvez<unknown[] | undefined>;
   /** Every row, as arrays. */
-  todas(valores: Record<string, unknown>): Promise<unknown[][]>;
+  todas(valores: Record<string, unknown>): Talvez<unknown[][]>;
 }
+
+const diretas = new WeakMap<Db, Map<string, ComandoDireto>>();
 
 /**
  * For the few statements every queued sale runs: the SQL still comes from drizzle's query builder,
@@ -246,29 +276,35 @@ export interface ComandoDireto {
  * about a fifth of the cost of a small insert.
  */
 export function preparadaDireta(db: Db, chave: string, construir: () => { toSQL(): { sql: string; params: unknown[] } }): ComandoDireto {
-  if (ehPostgres(db)) return preparada(db, `direta:${chave}`, () => comandoPostgres(construir(), chave));
-  return preparada(db, `direta:${chave}`, () => {
-    const { sql: texto, params } = construir().toSQL();
-    const valoresDe = params.map((p): ((valores: Record<string, unknown>) => unknown) => {
-      if (is(p, Placeholder)) return (valores) => valorDe(valores, p.name);
-      if (is(p, Param) && is(p.value, Placeholder)) {
-        const { encoder } = p;
-        const nome = p.value.name;
-        return (valores) => encoder.mapToDriverValue(valorDe(valores, nome));
-      }
-      return () => p;
-    });
-    // A select answers arrays (raw), in the order of its fields; an insert or update only runs.
-    const comando = db.$client.prepare(texto);
-    if (comando.reader) comando.raw(true);
-    const argumentos = (valores: Record<string, unknown>) => valoresDe.map((v) => v(valores));
-    // better-sqlite3 answers at once: the promise only wraps the answer (a failure rejects it).
-    return {
-      run: async (valores) => comando.run(...argumentos(valores)).changes,
-      linha: async (valores) => comando.get(...argumentos(valores)) as unknown[] | undefined,
-      todas: async (valores) => comando.all(...argumentos(valores)) as unknown[][],
-    };
+  // Looked up before anything else: the engine is asked once, when the statement is first built.
+  let doBanco = diretas.get(db);
+  if (!doBanco) diretas.set(db, (doBanco = new Map()));
+  let comando = doBanco.get(chave);
+  if (!comando) doBanco.set(chave, (comando = ehPostgres(db) ? comandoPostgres(construir(), chave) : comandoSqlite(db, construir())));
+  return comando;
+}
+
+function comandoSqlite(db: Db, consulta: { toSQL(): { sql: string; params: unknown[] } }): ComandoDireto {
+  const { sql: texto, params } = consulta.toSQL();
+  const valoresDe = params.map((p): ((valores: Record<string, unknown>) => unknown) => {
+    if (is(p, Placeholder)) return (valores) => valorDe(valores, p.name);
+    if (is(p, Param) && is(p.value, Placeholder)) {
+      const { encoder } = p;
+      const nome = p.value.name;
+      return (valores) => encoder.mapToDriverValue(valorDe(valores, nome));
+    }
+    return () => p;
   });
+  // A select answers arrays (raw), in the order of its fields; an insert or update only runs.
+  const comando = db.$client.prepare(texto);
+  if (comando.reader) comando.raw(true);
+  const argumentos = (valores: Record<string, unknown>) => valoresDe.map((v) => v(valores));
+  // better-sqlite3 answers at once, and so does the command (no promise per statement).
+  return {
+    run: (valores) => comando.run(...argumentos(valores)).changes,
+    linha: (valores) => comando.get(...argumentos(valores)) as unknown[] | undefined,
+    todas: (valores) => comando.all(...argumentos(valores)) as unknown[][],
+  };
 }
 
 /**

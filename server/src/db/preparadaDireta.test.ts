@@ -50,8 +50,8 @@ describe('preparadaDireta', () => {
     expect(await consulta().todas({ id })).toEqual([['bruno@escola.com.br', 1, 'Bruno Campo']]);
   });
 
-  it('um placeholder sem valor é um erro (a promessa rejeitada), não um NULL gravado', async () => {
-    await expect(inserir().run({ nome: 'Carla Serra', ativo: true })).rejects.toThrow('Sem valor para "email".');
+  it('um placeholder sem valor é um erro (lançado na hora no SQLite), não um NULL gravado', async () => {
+    expect(() => inserir().run({ nome: 'Carla Serra', ativo: true })).toThrow('Sem valor para "email".');
     expect(db.$client.prepare("select count(*) as n from usuarios where nome = 'Carla Serra'").get()).toEqual({ n: 0 });
   });
 });

@@ -33,7 +33,7 @@ describe.skipIf(!temPostgres)('emTransacao (PostgreSQL)', () => {
     let leram = 0;
     let soltar!: () => void;
     const todasLeram = new Promise<void>((ok) => (soltar = ok));
-    const uma = (i: number) =>
+    const uma = async (i: number) =>
       emTransacao(db, async (tx) => {
         const codigo = await proximoCodigo(tx);
         if (++leram === 10) soltar();

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { CidadeResumo, CidadeStatus, Rota, StatusRota } from '../../../shared/schemas/rotas';
 import { centavosParaReais } from '../../../shared/money';
 import { linhas as linhasSql, preparada, preparadaDireta, type Db } from '../db';
+import { aguardar, depois, rodarPassos, type Talvez } from '../db/talvez';
 import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/tabelas';
 import type { DatasDaRota } from '../../../shared/periodoRota';
 import { prepararComNome } from '../usuarios/repositorio';
@@ -119,14 +120,19 @@ const situacoesMemorizadas = new WeakMap<Db, Map<string, SituacaoParaEscrita | u
  * PostgreSQL: a serializable transaction reads one snapshot), so only the run's own writes could change
  * an answer: `fn` gets `esquecer`, which the batch calls after every write not known to leave routes alone.
  */
-export async function comSituacoesMemorizadas<T>(tx: Db, fn: (esquecer: () => void) => Promise<T>): Promise<T> {
+export function comSituacoesMemorizadas<T>(tx: Db, fn: (esquecer: () => void) => Talvez<T>): Talvez<T> {
   const memoria = new Map<string, SituacaoParaEscrita | undefined>();
   situacoesMemorizadas.set(tx, memoria);
-  try {
-    return await fn(() => memoria.clear());
-  } finally {
-    situacoesMemorizadas.delete(tx);
-  }
+  // Steps (db/talvez.ts): forgotten when `fn` ends, at once if it answered at once.
+  return rodarPassos(
+    (function* () {
+      try {
+        return yield* aguardar(fn(() => memoria.clear()));
+      } finally {
+        situacoesMemorizadas.delete(tx);
+      }
+    })(),
+  );
 }
 
 /**
@@ -134,12 +140,12 @@ export async function comSituacoesMemorizadas<T>(tx: Db, fn: (esquecer: () => vo
  * its active period (shared/periodoRota.ts) and whether the city is on it. Every queued sale and visit
  * asks this, so it reads those columns, not the row.
  */
-export async function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): Promise<SituacaoParaEscrita | undefined> {
+export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): Talvez<SituacaoParaEscrita | undefined> {
   const memoria = situacoesMemorizadas.get(db);
   const chave = `${rotaId}|${cidadeId}`;
   if (memoria?.has(chave)) return memoria.get(chave);
-  // Run straight on the driver (db/index.ts, preparadaDireta).
-  const linha = (await preparadaDireta(db, 'rota.situacaoParaEscrita', () =>
+  // Run straight on the driver, at once on SQLite (db/index.ts, preparadaDireta).
+  const linha = preparadaDireta(db, 'rota.situacaoParaEscrita', () =>
     db
       .select({
         funcionarioId: rotas.funcionarioId,
@@ -155,18 +161,20 @@ export async function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: numb
       })
       .from(rotas)
       .where(eq(rotas.id, sql.placeholder('rotaId'))),
-  ).linha({ rotaId, cidadeId })) as [number, StatusRota, string, string, string | null, string | null, number] | undefined;
-  const situacao = linha && {
-    funcionarioId: linha[0],
-    status: linha[1],
-    dataInicio: linha[2],
-    criadoEm: linha[3],
-    finalizadaEm: linha[4],
-    canceladaEm: linha[5],
-    temCidade: linha[6] === 1,
-  };
-  memoria?.set(chave, situacao);
-  return situacao;
+  ).linha({ rotaId, cidadeId }) as Talvez<[number, StatusRota, string, string, string | null, string | null, number] | undefined>;
+  return depois(linha, (l) => {
+    const situacao = l && {
+      funcionarioId: l[0],
+      status: l[1],
+      dataInicio: l[2],
+      criadoEm: l[3],
+      finalizadaEm: l[4],
+      canceladaEm: l[5],
+      temCidade: l[6] === 1,
+    };
+    memoria?.set(chave, situacao);
+    return situacao;
+  });
 }
 
 /** Each city of the route on `data`: closed (has a sale that day), visited, and the sale's id. */

@@ -9,6 +9,7 @@ import { hoje } from '../../../shared/dates';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import { registrarAuditoria, retratoRota } from '../auditoria/registro';
 import { emTransacao, type Db } from '../db';
+import { depois, type Talvez } from '../db/talvez';
 import { rotas, visitas } from '../db/tabelas';
 import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
 import type { UsuarioSessao } from '../tipos';
@@ -22,6 +23,7 @@ import {
   situacaoParaEscrita,
   substituirCidades,
   type LinhaRota,
+  type SituacaoParaEscrita,
   buscarVisitaDoDia,
   buscarVisitaPorId,
   inserirVisita,
@@ -61,9 +63,13 @@ export interface EscritaNaRota {
  * (shared/periodoRota.ts: work done on the road outlives the admin's status change). With `cidadeId`,
  * the city must belong to the route.
  */
-export async function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, { data, fuso, cidadeId }: EscritaNaRota): Promise<void> {
-  // Route and city in one lookup when there is a city: each queued sale and visit passes here.
-  const rota = cidadeId === undefined ? await buscarRota(db, rotaId) : await situacaoParaEscrita(db, rotaId, cidadeId);
+export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, escrita: EscritaNaRota): Talvez<void> {
+  // Route and city in one lookup when there is a city: each queued sale and visit passes here (at once on SQLite, db/talvez.ts).
+  const rota: Talvez<LinhaRota | SituacaoParaEscrita | undefined> = escrita.cidadeId === undefined ? buscarRota(db, rotaId) : situacaoParaEscrita(db, rotaId, escrita.cidadeId);
+  return depois(rota, (r) => exigirAtivaParaEscrita(r, usuario, escrita));
+}
+
+function exigirAtivaParaEscrita(rota: LinhaRota | SituacaoParaEscrita | undefined, usuario: UsuarioSessao, { data, fuso, cidadeId }: EscritaNaRota): void {
   if (!rota || rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
   const situacao = situacaoDaData(rota, data, fuso);
   if (situacao !== 'dentro') {

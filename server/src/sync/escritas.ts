@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { ArmazenamentoCupons } from '../arquivos/armazenamento';
 import type { Db } from '../db';
+import type { Talvez } from '../db/talvez';
 import type { CupomRecebido } from '../despesas/cupons';
 import type { UsuarioSessao } from '../tipos';
 
@@ -33,8 +34,8 @@ export interface RespostaEscrita {
    * joined and sent to a phone that only needs to know they arrived.
    */
   corpo(): Promise<unknown>;
-  /** When the server took the write, shown on the phone as 'Recebido pelo servidor às ...'. */
-  recebidoEm(): Promise<string | null>;
+  /** When the server took the write, shown on the phone as 'Recebido pelo servidor às ...' (at once when known: db/talvez.ts). */
+  recebidoEm(): Talvez<string | null>;
 }
 
 export type Metodo = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -3,6 +3,7 @@
  * the same service functions and answers as the single endpoints. A kind without an entry here is
  * a compile error.
  */
+import { depois, type Talvez } from '../db/talvez';
 import type { DadosValidados } from '../../../shared/sync/esquemas';
 import type { TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
@@ -24,16 +25,18 @@ export interface Execucao<T extends TipoOperacao> {
     dados: DadosValidados<T>,
     origem: { clienteId: string },
     cupons?: readonly CupomRecebido[],
-  ): Promise<RespostaEscrita>;
+  ): Talvez<RespostaEscrita>;
 }
 
 export const EXECUCOES: { [T in TipoOperacao]: Execucao<T> } = {
   'venda.salvar': {
     preservaRotas: true,
-    async executar(ctx, usuario, dados, origem) {
-      const { id, criada, recebidaEm } = await salvarVenda(ctx.db, usuario, dados, ctx.fuso, { clienteId: origem.clienteId, versaoBase: dados.versao_base });
-      return new RespostaVenda(ctx, criada ? 201 : 200, id, recebidaEm);
-    },
+    // At once on SQLite inside the batch's transaction (db/talvez.ts): the kind every phone queues most.
+    executar: (ctx, usuario, dados, origem) =>
+      depois(
+        salvarVenda(ctx.db, usuario, dados, ctx.fuso, { clienteId: origem.clienteId, versaoBase: dados.versao_base }),
+        ({ id, criada, recebidaEm }) => new RespostaVenda(ctx, criada ? 201 : 200, id, recebidaEm),
+      ),
   },
   'visita.registrar': {
     preservaRotas: true,

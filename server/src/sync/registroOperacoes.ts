@@ -5,6 +5,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { ehPostgres, preparadaDireta, type Db } from '../db';
+import type { Talvez } from '../db/talvez';
 import { operacoesAplicadas } from '../db/tabelas';
 
 export interface OperacaoAplicada {
@@ -52,9 +53,12 @@ export async function buscarAplicadas(db: Db, ids: string[]): Promise<Map<string
   return encontradas;
 }
 
-/** Records an applied operation; must run inside the transaction of its effect (`tx`). */
-export async function registrarAplicada(tx: Db, op: OperacaoAplicada): Promise<void> {
-  await preparadaDireta(tx, 'operacoes.registrar', () =>
+/**
+ * Records an applied operation; must run inside the transaction of its effect (`tx`). At once on SQLite
+ * (db/talvez.ts): every queued operation passes here.
+ */
+export function registrarAplicada(tx: Db, op: OperacaoAplicada): Talvez<unknown> {
+  return preparadaDireta(tx, 'operacoes.registrar', () =>
     tx.insert(operacoesAplicadas).values({
       id: sql.placeholder('id'),
       usuarioId: sql.placeholder('usuarioId'),

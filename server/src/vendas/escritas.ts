@@ -1,6 +1,7 @@
 /** The sale writes a phone queues (see sync/escritas.ts): used by /api/vendas and by the batch sync. */
 import { z } from 'zod';
 import { paramsVenda, vendaCriarSchema, vendaEditarSchema } from '../../../shared/schemas/vendas';
+import { depois, type Talvez } from '../db/talvez';
 import { definirEscrita, type ContextoEscrita, type RespostaEscrita } from '../sync/escritas';
 import { buscarVenda, buscarVendaApresentada } from './repositorio';
 import { editarVenda, salvarVenda } from './servico';
@@ -22,8 +23,8 @@ export class RespostaVenda implements RespostaEscrita {
     return { venda: (await buscarVendaApresentada(this.ctx.db, this.id))! };
   }
 
-  async recebidoEm() {
-    return this.atualizadaEm ?? (await buscarVenda(this.ctx.db, this.id))!.atualizadoEm;
+  recebidoEm(): Talvez<string> {
+    return this.atualizadaEm ?? depois(buscarVenda(this.ctx.db, this.id), (venda) => venda!.atualizadoEm);
   }
 }
 

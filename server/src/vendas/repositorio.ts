@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import { centavosParaReais } from '../../../shared/money';
 import type { ResumoVendas, TotaisVendas, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
 import { linhas as linhasSql, preparada, preparadaDireta, type Db } from '../db';
+import { depois, type Talvez } from '../db/talvez';
 import { cidades, rotas, usuarios, vendas } from '../db/tabelas';
 import type { Janela } from '../paginacao';
 import type { LinhaRota } from '../rotas/repositorio';
@@ -39,10 +40,10 @@ export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualiz
  * Inserts the sale unless its id is taken or its (route, city, date) already has one: answers when
  * the server took it (its recebido_em and atualizado_em), or null when nothing was inserted.
  */
-export async function inserirVendaSeLivre(db: Db, v: NovaVenda): Promise<string | null> {
+export function inserirVendaSeLivre(db: Db, v: NovaVenda): Talvez<string | null> {
   const agora = new Date().toISOString();
-  // Run straight on the driver: every queued sale comes through here (db/index.ts, preparadaDireta).
-  const inseridas = await preparadaDireta(db, 'venda.inserirSeLivre', () =>
+  // Run straight on the driver, at once on SQLite: every queued sale comes through here (db/index.ts, preparadaDireta).
+  const inseridas = preparadaDireta(db, 'venda.inserirSeLivre', () =>
     db
       .insert(vendas)
       .values({
@@ -65,7 +66,7 @@ export async function inserirVendaSeLivre(db: Db, v: NovaVenda): Promise<string 
       // No target: any taken key (the id, or the unique route, city and date) skips the row.
       .onConflictDoNothing(),
   ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', alteradaPorCliente: null, ...v, agora });
-  return inseridas > 0 ? agora : null;
+  return depois(inseridas, (n) => (n > 0 ? agora : null));
 }
 
 export interface ValoresVendaColunas {

@@ -7,6 +7,7 @@
 import { hoje } from '../../../shared/dates';
 import { HISTORICO_POR_CIDADE, type ResumoVendas, type TotaisVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
 import { emTransacao, type Db } from '../db';
+import { aguardar, rodarPassos, type Talvez } from '../db/talvez';
 import type { ValoresEmConflito } from '../../../shared/api/errors';
 import { formatarCentavos } from '../../../shared/money';
 import { conflito, conflitoDeVersao, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
@@ -143,54 +144,63 @@ export interface ResultadoVenda {
  *   for a sale (the visits table holds the visits without a sale). That row was a third of the cost of
  *   each queued sale replayed by the batch sync.
  */
-export async function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda = DA_API): Promise<ResultadoVenda> {
-  exigirFuncionario(usuario);
-  return emTransacao(db, async (tx) => {
-    const registradoEm = dados.registrado_em ?? new Date().toISOString();
-    // The usual case is a new closing on a free (route, city, date): checked, then inserted straight
-    // away, skipped if its id or its day is taken. Only then is the id looked up (issue 19: that read
-    // was a tenth of each queued sale). The outcome is the one of looking the id up first: a taken id
-    // goes the replay's way below whether or not the route still takes new closings.
-    const recusaDaNova = await motivoParaNaoCriar(tx, usuario, dados, fuso);
-    if (!recusaDaNova) {
-      const recebidaEm = await inserirVendaSeLivre(tx, {
-        id: dados.id,
-        rotaId: dados.rota_id,
-        cidadeId: dados.cidade_id,
-        funcionarioId: usuario.id,
-        dataVenda: dados.data_venda,
-        ...colunasDosValores(dados),
-        registradoEm,
-        alteradaPorCliente: origem.clienteId,
-      });
-      if (recebidaEm) return { id: dados.id, criada: true, recebidaEm };
-    }
-
-    const mesma = await buscarVenda(tx, dados.id);
-    if (mesma) {
-      const mesmoRegistro =
-        mesma.funcionarioId === usuario.id && mesma.rotaId === dados.rota_id && mesma.cidadeId === dados.cidade_id && mesma.dataVenda === dados.data_venda;
-      if (!mesmoRegistro) throw conflito(ID_JA_USADO);
-      // A replay is answered even after the route was finished: the write it repeats was accepted.
-      if (mesmosValores(valoresEnviados(dados), valoresDaLinha(mesma))) return { id: mesma.id, criada: false };
-      await exigirRotaAtivaDoFuncionario(tx, usuario, mesma.rotaId, { data: mesma.dataVenda, fuso, cidadeId: mesma.cidadeId });
-      await aplicarNaVenda(tx, mesma, dados, dados.registrado_em ?? new Date().toISOString(), origem);
-      return { id: mesma.id, criada: false };
-    }
-    if (recusaDaNova) throw recusaDaNova;
-    // The id is free, so the (route, city, date) is taken: the day's closing.
-    const doDia = (await buscarVendaDoDia(tx, dados.rota_id, dados.cidade_id, dados.data_venda))!;
-    // The route is this employee's, and its employee cannot change once it has sales.
-    if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
-    await aplicarNaVenda(tx, doDia, dados, registradoEm, origem);
-    return { id: doDia.id, criada: false };
+export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda = DA_API): Talvez<ResultadoVenda> {
+  // Inside the transaction's function: refused as the rest is (a rejection, or a throw inside a batch's steps).
+  return emTransacao(db, (tx) => {
+    exigirFuncionario(usuario);
+    return rodarPassos(passosDeSalvarVenda(tx, usuario, dados, fuso, origem));
   });
 }
 
-/** Why a sale with a new id may not be written (the route's rule, a date in the future), or null. */
-async function motivoParaNaoCriar(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): Promise<ErroApp | null> {
+/**
+ * salvarVenda's steps (db/talvez.ts): a queued sale replayed by the batch runs them all at once on SQLite,
+ * with no promise per statement (issue 19).
+ */
+function* passosDeSalvarVenda(tx: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda): Generator<unknown, ResultadoVenda, unknown> {
+  const registradoEm = dados.registrado_em ?? new Date().toISOString();
+  // The usual case is a new closing on a free (route, city, date): checked, then inserted straight
+  // away, skipped if its id or its day is taken. Only then is the id looked up (issue 19: that read
+  // was a tenth of each queued sale). The outcome is the one of looking the id up first: a taken id
+  // goes the replay's way below whether or not the route still takes new closings.
+  const recusaDaNova = yield* motivoParaNaoCriar(tx, usuario, dados, fuso);
+  if (!recusaDaNova) {
+    const recebidaEm = yield* aguardar(inserirVendaSeLivre(tx, {
+      id: dados.id,
+      rotaId: dados.rota_id,
+      cidadeId: dados.cidade_id,
+      funcionarioId: usuario.id,
+      dataVenda: dados.data_venda,
+      ...colunasDosValores(dados),
+      registradoEm,
+      alteradaPorCliente: origem.clienteId,
+    }));
+    if (recebidaEm) return { id: dados.id, criada: true, recebidaEm };
+  }
+
+  const mesma = yield* aguardar(buscarVenda(tx, dados.id));
+  if (mesma) {
+    const mesmoRegistro =
+      mesma.funcionarioId === usuario.id && mesma.rotaId === dados.rota_id && mesma.cidadeId === dados.cidade_id && mesma.dataVenda === dados.data_venda;
+    if (!mesmoRegistro) throw conflito(ID_JA_USADO);
+    // A replay is answered even after the route was finished: the write it repeats was accepted.
+    if (mesmosValores(valoresEnviados(dados), valoresDaLinha(mesma))) return { id: mesma.id, criada: false };
+    yield* aguardar(exigirRotaAtivaDoFuncionario(tx, usuario, mesma.rotaId, { data: mesma.dataVenda, fuso, cidadeId: mesma.cidadeId }));
+    yield* aguardar(aplicarNaVenda(tx, mesma, dados, dados.registrado_em ?? new Date().toISOString(), origem));
+    return { id: mesma.id, criada: false };
+  }
+  if (recusaDaNova) throw recusaDaNova;
+  // The id is free, so the (route, city, date) is taken: the day's closing.
+  const doDia = (yield* aguardar(buscarVendaDoDia(tx, dados.rota_id, dados.cidade_id, dados.data_venda)))!;
+  // The route is this employee's, and its employee cannot change once it has sales.
+  if (doDia.funcionarioId !== usuario.id) throw conflito(ID_JA_USADO);
+  yield* aguardar(aplicarNaVenda(tx, doDia, dados, registradoEm, origem));
+  return { id: doDia.id, criada: false };
+}
+
+/** Why a sale with a new id may not be written (the route's rule, a date in the future), or null. Steps of salvarVenda. */
+function* motivoParaNaoCriar(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): Generator<unknown, ErroApp | null, unknown> {
   try {
-    await exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id });
+    yield* aguardar(exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id }));
   } catch (erro) {
     if (erro instanceof ErroApp) return erro;
     throw erro;
