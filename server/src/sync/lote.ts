@@ -27,7 +27,7 @@ import { ehTipoOperacao, retencaoDe, Retencoes, type TipoOperacao } from '../../
 import type { CupomRecebido } from '../despesas/cupons';
 import { conflito, dadosInvalidos, ErroApp } from '../errors';
 import { emSavepoint, emTransacao, type Db } from '../db';
-import { aguardar, depois, rodarPassos, type Talvez } from '../db/talvez';
+import { depois, rodarPassos, type Talvez } from '../db/talvez';
 import { comSituacoesMemorizadas } from '../rotas/repositorio';
 import type { UsuarioSessao } from '../tipos';
 import { ID_JA_USADO } from '../vendas/servico';
@@ -345,10 +345,10 @@ export async function processarLote(
         continue;
       }
       if (op.erro || !op.rodar || vistas.has(op.id)) throw new Error('recusa');
-      const r = yield* aguardar(op.rodar(ctxTx, usuario));
+      const r = (yield op.rodar(ctxTx, usuario)) as RespostaEscrita;
       if (r.status >= 400) throw new Error('recusa');
-      const resultado = yield* aguardar(aceita(op.id, r));
-      yield* aguardar(registrarAplicada(tx, registro(op, resultado)));
+      const resultado = (yield aceita(op.id, r)) as ResultadoOperacao;
+      yield registrarAplicada(tx, registro(op, resultado));
       vistas.add(op.id);
       if (!op.preservaRotas) esquecer();
       parciais.push({ op, r: resultado });

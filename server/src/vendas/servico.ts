@@ -164,7 +164,7 @@ function* passosDeSalvarVenda(tx: Db, usuario: UsuarioSessao, dados: VendaCriarD
   // goes the replay's way below whether or not the route still takes new closings.
   const recusaDaNova = yield* motivoParaNaoCriar(tx, usuario, dados, fuso);
   if (!recusaDaNova) {
-    const recebidaEm = yield* aguardar(inserirVendaSeLivre(tx, {
+    const recebidaEm = (yield inserirVendaSeLivre(tx, {
       id: dados.id,
       rotaId: dados.rota_id,
       cidadeId: dados.cidade_id,
@@ -173,7 +173,7 @@ function* passosDeSalvarVenda(tx: Db, usuario: UsuarioSessao, dados: VendaCriarD
       ...colunasDosValores(dados),
       registradoEm,
       alteradaPorCliente: origem.clienteId,
-    }));
+    })) as string | null;
     if (recebidaEm) return { id: dados.id, criada: true, recebidaEm };
   }
 
@@ -200,7 +200,7 @@ function* passosDeSalvarVenda(tx: Db, usuario: UsuarioSessao, dados: VendaCriarD
 /** Why a sale with a new id may not be written (the route's rule, a date in the future), or null. Steps of salvarVenda. */
 function* motivoParaNaoCriar(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string): Generator<unknown, ErroApp | null, unknown> {
   try {
-    yield* aguardar(exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id }));
+    yield exigirRotaAtivaDoFuncionario(db, usuario, dados.rota_id, { data: dados.data_venda, fuso, cidadeId: dados.cidade_id });
   } catch (erro) {
     if (erro instanceof ErroApp) return erro;
     throw erro;
