@@ -13,7 +13,7 @@ import { contagem } from '../../../shared/texto';
 import { DetalhamentoSalario, linhasDoCalculo } from '../relatorios/DetalhamentoSalario';
 import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
-import { cabecalho } from './molduraDoPainel';
+import { QuadroDoPainel } from './molduraDoPainel';
 import type { Estimativa } from './estimativa';
 
 export function AcoesRapidas() {
@@ -65,11 +65,7 @@ export function EsqueletoSalario({ valorAluguel }: { valorAluguel: number }) {
 /** The whole panel before the route is known: the cards of a route's dashboard, empty. */
 export function EsqueletoDoPainel() {
   return (
-    <div className="dashboard painel-funcionario" aria-busy="true">
-      {cabecalho}
-      <p className="sr-only" role="status">
-        Carregando o dashboard...
-      </p>
+    <QuadroDoPainel>
       <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota" data-testid="esqueleto-painel">
         <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota" carregando manterConteudo>
           <span className="estatistica__texto esqueleto-texto">Rota</span>
@@ -96,7 +92,7 @@ export function EsqueletoDoPainel() {
         <EsqueletoSalario valorAluguel={0} />
         <AcoesRapidas />
       </div>
-    </div>
+    </QuadroDoPainel>
   );
 }
 

@@ -4,6 +4,7 @@
  * the first frame React draws instead of one download later. The skeleton (esqueletoDoPainel.tsx) and the
  * real panel draw the same heading in the same place, and their cards come in below it: nothing moves.
  */
+import type { ReactNode } from 'react';
 import { useAuth } from '../auth/AuthProvider';
 import { Carregando } from '../components/Carregando';
 
@@ -17,16 +18,21 @@ export const cabecalho = (
   </div>
 );
 
-/** The dashboard while its code loads: the employee's heading; the admin's screen keeps the spinner. */
-export function MolduraDoPainel() {
-  const { usuario } = useAuth();
-  if (usuario?.tipo !== 'funcionario') return <Carregando />;
+/** The employee's panel while something is still loading: the heading, what a screen reader hears, and `children` below. */
+export function QuadroDoPainel({ children }: { children?: ReactNode }) {
   return (
     <div className="dashboard painel-funcionario" aria-busy="true">
       {cabecalho}
       <p className="sr-only" role="status">
         Carregando o dashboard...
       </p>
+      {children}
     </div>
   );
+}
+
+/** The dashboard while its code loads: the employee's heading; the admin's screen keeps the spinner. */
+export function MolduraDoPainel() {
+  const { usuario } = useAuth();
+  return usuario?.tipo === 'funcionario' ? <QuadroDoPainel /> : <Carregando />;
 }
