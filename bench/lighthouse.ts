@@ -166,6 +166,9 @@ async function rodarLighthouse(url: string, sessao: { token: string; usuario: un
       fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_JSON, { recursive: true });
       const nome = `${new URL(url).pathname.replace(/\W+/g, '') || 'raiz'}-${Date.now()}.json`;
       fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_JSON, nome), JSON.stringify(lhr));
+      // The page load's trace beside it (chrome://tracing, DevTools' Performance panel): what each long task ran.
+      const traco = (resultado.artifacts as { Trace?: unknown }).Trace;
+      if (traco) fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_JSON, nome.replace(/\.json$/, '.trace.json')), JSON.stringify(traco));
     }
     const numero = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
