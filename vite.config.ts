@@ -127,24 +127,30 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Issue 19: two files where there were dozens, same bytes.
+        // Issue 19: a few files where there were dozens, same bytes.
         // - `index`: everything the first screen runs (the entry and its static imports: React, the
         //   router, the shell). Split, it was 12 files requested at once; over HTTP/1.1 the browser
         //   opens 6 connections to a host, so on 3G (300 ms a request) they came in waves.
-        // - `campo`: the sync engine, IndexedDB (Dexie) and the employee's dashboard with what they
-        //   import. Left to the bundler, opening the dashboard asked for 35 files of 1-3 KB (29 KB for
-        //   Dexie) in six waves before the panel could draw; one 55 KB file (brotli) is one wait.
-        //   Measured (files, KB sent, service worker off): an employee's dashboard 50 / 244 -> 10 / 188;
-        //   the admin's, which loads the engine too, 55 / 292 -> 25 / 259; the login 27 / 198 -> 11 / 190.
+        // - `motor`: the sync engine, IndexedDB (Dexie) and the write types it registers (offline/estado.ts
+        //   carregarSync), with what they import; `painel`: the employee's dashboard beyond that. Left to
+        //   the bundler, opening the dashboard asked for 35 files of 1-3 KB (29 KB for Dexie) in six waves
+        //   before the panel could draw; now two, 41 + 15 KB (brotli), fetched side by side. Measured
+        //   (files, KB sent, service worker off): an employee's dashboard 50 / 244 -> 11 / 191; the
+        //   admin's, which loads the engine too, 55 / 292 -> 26 / 261; the login 27 / 198 -> 10 / 175.
         // Every other screen and the rare pieces (the pendências export, zod, the QR reader) still
         // load on demand in their own chunks.
         codeSplitting: {
           groups: [
-            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
             {
-              name: 'campo',
+              name: 'motor',
+              priority: 2,
+              test: (id: string) => (/client\/src\/offline\//.test(id) && !/offline\/exportacao/.test(id)) || /node_modules\/dexie/.test(id),
+            },
+            {
+              name: 'painel',
               priority: 1,
-              test: (id: string) => (/client\/src\/(offline|dashboard)\//.test(id) && !/DashboardAdmin|offline\/exportacao/.test(id)) || /node_modules\/dexie/.test(id),
+              test: (id: string) => /client\/src\/dashboard\//.test(id) && !/DashboardAdmin/.test(id),
             },
           ],
         },
