@@ -268,6 +268,27 @@ describe.skipIf(!temChromium)('dashboards no navegador', () => {
     await desktop.contexto.close();
   });
 
+  it('funcionária abrindo o dashboard: o código chega em poucos arquivos (no 3G, cada leva de pedidos custa uma ida e volta)', async () => {
+    // Issue 19: left to the bundler, the panel came in ~35 files of 1-3 KB, six waves over HTTP/1.1
+    // before it could draw (vite.config.ts, codeSplitting).
+    const tania = await servidor.criarFuncionario({ nome: 'Tânia Arquivos', email: 'tania@escola.com.br' });
+    await criarRota(tania.id, 'Rota dos Arquivos', [GOIANIA, ANAPOLIS]);
+    const { contexto, pagina } = await novaPagina(navegador, CELULAR);
+    const scripts: string[] = [];
+    pagina.on('request', (pedido) => {
+      const url = new URL(pedido.url());
+      if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) scripts.push(url.pathname.slice('/assets/'.length));
+    });
+    const login = new TelaLogin(pagina);
+    await login.abrir(servidor.url);
+    await login.entrar(tania.email, tania.senha);
+    const tela = new TelaDashboardFuncionario(pagina);
+    await expect.poll(() => tela.valor('Rota Ativa')).toContain('Rota dos Arquivos');
+    // The login's own (the page, its field and icon pieces), the first file, the engine and the panel.
+    expect(scripts.length, scripts.join(', ')).toBeLessThanOrEqual(12);
+    await contexto.close();
+  });
+
   it('funcionário sem rota ativa vê o aviso, no celular', async () => {
     const saulo = await servidor.criarFuncionario({ nome: 'Saulo Parado', email: 'saulo@escola.com.br' });
     const { contexto, pagina } = await entrar(CELULAR, saulo.email, saulo.senha);
