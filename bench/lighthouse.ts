@@ -157,6 +157,9 @@ async function rodarLighthouse(url: string, sessao: { token: string; usuario: un
       onlyCategories: ['performance'],
       // Keeps the session just written; nothing else is stored for this origin in this new Chromium.
       disableStorageReset: sessao !== null,
+      // BENCH_LIGHTHOUSE_AMOSTRAS=1: the trace also gets V8's JS samples (which function each long task ran). They
+      // slow the page down: a diagnosis, never a figure to publish.
+      ...(process.env.BENCH_LIGHTHOUSE_AMOSTRAS ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!resultado) throw new Error('Lighthouse não devolveu resultado');
     const lhr = resultado.lhr;

@@ -141,6 +141,24 @@ describe('Dashboard do funcionário', () => {
     expect(cartao('Cidades Atendidas')).toHaveTextContent('2 / 4');
   });
 
+  it('quando a rota chega, os mesmos cartões são preenchidos no lugar: nada da moldura é desfeito e desenhado de novo', async () => {
+    // Issue 19: replacing the whole frame was the dashboard's longest task in the Lighthouse trace.
+    let chegar!: () => void;
+    montar({ rotaChegaApos: new Promise<void>((r) => (chegar = r)) });
+    await screen.findByTestId('esqueleto-painel');
+    const antes = { rota: cartao('Rota Ativa'), saldo: cartao('Saldo Disponível'), salario: esqueletoSalario(), atalhos: screen.getByRole('navigation', { name: 'Ações rápidas' }) };
+    chegar();
+    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('R$ 146,50'));
+    expect(screen.queryByTestId('esqueleto-painel')).toBeNull();
+    expect(screen.queryByText('Carregando o dashboard...')).toBeNull();
+    expect(cartao('Rota Ativa')).toBe(antes.rota);
+    expect(antes.rota).toHaveTextContent('Rota Sul Goiano');
+    expect(antes.rota).not.toHaveAttribute('aria-busy');
+    expect(cartao('Saldo Disponível')).toBe(antes.saldo);
+    expect(salario()).toBe(antes.salario);
+    expect(screen.getByRole('navigation', { name: 'Ações rápidas' })).toBe(antes.atalhos);
+  });
+
   it('o salário estimado ainda sem base ocupa o lugar do cartão pronto (esqueleto), e "Pronto para viajar" vem depois dos atalhos', async () => {
     montar({ salario: () => new Promise<RespostaFalsa>(() => undefined) as unknown as RespostaFalsa });
     await waitFor(() => expect(cartao('Rota Ativa')).toHaveTextContent('Rota Sul Goiano'));

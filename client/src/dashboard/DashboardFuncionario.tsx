@@ -8,7 +8,7 @@
  * same day gives the same numbers online and offline.
  */
 import { CheckCircle2, MapPin, Route, Wallet, WifiOff } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
@@ -27,8 +27,8 @@ import { estimarSalario } from './estimativa';
 import { sobDemanda } from '../components/sobDemanda';
 import { ehPrevia, useCopiaDoAparelhoPrimeiro } from '../app/copiaPrimeiro';
 import { classeDoSaldo } from '../components/saldo';
-import { AcoesRapidas, CartaoSalario, CidadesAtendidas, EsqueletoDoPainel, EsqueletoSalario } from './esqueletoDoPainel';
-import { cabecalho } from './molduraDoPainel';
+import { AcoesRapidas, CartaoSalario, CidadesAtendidas, estimativaVazia } from './esqueletoDoPainel';
+import { cabecalho, QuadroDoPainel } from './molduraDoPainel';
 
 export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
 
@@ -57,8 +57,9 @@ export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
   useCopiaDoAparelhoPrimeiro(chavesRotas.ativaDoFuncionario(usuario.id), chavesCacheRotas.ativas(usuario.id), usuario.id, rotaAtivaDaLista);
 
   // Issue 19: the panel's frame, with every card at its final size, while the route is read (the
-  // device's copy, then the server): what arrives fills the cards instead of pushing them down.
-  if (rotaQ.isPending) return <EsqueletoDoPainel />;
+  // device's copy, then the server): what arrives fills the same cards in place, nothing is pushed
+  // down or drawn twice (replacing the whole frame cost a long task on a slow phone).
+  if (rotaQ.isPending) return <PainelDaRota usuario={usuario} rota={null} cargaRota={undefined} />;
 
   if (rotaQ.data && 'semDados' in rotaQ.data) {
     return (
@@ -93,17 +94,17 @@ export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
     );
   }
 
-  return <PainelDaRota usuario={usuario} rota={rota} cargaRota={rotaQ.data!} cabecalho={cabecalho} />;
+  return <PainelDaRota usuario={usuario} rota={rota} cargaRota={rotaQ.data!} />;
 }
 
 interface PropsPainel {
   usuario: Usuario;
-  rota: Rota;
-  cargaRota: Carga<Rota | null>;
-  cabecalho: ReactNode;
+  /** null while the route is read: the same cards, their figures hidden behind placeholders. */
+  rota: Rota | null;
+  cargaRota: Carga<Rota | null> | undefined;
 }
 
-function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
+function PainelDaRota({ usuario, rota, cargaRota }: PropsPainel) {
   const fuso = fusoDoApp();
   const finalizadasQ = useRotasFinalizadasDoFuncionario(usuario.id);
   const saldoQ = useSaldoProprio(usuario.id);
@@ -113,11 +114,14 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
   // Each figure from its copy plus the writes that copy may miss (the salary's base and the balance
   // are read at different times, so each has its own overlay).
   const cargaBase = baseQ.data && 'dados' in baseQ.data ? baseQ.data : undefined;
-  const cidadesDaRota = useMemo(() => rota.cidades.map((c) => c.id), [rota.cidades]);
+  const cidadesDaRota = useMemo(() => rota?.cidades.map((c) => c.id) ?? [], [rota?.cidades]);
   const estimativa = useMemo(
-    () => (cargaBase && escritas ? estimarSalario(rota.id, cargaBase.dados, escritasSobreCopia(escritas, cargaBase.confirmacoesAte), cidadesDaRota) : null),
-    [cargaBase, escritas, rota.id, cidadesDaRota],
+    () => (rota && cargaBase && escritas ? estimarSalario(rota.id, cargaBase.dados, escritasSobreCopia(escritas, cargaBase.confirmacoesAte), cidadesDaRota) : null),
+    [cargaBase, escritas, rota, cidadesDaRota],
   );
+  const valorAluguel = rota?.valor_aluguel ?? 0;
+  const semEstimativa = useMemo(() => estimativaVazia(valorAluguel), [valorAluguel]);
+  const carregando = rota === null;
 
   const saldo = saldoQ.data;
   const confirmado = saldo?.dados.saldo_atual;
@@ -131,36 +135,34 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
     .flatMap((c) => (c && 'origem' in c && c.origem === 'cache' && !ehPrevia(c) ? [c.atualizadoEm] : []))
     .sort()[0];
 
-  const total = rota.cidades.length;
   return (
-    <div className="dashboard painel-funcionario">
-      {cabecalho}
+    <QuadroDoPainel carregando={carregando}>
       {guardadosEm && (
         <p className="dashboard-offline" role="status">
           <WifiOff size={15} aria-hidden="true" /> Sem conexão: dados guardados neste aparelho em {formatarDataHora(guardadosEm, fuso)}.
         </p>
       )}
 
-      <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota">
-        <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota">
-          <span className="estatistica__texto">{rota.nome}</span>
-          <span className="estatistica__nota">
-            {formatarData(rota.data_inicio)} a {formatarData(rota.data_fim)}
+      <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota" data-testid={carregando ? 'esqueleto-painel' : undefined}>
+        <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota" carregando={carregando} manterConteudo>
+          <span className={carregando ? 'estatistica__texto esqueleto-texto' : 'estatistica__texto'}>{rota ? rota.nome : 'Rota'}</span>
+          <span className={carregando ? 'estatistica__nota esqueleto-texto' : 'estatistica__nota'}>
+            {rota ? `${formatarData(rota.data_inicio)} a ${formatarData(rota.data_fim)}` : '00/00/0000 a 00/00/0000'}
           </span>
         </CartaoEstatistica>
-        <CidadesAtendidas atendidas={estimativa?.cidadesAtendidas ?? null} total={total} />
-        <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo">
+        <CidadesAtendidas atendidas={estimativa?.cidadesAtendidas ?? null} total={rota ? rota.cidades.length : null} />
+        <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo" carregando={carregando} manterConteudo>
           <span className="saldo-duplo">
             <span className="saldo-duplo__linha">
               <span className="saldo-duplo__rotulo">Saldo confirmado</span>
-              <strong className={confirmado === undefined ? undefined : classeSaldo(confirmado)} data-testid="saldo-confirmado">
-                {confirmado === undefined ? '...' : formatarReais(confirmado)}
+              <strong className={classeDoValor(confirmado, carregando)} data-testid="saldo-confirmado">
+                {textoDoValor(confirmado, carregando)}
               </strong>
             </span>
             <span className="saldo-duplo__linha">
               <span className="saldo-duplo__rotulo">Saldo projetado</span>
-              <strong className={projetado === undefined ? undefined : classeSaldo(projetado)} data-testid="saldo-projetado">
-                {projetado === undefined ? '...' : formatarReais(projetado)}
+              <strong className={classeDoValor(projetado, carregando)} data-testid="saldo-projetado">
+                {textoDoValor(projetado, carregando)}
               </strong>
             </span>
           </span>
@@ -170,16 +172,15 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
             </span>
           )}
         </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando={finalizadas === undefined}>
-          {finalizadas?.length}
+        <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando={carregando || finalizadas === undefined} manterConteudo={carregando}>
+          {carregando ? <span className="esqueleto-texto">00</span> : finalizadas?.length}
         </CartaoEstatistica>
       </section>
 
       <div className="painel-funcionario__corpo">
-        {estimativa ? (
-          <CartaoSalario estimativa={estimativa} />
-        ) : baseQ.isPending ? (
-          <EsqueletoSalario valorAluguel={rota.valor_aluguel} />
+        {/* One card, its figures hidden until the estimate is there: filled in place, not replaced. */}
+        {estimativa || carregando || baseQ.isPending ? (
+          <CartaoSalario estimativa={estimativa ?? semEstimativa} esqueleto={!estimativa} />
         ) : (
           <section className="cartao salario" aria-label="Salário Estimado">
             <h2 className="salario__titulo">Salário Estimado</h2>
@@ -192,8 +193,19 @@ function PainelDaRota({ usuario, rota, cargaRota, cabecalho }: PropsPainel) {
 
       {/* Issue 19: last on the page. It loads after the numbers and grows or shrinks with its checklist; above
           the salary it pushed the salary and the shortcuts down as it arrived (most of the dashboard's CLS). */}
-      <CartaoProntoParaViajar usuarioId={usuario.id} semServidor={guardadosEm !== undefined} />
-    </div>
+      {!carregando && <CartaoProntoParaViajar usuarioId={usuario.id} semServidor={guardadosEm !== undefined} />}
+    </QuadroDoPainel>
   );
+}
+
+/** A balance figure: a placeholder of its final size while the route is read, '...' while the balance is. */
+function textoDoValor(valor: number | undefined, carregando: boolean): string {
+  if (valor === undefined) return carregando ? 'R$ 0,00' : '...';
+  return formatarReais(valor);
+}
+
+function classeDoValor(valor: number | undefined, carregando: boolean): string | undefined {
+  if (valor === undefined) return carregando ? 'esqueleto-texto' : undefined;
+  return classeSaldo(valor);
 }
 

@@ -47,7 +47,7 @@ export function CidadesAtendidas({ atendidas, total }: { atendidas: number | nul
 }
 
 /** The estimate of a route with nothing done yet (what estimarSalario gives with no sales, visits or writes). */
-function estimativaVazia(valorAluguel: number): Estimativa {
+export function estimativaVazia(valorAluguel: number): Estimativa {
   const valorAluguelCentavos = reaisParaCentavos(valorAluguel);
   const calculo = calcularSalario({ vendasCentavos: 0, boletos: 0, cidadesVisitadas: 0, valorAluguelCentavos });
   return { calculo, valorAluguelCentavos, cidadesAtendidas: 0, naFila: 0, recusados: 0 };

@@ -18,14 +18,19 @@ export const cabecalho = (
   </div>
 );
 
-/** The employee's panel while something is still loading: the heading, what a screen reader hears, and `children` below. */
-export function QuadroDoPainel({ children }: { children?: ReactNode }) {
+/**
+ * The employee's panel: the heading and `children` below; while `carregando`, also what a screen reader
+ * hears. The real panel draws the same frame, so its cards are filled in place (issue 19).
+ */
+export function QuadroDoPainel({ children, carregando = true }: { children?: ReactNode; carregando?: boolean }) {
   return (
-    <div className="dashboard painel-funcionario" aria-busy="true">
+    <div className="dashboard painel-funcionario" aria-busy={carregando || undefined}>
       {cabecalho}
-      <p className="sr-only" role="status">
-        Carregando o dashboard...
-      </p>
+      {carregando && (
+        <p className="sr-only" role="status">
+          Carregando o dashboard...
+        </p>
+      )}
       {children}
     </div>
   );
