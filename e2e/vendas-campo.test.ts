@@ -160,4 +160,42 @@ describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
     await capturar(pagina, 'desktop-vendas-campo-visita-aviso');
     await contexto.close();
   });
+
+  it('no celular: a lista de cidades abre sem a biblioteca de validação, e o formulário valida mesmo sem sinal (issue 19)', async () => {
+    // The schemas (zod) are ~90 KB of code to run on a phone 4x slower: the list does not wait for
+    // them; opening a card for editing loads them (formulario.ts, carregarLeitorDoFormulario).
+    const ivo = await servidor.criarFuncionario({ nome: 'Ivo Leve', email: 'ivo@escola.com.br' });
+    await criarRotaEmCurso(servidor, ivo.id, { nome: 'Rota Leve', cidades: [GOIANIA, ANAPOLIS], diasAntes: 2, diasDepois: 10 });
+    const { contexto, pagina } = await novaPagina(navegador, CELULAR);
+    await entrarComSinal(pagina, servidor.url, ivo.email, ivo.senha);
+    await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const comValidacao: string[] = [];
+    const lidos: Promise<void>[] = [];
+    pagina.on('response', (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.startsWith('/assets/') || !url.pathname.endsWith('.js')) return;
+      lidos.push(r.text().then((js) => {
+        if (js.includes('ZodError')) comValidacao.push(url.pathname);
+      }, () => undefined));
+    });
+    await contexto.setOffline(true);
+    const tela = new TelaVendasFuncionario(pagina);
+    await tela.abrir(servidor.url);
+    await tela.aba(/^Em aberto \(2\)$/).waitFor();
+    await tela.cartao('Goiânia').waitFor();
+    await Promise.all(lidos);
+    expect(comValidacao, 'a lista carregou a biblioteca de validação').toEqual([]);
+
+    await tela.editar('Goiânia', { Dinheiro: '-5', Pix: 'abc' });
+    await tela.formulario('Goiânia').getByRole('button', { name: 'Salvar' }).click();
+    await tela.formulario('Goiânia').getByText('Dinheiro não pode ser negativo.').waitFor();
+    await tela.formulario('Goiânia').getByText('Pix deve ser um número.').waitFor();
+    await expect.poll(() => comValidacao.length).toBe(1);
+    await tela.formulario('Goiânia').getByLabel('Dinheiro', { exact: true }).fill('45,50');
+    await tela.formulario('Goiânia').getByLabel('Pix', { exact: true }).fill('');
+    await tela.salvar('Goiânia');
+    await pagina.getByText(GUARDADO).waitFor();
+    await tela.aba(/^Fechadas \(1\)$/).waitFor();
+    await contexto.close();
+  });
 });

@@ -12,8 +12,7 @@ export const OBSERVACOES_MAXIMO = 1000;
 /** Each boleto adds this to the employee's salary (spec section 9); boletos are never sold value. */
 export const BONUS_BOLETO_CENTAVOS = 550;
 
-/** How many past sales of a city the employee's 'Histórico de vendas' shows (spec section 9). */
-export const HISTORICO_POR_CIDADE = 6;
+export { HISTORICO_POR_CIDADE } from '../historicoDeVendas';
 
 export const registradoEm = z.iso
   .datetime({ error: 'Hora de registro inválida.' })

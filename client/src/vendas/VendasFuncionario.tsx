@@ -38,7 +38,7 @@ import {
   type CidadeDoDia,
 } from './estadoCidades';
 import { chaveDoDia, OPERACAO_REGISTRAR_VISITA } from './fila';
-import { camposDe, lerCampos, oQueEnviar, type CamposVenda } from './formulario';
+import { camposDe, carregarLeitorDoFormulario, oQueEnviar, type CamposVenda } from './formulario';
 import { enfileirarVenda, enfileirarVisita } from './operacoes';
 import { apagarRascunhoVendas, lerRascunhoVendas, salvarRascunhoVendas } from './rascunho';
 import { useFilaDeVendas } from './useFilaDeVendas';
@@ -209,6 +209,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   }
 
   function alternarEdicao(cidade: CidadeDoDia) {
+    void carregarLeitorDoFormulario().catch(() => undefined); // ready by the time Salvar is tapped
     setEdicoes((atual) => {
       const proximo = { ...atual };
       if (proximo[cidade.cidade_id]) delete proximo[cidade.cidade_id];
@@ -243,6 +244,14 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     if (!campos) return;
     if (data > hojeNoApp()) {
       toast.error('A data da venda não pode estar no futuro.');
+      return;
+    }
+    let lerCampos: Awaited<ReturnType<typeof carregarLeitorDoFormulario>>['lerCampos'];
+    try {
+      ({ lerCampos } = await carregarLeitorDoFormulario());
+    } catch (erro) {
+      console.error('Erro ao carregar a validação do fechamento:', erro);
+      toast.error('Não foi possível guardar o fechamento neste aparelho. Tente de novo.');
       return;
     }
     const lido = lerCampos(campos);

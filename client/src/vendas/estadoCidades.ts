@@ -10,7 +10,8 @@
 import { somarReais } from '../../../shared/money';
 import { normalizarBusca } from '../../../shared/texto';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
-import { HISTORICO_POR_CIDADE, type VendaHistorico, type VendaListada } from '../../../shared/schemas/vendas';
+import { HISTORICO_POR_CIDADE } from '../../../shared/historicoDeVendas';
+import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
 import { chaveDoDia, dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type ValoresVendaReais } from './fila';
 
 /** A write of this device: still queued ('pendente'), refused ('erro'), or confirmed a moment ago ('enviado'). */

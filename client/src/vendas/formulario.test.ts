@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { camposDe, lerCampos, oQueEnviar, type CamposVenda } from './formulario';
+import { camposDe, oQueEnviar, type CamposVenda } from './formulario';
+import { lerCampos } from './lerCampos';
 
 const vazio: CamposVenda = { valor_dinheiro: '', valor_pix: '', valor_cartao: '', valor_link: '', valor_boletos: '', observacoes: '' };
 

@@ -3,9 +3,6 @@
  * Boletos (a whole count), Observações. Blank is 0. A sale is sent only when something was sold or
  * noted; otherwise the city is only marked visited.
  */
-import { centavosParaReais } from '../../../shared/money';
-import { valoresVendaSchema } from '../../../shared/schemas/vendas';
-import { errosPorCampo } from '../components/errosDeFormulario';
 import { temConteudo, type VendaDoDia } from './estadoCidades';
 import type { ValoresVendaReais } from './fila';
 
@@ -42,22 +39,18 @@ export function camposDe(venda: VendaDoDia | null): CamposVenda {
   };
 }
 
-/** Reads the form with the API's own rules (the shared schema), so the phone refuses what the server would. */
-export function lerCampos(campos: CamposVenda): { ok: true; valores: ValoresVendaReais } | { ok: false; erros: Record<string, string> } {
-  const r = valoresVendaSchema.safeParse(campos);
-  if (!r.success) return { ok: false, erros: errosPorCampo(r.error) };
-  const v = r.data;
-  return {
-    ok: true,
-    valores: {
-      valor_dinheiro: centavosParaReais(v.valor_dinheiro),
-      valor_pix: centavosParaReais(v.valor_pix),
-      valor_cartao: centavosParaReais(v.valor_cartao),
-      valor_link: centavosParaReais(v.valor_link),
-      valor_boletos: v.valor_boletos,
-      observacoes: v.observacoes,
-    },
-  };
+/**
+ * The form's reader (lerCampos.ts) with the API's schema: zod and the shared schemas are some 90 KB
+ * the list of cities does not need to appear (issue 19, repeat visit), so they load when a card is
+ * opened for editing, and Salvar waits for the same promise.
+ */
+let leitor: Promise<typeof import('./lerCampos')> | null = null;
+export function carregarLeitorDoFormulario(): Promise<typeof import('./lerCampos')> {
+  leitor ??= import('./lerCampos').catch((erro: unknown) => {
+    leitor = null; // not kept: the next tap tries again
+    throw erro;
+  });
+  return leitor;
 }
 
 /**
