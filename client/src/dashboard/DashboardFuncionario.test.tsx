@@ -126,7 +126,11 @@ describe('Dashboard do funcionário', () => {
     montar({ rotaChegaApos: new Promise<void>((r) => (chegar = r)) });
     expect(await screen.findByTestId('esqueleto-painel')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Carregando o dashboard...');
-    for (const rotulo of ['Rota Ativa', 'Cidades Atendidas', 'Saldo Disponível', 'Rotas Concluídas']) expect(cartao(rotulo)).toHaveAttribute('aria-busy', 'true');
+    for (const rotulo of ['Rota Ativa', 'Cidades Atendidas', 'Rotas Concluídas']) expect(cartao(rotulo)).toHaveAttribute('aria-busy', 'true');
+    // The balance does not wait for the route: once read it shows, and its card is no longer busy.
+    await waitFor(() => expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 500,00'));
+    expect(cartao('Saldo Disponível')).not.toHaveAttribute('aria-busy');
+    expect(cartao('Rota Ativa')).toHaveAttribute('aria-busy', 'true');
     // The bar is there before its count, and the salary card has every row it will have.
     expect(within(cartao('Cidades Atendidas')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(esqueletoSalario()).toHaveAttribute('aria-busy', 'true');

@@ -7,11 +7,10 @@
  * the phone and those the server confirmed after the copy was read (offline/escritas.ts), so the
  * same day gives the same numbers online and offline.
  */
-import { CheckCircle2, MapPin, Route, Wallet, WifiOff } from 'lucide-react';
+import { MapPin, WifiOff } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { formatarData, formatarDataHora } from '../../../shared/dates';
-import { formatarReais } from '../../../shared/money';
+import { formatarDataHora } from '../../../shared/dates';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { useQuandoOcioso } from '../components/useQuandoOcioso';
@@ -21,14 +20,12 @@ import { dadosDaCarga, type Carga } from '../offline/cache';
 import { escritasSobreCopia, useEscritasDoAparelho } from '../offline/escritas';
 import { chavesCacheRotas, chavesRotas, rotaAtivaDaLista, useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
 import { useSaldoProprio } from '../saldo/consultas';
-import { CartaoEstatistica } from './componentes';
 import { useBaseDoSalario } from './consultas';
 import { estimarSalario } from './estimativa';
 import { sobDemanda } from '../components/sobDemanda';
 import { ehPrevia, useCopiaDoAparelhoPrimeiro } from '../app/copiaPrimeiro';
-import { classeDoSaldo } from '../components/saldo';
-import { AcoesRapidas, CartaoSalario, CidadesAtendidas, estimativaVazia } from './esqueletoDoPainel';
-import { cabecalho, QuadroDoPainel } from './molduraDoPainel';
+import { CartaoSalario, estimativaVazia, ResumoDoPainel, type FigurasDoResumo } from './esqueletoDoPainel';
+import { cabecalho } from './molduraDoPainel';
 
 export const SEM_ROTA_ATIVA = 'Você não tem nenhuma rota ativa no momento.';
 
@@ -44,9 +41,6 @@ function CartaoProntoParaViajar(props: { usuarioId: number; semServidor: boolean
     <CartaoProntoParaViajarTardio {...props} />
   );
 }
-
-/** Green above zero, red otherwise (spec: Saldo Atual). */
-const classeSaldo = classeDoSaldo;
 
 /** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
 
@@ -124,9 +118,6 @@ function PainelDaRota({ usuario, rota, cargaRota }: PropsPainel) {
   const carregando = rota === null;
 
   const saldo = saldoQ.data;
-  const confirmado = saldo?.dados.saldo_atual;
-  const projetado = saldo === undefined || !escritas ? undefined : saldoProjetado(saldo.dados.saldo_atual, escritasSobreCopia(escritas, saldo.confirmacoesAte));
-  const despesasNaFila = escritas ? contarNaFila(escritas.naFila) : 0;
   const finalizadas = dadosDaCarga(finalizadasQ.data);
 
   // Offline: say how old the device's copies are (the oldest one shown).
@@ -135,77 +126,39 @@ function PainelDaRota({ usuario, rota, cargaRota }: PropsPainel) {
     .flatMap((c) => (c && 'origem' in c && c.origem === 'cache' && !ehPrevia(c) ? [c.atualizadoEm] : []))
     .sort()[0];
 
+  const figuras: FigurasDoResumo = {
+    rota: rota && { nome: rota.nome, data_inicio: rota.data_inicio, data_fim: rota.data_fim, cidades: rota.cidades.length },
+    atendidas: estimativa?.cidadesAtendidas ?? null,
+    saldoConfirmado: saldo?.dados.saldo_atual,
+    saldoProjetado: saldo === undefined || !escritas ? undefined : saldoProjetado(saldo.dados.saldo_atual, escritasSobreCopia(escritas, saldo.confirmacoesAte)),
+    despesasNaFila: escritas ? contarNaFila(escritas.naFila) : 0,
+    finalizadas: finalizadas?.length,
+  };
+
   return (
-    <QuadroDoPainel carregando={carregando}>
-      {guardadosEm && (
-        <p className="dashboard-offline" role="status">
-          <WifiOff size={15} aria-hidden="true" /> Sem conexão: dados guardados neste aparelho em {formatarDataHora(guardadosEm, fuso)}.
-        </p>
-      )}
-
-      <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota" data-testid={carregando ? 'esqueleto-painel' : undefined}>
-        <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota" carregando={carregando} manterConteudo>
-          <span className={carregando ? 'estatistica__texto esqueleto-texto' : 'estatistica__texto'}>{rota ? rota.nome : 'Rota'}</span>
-          <span className={carregando ? 'estatistica__nota esqueleto-texto' : 'estatistica__nota'}>
-            {rota ? `${formatarData(rota.data_inicio)} a ${formatarData(rota.data_fim)}` : '00/00/0000 a 00/00/0000'}
-          </span>
-        </CartaoEstatistica>
-        <CidadesAtendidas atendidas={estimativa?.cidadesAtendidas ?? null} total={rota ? rota.cidades.length : null} />
-        <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo" carregando={carregando} manterConteudo>
-          <span className="saldo-duplo">
-            <span className="saldo-duplo__linha">
-              <span className="saldo-duplo__rotulo">Saldo confirmado</span>
-              <strong className={classeDoValor(confirmado, carregando)} data-testid="saldo-confirmado">
-                {textoDoValor(confirmado, carregando)}
-              </strong>
-            </span>
-            <span className="saldo-duplo__linha">
-              <span className="saldo-duplo__rotulo">Saldo projetado</span>
-              <strong className={classeDoValor(projetado, carregando)} data-testid="saldo-projetado">
-                {textoDoValor(projetado, carregando)}
-              </strong>
-            </span>
-          </span>
-          {despesasNaFila > 0 && (
-            <span className="estatistica__nota">
-              O projetado desconta {despesasNaFila === 1 ? 'a despesa' : `as ${despesasNaFila} despesas`} ainda neste aparelho.
-            </span>
-          )}
-        </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando={carregando || finalizadas === undefined} manterConteudo={carregando}>
-          {carregando ? <span className="esqueleto-texto">00</span> : finalizadas?.length}
-        </CartaoEstatistica>
-      </section>
-
-      <div className="painel-funcionario__corpo">
-        {/* One card, its figures hidden until the estimate is there: filled in place, not replaced. */}
-        {estimativa || carregando || baseQ.isPending ? (
+    <ResumoDoPainel
+      figuras={figuras}
+      aviso={
+        guardadosEm && (
+          <p className="dashboard-offline" role="status">
+            <WifiOff size={15} aria-hidden="true" /> Sem conexão: dados guardados neste aparelho em {formatarDataHora(guardadosEm, fuso)}.
+          </p>
+        )
+      }
+      salario={
+        // One card, its figures hidden until the estimate is there: filled in place, not replaced.
+        estimativa || carregando || baseQ.isPending ? (
           <CartaoSalario estimativa={estimativa ?? semEstimativa} esqueleto={!estimativa} />
         ) : (
           <section className="cartao salario" aria-label="Salário Estimado">
             <h2 className="salario__titulo">Salário Estimado</h2>
             <p className="salario__aviso">Sem conexão: o salário estimado aparece depois que o dashboard for aberto uma vez com internet neste aparelho.</p>
           </section>
-        )}
-
-        <AcoesRapidas />
-      </div>
-
-      {/* Issue 19: last on the page. It loads after the numbers and grows or shrinks with its checklist; above
-          the salary it pushed the salary and the shortcuts down as it arrived (most of the dashboard's CLS). */}
-      {!carregando && <CartaoProntoParaViajar usuarioId={usuario.id} semServidor={guardadosEm !== undefined} />}
-    </QuadroDoPainel>
+        )
+      }
+      // Issue 19: last on the page. It loads after the numbers and grows or shrinks with its checklist; above
+      // the salary it pushed the salary and the shortcuts down as it arrived (most of the dashboard's CLS).
+      depois={!carregando && <CartaoProntoParaViajar usuarioId={usuario.id} semServidor={guardadosEm !== undefined} />}
+    />
   );
 }
-
-/** A balance figure: a placeholder of its final size while the route is read, '...' while the balance is. */
-function textoDoValor(valor: number | undefined, carregando: boolean): string {
-  if (valor === undefined) return carregando ? 'R$ 0,00' : '...';
-  return formatarReais(valor);
-}
-
-function classeDoValor(valor: number | undefined, carregando: boolean): string | undefined {
-  if (valor === undefined) return carregando ? 'esqueleto-texto' : undefined;
-  return classeSaldo(valor);
-}
-

@@ -1,15 +1,17 @@
 /**
- * The employee dashboard's frame (issue 19): its heading, the cards at their final size and the
- * shortcuts, without any data. The page draws it while the dashboard's code (IndexedDB, the sync
- * engine, the queries) is still on its way, so the heading and the cards are on screen at once and the
- * real panel fills them in place; the panel draws it too while the route is read. Nothing here reads
- * data or loads IndexedDB: it stays in the page's small chunk.
+ * The employee dashboard as drawn (issue 19): its heading, the cards at their final size, the salary
+ * card and the shortcuts (ResumoDoPainel), from figures it is given. The page draws it empty
+ * (EsqueletoDoPainel) while the dashboard's code (IndexedDB, the sync engine, the queries) is on its
+ * way; the panel draws the same component while the route is read and once it is there, so the cards
+ * are filled in place. Nothing here reads data or loads IndexedDB.
  */
 import { CheckCircle2, Info, MapPin, Receipt, Route, ShoppingCart, Wallet } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais, reaisParaCentavos } from '../../../shared/money';
 import { calcularSalario, mediaParaExibir } from '../../../shared/payroll/salario';
 import { contagem } from '../../../shared/texto';
+import { classeDoSaldo } from '../components/saldo';
 import { DetalhamentoSalario, linhasDoCalculo } from '../relatorios/DetalhamentoSalario';
 import { formatarDecimal, mensagemAluguel } from './apresentacao';
 import { CartaoAcao, CartaoEstatistica } from './componentes';
@@ -62,38 +64,89 @@ export function EsqueletoSalario({ valorAluguel }: { valorAluguel: number }) {
   return <CartaoSalario estimativa={vazio} esqueleto />;
 }
 
-/** The whole panel before the route is known: the cards of a route's dashboard, empty. */
-export function EsqueletoDoPainel() {
+/** What the panel's four cards show; each figure null or undefined while it is read. */
+export interface FigurasDoResumo {
+  /** null while the route is read: every card keeps its final size, its figures behind placeholders. */
+  rota: { nome: string; data_inicio: string; data_fim: string; cidades: number } | null;
+  atendidas: number | null;
+  saldoConfirmado: number | undefined;
+  saldoProjetado: number | undefined;
+  /** Expenses still on this device (the projected balance already discounts them). */
+  despesasNaFila: number;
+  finalizadas: number | undefined;
+}
+
+const SEM_FIGURAS: FigurasDoResumo = { rota: null, atendidas: null, saldoConfirmado: undefined, saldoProjetado: undefined, despesasNaFila: 0, finalizadas: undefined };
+
+/**
+ * The employee panel as drawn: the frame, the four cards, the salary card (`salario`) and the shortcuts,
+ * with `aviso` above the cards and `depois` last. The same elements before and after the route is
+ * known (issue 19): React fills the cards in place instead of replacing a skeleton.
+ */
+export function ResumoDoPainel({ figuras, salario, aviso, depois }: { figuras: FigurasDoResumo; salario: ReactNode; aviso?: ReactNode; depois?: ReactNode }) {
+  const { rota, saldoConfirmado, saldoProjetado, despesasNaFila, finalizadas } = figuras;
+  const carregando = rota === null;
   return (
-    <QuadroDoPainel>
-      <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota" data-testid="esqueleto-painel">
-        <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota" carregando manterConteudo>
-          <span className="estatistica__texto esqueleto-texto">Rota</span>
-          <span className="estatistica__nota esqueleto-texto">00/00/0000 a 00/00/0000</span>
+    <QuadroDoPainel carregando={carregando}>
+      {aviso}
+      <section className="grade-resumo painel-funcionario__numeros" aria-label="Resumo da rota" data-testid={carregando ? 'esqueleto-painel' : undefined}>
+        <CartaoEstatistica rotulo="Rota Ativa" icone={<Route size={22} />} className="estatistica--rota" carregando={carregando} manterConteudo>
+          <span className={carregando ? 'estatistica__texto esqueleto-texto' : 'estatistica__texto'}>{rota ? rota.nome : 'Rota'}</span>
+          <span className={carregando ? 'estatistica__nota esqueleto-texto' : 'estatistica__nota'}>
+            {rota ? `${formatarData(rota.data_inicio)} a ${formatarData(rota.data_fim)}` : '00/00/0000 a 00/00/0000'}
+          </span>
         </CartaoEstatistica>
-        <CidadesAtendidas atendidas={null} total={null} />
-        <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo" carregando manterConteudo>
+        <CidadesAtendidas atendidas={figuras.atendidas} total={rota ? rota.cidades : null} />
+        {/* Busy only while the balance itself is unknown: read before the route, it is already shown. */}
+        <CartaoEstatistica rotulo="Saldo Disponível" icone={<Wallet size={22} />} className="estatistica--saldo" carregando={saldoConfirmado === undefined} manterConteudo>
           <span className="saldo-duplo">
             <span className="saldo-duplo__linha">
               <span className="saldo-duplo__rotulo">Saldo confirmado</span>
-              <strong className="esqueleto-texto">R$ 0,00</strong>
+              <strong className={classeDoValor(saldoConfirmado, carregando)} data-testid="saldo-confirmado">
+                {textoDoValor(saldoConfirmado, carregando)}
+              </strong>
             </span>
             <span className="saldo-duplo__linha">
               <span className="saldo-duplo__rotulo">Saldo projetado</span>
-              <strong className="esqueleto-texto">R$ 0,00</strong>
+              <strong className={classeDoValor(saldoProjetado, carregando)} data-testid="saldo-projetado">
+                {textoDoValor(saldoProjetado, carregando)}
+              </strong>
             </span>
           </span>
+          {despesasNaFila > 0 && (
+            <span className="estatistica__nota">
+              O projetado desconta {despesasNaFila === 1 ? 'a despesa' : `as ${despesasNaFila} despesas`} ainda neste aparelho.
+            </span>
+          )}
         </CartaoEstatistica>
-        <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando manterConteudo>
-          <span className="esqueleto-texto">00</span>
+        <CartaoEstatistica rotulo="Rotas Concluídas" icone={<CheckCircle2 size={22} />} carregando={carregando || finalizadas === undefined} manterConteudo={carregando}>
+          {carregando ? <span className="esqueleto-texto">00</span> : finalizadas}
         </CartaoEstatistica>
       </section>
+
       <div className="painel-funcionario__corpo">
-        <EsqueletoSalario valorAluguel={0} />
+        {salario}
         <AcoesRapidas />
       </div>
+      {depois}
     </QuadroDoPainel>
   );
+}
+
+/** A balance figure: a placeholder of its final size while the route is read, '...' while the balance is. */
+function textoDoValor(valor: number | undefined, carregandoRota: boolean): string {
+  if (valor === undefined) return carregandoRota ? 'R$ 0,00' : '...';
+  return formatarReais(valor);
+}
+
+function classeDoValor(valor: number | undefined, carregandoRota: boolean): string | undefined {
+  if (valor === undefined) return carregandoRota ? 'esqueleto-texto' : undefined;
+  return classeDoSaldo(valor);
+}
+
+/** The whole panel before its code has arrived: the cards of a route's dashboard, empty. */
+export function EsqueletoDoPainel() {
+  return <ResumoDoPainel figuras={SEM_FIGURAS} salario={<EsqueletoSalario valorAluguel={0} />} />;
 }
 
 function Indicador({ rotulo, valor, nota }: { rotulo: string; valor: string; nota: string }) {
