@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { Provedores } from './app/Provedores';
+import { lerCopiasDeAbertura } from './app/copiasDeAbertura';
+import { criarQueryClient, Provedores } from './app/Provedores';
 import { criarRoteador, precarregarTelaInicial } from './app/rotas';
 import { lerUsuarioSalvo } from './auth/sessaoLocal';
 import { hojeNoApp } from './config/configApp';
@@ -15,16 +16,17 @@ const salvo = lerUsuarioSalvo();
 void precarregarTelaInicial(window.location.pathname, salvo?.tipo ?? null);
 // Someone signed in: the sync engine and the device's data on their way too (the login screen waits for idle).
 if (salvo) void carregarSync().catch(() => undefined);
-// An employee: the opening screen's copies read from IndexedDB while React draws (app/copiasDeAbertura.ts).
+const consultas = criarQueryClient();
+// An employee: the opening screen's copies read from IndexedDB into its queries while React draws (app/copiasDeAbertura.ts).
 if (salvo?.tipo === 'funcionario') {
   const caminho = window.location.pathname;
-  void import('./app/copiasDeAbertura').then((m) => m.lerCopiasDeAbertura(caminho === '/' ? '/dashboard' : caminho, salvo.id, hojeNoApp())).catch(() => undefined);
+  void lerCopiasDeAbertura(caminho === '/' ? '/dashboard' : caminho, salvo.id, hojeNoApp(), consultas);
 }
 const roteador = criarRoteador();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Provedores>
+    <Provedores queryClient={consultas}>
       <RouterProvider router={roteador} />
     </Provedores>
   </StrictMode>,

@@ -8,12 +8,11 @@
  */
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { lerDoCache, type Carga, type DadosComOrigem } from '../offline/cache';
+import { lerDoCache, type Carga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
-import { tomarCopiaDeAbertura } from './copiasDeAbertura';
+import { semearPrevia, tomarCopiaDeAbertura } from './copiasDeAbertura';
 
-/** A piece of a screen drawn from the device while the server's answer is on its way. */
-export type Previa<T> = DadosComOrigem<T> & { previa: true };
+export type { Previa } from './copiasDeAbertura';
 
 export function ehPrevia(carga: Carga<unknown> | undefined): boolean {
   return !!carga && 'previa' in carga && carga.previa === true;
@@ -39,11 +38,7 @@ export function useCopiaDoAparelhoPrimeiro<TGuardado, TDados = TGuardado>(
     // The read main.tsx started at boot, when there is one (copiasDeAbertura.ts); else read now.
     void (tomarCopiaDeAbertura<TGuardado>(chave, usuarioId) ?? lerDoCache<TGuardado>(bancoLocal, chave, usuarioId))
       .then((guardado) => {
-        if (cancelado || !guardado || queryClient.getQueryData(consulta) !== undefined) return;
-        const dados = transformar ? transformar(guardado.dados) : (guardado.dados as unknown as TDados);
-        const previa: Previa<TDados> = { ...guardado, dados, previa: true };
-        // updatedAt 0: stale, so nothing takes the preview for an answer.
-        queryClient.setQueryData(consulta, previa, { updatedAt: 0 });
+        if (!cancelado && guardado) semearPrevia(queryClient, consulta, guardado, transformar);
       })
       .catch(() => undefined);
     return () => {

@@ -1,15 +1,20 @@
 /**
- * The device's copies the opening screen draws first (issue 19, repeat visits), read while React is
- * still drawing the shell: on a cheap phone that drawing takes about a second, and the screens used to
- * ask IndexedDB only when they mounted, then again for what depends on the route (its day, its
- * history). main.tsx starts this read at boot for someone signed in; the screens' previews
- * (copiaPrimeiro.ts) take its answers instead of reading again. Only the signed-in person's copies
- * are read (lerDoCache checks the owner), and an answer is taken once, within a few seconds of boot.
+ * The device's copies the opening screen draws first (issue 19, repeat visits), read at boot while
+ * React draws the shell: the route list for every employee screen and, for Vendas, the active route's
+ * day (`hoje`, APP_TZ) and history. Read with IndexedDB's own API (offline/copiasSemDexie.ts), not
+ * waiting for the sync engine's chunk, and put straight into the screens' queries as previews
+ * (semearPrevia), so the screen's first drawing already has them; read through Dexie, they arrived
+ * after the screen had mounted, and it drew empty and then again, once per piece.
+ *
+ * A screen mounting before the read is done takes the same read instead of reading again
+ * (tomarCopiaDeAbertura, copiaPrimeiro.ts). Only the signed-in person's copies are taken (the owner is
+ * checked), and an answer is taken once, within a few seconds of boot.
  */
-import { lerDoCache, type DadosComOrigem } from '../offline/cache';
-import { bancoLocal } from '../offline/db';
-import { chavesCacheRotas, rotaAtivaDaLista } from '../rotas/consultas';
-import { chavesCache as chavesCacheVendas } from '../vendas/consultas';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { DadosComOrigem } from '../offline/cache';
+import { lerCopiasSemDexie, type CopiasLidas } from '../offline/copiasSemDexie';
+import { chavesCacheRotas, chavesRotas, rotaAtivaDaLista } from '../rotas/chaves';
+import { chavesCache as chavesCacheVendas, chavesVendas } from '../vendas/chaves';
 
 type Lida = Promise<DadosComOrigem<unknown> | null>;
 
@@ -17,22 +22,64 @@ type Lida = Promise<DadosComOrigem<unknown> | null>;
 const VALIDADE_MS = 10_000;
 const lidas = new Map<string, { usuarioId: number; em: number; leitura: Lida }>();
 
-function ler(chave: string, usuarioId: number): Lida {
-  const leitura = lerDoCache<unknown>(bancoLocal, chave, usuarioId).catch(() => null);
-  lidas.set(chave, { usuarioId, em: Date.now(), leitura });
-  return leitura;
+/** A piece of a screen drawn from the device while the server's answer is on its way. */
+export type Previa<T> = DadosComOrigem<T> & { previa: true };
+
+/**
+ * Puts the device's copy in the query at `consulta` as a preview, unless an answer got there first.
+ * updatedAt 0: stale, so the query still asks the server and nothing takes the preview for an answer.
+ */
+export function semearPrevia<TGuardado, TDados = TGuardado>(
+  queryClient: QueryClient,
+  consulta: QueryKey,
+  guardado: DadosComOrigem<TGuardado>,
+  transformar?: (guardado: TGuardado) => TDados,
+): void {
+  if (queryClient.getQueryData(consulta) !== undefined) return;
+  const dados = transformar ? transformar(guardado.dados) : (guardado.dados as unknown as TDados);
+  const previa: Previa<TDados> = { ...guardado, dados, previa: true };
+  queryClient.setQueryData(consulta, previa, { updatedAt: 0 });
+}
+
+/** What the opening screen at `caminho` shows from the device, by copy key: its query and how the copy becomes its data. */
+function pecasDaTela(caminho: string, usuarioId: number, hoje: string) {
+  const rotas = { chave: chavesCacheRotas.ativas(usuarioId), consulta: chavesRotas.ativaDoFuncionario(usuarioId), transformar: rotaAtivaDaLista };
+  const doDia = (lidasAgora: CopiasLidas) => {
+    if (caminho !== '/vendas') return [];
+    const ativa = rotaAtivaDaLista(lidasAgora.get(rotas.chave)?.dados);
+    if (!ativa) return [];
+    return [
+      { chave: chavesCacheVendas.dia(ativa.id, hoje), consulta: chavesVendas.dia(usuarioId, ativa.id, hoje) },
+      { chave: chavesCacheVendas.historico(ativa.id), consulta: chavesVendas.historico(usuarioId, ativa.id) },
+    ];
+  };
+  return { rotas, doDia };
 }
 
 /**
- * Reads the copies of the screen at `caminho` for this person: the route list for every employee
- * screen, and for Vendas the active route's day (`hoje`, APP_TZ) and history, as soon as the route is known.
+ * Reads the copies of the screen at `caminho` for this person and shows them in `queryClient`'s
+ * queries. Resolves when done; never rejects (without a database to read, the screens read their own).
  */
-export async function lerCopiasDeAbertura(caminho: string, usuarioId: number, hoje: string): Promise<void> {
-  const rotas = ler(chavesCacheRotas.ativas(usuarioId), usuarioId);
-  if (caminho !== '/vendas') return;
-  const ativa = rotaAtivaDaLista((await rotas)?.dados);
-  if (!ativa) return;
-  await Promise.all([ler(chavesCacheVendas.dia(ativa.id, hoje), usuarioId), ler(chavesCacheVendas.historico(ativa.id), usuarioId)]);
+export async function lerCopiasDeAbertura(caminho: string, usuarioId: number, hoje: string, queryClient: QueryClient): Promise<void> {
+  const { rotas, doDia } = pecasDaTela(caminho, usuarioId, hoje);
+  const em = Date.now();
+  const leitura = lerCopiasSemDexie(usuarioId, [rotas.chave], (lidasAgora) => doDia(lidasAgora).map((p) => p.chave));
+  const registrar = (chave: string) => lidas.set(chave, { usuarioId, em, leitura: leitura.then((l) => l.get(chave) ?? null, () => null) });
+  registrar(rotas.chave);
+  let copias: CopiasLidas;
+  try {
+    copias = await leitura;
+  } catch {
+    lidas.delete(rotas.chave);
+    return;
+  }
+  const rotasLidas = copias.get(rotas.chave);
+  if (rotasLidas) semearPrevia(queryClient, rotas.consulta, rotasLidas, rotas.transformar);
+  for (const peca of doDia(copias)) {
+    registrar(peca.chave);
+    const copia = copias.get(peca.chave);
+    if (copia) semearPrevia(queryClient, peca.consulta, copia);
+  }
 }
 
 /** The boot's read of `chave` for this person, taken once; undefined when there is none (or it is old). */

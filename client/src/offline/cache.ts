@@ -4,6 +4,7 @@
  */
 import Dexie from 'dexie';
 import { ErroOffline } from '../api/client';
+import { copiaDoGuardado } from './copiasSemDexie';
 import type { BancoLocal } from './db';
 import { lerConfirmacoes } from './outbox';
 
@@ -183,15 +184,7 @@ export function dadosDaCarga<T>(carga: Carga<T> | undefined): T | undefined {
 }
 
 export async function lerDoCache<T>(banco: BancoLocal, chave: string, usuarioId: number): Promise<DadosComOrigem<T> | null> {
-  const guardado = await banco.cache.get(chave);
-  // Another person's data on a shared phone is never shown.
-  if (!guardado || guardado.usuarioId !== usuarioId) return null;
-  return {
-    dados: guardado.dados as T,
-    origem: 'cache',
-    atualizadoEm: guardado.atualizadoEm,
-    ...(typeof guardado.confirmacoesAte === 'number' ? { confirmacoesAte: guardado.confirmacoesAte } : {}),
-  };
+  return copiaDoGuardado<T>(await banco.cache.get(chave), usuarioId);
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { ConflitoDeVersao } from '../../../shared/api/errors';
+import { NOME_DO_BANCO } from './nomeDoBanco';
 
 export type EstadoItem = 'pendente' | 'erro';
 
@@ -101,7 +102,7 @@ export class BancoLocal extends Dexie {
   rascunhos!: Table<Rascunho, string>;
   meta!: Table<Meta, string>;
 
-  constructor(nome = 'sistema-de-gestao') {
+  constructor(nome = NOME_DO_BANCO) {
     super(nome);
     this.version(1).stores({
       outbox: '++seq, &id, usuarioId, [usuarioId+estado]',

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RelatorioSalarioRota } from '../../../shared/schemas/relatorios';
-import type { CidadeResumo, Rota, StatusRota } from '../../../shared/schemas/rotas';
+import type { CidadeResumo, Rota } from '../../../shared/schemas/rotas';
 import { api, ErroOffline } from '../api/client';
 import { ouVazio } from '../api/ouVazio';
 import { lerTodasAsPaginas } from '../api/paginas';
@@ -13,25 +13,9 @@ import { buscarComCache, carregarComCache, lerDoCache, type Carga } from '../off
 import { bancoLocal } from '../offline/db';
 import { mesclarResultados, podeBuscarCidades } from './buscaCidades';
 import type { PedidoRota } from './formularioRota';
+import { chavesCacheRotas, chavesRotas, type FiltroRotas } from './chaves';
 
-export interface FiltroRotas {
-  status: StatusRota | '';
-  funcionario_id: string;
-}
-
-export const chavesRotas = {
-  todas: ['rotas'] as const,
-  listas: () => [...chavesRotas.todas, 'lista'] as const,
-  lista: (filtro: FiltroRotas) => [...chavesRotas.listas(), filtro] as const,
-  minhas: (usuarioId: number) => [...chavesRotas.todas, 'minhas', usuarioId] as const,
-  /** Under `minhas`: refreshing the employee's lists (a route finished) refreshes these too. */
-  ativaDoFuncionario: (usuarioId: number) => [...chavesRotas.minhas(usuarioId), 'ativa'] as const,
-  finalizadasDoFuncionario: (usuarioId: number) => [...chavesRotas.minhas(usuarioId), 'finalizadas'] as const,
-  resultado: (usuarioId: number, rotaId: number) => [...chavesRotas.minhas(usuarioId), 'resultado', rotaId] as const,
-  despesas: (rotaId: number) => [...chavesRotas.todas, 'despesas', rotaId] as const,
-  estados: () => ['estados'] as const,
-  buscaCidades: (termo: string, estados: string[]) => ['cidades', 'busca', termo, [...estados].sort()] as const,
-};
+export { chavesCacheRotas, chavesRotas, rotaAtivaDaLista, type FiltroRotas } from './chaves';
 
 /** The admin's list. A failed load is logged and shows an empty list (spec section 8); without connection it fails ('Sem conexão'). */
 export function useRotas(filtro: FiltroRotas) {
@@ -125,21 +109,6 @@ export function useDespesasDaRota(rotaId: number) {
       }
     },
   });
-}
-
-/** Device-cache keys of the employee's two lists (IndexedDB). */
-export const chavesCacheRotas = {
-  ativas: (usuarioId: number) => `rotas:ativas:${usuarioId}`,
-  finalizadas: (usuarioId: number) => `rotas:finalizadas:${usuarioId}`,
-  /** A route's result (salary, expenses, credits, balance left), one copy per person and route. */
-  resultado: (usuarioId: number, rotaId: number) => `rotas:resultado:${usuarioId}:${rotaId}`,
-};
-
-/** The active route in the employee's list, checked (a copy kept by an older version may have another shape). */
-export function rotaAtivaDaLista(dados: unknown): Rota | null {
-  if (!Array.isArray(dados)) return null;
-  const rota = (dados as Partial<Rota>[]).find((r) => r && r.status === 'ativa' && typeof r.id === 'number');
-  return rota ? (rota as Rota) : null;
 }
 
 const buscarAtivas = () => api.get<{ rotas: Rota[] }>('/rotas/ativas/funcionario').then((r) => r.rotas);

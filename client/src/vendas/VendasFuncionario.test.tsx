@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
 import { lerCopiasDeAbertura } from '../app/copiasDeAbertura';
+import { criarQueryClient } from '../app/Provedores';
 import { hojeNoApp } from '../config/configApp';
 import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
@@ -351,20 +352,22 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     expect(api.chamadas.some((c) => c.metodo === 'GET' && c.caminho.startsWith('/rotas/7/cidades-status'))).toBe(true);
   });
 
-  it('as cópias lidas na partida do app (enquanto o React desenha) são as que a tela mostra: cada uma sai do IndexedDB uma vez só', async () => {
+  it('as cópias lidas na partida do app (enquanto o React desenha, sem o Dexie) são as que a tela mostra: nenhuma é lida de novo', async () => {
     const primeira = montar({ historico: [{ id: 'h', cidade_id: 5208707, data_venda: '2026-01-10', total_vendas: 42, valor_boletos: 0, registrado_em: '2026-01-10T12:00:00.000Z' }] });
     await screen.findByText('Goiânia');
     await waitFor(async () => expect(await bancoLocal.cache.count()).toBe(3));
     primeira.tela.unmount();
     const lidas = await anotarLeiturasDeValores(bancoLocal, 'cache', (valor) => (valor as EntradaCache).chave);
 
-    // What main.tsx does at boot for an employee opening /vendas.
-    await lerCopiasDeAbertura('/vendas', FUNCIONARIO_TESTE.id, hojeNoApp());
-    montar({ semResposta: true });
+    // What main.tsx does at boot for an employee opening /vendas: read without Dexie, into the screen's queries.
+    const consultas = criarQueryClient();
+    await lerCopiasDeAbertura('/vendas', FUNCIONARIO_TESTE.id, hojeNoApp(), consultas);
+    montar({ semResposta: true }, '/vendas', consultas);
     expect(await screen.findByText('Goiânia')).toBeInTheDocument();
     await userEvent.click(within(cartao('Goiânia')).getByRole('button', { name: 'Mostrar detalhes de Goiânia' }));
     expect(within(cartao('Goiânia')).getByText('R$ 42,00')).toBeInTheDocument();
-    expect([...lidas].sort()).toEqual([`rotas:ativas:${FUNCIONARIO_TESTE.id}`, `vendas:dia:7:${hojeNoApp()}`, 'vendas:historico:7'].sort());
+    // The screen drew the boot's copies: it read none of them again through Dexie.
+    expect(lidas).toEqual([]);
   });
 
   it('a resposta do servidor substitui a cópia do aparelho quando chega', async () => {

@@ -15,21 +15,9 @@ import { ouVazio } from '../api/ouVazio';
 import { lerTodasAsPaginas } from '../api/paginas';
 import { carregarComCache } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
+import { chavesCache, chavesVendas } from './chaves';
 
-export const chavesVendas = {
-  todas: ['vendas'] as const,
-  funcionario: (usuarioId: number) => [...chavesVendas.todas, 'funcionario', usuarioId] as const,
-  dia: (usuarioId: number, rotaId: number, data: string) => [...chavesVendas.funcionario(usuarioId), 'dia', rotaId, data] as const,
-  historico: (usuarioId: number, rotaId: number) => [...chavesVendas.funcionario(usuarioId), 'historico', rotaId] as const,
-  fechamento: (filtros: Parametros) => [...chavesVendas.todas, 'fechamento', filtros] as const,
-  rotasAdmin: () => [...chavesVendas.todas, 'rotas'] as const,
-};
-
-/** Device-cache keys (IndexedDB), one per piece of the employee's screen (the active route is rotas/consultas.ts's). */
-export const chavesCache = {
-  dia: (rotaId: number, data: string) => `vendas:dia:${rotaId}:${data}`,
-  historico: (rotaId: number) => `vendas:historico:${rotaId}`,
-};
+export { chavesCache, chavesVendas } from './chaves';
 
 const opcoesFuncionario = { networkMode: 'always', retry: false } as const;
 
