@@ -72,4 +72,16 @@ describe('cópias lidas na partida', () => {
     expect(bancoLocal.verno).toBe(3);
     expect(await bancoLocal.cache.count()).toBe(0);
   });
+
+  it('aberto no dashboard: a rota é lida na partida, o dia de Vendas não (Vendas o lê quando abrir)', async () => {
+    await bancoLocal.cache.bulkPut([
+      { chave: CHAVE, usuarioId: EU, dados: [ROTA], atualizadoEm: '2026-11-28T10:00:00.000Z' },
+      { chave: `vendas:dia:7:${HOJE}`, usuarioId: EU, dados: { status: [], vendas: [] }, atualizadoEm: '2026-11-28T10:01:00.000Z' },
+    ]);
+    const consultas = criarQueryClient();
+    await lerCopiasDeAbertura('/dashboard', EU, HOJE, consultas);
+    expect(consultas.getQueryData(chavesRotas.ativaDoFuncionario(EU))).toMatchObject({ dados: ROTA, previa: true });
+    expect(consultas.getQueryData(chavesVendas.dia(EU, 7, HOJE))).toBeUndefined();
+    expect(tomarCopiaDeAbertura(`vendas:dia:7:${HOJE}`, EU)).toBeUndefined();
+  });
 });
