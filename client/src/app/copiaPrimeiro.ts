@@ -12,8 +12,6 @@ import { lerDoCache, type Carga } from '../offline/cache';
 import { bancoLocal } from '../offline/db';
 import { semearPrevia, tomarCopiaDeAbertura } from './copiasDeAbertura';
 
-export type { Previa } from './copiasDeAbertura';
-
 export function ehPrevia(carga: Carga<unknown> | undefined): boolean {
   return !!carga && 'previa' in carga && carga.previa === true;
 }

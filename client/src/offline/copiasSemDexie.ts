@@ -34,7 +34,6 @@ export function lerCopiasSemDexie(usuarioId: number, chaves: string[], seguintes
     // No database yet: creating it here would give Dexie an empty one at the wrong version.
     pedido.onupgradeneeded = () => pedido.transaction?.abort();
     pedido.onerror = () => rejeitar(pedido.error ?? new Error('IndexedDB indisponível'));
-    pedido.onblocked = () => rejeitar(new Error('IndexedDB bloqueado'));
     pedido.onsuccess = () => {
       const banco = pedido.result;
       banco.onversionchange = () => banco.close(); // Dexie upgrading: never hold it up

@@ -246,15 +246,15 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       toast.error('A data da venda não pode estar no futuro.');
       return;
     }
-    let lerCampos: Awaited<ReturnType<typeof carregarLeitorDoFormulario>>['lerCampos'];
-    try {
-      ({ lerCampos } = await carregarLeitorDoFormulario());
-    } catch (erro) {
+    const leitor = await carregarLeitorDoFormulario().catch((erro: unknown) => {
       console.error('Erro ao carregar a validação do fechamento:', erro);
+      return null;
+    });
+    if (!leitor) {
       toast.error('Não foi possível guardar o fechamento neste aparelho. Tente de novo.');
       return;
     }
-    const lido = lerCampos(campos);
+    const lido = leitor.lerCampos(campos);
     if (!lido.ok) {
       setErros((atual) => ({ ...atual, [cidade.cidade_id]: lido.erros }));
       return;
