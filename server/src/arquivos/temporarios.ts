@@ -81,7 +81,11 @@ export class Temporarios {
       },
     });
     try {
-      await pipeline(fluxo, amostra, fs.createWriteStream(caminho, { flags: 'wx' }));
+      // Opened before the copy: a write stream opened by path opens in libuv's pool, and pipeline() does
+      // not wait for that when the part had already failed (a body cut short) — the file was then created
+      // after `remover` ran, and stayed (seen in a loaded CI run).
+      const arquivo = await fs.promises.open(caminho, 'wx');
+      await pipeline(fluxo, amostra, arquivo.createWriteStream());
     } catch (erro) {
       await this.remover(caminho);
       throw erro;
