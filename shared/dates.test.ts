@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   APP_TZ_PADRAO,
   dataNoFuso,
+  diaExiste,
   ehDataValida,
   inicioDoDia,
   formatarData,
@@ -70,6 +71,23 @@ describe('ehDataValida', () => {
       expect(ehDataValida(d)).toBe(false);
     },
   );
+});
+
+describe('diaExiste', () => {
+  it('responde o mesmo que o calendário do Date em cada dia de 1896 a 2404 (bissextos de 100 e 400 anos)', () => {
+    let diferentes = 0;
+    for (let ano = 1896; ano <= 2404; ano++) {
+      for (let mes = 0; mes <= 13; mes++) {
+        for (let dia = 0; dia <= 32; dia++) {
+          const d = new Date(Date.UTC(2000, 0, 1));
+          d.setUTCFullYear(ano, mes - 1, dia);
+          const peloDate = mes >= 1 && mes <= 12 && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia;
+          if (diaExiste(ano, mes, dia) !== peloDate) diferentes += 1;
+        }
+      }
+    }
+    expect(diferentes).toBe(0);
+  });
 });
 
 describe('formatarData', () => {

@@ -60,10 +60,20 @@ const DATA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function ehDataValida(texto: string): boolean {
   const m = DATA_ISO.exec(texto);
   if (!m) return false;
-  const [ano, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (ano < 1900 || ano > 2999 || mes < 1 || mes > 12 || dia < 1) return false;
-  const diasNoMes = new Date(Date.UTC(ano, mes, 0)).getUTCDate();
-  return dia <= diasNoMes;
+  const ano = Number(m[1]);
+  return ano >= 1900 && ano <= 2999 && diaExiste(ano, Number(m[2]), Number(m[3]));
+}
+
+const DIAS_DO_MES = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether day `dia` of month `mes` (1-12) exists in `ano` (Gregorian). Arithmetic, no Date: the batch
+ * sync checks two dates per queued sale (issue 19).
+ */
+export function diaExiste(ano: number, mes: number, dia: number): boolean {
+  if (mes < 1 || mes > 12 || dia < 1) return false;
+  const bissexto = ano % 4 === 0 && (ano % 100 !== 0 || ano % 400 === 0);
+  return dia <= (mes === 2 && bissexto ? 29 : DIAS_DO_MES[mes - 1]!);
 }
 
 /** '2026-11-22' -> '22/11/2026' without going through Date (no time-zone shift possible). */

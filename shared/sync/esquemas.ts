@@ -4,7 +4,7 @@
  * a schema that drifts from the declared data is a compile error.
  */
 import { z } from '../zod';
-import { ehDataValida } from '../dates';
+import { diaExiste, ehDataValida } from '../dates';
 import { MAXIMO_CENTAVOS } from '../money';
 import { CONTAGEM_MAXIMA, centavos, contagem, data, idInteiro, opcao, textoOpcional, uuidCliente } from '../schemas/campos';
 import { camposDespesa, exigirTipoOutro } from '../schemas/despesas';
@@ -82,7 +82,16 @@ export const operacaoSyncSchema = z.object({
 
 
 const UUID_CANONICO = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const INSTANTE_CANONICO = /^[12]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const INSTANTE_CANONICO = /^([12]\d{3})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
+/**
+ * An instant exactly as toISOString writes it (what the phone sends), checked by its digits: the
+ * same answer as `new Date(t).toISOString() === t` for these years, without two Dates per sale.
+ */
+function instanteCanonico(texto: string): boolean {
+  const m = INSTANTE_CANONICO.exec(texto);
+  return m !== null && diaExiste(Number(m[1]), Number(m[2]), Number(m[3]));
+}
 
 const inteiroPositivo = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 const inteiroEntre = (v: unknown, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
@@ -105,9 +114,7 @@ export function vendaCanonica(dados: unknown): DadosValidados<'venda.salvar'> | 
   if (![valor_dinheiro, valor_pix, valor_cartao, valor_link].every((v) => inteiroEntre(v, MAXIMO_CENTAVOS))) return null;
   if (!inteiroEntre(valor_boletos, CONTAGEM_MAXIMA)) return null;
   if (typeof observacoes !== 'string' || observacoes.length > OBSERVACOES_MAXIMO || observacoes.trim() !== observacoes) return null;
-  if (typeof registrado_em !== 'string' || !INSTANTE_CANONICO.test(registrado_em)) return null;
-  const instante = new Date(registrado_em);
-  if (Number.isNaN(instante.getTime()) || instante.toISOString() !== registrado_em) return null;
+  if (typeof registrado_em !== 'string' || !instanteCanonico(registrado_em)) return null;
   const temVersao = 'versao_base' in dados;
   if (temVersao && versao_base !== null && !inteiroPositivo(versao_base)) return null;
   // Two literals, not a spread: copying the object into another cost more than every check above.
