@@ -5,7 +5,7 @@ import { RotaProtegida } from '../auth/RotaProtegida';
 import { Carregando } from '../components/Carregando';
 import { MolduraDoPainel } from '../dashboard/molduraDoPainel';
 import { Layout } from '../layout/Layout';
-import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
+import { sobDemanda, telaNaoGuardada, type ComponenteSobDemanda } from '../components/sobDemanda';
 
 // The pages the app most often opens on, and their role parts (each page picks its role's chunk).
 export const carregar = {
@@ -63,31 +63,45 @@ export const definicaoDasRotas: RouteObject[] = [
 ];
 
 type Pedaco = keyof typeof carregar;
-type PrecargaDaTela = { todos: Pedaco; funcionario?: Pedaco; admin?: Pedaco };
+type Papel = 'admin' | 'funcionario';
 
-const PRECARGA_POR_CAMINHO: Record<string, PrecargaDaTela> = {
-  '/dashboard': { todos: 'dashboard', funcionario: 'dashboardFuncionario', admin: 'dashboardAdmin' },
-  '/rotas': { todos: 'rotas', funcionario: 'rotasFuncionario', admin: 'rotasAdmin' },
-  '/vendas': { todos: 'vendas', funcionario: 'vendasFuncionario', admin: 'vendasAdmin' },
-  '/despesas': { todos: 'despesas' },
+/** The screens the app opens on, with the chunk of each role's part. */
+const TELAS_DE_ABERTURA: Record<string, { pagina: ComponenteSobDemanda<object>; modulo: Pedaco } & Partial<Record<Papel, Pedaco>>> = {
+  '/dashboard': { pagina: PaginaDashboard, modulo: 'dashboard', funcionario: 'dashboardFuncionario', admin: 'dashboardAdmin' },
+  '/rotas': { pagina: PaginaRotas, modulo: 'rotas', funcionario: 'rotasFuncionario', admin: 'rotasAdmin' },
+  '/vendas': { pagina: PaginaVendas, modulo: 'vendas', funcionario: 'vendasFuncionario', admin: 'vendasAdmin' },
+  '/despesas': { pagina: PaginaDespesas, modulo: 'despesas' },
 };
+
+/** A page module's role parts (`partesPorPapel`), when it has them. */
+function partesDoModulo(modulo: object): Partial<Record<Papel, ComponenteSobDemanda<never>>> {
+  return 'partesPorPapel' in modulo ? (modulo.partesPorPapel as Partial<Record<Papel, ComponenteSobDemanda<never>>>) : {};
+}
 
 /**
  * Issue 19: starts loading the screen at `caminho` (and, for a signed-in person, the part of it for
  * their role) right away, while React draws the shell: the page's chunk used to be asked for only once
  * the shell was drawn, and its role part only once the page ran, two waits in a row (from the service
- * worker on a repeat visit; over the network, on a signed-in first load, two round trips). Without a
- * session every protected address shows the login. The same import() the screens make: the browser
- * fetches each chunk once. A chunk that cannot be fetched (no signal, not kept yet) is left to the
- * screen, which shows its own message and tries again.
+ * worker on a repeat visit; over the network, on a signed-in first load, two round trips). Both come
+ * at once, and each is marked ready in its `sobDemanda`, so the page draws its part in the same pass
+ * when the part is already here. Without a session every protected address shows the login. A chunk
+ * that cannot be fetched (no signal, not kept yet) is left to the screen, which shows its own message
+ * and tries again.
  */
-export async function precarregarTelaInicial(caminho: string, tipo: 'admin' | 'funcionario' | null): Promise<void> {
+export async function precarregarTelaInicial(caminho: string, tipo: Papel | null): Promise<void> {
   const destino = caminho === '/' ? '/dashboard' : caminho;
   const conhecido = destino === '/login' || definicaoDasRotas.some((r) => r.path === destino || r.children?.some((f) => f.path === destino));
   if (!conhecido) return;
-  const tela = tipo === null ? null : PRECARGA_POR_CAMINHO[destino];
-  const pedacos: Pedaco[] = tipo === null ? ['login'] : tela ? [tela.todos, ...(tela[tipo] ? [tela[tipo]] : [])] : [];
-  await Promise.all(pedacos.map((p) => carregar[p]().then(() => undefined, () => undefined)));
+  if (tipo === null) return PaginaLogin.precarregar().catch(() => undefined);
+  const tela = TELAS_DE_ABERTURA[destino];
+  if (!tela) return;
+  const parte = tela[tipo];
+  try {
+    const [modulo] = await Promise.all([carregar[tela.modulo](), tela.pagina.precarregar(), parte ? carregar[parte]() : undefined]);
+    await partesDoModulo(modulo)[tipo]?.precarregar();
+  } catch {
+    // the screen says so itself
+  }
 }
 
 export function criarRoteador() {

@@ -66,4 +66,47 @@ describe('sobDemanda', () => {
     expect(await screen.findByText('Carregou')).toBeInTheDocument();
     expect(container).toBeInTheDocument();
   });
+
+  it('código já baixado (precarregar) aparece no primeiro desenho, sem passar pela espera', async () => {
+    let carregamentos = 0;
+    const Tela = sobDemanda(
+      async () => {
+        carregamentos += 1;
+        return ({ nome }: { nome: string }) => <p>Tela de {nome}</p>;
+      },
+      { espera: <p>Carregando tela</p> },
+    );
+    await Tela.precarregar();
+    render(<Tela nome="Vendas" />);
+    expect(screen.getByText('Tela de Vendas')).toBeInTheDocument();
+    expect(screen.queryByText('Carregando tela')).not.toBeInTheDocument();
+    // The download made for the preload is the one the screen uses.
+    expect(carregamentos).toBe(1);
+  });
+
+  it('sem precarregar: a espera, depois a tela, com um download só para duas cópias na tela', async () => {
+    let carregamentos = 0;
+    let liberar!: () => void;
+    const chegou = new Promise<void>((ok) => (liberar = ok));
+    const Tela = sobDemanda(
+      async () => {
+        carregamentos += 1;
+        await chegou;
+        return ({ nome }: { nome: string }) => <p>Tela de {nome}</p>;
+      },
+      { espera: <p>Carregando tela</p> },
+    );
+    render(
+      <>
+        <Tela nome="A" />
+        <Tela nome="B" />
+      </>,
+    );
+    expect(screen.getAllByText('Carregando tela')).toHaveLength(2);
+    await act(async () => liberar());
+    expect(await screen.findByText('Tela de A')).toBeInTheDocument();
+    expect(screen.getByText('Tela de B')).toBeInTheDocument();
+    expect(screen.queryByText('Carregando tela')).not.toBeInTheDocument();
+    expect(carregamentos).toBe(1);
+  });
 });

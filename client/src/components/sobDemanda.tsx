@@ -1,12 +1,11 @@
 /**
- * Code loaded on demand that survives a failed download. React.lazy remembers a failed import and
- * throws it on every render; with no boundary, that error unmounts the whole app, sync engine
- * included, and the phone stops sending its queue. Seen in the field's conditions: the signal drops
- * before the service worker has kept a screen's chunk. Here a failed chunk shows `alternativa` (a
- * pt-BR message for screens, nothing for optional pieces) and is tried again when the signal comes
- * back or the person asks.
+ * Code loaded on demand that survives a failed download. With no boundary, a failed import unmounts
+ * the whole app, sync engine included, and the phone stops sending its queue. Seen in the field's
+ * conditions: the signal drops before the service worker has kept a screen's chunk. Here a failed
+ * chunk shows `alternativa` (a pt-BR message for screens, nothing for optional pieces) and is tried
+ * again when the signal comes back or the person asks.
  */
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Botao } from './Botao';
 
 interface PropsLimite {
@@ -14,7 +13,6 @@ interface PropsLimite {
   conteudo: () => ReactNode;
   /** What shows while the code cannot be loaded; receives the way to try again. */
   alternativa: (tentarDeNovo: () => void) => ReactNode;
-  aoTentarDeNovo: () => void;
 }
 
 class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
@@ -34,7 +32,6 @@ class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
 
   tentarDeNovo = () => {
     if (!this.state.falhou) return;
-    this.props.aoTentarDeNovo();
     this.setState({ falhou: false });
   };
 
@@ -57,28 +54,58 @@ export function telaNaoGuardada(tentarDeNovo: () => void): ReactNode {
   );
 }
 
+/** A component loaded on demand; `precarregar` starts its download ahead of its first render. */
+export type ComponenteSobDemanda<P extends object> = ComponentType<P> & { precarregar: () => Promise<void> };
+
 /**
  * A component whose code is loaded on first render. `espera`: what shows while it loads;
  * `alternativa`: what shows when it could not be loaded (nothing by default).
+ *
+ * Not React.lazy (issue 19): a lazy component that suspends is shown by a Suspense retry, which React
+ * renders in 5 ms slices between the other tasks of the start (the sync engine, IndexedDB, the queries'
+ * answers): on a slow phone the list of Vendas came out of that in pieces. Here the code's arrival is an
+ * ordinary update, drawn in one go; and code already here (`precarregar` done) draws on the first render.
  */
 export function sobDemanda<P extends object>(
   carregar: () => Promise<ComponentType<P>>,
   { espera = null, alternativa = () => null }: { espera?: ReactNode; alternativa?: (tentarDeNovo: () => void) => ReactNode } = {},
-): ComponentType<P> {
-  const criar = () => lazy(() => carregar().then((c) => ({ default: c })));
-  let Carregado = criar();
-  function SobDemanda(props: P) {
-    return (
-      <LimiteDeCarga
-        alternativa={alternativa}
-        aoTentarDeNovo={() => (Carregado = criar())}
-        conteudo={() => (
-          <Suspense fallback={espera}>
-            <Carregado {...props} />
-          </Suspense>
-        )}
-      />
-    );
+): ComponenteSobDemanda<P> {
+  let pronto: ComponentType<P> | null = null;
+  let carregando: Promise<ComponentType<P>> | null = null;
+  // One download at a time; a failed one is forgotten, so trying again downloads again.
+  const carregarUmaVez = () =>
+    (carregando ??= carregar().then(
+      (componente) => (pronto = componente),
+      (erro: unknown) => {
+        carregando = null;
+        throw erro;
+      },
+    ));
+
+  function Conteudo({ props }: { props: P }) {
+    const [Componente, setComponente] = useState<ComponentType<P> | null>(() => pronto);
+    const [, lancar] = useState<null>(null);
+    useEffect(() => {
+      if (Componente) return;
+      let montado = true;
+      carregarUmaVez().then(
+        (componente) => montado && setComponente(() => componente),
+        // Thrown from a render, where the boundary (LimiteDeCarga) sees it.
+        (erro: unknown) =>
+          montado &&
+          lancar(() => {
+            throw erro;
+          }),
+      );
+      return () => {
+        montado = false;
+      };
+    }, [Componente]);
+    return Componente ? <Componente {...props} /> : espera;
   }
-  return SobDemanda;
+
+  function SobDemanda(props: P) {
+    return <LimiteDeCarga alternativa={alternativa} conteudo={() => <Conteudo props={props} />} />;
+  }
+  return Object.assign(SobDemanda, { precarregar: () => carregarUmaVez().then(() => undefined) });
 }

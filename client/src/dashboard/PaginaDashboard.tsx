@@ -15,6 +15,9 @@ const DashboardFuncionario = sobDemanda(() => import('./DashboardFuncionario').t
   alternativa: telaNaoGuardada,
 });
 
+/** Each role's part, for app/rotas.tsx to mark ready when it preloads the opening screen. */
+export const partesPorPapel = { funcionario: DashboardFuncionario, admin: DashboardAdmin };
+
 export function PaginaDashboard() {
   const { usuario } = useAuth();
   if (!usuario) return null;

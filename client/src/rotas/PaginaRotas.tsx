@@ -7,6 +7,9 @@ import { Carregando } from '../components/Carregando';
 const PaginaMinhasRotas = sobDemanda(() => import('./PaginaMinhasRotas').then((m) => m.PaginaMinhasRotas), { espera: <Carregando />, alternativa: telaNaoGuardada });
 const PaginaRotasAdmin = sobDemanda(() => import('./PaginaRotasAdmin').then((m) => m.PaginaRotasAdmin), { espera: <Carregando />, alternativa: telaNaoGuardada });
 
+/** Each role's part, for app/rotas.tsx to mark ready when it preloads the opening screen. */
+export const partesPorPapel = { funcionario: PaginaMinhasRotas, admin: PaginaRotasAdmin };
+
 export function PaginaRotas() {
   const { usuario } = useAuth();
   if (!usuario) return null;

@@ -18,6 +18,9 @@ function pedidoDaUrl(busca: string): { data: string; cidadeId: number | null } |
   return { data, cidadeId: Number.isInteger(cidadeId) && cidadeId > 0 ? cidadeId : null };
 }
 
+/** Each role's part, for app/rotas.tsx to mark ready when it preloads the opening screen. */
+export const partesPorPapel = { funcionario: VendasFuncionario, admin: VendasAdmin };
+
 export function PaginaVendas() {
   const { usuario } = useAuth();
   const local = useLocation();
