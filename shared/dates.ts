@@ -3,6 +3,8 @@
  * a sale at 22:00 in Brazil belongs to that Brazilian day. Instants (timestamps) are ISO
  * strings in UTC and are only converted to APP_TZ for display.
  */
+import { aoPrimeiroUso } from './aoPrimeiroUso';
+
 export const APP_TZ_PADRAO = 'America/Sao_Paulo';
 
 const formatosPorFuso = new Map<string, Intl.DateTimeFormat>();
@@ -117,13 +119,13 @@ export function formatarHora(instante: string | null | undefined, fuso: string =
   return formatoDataHora(fuso, false).format(d);
 }
 
-const formatoPorExtenso = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const formatoPorExtenso = aoPrimeiroUso(() => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
 
 /** '2026-11-21' -> 'sábado, 21 de novembro de 2026'. A calendar date: read at noon UTC, so no zone shifts the day. */
 export function formatarDataPorExtenso(data: string): string {
   const m = DATA_ISO.exec(data);
   if (!m) return data;
-  return formatoPorExtenso.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)));
+  return formatoPorExtenso().format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)));
 }
 
 const formatosHora = new Map<string, Intl.DateTimeFormat>();

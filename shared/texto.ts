@@ -1,3 +1,5 @@
+import { aoPrimeiroUso } from './aoPrimeiroUso';
+
 /** Lower-case, accent-free, single-spaced text for search: 'São  Paulo' -> 'sao paulo'. */
 export function normalizarBusca(texto: string): string {
   return texto
@@ -8,7 +10,7 @@ export function normalizarBusca(texto: string): string {
     .trim();
 }
 
-const colador = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+const colador = aoPrimeiroUso(() => new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }));
 
 /**
  * The pt-BR order of names of people and places, as a dictionary orders them: accents and case do not
@@ -16,7 +18,7 @@ const colador = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true 
  * compares bytes, and better-sqlite3 has no custom collations: lists are sorted with this after the query.
  */
 export function compararTexto(a: string, b: string): number {
-  return colador.compare(a, b);
+  return colador().compare(a, b);
 }
 
 /** A sorted copy by `nome`, in pt-BR order; equal names keep the order they came in (a stable sort). */
@@ -29,9 +31,9 @@ export function plural(n: number, um: string, varios: string): string {
   return n === 1 ? um : varios;
 }
 
-const numeroInteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const numeroInteiro = aoPrimeiroUso(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }));
 
 /** '1 registro', '0 registros', '1.500 itens': the count and its word, written whole (never 'registro(s)'). */
 export function contagem(n: number, um: string, varios: string): string {
-  return `${numeroInteiro.format(n)} ${plural(n, um, varios)}`;
+  return `${numeroInteiro().format(n)} ${plural(n, um, varios)}`;
 }

@@ -42,14 +42,15 @@ export function semearPrevia<TGuardado, TDados = TGuardado>(
 }
 
 /** What the opening screen at `caminho` shows from the device, by copy key: its query and how the copy becomes its data. */
-function pecasDaTela(caminho: string, usuarioId: number, hoje: string) {
+function pecasDaTela(caminho: string, usuarioId: number, hoje: () => string) {
   const rotas = { chave: chavesCacheRotas.ativas(usuarioId), consulta: chavesRotas.ativaDoFuncionario(usuarioId), transformar: rotaAtivaDaLista };
   const doDia = (lidasAgora: CopiasLidas) => {
     if (caminho !== '/vendas') return [];
     const ativa = rotaAtivaDaLista(lidasAgora.get(rotas.chave)?.dados);
     if (!ativa) return [];
+    const dia = hoje();
     return [
-      { chave: chavesCacheVendas.dia(ativa.id, hoje), consulta: chavesVendas.dia(usuarioId, ativa.id, hoje) },
+      { chave: chavesCacheVendas.dia(ativa.id, dia), consulta: chavesVendas.dia(usuarioId, ativa.id, dia) },
       { chave: chavesCacheVendas.historico(ativa.id), consulta: chavesVendas.historico(usuarioId, ativa.id) },
     ];
   };
@@ -59,8 +60,11 @@ function pecasDaTela(caminho: string, usuarioId: number, hoje: string) {
 /**
  * Reads the copies of the screen at `caminho` for this person and shows them in `queryClient`'s
  * queries. Resolves when done; never rejects (without a database to read, the screens read their own).
+ * `hoje` (today in APP_TZ) is asked for only by Vendas, once the route's copy is read: formatting a
+ * date is the page's first use of Intl, and by then ICU has been started by the warm-up worker
+ * (public/aquecer-intl.js) instead of in the middle of the app's start.
  */
-export async function lerCopiasDeAbertura(caminho: string, usuarioId: number, hoje: string, queryClient: QueryClient): Promise<void> {
+export async function lerCopiasDeAbertura(caminho: string, usuarioId: number, hoje: () => string, queryClient: QueryClient): Promise<void> {
   const { rotas, doDia } = pecasDaTela(caminho, usuarioId, hoje);
   const em = Date.now();
   const leitura = lerCopiasSemDexie(usuarioId, [rotas.chave], (lidasAgora) => doDia(lidasAgora).map((p) => p.chave));

@@ -361,7 +361,7 @@ describe('Registro Diário de Vendas (funcionário)', () => {
 
     // What main.tsx does at boot for an employee opening /vendas: read without Dexie, into the screen's queries.
     const consultas = criarQueryClient();
-    await lerCopiasDeAbertura('/vendas', FUNCIONARIO_TESTE.id, hojeNoApp(), consultas);
+    await lerCopiasDeAbertura('/vendas', FUNCIONARIO_TESTE.id, hojeNoApp, consultas);
     montar({ semResposta: true }, '/vendas', consultas);
     expect(await screen.findByText('Goiânia')).toBeInTheDocument();
     await userEvent.click(within(cartao('Goiânia')).getByRole('button', { name: 'Mostrar detalhes de Goiânia' }));
