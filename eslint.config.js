@@ -16,11 +16,6 @@ export default tseslint.config(
     },
   },
   {
-    // Plain scripts served as they are (client/public): run on a page and in a worker.
-    files: ['client/public/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser, ...globals.worker } },
-  },
-  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -11,7 +11,7 @@ import { CENARIOS, medirCampo, type ParCampo, type ResultadoCampo, type ResumoCa
 import { medirCliente, type ResultadoCliente } from './cliente';
 import { medirLeituras, type ResultadoLeituras } from './leituras';
 import { medirLeiturasAdmin, type ResultadoLeiturasAdmin } from './leituras-admin';
-import { medirLighthouse, type ResultadoLighthouse } from './lighthouse';
+import { medirLighthouse, REPETICOES_VISITAS, RODADAS_LIGHTHOUSE, type ResultadoLighthouse } from './lighthouse';
 import { medirPostgres, type ResultadoPostgres } from './postgres';
 import { relatorio } from './relatorio';
 import { AQUECIMENTO, comEstaExecucao, medirSync, type ExecucaoSync, type MedidaSync } from './sync';
@@ -97,7 +97,7 @@ if (partes.has('leituras')) {
 if (partes.has('lighthouse') || !process.env.BENCH_SO) {
   console.log('Primeira visita, visita repetida e Lighthouse mobile (issue 19):');
   medidasDestaExecucao.add('lighthouse');
-  resultados.lighthouse = { ...(await medirLighthouse(rapido ? 1 : 3, rapido ? 2 : 5)), medidoEm: agora() };
+  resultados.lighthouse = { ...(await medirLighthouse(rapido ? 1 : RODADAS_LIGHTHOUSE, rapido ? 2 : REPETICOES_VISITAS)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('uploads')) {

@@ -316,7 +316,14 @@ function medidaLighthouse(nome: 'login' | 'dashboard', runs: Awaited<ReturnType<
   };
 }
 
-export async function medirLighthouse(rodadas = 3, repeticoes = 5): Promise<ResultadoLighthouse> {
+/**
+ * Runs per build. A Lighthouse run and a repeat visit each vary by ±20% on this 2-core machine (the two builds'
+ * medians flipped between runs of 3 rounds and 5 visits): 7 rounds and 11 visits, alternated, per build.
+ */
+export const RODADAS_LIGHTHOUSE = 7;
+export const REPETICOES_VISITAS = 11;
+
+export async function medirLighthouse(rodadas = RODADAS_LIGHTHOUSE, repeticoes = REPETICOES_VISITAS): Promise<ResultadoLighthouse> {
   if (!temChromium) throw new Error('Chromium não encontrado em /usr/bin/chromium: instale com `apt-get install -y chromium`.');
   const pastaAntes = process.env.BENCH_LIGHTHOUSE_ANTES;
   for (const pasta of [PASTA_CLIENTE, ...(pastaAntes ? [pastaAntes] : [])]) {
@@ -525,6 +532,6 @@ guardada) abrindo \`/vendas\` numa aba nova até o primeiro cartão de cidade ap
 }
 
 if (process.argv[1]?.endsWith('/lighthouse.ts')) {
-  const r = await medirLighthouse(process.argv.includes('--rapido') ? 1 : 3, process.argv.includes('--rapido') ? 2 : 5);
+  const r = await medirLighthouse(process.argv.includes('--rapido') ? 1 : RODADAS_LIGHTHOUSE, process.argv.includes('--rapido') ? 2 : REPETICOES_VISITAS);
   console.log(JSON.stringify(r, null, 2));
 }

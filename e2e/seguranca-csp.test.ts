@@ -1,7 +1,7 @@
 /**
  * The real PWA under the server's Content-Security-Policy: the admin and an employee sign in, open
  * every main screen, and open a receipt photo and a PDF in the viewer; the service worker
- * registers, and the Intl warm-up worker starts. Any CSP violation (the page's 'securitypolicyviolation' events, in every frame, and
+ * registers. Any CSP violation (the page's 'securitypolicyviolation' events, in every frame, and
  * the browser's "Refused to ..." console errors) fails the test. The policy itself is checked
  * directive by directive in server/test/seguranca/cabecalhos.test.ts.
  */
@@ -34,9 +34,6 @@ async function vigiar(contexto: BrowserContext, pagina: Page) {
   const violacoes: Violacao[] = [];
   const doConsole: string[] = [];
   const errosDaPagina: string[] = [];
-  /** Paths of the dedicated workers the page started (the Intl warm-up, public/aquecer-intl.js, at each load). */
-  const workers: string[] = [];
-  pagina.on('worker', (w) => workers.push(new URL(w.url()).pathname));
   await contexto.exposeBinding('__relatarViolacao', (_fonte, v: Violacao) => void violacoes.push(v));
   await contexto.addInitScript(() => {
     const relatar = (window as unknown as { __relatarViolacao: (v: unknown) => Promise<void> }).__relatarViolacao;
@@ -48,7 +45,7 @@ async function vigiar(contexto: BrowserContext, pagina: Page) {
     if (/Content[ -]Security[ -]Policy|Refused to (load|execute|evaluate|apply|frame|connect|create)/i.test(m.text())) doConsole.push(`${m.type()}: ${m.text()}`);
   });
   pagina.on('pageerror', (e) => errosDaPagina.push(e.message));
-  return { violacoes, doConsole, errosDaPagina, workers };
+  return { violacoes, doConsole, errosDaPagina };
 }
 
 /** The built-in PDF viewer's frame, in Chromium. */
@@ -163,8 +160,6 @@ describe.skipIf(!temChromium)('o PWA funciona sob a Content-Security-Policy', ()
     expect(r.violacoes).toEqual([]);
     expect(r.doConsole).toEqual([]);
     expect(r.errosDaPagina).toEqual([]);
-    // The Intl warm-up worker started under the policy (worker-src 'self').
-    expect(r.workers).toContain('/aquecer-intl.js');
   });
 
   it('funcionário: todas as telas, foto e PDF no visualizador, service worker ativo, nenhuma violação', async () => {
@@ -172,7 +167,5 @@ describe.skipIf(!temChromium)('o PWA funciona sob a Content-Security-Policy', ()
     expect(r.violacoes).toEqual([]);
     expect(r.doConsole).toEqual([]);
     expect(r.errosDaPagina).toEqual([]);
-    // The Intl warm-up worker started under the policy (worker-src 'self').
-    expect(r.workers).toContain('/aquecer-intl.js');
   });
 });

@@ -18,7 +18,7 @@ void precarregarTelaInicial(window.location.pathname, salvo?.tipo ?? null);
 if (salvo) void carregarSync().catch(() => undefined);
 const consultas = criarQueryClient();
 // An employee: the opening screen's copies read from IndexedDB into its queries while React draws (app/copiasDeAbertura.ts).
-// Today's date only when a copy needs it: the first Intl use waits for the warm-up (public/aquecer-intl.js).
+// Today's date only when a copy needs it (an Intl format: the first one starts ICU, shared/aoPrimeiroUso.ts).
 if (salvo?.tipo === 'funcionario') {
   const caminho = window.location.pathname;
   void lerCopiasDeAbertura(caminho === '/' ? '/dashboard' : caminho, salvo.id, hojeNoApp, consultas);

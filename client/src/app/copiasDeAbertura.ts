@@ -60,9 +60,9 @@ function pecasDaTela(caminho: string, usuarioId: number, hoje: () => string) {
 /**
  * Reads the copies of the screen at `caminho` for this person and shows them in `queryClient`'s
  * queries. Resolves when done; never rejects (without a database to read, the screens read their own).
- * `hoje` (today in APP_TZ) is asked for only by Vendas, once the route's copy is read: formatting a
- * date is the page's first use of Intl, and by then ICU has been started by the warm-up worker
- * (public/aquecer-intl.js) instead of in the middle of the app's start.
+ * `hoje` (today in APP_TZ) is asked for only by Vendas, once the route's copy is read: it is an Intl
+ * format, and the page's first one starts ICU (shared/aoPrimeiroUso.ts), which the other screens'
+ * boot does not need to pay here.
  */
 export async function lerCopiasDeAbertura(caminho: string, usuarioId: number, hoje: () => string, queryClient: QueryClient): Promise<void> {
   const { rotas, doDia } = pecasDaTela(caminho, usuarioId, hoje);
