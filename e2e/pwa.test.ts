@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Casca } from './paginas/layout';
 import { TelaLogin } from './paginas/login';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
-import { capturar, CELULAR, novaPagina, temChromium } from './suporte/navegador';
+import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
 import type { ServidorDeTeste } from './suporte/servidor';
 
 describe.skipIf(!temChromium)('PWA instalável', () => {
@@ -57,5 +57,64 @@ describe.skipIf(!temChromium)('PWA instalável', () => {
     });
     expect(resultado).toBe('falhou');
     await contexto.close();
+  });
+
+  it('sem sinal, uma tela cujo código não ficou no aparelho: o aviso com "Tentar de novo" no lugar dela, o resto do app de pé, e com o sinal de volta a tela abre sozinha', async () => {
+    const funcionario = await servidor.criarFuncionario({ nome: 'Téo Trecho', email: 'teo@escola.com.br' });
+    for (const [nome, tamanho] of [
+      ['celular', CELULAR],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const { contexto, pagina } = await novaPagina(navegador, tamanho);
+      const casca = new Casca(pagina);
+      await new TelaLogin(pagina).abrir(servidor.url);
+      await new TelaLogin(pagina).entrar(funcionario.email, funcionario.senha);
+      await pagina.waitForURL('**/dashboard');
+      await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+
+      // The field's case: the signal dropped before the service worker kept this screen's file. Here its
+      // copy is taken out of the worker's cache and of the browser's HTTP cache, with the phone offline.
+      await contexto.setOffline(true);
+      const tirados = await pagina.evaluate(async () => {
+        const tirados: string[] = [];
+        for (const nomeCache of await caches.keys()) {
+          const cache = await caches.open(nomeCache);
+          for (const pedido of await cache.keys()) {
+            if (/\/assets\/PaginaRotas-[\w-]+\.js/.test(pedido.url)) {
+              await cache.delete(pedido);
+              tirados.push(new URL(pedido.url).pathname);
+            }
+          }
+        }
+        return tirados;
+      });
+      expect(tirados).toHaveLength(1);
+      const cdp = await contexto.newCDPSession(pagina);
+      await cdp.send('Network.clearBrowserCache');
+
+      await pagina.goto(`${servidor.url}/rotas`);
+      const aviso = pagina.getByRole('alert').filter({ hasText: 'Esta tela ainda não foi guardada neste aparelho' });
+      await aviso.waitFor();
+      await expect(aviso.getByRole('button', { name: 'Tentar de novo' }).isVisible()).resolves.toBe(true);
+      // Only the screen is missing: the menu, the header and the sync indicator are there, and other screens open.
+      await casca.saudacao('Téo Trecho').waitFor();
+      await capturar(pagina, `${nome}-tela-nao-guardada`);
+      await aviso.getByRole('button', { name: 'Tentar de novo' }).click();
+      await aviso.waitFor(); // still offline: the same notice again, not a blank screen
+      const irPara = async (item: string) => {
+        if (tamanho === CELULAR) await casca.abrirGaveta();
+        await casca.irPara(item);
+      };
+      await irPara('Dashboard');
+      await pagina.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      await irPara('Rotas');
+      await aviso.waitFor();
+
+      // The signal comes back: the screen's file is fetched again and the screen opens, with no click.
+      await contexto.setOffline(false);
+      await pagina.getByRole('heading', { name: 'Minhas Rotas', exact: true }).waitFor();
+      await expect(aviso.count()).resolves.toBe(0);
+      await contexto.close();
+    }
   });
 });

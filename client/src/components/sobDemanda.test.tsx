@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
-import { MENSAGEM_TELA_NAO_GUARDADA, sobDemanda, telaNaoGuardada } from './sobDemanda';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ESPERAS_NOVA_TENTATIVA_MS, MENSAGEM_TELA_NAO_GUARDADA, sobDemanda, telaNaoGuardada } from './sobDemanda';
 
 describe('sobDemanda', () => {
   it('um pedaço que não baixou (sem sinal) mostra o aviso sem derrubar o resto do app, e carrega quando o sinal volta', async () => {
@@ -108,5 +108,75 @@ describe('sobDemanda', () => {
     expect(screen.getByText('Tela de B')).toBeInTheDocument();
     expect(screen.queryByText('Carregando tela')).not.toBeInTheDocument();
     expect(carregamentos).toBe(1);
+  });
+
+  describe('sem o evento online', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    /** Lets the timers run `ms` and React draw what they caused. */
+    const passar = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+    it('o sinal volta sem o evento (túnel, sinal fraco): a tela tenta de novo sozinha, cada vez mais espaçado, e abre', async () => {
+      vi.useFakeTimers();
+      let tentativas = 0;
+      const Tela = sobDemanda(
+        async () => {
+          tentativas += 1;
+          if (tentativas < 3) throw new TypeError('Failed to fetch dynamically imported module');
+          return () => <p>Minhas Rotas</p>;
+        },
+        { alternativa: telaNaoGuardada },
+      );
+      render(<Tela />);
+      await passar(0);
+      expect(screen.getByText(MENSAGEM_TELA_NAO_GUARDADA)).toBeInTheDocument();
+      expect(tentativas).toBe(1);
+
+      await passar(ESPERAS_NOVA_TENTATIVA_MS[0]! - 1);
+      expect(tentativas).toBe(1);
+      await passar(1);
+      expect(tentativas).toBe(2);
+      expect(screen.getByText(MENSAGEM_TELA_NAO_GUARDADA)).toBeInTheDocument();
+
+      // The second wait is longer than the first.
+      await passar(ESPERAS_NOVA_TENTATIVA_MS[0]!);
+      expect(tentativas).toBe(2);
+      await passar(ESPERAS_NOVA_TENTATIVA_MS[1]! - ESPERAS_NOVA_TENTATIVA_MS[0]!);
+      expect(tentativas).toBe(3);
+      expect(screen.getByText('Minhas Rotas')).toBeInTheDocument();
+      expect(screen.queryByText(MENSAGEM_TELA_NAO_GUARDADA)).not.toBeInTheDocument();
+
+      // Loaded: nothing is tried any more.
+      await passar(10 * ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
+      expect(tentativas).toBe(3);
+    });
+
+    it('sem sinal para o navegador, nenhum download é tentado; fora da tela, nada mais é tentado', async () => {
+      vi.useFakeTimers();
+      const semSinal = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      let tentativas = 0;
+      const Tela = sobDemanda(
+        async () => {
+          tentativas += 1;
+          throw new TypeError('Failed to fetch dynamically imported module');
+        },
+        { alternativa: telaNaoGuardada },
+      );
+      const { unmount } = render(<Tela />);
+      await passar(0);
+      await passar(5 * ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
+      expect(tentativas).toBe(1);
+
+      semSinal.mockReturnValue(true);
+      await passar(ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
+      expect(tentativas).toBe(2);
+
+      unmount();
+      await passar(10 * ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
+      expect(tentativas).toBe(2);
+    });
   });
 });

@@ -3,8 +3,10 @@
  * the whole app, sync engine included, and the phone stops sending its queue. Seen in the field's
  * conditions: the signal drops before the service worker has kept a screen's chunk. Here a failed
  * chunk shows `alternativa` (a pt-BR message for screens, nothing for optional pieces) and is tried
- * again when the signal comes back or the person asks.
+ * again when the person asks, at the `online` event, and by itself every few seconds while the
+ * browser says there is signal (ESPERAS_NOVA_TENTATIVA_MS).
  */
+import { CloudOff, RefreshCw } from 'lucide-react';
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Botao } from './Botao';
 
@@ -15,23 +17,61 @@ interface PropsLimite {
   alternativa: (tentarDeNovo: () => void) => ReactNode;
 }
 
+/**
+ * Waits between the automatic tries of a failed load while its notice is shown, the last one repeated.
+ * The signal can come back with no `online` event (a tunnel, a weak cell; Chromium's offline emulation
+ * sends none either), and the event can come before the network works.
+ */
+export const ESPERAS_NOVA_TENTATIVA_MS = [2_000, 5_000, 15_000, 30_000];
+
 class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
   override state = { falhou: false };
+  /** How many automatic tries since the last `online` event (picks the wait). */
+  private tentativas = 0;
+  private temporizador: ReturnType<typeof setTimeout> | null = null;
 
   static getDerivedStateFromError(): { falhou: boolean } {
     return { falhou: true };
   }
 
   override componentDidMount() {
-    window.addEventListener('online', this.tentarDeNovo);
+    window.addEventListener('online', this.aoVoltarOSinal);
+  }
+
+  override componentDidCatch() {
+    this.agendarNovaTentativa();
   }
 
   override componentWillUnmount() {
-    window.removeEventListener('online', this.tentarDeNovo);
+    window.removeEventListener('online', this.aoVoltarOSinal);
+    this.cancelarNovaTentativa();
   }
+
+  private agendarNovaTentativa() {
+    this.cancelarNovaTentativa();
+    const espera = ESPERAS_NOVA_TENTATIVA_MS[Math.min(this.tentativas, ESPERAS_NOVA_TENTATIVA_MS.length - 1)];
+    this.tentativas += 1;
+    this.temporizador = setTimeout(() => {
+      this.temporizador = null;
+      // Offline as far as the browser knows: no download, only a look again later.
+      if (navigator.onLine === false) this.agendarNovaTentativa();
+      else this.tentarDeNovo();
+    }, espera);
+  }
+
+  private cancelarNovaTentativa() {
+    if (this.temporizador) clearTimeout(this.temporizador);
+    this.temporizador = null;
+  }
+
+  private readonly aoVoltarOSinal = () => {
+    this.tentativas = 0;
+    this.tentarDeNovo();
+  };
 
   tentarDeNovo = () => {
     if (!this.state.falhou) return;
+    this.cancelarNovaTentativa();
     this.setState({ falhou: false });
   };
 
@@ -42,12 +82,13 @@ class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
 
 export const MENSAGEM_TELA_NAO_GUARDADA = 'Esta tela ainda não foi guardada neste aparelho. Conecte-se à internet para abri-la; depois ela abre também sem sinal.';
 
-/** For screens: says what happened and offers to try again. */
+/** For screens: says what happened and offers to try again (laid out as the 'Sem conexão' state, SemConexao.tsx). */
 export function telaNaoGuardada(tentarDeNovo: () => void): ReactNode {
   return (
-    <div className="cartao" role="alert" style={{ margin: '1rem 0' }}>
-      <p style={{ marginTop: 0 }}>{MENSAGEM_TELA_NAO_GUARDADA}</p>
-      <Botao variante="outline" onClick={tentarDeNovo}>
+    <div className="cartao sem-conexao" role="alert">
+      <CloudOff size={32} className="sem-conexao__icone" aria-hidden="true" />
+      <p className="sem-conexao__texto">{MENSAGEM_TELA_NAO_GUARDADA}</p>
+      <Botao variante="outline" icone={<RefreshCw size={17} />} onClick={tentarDeNovo}>
         Tentar de novo
       </Botao>
     </div>
