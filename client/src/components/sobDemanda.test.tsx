@@ -178,5 +178,25 @@ describe('sobDemanda', () => {
       await passar(10 * ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
       expect(tentativas).toBe(2);
     });
+
+    it('uma tela que baixou mas falha ao desenhar não é tentada de novo sozinha', async () => {
+      vi.useFakeTimers();
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      let desenhos = 0;
+      const Tela = sobDemanda(
+        async () =>
+          function Quebrada(): never {
+            desenhos += 1;
+            throw new Error('defeito da tela');
+          },
+        { alternativa: telaNaoGuardada },
+      );
+      render(<Tela />);
+      await passar(0);
+      expect(screen.getByText(MENSAGEM_TELA_NAO_GUARDADA)).toBeInTheDocument();
+      const antes = desenhos;
+      await passar(5 * ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
+      expect(desenhos).toBe(antes);
+    });
   });
 });

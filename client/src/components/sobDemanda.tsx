@@ -24,6 +24,14 @@ interface PropsLimite {
  */
 export const ESPERAS_NOVA_TENTATIVA_MS = [2_000, 5_000, 15_000, 30_000];
 
+/** The code of a screen could not be downloaded: the one failure worth trying again by itself. */
+class ErroDeCarga extends Error {
+  constructor(causa: unknown) {
+    super(causa instanceof Error ? causa.message : String(causa), { cause: causa });
+    this.name = 'ErroDeCarga';
+  }
+}
+
 class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
   override state = { falhou: false };
   /** How many automatic tries since the last `online` event (picks the wait). */
@@ -38,8 +46,9 @@ class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
     window.addEventListener('online', this.aoVoltarOSinal);
   }
 
-  override componentDidCatch() {
-    this.agendarNovaTentativa();
+  override componentDidCatch(erro: unknown) {
+    // A screen that loaded and then failed while drawing would fail again: not tried over and over.
+    if (erro instanceof ErroDeCarga) this.agendarNovaTentativa();
   }
 
   override componentWillUnmount() {
@@ -135,7 +144,7 @@ export function sobDemanda<P extends object>(
         (erro: unknown) =>
           montado &&
           lancar(() => {
-            throw erro;
+            throw new ErroDeCarga(erro);
           }),
       );
       return () => {
