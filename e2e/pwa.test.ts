@@ -6,9 +6,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Casca } from './paginas/layout';
 import { TelaLogin } from './paginas/login';
+import { TelaVendasFuncionario } from './paginas/vendas';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
+import { criarRotaEmCurso } from './suporte/dados';
 import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
 import type { ServidorDeTeste } from './suporte/servidor';
+
+const GOIANIA = 5208707;
+const ANAPOLIS = 5201108;
 
 describe.skipIf(!temChromium)('PWA instalável', () => {
   let servidor: ServidorDeTeste;
@@ -56,6 +61,43 @@ describe.skipIf(!temChromium)('PWA instalável', () => {
       }
     });
     expect(resultado).toBe('falhou');
+    await contexto.close();
+  });
+
+  it('o app instalado abre Vendas já com as cidades, com e sem sinal: o primeiro desenho é a tela com os cartões, sem "Carregando" antes', async () => {
+    const funcionario = await servidor.criarFuncionario({ nome: 'Vera Volta', email: 'vera@escola.com.br' });
+    await criarRotaEmCurso(servidor, funcionario.id, { nome: 'Rota Volta', cidades: [GOIANIA, ANAPOLIS], diasAntes: 2, diasDepois: 10 });
+    const { contexto, pagina } = await novaPagina(navegador, CELULAR);
+    await new TelaLogin(pagina).abrir(servidor.url);
+    await new TelaLogin(pagina).entrar(funcionario.email, funcionario.senha);
+    await pagina.waitForURL('**/dashboard');
+    await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    const vendas = new TelaVendasFuncionario(pagina);
+    await vendas.abrir(servidor.url);
+    await vendas.cartao('Goiânia').waitFor(); // the day's copy is now kept on the device
+    await pagina.close();
+
+    // What the app's first drawing put in #root, seen by an observer installed before the app's scripts.
+    await contexto.addInitScript(() => {
+      new MutationObserver((_, observador) => {
+        const raiz = document.getElementById('root');
+        if (!raiz || raiz.childElementCount === 0) return;
+        observador.disconnect();
+        Object.assign(window, {
+          primeiroDesenho: { cartoes: raiz.querySelectorAll('.grade-cidades li').length, carregando: raiz.querySelector('.tela-carregando') !== null },
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const semSinal of [false, true]) {
+      await contexto.setOffline(semSinal);
+      const repetida = await contexto.newPage();
+      const tela = new TelaVendasFuncionario(repetida);
+      await repetida.goto(`${servidor.url}/vendas`);
+      await tela.cartao('Goiânia').waitFor();
+      await expect(repetida.evaluate(() => (window as unknown as { primeiroDesenho?: unknown }).primeiroDesenho)).resolves.toEqual({ cartoes: 2, carregando: false });
+      await capturar(repetida, semSinal ? 'celular-vendas-visita-repetida-sem-sinal' : 'celular-vendas-visita-repetida');
+      await repetida.close();
+    }
     await contexto.close();
   });
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { lerCopiasDeAbertura } from './app/copiasDeAbertura';
 import { criarQueryClient, Provedores } from './app/Provedores';
+import { esperaDoPrimeiroDesenho } from './app/primeiroDesenho';
 import { criarRoteador, precarregarTelaInicial } from './app/rotas';
 import { lerUsuarioSalvo } from './auth/sessaoLocal';
 import { hojeNoApp } from './config/configApp';
@@ -11,24 +12,32 @@ import { escutarInstalacao } from './pwa/instalacao';
 import './styles/global.css';
 
 escutarInstalacao();
-// Issue 19: the opening screen's code on its way while React draws the shell (app/rotas.tsx).
+// Issue 19: the opening screen's code on its way at once (app/rotas.tsx).
 const salvo = lerUsuarioSalvo();
-void precarregarTelaInicial(window.location.pathname, salvo?.tipo ?? null);
+const codigoDaTela = precarregarTelaInicial(window.location.pathname, salvo?.tipo ?? null);
 // Someone signed in: the sync engine and the device's data on their way too (the login screen waits for idle).
 if (salvo) void carregarSync().catch(() => undefined);
 const consultas = criarQueryClient();
-// An employee: the opening screen's copies read from IndexedDB into its queries while React draws (app/copiasDeAbertura.ts).
+// An employee: the opening screen's copies read from IndexedDB into its queries (app/copiasDeAbertura.ts).
 // Today's date only when a copy needs it (an Intl format: the first one starts ICU, shared/aoPrimeiroUso.ts).
-if (salvo?.tipo === 'funcionario') {
-  const caminho = window.location.pathname;
-  void lerCopiasDeAbertura(caminho === '/' ? '/dashboard' : caminho, salvo.id, hojeNoApp, consultas);
-}
+const caminho = window.location.pathname;
+const copias = salvo?.tipo === 'funcionario' ? lerCopiasDeAbertura(caminho === '/' ? '/dashboard' : caminho, salvo.id, hojeNoApp, consultas) : null;
 const roteador = criarRoteador();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provedores queryClient={consultas}>
-      <RouterProvider router={roteador} />
-    </Provedores>
-  </StrictMode>,
-);
+function desenhar() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provedores queryClient={consultas}>
+        <RouterProvider router={roteador} />
+      </Provedores>
+    </StrictMode>,
+  );
+}
+// The installed app with a session draws once, the screen with its data (app/primeiroDesenho.ts); else at once.
+const espera = esperaDoPrimeiroDesenho({
+  comSessao: salvo !== null,
+  controlado: !!navigator.serviceWorker?.controller,
+  pecas: copias ? [codigoDaTela, copias] : [codigoDaTela],
+});
+if (espera) void espera.then(desenhar);
+else desenhar();
