@@ -19,11 +19,11 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { hoje, somarDias } from '../shared/dates';
 import { normalizarBusca } from '../shared/texto';
-import { abrirNavegador, CAMINHO_CHROMIUM, temChromium } from '../e2e/suporte/navegador';
+import { abrirNavegador, ARGUMENTOS_CHROMIUM, CAMINHO_CHROMIUM, temChromium } from '../e2e/suporte/navegador';
 import { iniciarServidor, PASTA_CLIENTE, type ServidorDeTeste } from '../e2e/suporte/servidor';
 
 export interface MedidaLighthouse {
@@ -261,9 +261,23 @@ async function primeiraVisita(navegador: Browser, url: string, repeticoes: numbe
   return { tempos, bytes };
 }
 
-/** The installed app: signed in once with the form, service worker in control, Vendas opened once online. */
-async function instalar(navegador: Browser, url: string, f: { email: string; senha: string }) {
-  const contexto = await navegador.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', bypassCSP: true });
+/**
+ * The installed app: signed in once with the form, service worker in control, Vendas opened once online.
+ * In a profile kept on disk (`pastaPerfil`), as the phone's browser has: a context of `newContext` is an
+ * off-the-record profile, without the disk caches an installed app opens with (the service worker's own
+ * script compiled from V8's code cache among them). Measured side by side on the same build, the
+ * off-the-record context took ~270 ms more to the first card (docs/decisions.md).
+ */
+async function instalar(pastaPerfil: string, url: string, f: { email: string; senha: string }) {
+  const contexto = await chromium.launchPersistentContext(pastaPerfil, {
+    executablePath: CAMINHO_CHROMIUM,
+    headless: true,
+    args: ARGUMENTOS_CHROMIUM,
+    viewport: { width: 390, height: 844 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    bypassCSP: true,
+  });
   const primeira = await contexto.newPage();
   await primeira.goto(`${url}/login`);
   await primeira.getByLabel('Email').fill(f.email);
@@ -342,6 +356,7 @@ export async function medirLighthouse(rodadas = RODADAS_LIGHTHOUSE, repeticoes =
   };
   let navegador: Browser | null = null;
   const contextos: BrowserContext[] = [];
+  const perfis: string[] = [];
   try {
     const novoAlvo = async (pasta: string): Promise<Alvo> => {
       const servidor = await iniciar(pasta);
@@ -393,7 +408,9 @@ export async function medirLighthouse(rodadas = RODADAS_LIGHTHOUSE, repeticoes =
 
     const instalados = [];
     for (const alvo of alvos) {
-      const inst = await instalar(navegador, alvo.servidor.url, alvo.f);
+      const pastaPerfil = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-perfil-'));
+      perfis.push(pastaPerfil);
+      const inst = await instalar(pastaPerfil, alvo.servidor.url, alvo.f);
       contextos.push(inst.contexto);
       instalados.push({ alvo, medir: inst.medir });
     }
@@ -438,6 +455,7 @@ export async function medirLighthouse(rodadas = RODADAS_LIGHTHOUSE, repeticoes =
     await navegador?.close();
     for (const s of servidores) await s.fechar();
     fs.rmSync(semCompressao, { recursive: true, force: true });
+    for (const pasta of perfis) fs.rmSync(pasta, { recursive: true, force: true });
   }
 }
 
@@ -524,7 +542,9 @@ cai, e TBT e LCP sobem na mesma proporção). Compare rodadas com índices parec
 
 "Login pronto" é o botão "Entrar" na tela, contado pelo relógio da própria página desde o início da navegação, num contexto sem
 nada guardado. A visita repetida é o app instalado (service worker no controle, IndexedDB com a cópia do aparelho, sessão
-guardada) abrindo \`/vendas\` numa aba nova até o primeiro cartão de cidade aparecer. Rodar só esta parte:
+guardada) abrindo \`/vendas\` numa aba nova até o primeiro cartão de cidade aparecer, num perfil do Chromium guardado em disco,
+um por build, como o do navegador do celular (desde 2026-11-29; antes, um contexto anônimo do Playwright, sem os caches em disco
+de um app instalado: ~270 ms a mais no mesmo build). Rodar só esta parte:
 \`BENCH_SO=lighthouse npx tsx bench/index.ts\` (o cliente compilado em \`build/public\`, ou \`E2E_PASTA_CLIENTE\`; com
 \`BENCH_LIGHTHOUSE_ANTES=<pasta>\`, um build anterior medido junto como "Hoje"; o commit de cada build vem do arquivo
 \`.commit\` ao lado dele, senão do HEAD; \`BENCH_LIGHTHOUSE_JSON=<pasta>\` guarda o relatório inteiro de cada rodada).

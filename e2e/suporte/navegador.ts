@@ -18,7 +18,8 @@ if (!temChromium) {
 export const CELULAR = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-const ARGUMENTOS = [
+/** Chromium's flags for every test and benchmark browser. */
+export const ARGUMENTOS_CHROMIUM = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -32,7 +33,7 @@ const ARGUMENTOS = [
 ];
 
 export async function abrirNavegador(): Promise<Browser> {
-  return chromium.launch({ executablePath: CAMINHO_CHROMIUM, headless: true, args: ARGUMENTOS });
+  return chromium.launch({ executablePath: CAMINHO_CHROMIUM, headless: true, args: ARGUMENTOS_CHROMIUM });
 }
 
 
@@ -44,7 +45,7 @@ export async function abrirPerfil(pasta: string, tela = CELULAR): Promise<{ cont
   const contexto = await chromium.launchPersistentContext(pasta, {
     executablePath: CAMINHO_CHROMIUM,
     headless: true,
-    args: ARGUMENTOS,
+    args: ARGUMENTOS_CHROMIUM,
     viewport: tela,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',

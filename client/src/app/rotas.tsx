@@ -5,7 +5,7 @@ import { RotaProtegida } from '../auth/RotaProtegida';
 import { Carregando } from '../components/Carregando';
 import { MolduraDoPainel } from '../dashboard/molduraDoPainel';
 import { Layout } from '../layout/Layout';
-import { sobDemanda, telaNaoGuardada, type ComponenteSobDemanda } from '../components/sobDemanda';
+import { sobDemanda, avisoNoLugarDaTela, type ComponenteSobDemanda } from '../components/sobDemanda';
 
 // The pages the app most often opens on, and their role parts (each page picks its role's chunk).
 export const carregar = {
@@ -23,17 +23,17 @@ export const carregar = {
 };
 
 // The login screen too: an employee opens the app already signed in, almost every day.
-const PaginaLogin = sobDemanda(() => carregar.login().then((m) => m.PaginaLogin), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaLogin = sobDemanda(() => carregar.login().then((m) => m.PaginaLogin), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
 // Issue 19: an employee's dashboard heading in the first frame, while the page's chunk loads (dashboard/molduraDoPainel.tsx).
-const PaginaDashboard = sobDemanda(() => carregar.dashboard().then((m) => m.PaginaDashboard), { espera: <MolduraDoPainel />, alternativa: telaNaoGuardada });
-const PaginaRotas = sobDemanda(() => carregar.rotas().then((m) => m.PaginaRotas), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaVendas = sobDemanda(() => carregar.vendas().then((m) => m.PaginaVendas), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaUsuarios = sobDemanda(() => import('../usuarios/PaginaUsuarios').then((m) => m.PaginaUsuarios), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaRelatorios = sobDemanda(() => import('../relatorios/PaginaRelatorios').then((m) => m.PaginaRelatorios), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaDespesas = sobDemanda(() => carregar.despesas().then((m) => m.PaginaDespesas), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaMinhaSenha = sobDemanda(() => import('../auth/PaginaMinhaSenha').then((m) => m.PaginaMinhaSenha), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaAuditoria = sobDemanda(() => import('../auditoria/PaginaAuditoria').then((m) => m.PaginaAuditoria), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const PaginaSaldo = sobDemanda(() => import('../saldo/PaginaSaldo').then((m) => m.PaginaSaldo), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const PaginaDashboard = sobDemanda(() => carregar.dashboard().then((m) => m.PaginaDashboard), { espera: <MolduraDoPainel />, alternativa: avisoNoLugarDaTela });
+const PaginaRotas = sobDemanda(() => carregar.rotas().then((m) => m.PaginaRotas), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
+const PaginaVendas = sobDemanda(() => carregar.vendas().then((m) => m.PaginaVendas), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
+const PaginaUsuarios = sobDemanda(() => import('../usuarios/PaginaUsuarios').then((m) => m.PaginaUsuarios), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
+const PaginaRelatorios = sobDemanda(() => import('../relatorios/PaginaRelatorios').then((m) => m.PaginaRelatorios), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
+const PaginaDespesas = sobDemanda(() => carregar.despesas().then((m) => m.PaginaDespesas), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
+const PaginaMinhaSenha = sobDemanda(() => import('../auth/PaginaMinhaSenha').then((m) => m.PaginaMinhaSenha), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
+const PaginaAuditoria = sobDemanda(() => import('../auditoria/PaginaAuditoria').then((m) => m.PaginaAuditoria), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
+const PaginaSaldo = sobDemanda(() => import('../saldo/PaginaSaldo').then((m) => m.PaginaSaldo), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
 
 function pagina(elemento: ReactNode, tipos?: readonly ('admin' | 'funcionario')[]) {
   return tipos ? <RotaProtegida tipos={tipos}>{elemento}</RotaProtegida> : elemento;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ESPERAS_NOVA_TENTATIVA_MS, MENSAGEM_TELA_NAO_GUARDADA, sobDemanda, telaNaoGuardada } from './sobDemanda';
+import { avisoNoLugarDaTela, ESPERAS_NOVA_TENTATIVA_MS, MENSAGEM_TELA_COM_DEFEITO, MENSAGEM_TELA_NAO_GUARDADA, sobDemanda } from './sobDemanda';
 
 describe('sobDemanda', () => {
   it('um pedaço que não baixou (sem sinal) mostra o aviso sem derrubar o resto do app, e carrega quando o sinal volta', async () => {
@@ -13,7 +13,7 @@ describe('sobDemanda', () => {
         if (tentativas === 1) throw new TypeError('Failed to fetch dynamically imported module');
         return ({ nome }: { nome: string }) => <p>Tela de {nome}</p>;
       },
-      { alternativa: telaNaoGuardada },
+      { alternativa: avisoNoLugarDaTela },
     );
     // Stands for the sync engine started by the app's providers: it must never be unmounted.
     const vivos: string[] = [];
@@ -46,7 +46,7 @@ describe('sobDemanda', () => {
         if (falhar) throw new TypeError('Failed to fetch dynamically imported module');
         return () => <p>Carregou</p>;
       },
-      { alternativa: telaNaoGuardada },
+      { alternativa: avisoNoLugarDaTela },
     );
     const Opcional = sobDemanda(async () => {
       throw new TypeError('Failed to fetch dynamically imported module');
@@ -65,6 +65,30 @@ describe('sobDemanda', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByText('Carregou')).toBeInTheDocument();
     expect(container).toBeInTheDocument();
+  });
+
+  it('uma tela que baixou e quebra ao desenhar diz isso (não "não foi guardada"), registra o erro e desenha de novo no "Tentar de novo"', async () => {
+    const registrados: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void registrados.push(args));
+    let quebrada = true;
+    const Tela = sobDemanda(
+      async () =>
+        function Tela() {
+          if (quebrada) throw new Error('defeito da tela');
+          return <p>Tela inteira</p>;
+        },
+      { alternativa: avisoNoLugarDaTela },
+    );
+    render(<Tela />);
+    const aviso = await screen.findByRole('alert');
+    expect(aviso).toHaveTextContent(MENSAGEM_TELA_COM_DEFEITO);
+    expect(screen.queryByText(MENSAGEM_TELA_NAO_GUARDADA)).not.toBeInTheDocument();
+    expect(registrados.some((r) => Array.isArray(r) && r[0] === 'Erro ao mostrar a tela:' && (r[1] as Error).message === 'defeito da tela')).toBe(true);
+
+    quebrada = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByText('Tela inteira')).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 
   it('código já baixado (precarregar) aparece no primeiro desenho, sem passar pela espera', async () => {
@@ -128,7 +152,7 @@ describe('sobDemanda', () => {
           if (tentativas < 3) throw new TypeError('Failed to fetch dynamically imported module');
           return () => <p>Minhas Rotas</p>;
         },
-        { alternativa: telaNaoGuardada },
+        { alternativa: avisoNoLugarDaTela },
       );
       render(<Tela />);
       await passar(0);
@@ -163,7 +187,7 @@ describe('sobDemanda', () => {
           tentativas += 1;
           throw new TypeError('Failed to fetch dynamically imported module');
         },
-        { alternativa: telaNaoGuardada },
+        { alternativa: avisoNoLugarDaTela },
       );
       const { unmount } = render(<Tela />);
       await passar(0);
@@ -189,11 +213,11 @@ describe('sobDemanda', () => {
             desenhos += 1;
             throw new Error('defeito da tela');
           },
-        { alternativa: telaNaoGuardada },
+        { alternativa: avisoNoLugarDaTela },
       );
       render(<Tela />);
       await passar(0);
-      expect(screen.getByText(MENSAGEM_TELA_NAO_GUARDADA)).toBeInTheDocument();
+      expect(screen.getByText(MENSAGEM_TELA_COM_DEFEITO)).toBeInTheDocument();
       const antes = desenhos;
       await passar(5 * ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
       expect(desenhos).toBe(antes);

@@ -5,16 +5,26 @@
  * chunk shows `alternativa` (a pt-BR message for screens, nothing for optional pieces) and is tried
  * again when the person asks, at the `online` event, and by itself every few seconds while the
  * browser says there is signal (ESPERAS_NOVA_TENTATIVA_MS).
+ *
+ * A screen that downloaded and fails while drawing (a defect) is caught by the same boundary, so the
+ * rest of the app stays up; it says what happened instead ('defeito': not the download notice, whose
+ * "connect to the internet" would send the person after the wrong fix), is logged, and is drawn again
+ * only when the person asks.
  */
-import { CloudOff, RefreshCw } from 'lucide-react';
+import { AlertTriangle, CloudOff, RefreshCw } from 'lucide-react';
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Botao } from './Botao';
+
+/** Why a piece is not on screen: its code did not download, or it failed while drawing. */
+export type CausaDaFalha = 'download' | 'defeito';
+
+/** What shows in place of a piece that failed; receives the way to try again and why it failed. */
+export type Alternativa = (tentarDeNovo: () => void, causa: CausaDaFalha) => ReactNode;
 
 interface PropsLimite {
   /** Called at each render, so a retry renders the component loaded again. */
   conteudo: () => ReactNode;
-  /** What shows while the code cannot be loaded; receives the way to try again. */
-  alternativa: (tentarDeNovo: () => void) => ReactNode;
+  alternativa: Alternativa;
 }
 
 /**
@@ -32,14 +42,14 @@ class ErroDeCarga extends Error {
   }
 }
 
-class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
-  override state = { falhou: false };
+class LimiteDeCarga extends Component<PropsLimite, { falhou: CausaDaFalha | null }> {
+  override state: { falhou: CausaDaFalha | null } = { falhou: null };
   /** How many automatic tries since the last `online` event (picks the wait). */
   private tentativas = 0;
   private temporizador: ReturnType<typeof setTimeout> | null = null;
 
-  static getDerivedStateFromError(): { falhou: boolean } {
-    return { falhou: true };
+  static getDerivedStateFromError(erro: unknown): { falhou: CausaDaFalha } {
+    return { falhou: erro instanceof ErroDeCarga ? 'download' : 'defeito' };
   }
 
   override componentDidMount() {
@@ -49,6 +59,7 @@ class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
   override componentDidCatch(erro: unknown) {
     // A screen that loaded and then failed while drawing would fail again: not tried over and over.
     if (erro instanceof ErroDeCarga) this.agendarNovaTentativa();
+    else console.error('Erro ao mostrar a tela:', erro);
   }
 
   override componentWillUnmount() {
@@ -79,24 +90,27 @@ class LimiteDeCarga extends Component<PropsLimite, { falhou: boolean }> {
   };
 
   tentarDeNovo = () => {
-    if (!this.state.falhou) return;
+    if (this.state.falhou === null) return;
     this.cancelarNovaTentativa();
-    this.setState({ falhou: false });
+    this.setState({ falhou: null });
   };
 
   override render() {
-    return this.state.falhou ? this.props.alternativa(this.tentarDeNovo) : this.props.conteudo();
+    return this.state.falhou === null ? this.props.conteudo() : this.props.alternativa(this.tentarDeNovo, this.state.falhou);
   }
 }
 
 export const MENSAGEM_TELA_NAO_GUARDADA = 'Esta tela ainda não foi guardada neste aparelho. Conecte-se à internet para abri-la; depois ela abre também sem sinal.';
+export const MENSAGEM_TELA_COM_DEFEITO =
+  'Não foi possível mostrar esta tela. O que você registrou continua guardado neste aparelho. Tente de novo; se continuar, feche e abra o aplicativo.';
 
 /** For screens: says what happened and offers to try again (laid out as the 'Sem conexão' state, SemConexao.tsx). */
-export function telaNaoGuardada(tentarDeNovo: () => void): ReactNode {
+export function avisoNoLugarDaTela(tentarDeNovo: () => void, causa: CausaDaFalha): ReactNode {
+  const Icone = causa === 'download' ? CloudOff : AlertTriangle;
   return (
     <div className="cartao sem-conexao" role="alert">
-      <CloudOff size={32} className="sem-conexao__icone" aria-hidden="true" />
-      <p className="sem-conexao__texto">{MENSAGEM_TELA_NAO_GUARDADA}</p>
+      <Icone size={32} className="sem-conexao__icone" aria-hidden="true" />
+      <p className="sem-conexao__texto">{causa === 'download' ? MENSAGEM_TELA_NAO_GUARDADA : MENSAGEM_TELA_COM_DEFEITO}</p>
       <Botao variante="outline" icone={<RefreshCw size={17} />} onClick={tentarDeNovo}>
         Tentar de novo
       </Botao>
@@ -118,7 +132,7 @@ export type ComponenteSobDemanda<P extends object> = ComponentType<P> & { precar
  */
 export function sobDemanda<P extends object>(
   carregar: () => Promise<ComponentType<P>>,
-  { espera = null, alternativa = () => null }: { espera?: ReactNode; alternativa?: (tentarDeNovo: () => void) => ReactNode } = {},
+  { espera = null, alternativa = () => null }: { espera?: ReactNode; alternativa?: Alternativa } = {},
 ): ComponenteSobDemanda<P> {
   let pronto: ComponentType<P> | null = null;
   let carregando: Promise<ComponentType<P>> | null = null;

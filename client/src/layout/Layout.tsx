@@ -17,11 +17,11 @@ import { useConfigApp } from '../config/configApp';
 import { carregarSync, useEstadoSync } from '../offline/estado';
 import { useInstalacao } from '../pwa/instalacao';
 import { IndicadorSync } from './IndicadorSync';
-import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
+import { sobDemanda, avisoNoLugarDaTela } from '../components/sobDemanda';
 import { contagem } from '../../../shared/texto';
 
 // Opened from the header indicator: loaded then, not with the first screen.
-const PainelSync = sobDemanda(() => import('./PainelSync').then((m) => m.PainelSync), { alternativa: telaNaoGuardada });
+const PainelSync = sobDemanda(() => import('./PainelSync').then((m) => m.PainelSync), { alternativa: avisoNoLugarDaTela });
 
 interface ItemMenu {
   para: string;

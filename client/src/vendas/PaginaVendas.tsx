@@ -2,12 +2,12 @@
 import { useLocation } from 'react-router-dom';
 import { ehDataValida } from '../../../shared/dates';
 import { useAuth } from '../auth/AuthProvider';
-import { sobDemanda, telaNaoGuardada } from '../components/sobDemanda';
+import { sobDemanda, avisoNoLugarDaTela } from '../components/sobDemanda';
 import { Carregando } from '../components/Carregando';
 
 // One chunk per role: the employee's phone never downloads the admin's screen.
-const VendasAdmin = sobDemanda(() => import('./VendasAdmin').then((m) => m.VendasAdmin), { espera: <Carregando />, alternativa: telaNaoGuardada });
-const VendasFuncionario = sobDemanda(() => import('./VendasFuncionario').then((m) => m.VendasFuncionario), { espera: <Carregando />, alternativa: telaNaoGuardada });
+const VendasAdmin = sobDemanda(() => import('./VendasAdmin').then((m) => m.VendasAdmin), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
+const VendasFuncionario = sobDemanda(() => import('./VendasFuncionario').then((m) => m.VendasFuncionario), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
 
 /** ?data=&cidade= (the sync panel's 'Editar' of a refused closing): open that day and that city. */
 function pedidoDaUrl(busca: string): { data: string; cidadeId: number | null } | null {
