@@ -21,14 +21,13 @@ export interface AberturaDoApp {
   controlado: boolean;
   /** What the opening screen needs before drawing (its code, the device's copies); a failed one does not hold the drawing. */
   pecas: Promise<unknown>[];
-  limiteMs?: number;
 }
 
 /** null: draw now. Otherwise, resolves when the pieces are in (or the bound passes); never rejects. */
-export function esperaDoPrimeiroDesenho({ comSessao, controlado, pecas, limiteMs = LIMITE_ESPERA_PRIMEIRO_DESENHO_MS }: AberturaDoApp): Promise<void> | null {
+export function esperaDoPrimeiroDesenho({ comSessao, controlado, pecas }: AberturaDoApp): Promise<void> | null {
   if (!comSessao || !controlado) return null;
   return new Promise((resolver) => {
-    const limite = setTimeout(resolver, limiteMs);
+    const limite = setTimeout(resolver, LIMITE_ESPERA_PRIMEIRO_DESENHO_MS);
     void Promise.allSettled(pecas).then(() => {
       clearTimeout(limite);
       resolver();

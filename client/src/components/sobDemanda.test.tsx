@@ -222,5 +222,24 @@ describe('sobDemanda', () => {
       await passar(5 * ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
       expect(desenhos).toBe(antes);
     });
+
+    it('uma tela com defeito não é desenhada de novo quando o sinal volta (o evento online): só no "Tentar de novo"', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      let desenhos = 0;
+      const Tela = sobDemanda(
+        async () =>
+          function Quebrada(): never {
+            desenhos += 1;
+            throw new Error('defeito da tela');
+          },
+        { alternativa: avisoNoLugarDaTela },
+      );
+      render(<Tela />);
+      expect(await screen.findByText(MENSAGEM_TELA_COM_DEFEITO)).toBeInTheDocument();
+      const antes = desenhos;
+      await act(async () => window.dispatchEvent(new Event('online')));
+      expect(desenhos).toBe(antes);
+      expect(screen.getByText(MENSAGEM_TELA_COM_DEFEITO)).toBeInTheDocument();
+    });
   });
 });

@@ -84,7 +84,9 @@ class LimiteDeCarga extends Component<PropsLimite, { falhou: CausaDaFalha | null
     this.temporizador = null;
   }
 
+  /** The signal is back: a download is tried again at once; a defect is not (the signal does not mend it). */
   private readonly aoVoltarOSinal = () => {
+    if (this.state.falhou !== 'download') return;
     this.tentativas = 0;
     this.tentarDeNovo();
   };
