@@ -5,6 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { comprimirNoBuild } from './scripts/comprimir';
 import { precarregarNoHtml } from './scripts/precarregar';
+import { APP_TZ_PADRAO } from './shared/dates';
+import { tabelaAoRedor } from './shared/fusos';
 
 // The app's own version (package.json), sent to the server on every request (client/src/versaoApp.ts).
 const versaoApp = (JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -57,7 +59,12 @@ const projetosDoPostgres: TestProjectInlineConfiguration[] =
 // The client lives in client/ and is built into build/public, which the Fastify server serves.
 export default defineConfig({
   root: 'client',
-  define: { __VERSAO_APP__: JSON.stringify(versaoApp) },
+  define: {
+    __VERSAO_APP__: JSON.stringify(versaoApp),
+    // The default APP_TZ's offsets around the build, from Node's time-zone data: a phone that never got
+    // the server's table (a first visit) writes dates without starting ICU too (shared/fusos.ts).
+    __TABELA_FUSO_PADRAO__: JSON.stringify(tabelaAoRedor(APP_TZ_PADRAO, Date.now(), 730)),
+  },
   publicDir: 'public',
   // Per checkout (not node_modules/.vite): worktrees sharing one node_modules do not clash.
   cacheDir: '../.vite-cache',

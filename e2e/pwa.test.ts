@@ -4,11 +4,13 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatarData, hoje } from '../shared/dates';
+import { TelaDashboardFuncionario } from './paginas/dashboard';
 import { Casca } from './paginas/layout';
 import { TelaLogin } from './paginas/login';
 import { TelaVendasFuncionario } from './paginas/vendas';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
-import { criarRotaEmCurso } from './suporte/dados';
+import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
 import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
 import type { ServidorDeTeste } from './suporte/servidor';
 
@@ -96,6 +98,65 @@ describe.skipIf(!temChromium)('PWA instalável', () => {
       await tela.cartao('Goiânia').waitFor();
       await expect(repetida.evaluate(() => (window as unknown as { primeiroDesenho?: unknown }).primeiroDesenho)).resolves.toEqual({ cartoes: 2, carregando: false });
       await capturar(repetida, semSinal ? 'celular-vendas-visita-repetida-sem-sinal' : 'celular-vendas-visita-repetida');
+      await repetida.close();
+    }
+    await contexto.close();
+  });
+
+  it('o dashboard do funcionário abre sem iniciar o ICU, com e sem sinal: dinheiro, contagens, hora e "hoje" escritos sem Intl', async () => {
+    const funcionario = await servidor.criarFuncionario({ nome: 'Iara Intl', email: 'iara.intl@escola.com.br' });
+    const rotaId = await criarRotaEmCurso(servidor, funcionario.id, { nome: 'Rota Sem ICU', cidades: [GOIANIA, ANAPOLIS], diasAntes: 2, diasDepois: 10, valorAluguel: 1500 });
+    await creditarSaldo(servidor, funcionario.id, 1234.56, { rotaId });
+    const { contexto, pagina } = await novaPagina(navegador, CELULAR);
+    await new TelaLogin(pagina).abrir(servidor.url);
+    await new TelaLogin(pagina).entrar(funcionario.email, funcionario.senha);
+    await pagina.waitForURL('**/dashboard');
+    await pagina.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await expect.poll(() => new TelaDashboardFuncionario(pagina).saldoConfirmado()).toBe('R$ 1.234,56'); // the copies are kept
+    await pagina.close();
+
+    // Every way a page starts ICU, watched from before the app's scripts (a page's first Intl object costs
+    // 20-100 ms here, 4x on a cheap phone: shared/numeros.ts, shared/fusos.ts).
+    await contexto.addInitScript(() => {
+      const usos: string[] = [];
+      Object.assign(window, { usosDoIcu: usos });
+      for (const nome of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter'] as const) {
+        const original = Intl[nome] as unknown as new (...a: unknown[]) => object;
+        (Intl as unknown as Record<string, unknown>)[nome] = new Proxy(original, {
+          construct: (alvo, args) => (usos.push(`Intl.${nome}`), Reflect.construct(alvo, args)),
+          apply: (alvo, este, args) => (usos.push(`Intl.${nome}`), Reflect.apply(alvo, este, args)),
+        });
+      }
+      for (const [prototipo, metodo] of [
+        [Number.prototype, 'toLocaleString'],
+        [String.prototype, 'localeCompare'],
+        [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'],
+        [Date.prototype, 'toLocaleTimeString'],
+      ] as const) {
+        const original = (prototipo as unknown as Record<string, (...a: unknown[]) => unknown>)[metodo]!;
+        (prototipo as unknown as Record<string, unknown>)[metodo] = function (this: unknown, ...args: unknown[]) {
+          usos.push(metodo);
+          return original.apply(this, args);
+        };
+      }
+    });
+    for (const semSinal of [false, true]) {
+      await contexto.setOffline(semSinal);
+      const repetida = await contexto.newPage();
+      const dashboard = new TelaDashboardFuncionario(repetida);
+      await repetida.goto(`${servidor.url}/dashboard`);
+      await expect.poll(() => dashboard.saldoConfirmado()).toBe('R$ 1.234,56');
+      await expect.poll(() => dashboard.mensagemAluguel()).toBe('Média abaixo de 1,5: você paga o aluguel inteiro (R$ 1.500,00).');
+      await expect.poll(() => dashboard.valor('Rota Ativa')).toContain('Rota Sem ICU');
+      // 'Pronto para viajar' comes last, after the numbers, and writes the free space in KB/MB.
+      await repetida.getByRole('list', { name: 'Itens para trabalhar sem sinal' }).waitFor();
+      if (semSinal) {
+        const aviso = (await dashboard.avisoOffline().textContent()) ?? '';
+        // The copy's time, in APP_TZ: today, as the server's clock says.
+        expect(aviso).toContain(`em ${formatarData(hoje('America/Sao_Paulo'))} `);
+      }
+      await expect(repetida.evaluate(() => (window as unknown as { usosDoIcu: string[] }).usosDoIcu)).resolves.toEqual([]);
       await repetida.close();
     }
     await contexto.close();

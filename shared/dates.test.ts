@@ -12,6 +12,7 @@ import {
   fusoValido,
   hoje,
   horaNoFuso,
+  maisRecentePrimeiro,
   somarDias,
 } from './dates';
 
@@ -166,5 +167,12 @@ describe('inicioDoDia', () => {
     expect(inicioDoDia('2026-11-25', 'Asia/Kolkata')).toBe('2026-11-24T18:30:00.000Z');
     // São Paulo still had daylight saving time in 2018 (UTC-2 in December).
     expect(inicioDoDia('2018-12-10', 'America/Sao_Paulo')).toBe('2018-12-10T02:00:00.000Z');
+  });
+});
+
+describe('maisRecentePrimeiro', () => {
+  it('ordena instantes ISO do mais recente ao mais antigo, os sem data por último', () => {
+    const lista = ['2026-11-02T10:00:00.000Z', null, '2026-11-28T09:59:59.999Z', '2025-12-31T23:59:59.000Z', undefined, '2026-11-28T10:00:00.000Z'];
+    expect([...lista].sort(maisRecentePrimeiro)).toEqual(['2026-11-28T10:00:00.000Z', '2026-11-28T09:59:59.999Z', '2026-11-02T10:00:00.000Z', '2025-12-31T23:59:59.000Z', null, undefined]);
   });
 });

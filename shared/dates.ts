@@ -4,8 +4,32 @@
  * strings in UTC and are only converted to APP_TZ for display.
  */
 import { aoPrimeiroUso } from './aoPrimeiroUso';
+import { deslocamentoNaTabela, type TabelaDoFuso } from './fusos';
 
 export const APP_TZ_PADRAO = 'America/Sao_Paulo';
+
+/** Each zone's table of offsets (shared/fusos.ts): read with arithmetic, without Intl, inside its window. */
+const tabelasPorFuso = new Map<string, TabelaDoFuso>();
+
+/** From now on `fuso` is read from this table inside its window (a newer table for the zone replaces the older). */
+export function usarTabelaDoFuso(tabela: TabelaDoFuso): void {
+  tabelasPorFuso.set(tabela.fuso, tabela);
+  ultimaDataPorFuso.delete(tabela.fuso);
+}
+
+/**
+ * The wall clock of `instante` in `fuso` as a Date whose UTC fields are the local ones, from the zone's
+ * table; null when there is none for that instant (then Intl answers).
+ */
+function relogioLocal(instante: Date, fuso: string): Date | null {
+  const tabela = tabelasPorFuso.get(fuso);
+  if (!tabela) return null;
+  const ms = instante.getTime();
+  const deslocamento = deslocamentoNaTabela(tabela, ms);
+  return deslocamento === null ? null : new Date(ms + deslocamento * 60_000);
+}
+
+const doisDigitos = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 const formatosPorFuso = new Map<string, Intl.DateTimeFormat>();
 
@@ -46,7 +70,10 @@ export function dataNoFuso(instante: Date, fuso: string = APP_TZ_PADRAO): string
   const minuto = Math.floor(instante.getTime() / 60_000);
   const ultima = ultimaDataPorFuso.get(fuso);
   if (ultima && ultima.minuto === minuto) return ultima.data;
-  const data = formatoDeData(fuso).format(instante);
+  const local = relogioLocal(instante, fuso);
+  const data = local
+    ? `${String(local.getUTCFullYear()).padStart(4, '0')}-${doisDigitos(local.getUTCMonth() + 1)}-${doisDigitos(local.getUTCDate())}`
+    : formatoDeData(fuso).format(instante);
   ultimaDataPorFuso.set(fuso, { minuto, data });
   return data;
 }
@@ -76,6 +103,16 @@ export function diaExiste(ano: number, mes: number, dia: number): boolean {
   if (mes < 1 || mes > 12 || dia < 1) return false;
   const bissexto = ano % 4 === 0 && (ano % 100 !== 0 || ano % 400 === 0);
   return dia <= (mes === 2 && bissexto ? 29 : DIAS_DO_MES[mes - 1]!);
+}
+
+/**
+ * Sort order of ISO instants, most recent first, a missing one last. The text order of one ISO format is
+ * its time order: compared as text, not with localeCompare (a collator starts ICU, shared/fusos.ts).
+ */
+export function maisRecentePrimeiro(a: string | null | undefined, b: string | null | undefined): number {
+  const x = a ?? '';
+  const y = b ?? '';
+  return x === y ? 0 : x > y ? -1 : 1;
 }
 
 /** '2026-11-22' -> '22/11/2026' without going through Date (no time-zone shift possible). */
@@ -108,6 +145,10 @@ export function formatarDataHora(instante: string | null | undefined, fuso: stri
   if (!instante) return '';
   const d = new Date(instante);
   if (Number.isNaN(d.getTime())) return '';
+  const local = relogioLocal(d, fuso);
+  if (local) {
+    return `${doisDigitos(local.getUTCDate())}/${doisDigitos(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${doisDigitos(local.getUTCHours())}:${doisDigitos(local.getUTCMinutes())}`;
+  }
   return formatoDataHora(fuso, true).format(d).replace(',', '');
 }
 
@@ -116,6 +157,8 @@ export function formatarHora(instante: string | null | undefined, fuso: string =
   if (!instante) return '';
   const d = new Date(instante);
   if (Number.isNaN(d.getTime())) return '';
+  const local = relogioLocal(d, fuso);
+  if (local) return `${doisDigitos(local.getUTCHours())}:${doisDigitos(local.getUTCMinutes())}`;
   return formatoDataHora(fuso, false).format(d);
 }
 
@@ -132,6 +175,8 @@ const formatosHora = new Map<string, Intl.DateTimeFormat>();
 
 /** The hour (0-23) of `instante` in `fuso`. */
 export function horaNoFuso(instante: Date, fuso: string = APP_TZ_PADRAO): number {
+  const local = relogioLocal(instante, fuso);
+  if (local) return local.getUTCHours();
   let formato = formatosHora.get(fuso);
   if (!formato) {
     formato = new Intl.DateTimeFormat('en-GB', { timeZone: fuso, hour: '2-digit', hourCycle: 'h23' });

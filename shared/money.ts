@@ -3,7 +3,7 @@
  * The HTTP API speaks reais (numbers with at most 2 decimals), so conversion
  * happens only at the edges, through the two functions below.
  */
-import { aoPrimeiroUso } from './aoPrimeiroUso';
+import { formatarCentavosBRL } from './numeros';
 
 export type Centavos = number & { readonly __centavos: unique symbol };
 
@@ -45,11 +45,9 @@ export function somarReais(...valores: number[]): number {
   return centavosParaReais(somarCentavos(valores.map((v) => Math.round(v * 100))));
 }
 
-const formatoBRL = aoPrimeiroUso(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }));
-
-/** 123456 -> 'R$ 1.234,56' (the space is the non-breaking one Intl uses). */
+/** 123456 -> 'R$ 1.234,56' (the space is the non-breaking one Intl uses; written without Intl: shared/numeros.ts). */
 export function formatarCentavos(valor: number): string {
-  return formatoBRL().format(valor / 100);
+  return formatarCentavosBRL(valor);
 }
 
 /** 1234.5 -> 'R$ 1.234,50'. Rounds to the centavo first so floats never show 3 decimals. */

@@ -1,4 +1,5 @@
 import { aoPrimeiroUso } from './aoPrimeiroUso';
+import { formatarNumero } from './numeros';
 
 /** Lower-case, accent-free, single-spaced text for search: 'São  Paulo' -> 'sao paulo'. */
 export function normalizarBusca(texto: string): string {
@@ -31,9 +32,7 @@ export function plural(n: number, um: string, varios: string): string {
   return n === 1 ? um : varios;
 }
 
-const numeroInteiro = aoPrimeiroUso(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }));
-
 /** '1 registro', '0 registros', '1.500 itens': the count and its word, written whole (never 'registro(s)'). */
 export function contagem(n: number, um: string, varios: string): string {
-  return `${numeroInteiro().format(n)} ${plural(n, um, varios)}`;
+  return `${formatarNumero(n)} ${plural(n, um, varios)}`;
 }

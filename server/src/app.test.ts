@@ -13,6 +13,7 @@ import { usuarios } from './db/tabelas';
 import { ErroApp } from './errors';
 import { abrirBancoDeTeste, type BancoDeTeste } from '../test/bancoDeTeste';
 import type { App } from './tipos';
+import { deslocamentoNaTabela, lerTabelaDoFuso, montarTabelaDoFuso } from '../../shared/fusos';
 import { contarUsuarios } from './usuarios/repositorio';
 import { EMAIL_ADMIN_PADRAO, garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
 
@@ -65,7 +66,15 @@ describe('rotas do sistema', () => {
   it('GET /api/config traz o nome do centro e o fuso, sem autenticação', async () => {
     const r = await t.chamar({ method: 'GET', url: '/api/config' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ centro_nome: 'Centro de Ensino', app_tz: 'America/Sao_Paulo', versao: 'dev', versao_minima_app: '0.1.0' });
+    const { fuso_tabela: tabela, ...resto } = r.json();
+    expect(resto).toEqual({ centro_nome: 'Centro de Ensino', app_tz: 'America/Sao_Paulo', versao: 'dev', versao_minima_app: '0.1.0' });
+    // The zone's offsets around today, from the server's time-zone data (the phone writes dates with them, without ICU).
+    expect(lerTabelaDoFuso(tabela)).toEqual(tabela);
+    expect(tabela.fuso).toBe('America/Sao_Paulo');
+    expect(tabela.de).toBeLessThan(Date.now() - 300 * 86_400_000);
+    expect(tabela.ate).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+    const agora = Date.now();
+    expect(deslocamentoNaTabela(tabela, agora)).toBe(montarTabelaDoFuso('America/Sao_Paulo', agora, agora + 1).trechos[0]![1]);
   });
 });
 

@@ -36,6 +36,7 @@ import rotasUsuarios from './usuarios/rotas';
 import rotasSync from './sync/rotas';
 import rotasImportacao from './sync/importacao';
 import rotasVendas from './vendas/rotas';
+import { tabelaAoRedor, type TabelaDoFuso } from '../../shared/fusos';
 
 export interface OpcoesApp {
   config: Config;
@@ -162,11 +163,40 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
     },
   );
 
+  // Made once per UTC day (a few ms of Intl), not per request.
+  let tabelaDoFuso: TabelaDoFuso | null = null;
+  const tabelaDoFusoDeHoje = (): TabelaDoFuso => {
+    const agora = Date.now();
+    const meio = tabelaDoFuso ? (tabelaDoFuso.de + tabelaDoFuso.ate) / 2 : NaN;
+    if (!tabelaDoFuso || Math.abs(agora - meio) >= 86_400_000) tabelaDoFuso = tabelaAoRedor(config.appTz, agora);
+    return tabelaDoFuso;
+  };
+
   app.get(
     '/api/config',
-    { schema: { response: { 200: z.object({ centro_nome: z.string(), app_tz: z.string(), versao: z.string(), versao_minima_app: z.string() }) } } },
+    {
+      schema: {
+        response: {
+          200: z.object({
+            centro_nome: z.string(),
+            app_tz: z.string(),
+            fuso_tabela: z.object({ fuso: z.string(), de: z.number(), ate: z.number(), trechos: z.array(z.tuple([z.number(), z.number()])) }),
+            versao: z.string(),
+            versao_minima_app: z.string(),
+          }),
+        },
+      },
+    },
     // versao_minima_app: a phone paused by a 426 asks here whether it may send again.
-    async () => ({ centro_nome: config.centroNome, app_tz: config.appTz, versao: opcoes.versao ?? 'dev', versao_minima_app: config.versaoMinimaApp }),
+    // fuso_tabela: APP_TZ's offsets around today from this server's time-zone data, so the phone writes
+    // dates without starting ICU (shared/fusos.ts).
+    async () => ({
+      centro_nome: config.centroNome,
+      app_tz: config.appTz,
+      fuso_tabela: tabelaDoFusoDeHoje(),
+      versao: opcoes.versao ?? 'dev',
+      versao_minima_app: config.versaoMinimaApp,
+    }),
   );
 
   await app.register(rotasAuth, { prefix: '/api/auth' });

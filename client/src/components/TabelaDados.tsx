@@ -7,6 +7,7 @@
 import { FileDown, Search } from 'lucide-react';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { gerarCsv, type CelulaCsv } from '../../../shared/csv';
+import { formatarNumero } from '../../../shared/numeros';
 import { normalizarBusca } from '../../../shared/texto';
 import { baixarArquivo } from './baixarArquivo';
 import { Botao } from './Botao';
@@ -68,8 +69,6 @@ export interface PaginacaoServidor {
   aoMudar: (pagina: number) => void;
 }
 
-/** 'Página 2 de 1.900': a server's list can have thousands of pages. */
-const numeroDaPagina = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 export const POR_PAGINA = 10;
 export const POR_PAGINA_CELULAR = 5;
@@ -227,7 +226,7 @@ export function TabelaDados<T>({
           </Botao>
           <span className="paginacao__posicao">
             <span>
-              Página {numeroDaPagina.format(paginaAtual)} de {numeroDaPagina.format(totalPaginas)}
+              Página {formatarNumero(paginaAtual)} de {formatarNumero(totalPaginas)}
             </span>
             {paginacaoServidor?.resumo && <span className="paginacao__resumo">{paginacaoServidor.resumo}</span>}
           </span>

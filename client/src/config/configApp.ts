@@ -3,12 +3,15 @@
  * sidebar and every date read right offline too.
  */
 import { useQuery } from '@tanstack/react-query';
-import { APP_TZ_PADRAO, hoje } from '../../../shared/dates';
+import { APP_TZ_PADRAO, hoje, usarTabelaDoFuso } from '../../../shared/dates';
+import { lerTabelaDoFuso, type TabelaDoFuso } from '../../../shared/fusos';
 import { api } from '../api/client';
 
 export interface ConfigApp {
   centro_nome: string;
   app_tz: string;
+  /** APP_TZ's offsets around the server's today (shared/fusos.ts); absent in a copy saved by an older app. */
+  fuso_tabela?: TabelaDoFuso;
   versao: string;
 }
 
@@ -25,7 +28,19 @@ function lerSalva(): ConfigApp {
   return PADRAO;
 }
 
+/**
+ * Dates in APP_TZ read from a table of its offsets, without Intl (shared/fusos.ts): first the build's
+ * table of the default zone, then the server's saved one, then each one the server sends.
+ */
+function usarTabelas(config: ConfigApp) {
+  const daCompilacao = typeof __TABELA_FUSO_PADRAO__ === 'undefined' ? null : lerTabelaDoFuso(__TABELA_FUSO_PADRAO__);
+  if (daCompilacao) usarTabelaDoFuso(daCompilacao);
+  const doServidor = lerTabelaDoFuso(config.fuso_tabela);
+  if (doServidor && doServidor.fuso === config.app_tz) usarTabelaDoFuso(doServidor);
+}
+
 let atual = lerSalva();
+usarTabelas(atual);
 
 /** The business time zone (APP_TZ) for formatting outside React. */
 export function fusoDoApp(): string {
@@ -43,6 +58,7 @@ export function useConfigApp(): ConfigApp {
     queryFn: async () => {
       const c = await api.get<ConfigApp>('/config');
       atual = c;
+      usarTabelas(c);
       localStorage.setItem(CHAVE, JSON.stringify(c));
       return c;
     },

@@ -1,6 +1,7 @@
 /** Texts of the dashboards, kept pure so the rules behind them are tested without a screen. */
 import { formatarCentavos } from '../../../shared/money';
 import type { QuemPagaAluguel } from '../../../shared/payroll/salario';
+import { formatarNumero } from '../../../shared/numeros';
 
 /** 'Bom dia' from 5h, 'Boa tarde' from 12h, 'Boa noite' from 18h (hour in the business time zone). */
 export function saudacao(hora: number): string {
@@ -9,11 +10,9 @@ export function saudacao(hora: number): string {
   return 'Boa noite';
 }
 
-const formatoDecimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** 1.5 -> '1,50': averages and bag counts, two decimals as pt-BR writes them. */
 export function formatarDecimal(valor: number): string {
-  return formatoDecimal.format(Number.isFinite(valor) ? valor : 0);
+  return formatarNumero(valor, 2);
 }
 
 /**

@@ -5,11 +5,11 @@ import { useOnline } from '../components/useOnline';
 import { fusoDoApp } from '../config/configApp';
 import { useEstadoSync } from '../offline/estado';
 import { plural } from '../../../shared/texto';
+import { formatarNumero } from '../../../shared/numeros';
 
 /** 'Enviando 120 de 1.000' (thousands with a dot, as pt-BR writes them). */
 export function textoProgresso(p: { enviados: number; total: number }): string {
-  const n = (v: number) => v.toLocaleString('pt-BR');
-  return `Enviando ${n(Math.min(p.enviados, p.total))} de ${n(p.total)}`;
+  return `Enviando ${formatarNumero(Math.min(p.enviados, p.total))} de ${formatarNumero(p.total)}`;
 }
 
 export function textoIndicador(e: {

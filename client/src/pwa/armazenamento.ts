@@ -1,4 +1,5 @@
 /** Persistent storage and the space the app uses on the device (shown in the sync panel). */
+import { formatarNumero } from '../../../shared/numeros';
 
 export async function pedirArmazenamentoPersistente(): Promise<boolean> {
   try {
@@ -37,5 +38,5 @@ export function formatarBytes(bytes: number): string {
     i += 1;
   }
   const casas = i === 0 ? 0 : valor < 10 ? 1 : 0;
-  return `${valor.toLocaleString('pt-BR', { maximumFractionDigits: casas, minimumFractionDigits: casas })} ${unidades[i]}`;
+  return `${formatarNumero(valor, casas)} ${unidades[i]}`;
 }

@@ -4,6 +4,7 @@
  * one copy of each list on the device, read by every screen (Minhas Rotas, Vendas, Despesas, Dashboard).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { maisRecentePrimeiro } from '../../../shared/dates';
 import type { RelatorioSalarioRota } from '../../../shared/schemas/relatorios';
 import type { CidadeResumo, Rota } from '../../../shared/schemas/rotas';
 import { api, ErroOffline } from '../api/client';
@@ -258,7 +259,7 @@ export const RESULTADOS_GUARDADOS = 10;
  * once. Failures are only logged (the screen reads the server again when a result is opened).
  */
 export async function guardarResultados(usuarioId: number, finalizadas: Rota[]): Promise<void> {
-  const recentes = [...finalizadas].sort((a, b) => (b.finalizada_em ?? '').localeCompare(a.finalizada_em ?? '')).slice(0, RESULTADOS_GUARDADOS);
+  const recentes = [...finalizadas].sort((a, b) => maisRecentePrimeiro(a.finalizada_em, b.finalizada_em)).slice(0, RESULTADOS_GUARDADOS);
   for (const rota of recentes) {
     const chave = chavesCacheRotas.resultado(usuarioId, rota.id);
     const copia = await lerDoCache(bancoLocal, chave, usuarioId);

@@ -3,6 +3,7 @@
  * with the finishings this device has queued laid over them, so a finished route moves to
  * 'Rotas Finalizadas' at once, offline too. Pure: the screen passes in what it read.
  */
+import { maisRecentePrimeiro } from '../../../shared/dates';
 import type { Rota } from '../../../shared/schemas/rotas';
 
 /** A queued 'rota.finalizar' still in the outbox. */
@@ -69,6 +70,6 @@ export function mesclarMinhasRotas(
     return item?.estado === 'pendente' ? { ...rota, envio: 'pendente' } : rota;
   });
   // Finished here first (most recent first), then the server's list in its order.
-  finalizadasAqui.sort((a, b) => (b.finalizada_em ?? '').localeCompare(a.finalizada_em ?? ''));
+  finalizadasAqui.sort((a, b) => maisRecentePrimeiro(a.finalizada_em, b.finalizada_em));
   return { ativas, finalizadas: [...finalizadasAqui, ...finalizadas] };
 }

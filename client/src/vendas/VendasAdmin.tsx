@@ -8,6 +8,7 @@ import { Banknote, CreditCard, Eye, EyeOff, Filter, Link2, QrCode, Receipt, Wall
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
+import { formatarNumero } from '../../../shared/numeros';
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import { totalDePaginas } from '../../../shared/limitesPaginacao';
 import { BONUS_BOLETO_CENTAVOS, type VendaListada } from '../../../shared/schemas/vendas';
@@ -23,8 +24,7 @@ import { FILTROS_PADRAO, filtrosAtivos, paramsDosFiltros, type FiltrosVendas } f
 import { ModalFiltrosVendas } from './ModalFiltrosVendas';
 
 /** '14.148 boletos' in a year: counts in pt-BR with the thousands point. */
-const inteiro = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
-const formatarInteiro = (n: number) => inteiro.format(n);
+const formatarInteiro = (n: number) => formatarNumero(n);
 
 const COR_STATUS: Record<StatusRota, CorSelo> = { ativa: 'verde', finalizada: 'cinza', cancelada: 'vermelho' };
 
