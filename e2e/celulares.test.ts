@@ -3,8 +3,8 @@
  * Chromium against the real server: an employee's writes made offline are refused on reconnecting
  * because the server wants a newer app ('Atualize o aplicativo'); the queue stays on the phone; the
  * admin's dashboard, in another browser, shows what waits on that phone and for how long; once the
- * server accepts the version again (the operator sets VERSAO_MINIMA_APP back), 'Atualizar aplicativo'
- * finds no newer build, asks the server, and the same queue goes.
+ * server still refuses it, 'Atualizar aplicativo' finds no newer build and says so; once the server
+ * accepts the version again (the operator sets VERSAO_MINIMA_APP back), the next pass sends the same queue.
  * Screenshots (phone 390x844 and computer 1280x800) go to test-results/screenshots, and also to
  * E2E_PASTA_CAPTURAS when set.
  */
@@ -171,11 +171,18 @@ describe.skipIf(!temChromium)('celulares em campo e versão mínima', () => {
     await fotografar(adminCelular, 'celulares-admin-secao-390', secaoCelulares(adminCelular));
     await contextoAdminCelular.close();
 
-    // The operator sets the minimum back (VERSAO_MINIMA_APP=0.1.0). 'Atualizar aplicativo' finds no newer
-    // build, asks the server, which accepts this version now: the same queue goes.
-    servidor.config.versaoMinimaApp = '0.1.0';
+    // 'Atualizar aplicativo' while the server still refuses this version: no newer build, the server asked
+    // again, the queue stays and the person is told so.
     await indicador(pagina).click();
-    await pagina.getByRole('dialog', { name: 'Sincronização' }).getByRole('button', { name: 'Atualizar aplicativo' }).click();
+    const painelSync = pagina.getByRole('dialog', { name: 'Sincronização' });
+    await painelSync.getByRole('button', { name: 'Atualizar aplicativo' }).click();
+    await painelSync.getByText('Nenhuma versão nova chegou ainda. Conecte-se à internet e tente de novo em alguns minutos.').waitFor();
+    expect(vendasNoServidor()).toBe(0);
+    // The operator sets the minimum back (VERSAO_MINIMA_APP=0.1.0). Every pass asks the server while paused
+    // (the next one may start by itself at any moment, so the test does not race it for the button): the
+    // next pass finds this version accepted and the same queue goes.
+    servidor.config.versaoMinimaApp = '0.1.0';
+    await painelSync.getByRole('button', { name: 'Sincronizar agora' }).click();
     await expect.poll(vendasNoServidor, { timeout: 30_000 }).toBe(2);
     await pagina.keyboard.press('Escape');
     await indicador(pagina).getByText('Sincronizado').waitFor({ timeout: 30_000 });

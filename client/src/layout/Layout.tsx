@@ -16,6 +16,7 @@ import { useOnline } from '../components/useOnline';
 import { useConfigApp } from '../config/configApp';
 import { carregarSync, useEstadoSync } from '../offline/estado';
 import { useInstalacao } from '../pwa/instalacao';
+import { useAlturaDoCabecalho } from './alturaDoCabecalho';
 import { IndicadorSync } from './IndicadorSync';
 import { sobDemanda, avisoNoLugarDaTela } from '../components/sobDemanda';
 import { contagem } from '../../../shared/texto';
@@ -47,6 +48,7 @@ export function Layout() {
   const { estado, sair } = useAuth();
   const config = useConfigApp();
   const celular = useLarguraMaxima(LARGURA_CELULAR);
+  const medirCabecalho = useAlturaDoCabecalho();
   const online = useOnline();
   const sync = useEstadoSync();
   const local = useLocation();
@@ -125,7 +127,7 @@ export function Layout() {
       {menuAberto && celular && <div className="sobreposicao" onClick={() => setMenuAberto(false)} aria-hidden="true" data-testid="sobreposicao" />}
 
       <div className="principal">
-        <header className="cabecalho">
+        <header className="cabecalho" ref={medirCabecalho}>
           <button type="button" className="botao-icone cabecalho__menu" onClick={() => setMenuAberto(true)} aria-label="Abrir menu" aria-expanded={menuAberto}>
             <Menu size={22} />
           </button>
