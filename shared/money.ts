@@ -3,7 +3,7 @@
  * The HTTP API speaks reais (numbers with at most 2 decimals), so conversion
  * happens only at the edges, through the two functions below.
  */
-import { formatarCentavosBRL } from './numeros';
+import { agruparMilhares, formatarNumero, MAIOR_EXATO } from './numeros';
 
 export type Centavos = number & { readonly __centavos: unique symbol };
 
@@ -45,9 +45,18 @@ export function somarReais(...valores: number[]): number {
   return centavosParaReais(somarCentavos(valores.map((v) => Math.round(v * 100))));
 }
 
-/** 123456 -> 'R$ 1.234,56' (the space is the non-breaking one Intl uses; written without Intl: shared/numeros.ts). */
+/**
+ * 123456 -> 'R$ 1.234,56', -5000 -> '-R$ 50,00': Intl's pt-BR BRL format, written by hand (a page's first
+ * Intl object starts ICU: shared/numeros.ts), with the non-breaking space after 'R$' so the amount never
+ * wraps away from its sign. A fraction of a centavo is rounded half away from zero.
+ */
 export function formatarCentavos(valor: number): string {
-  return formatarCentavosBRL(valor);
+  const centavos = Number.isFinite(valor) ? Math.round(Math.abs(valor)) : 0;
+  const sinal = valor < 0 && centavos > 0 ? '-' : '';
+  // Integer arithmetic: exact for every amount; beyond 2^53 centavos (no real amount) the decimal writer.
+  const texto =
+    centavos > MAIOR_EXATO ? formatarNumero(centavos / 100, 2) : `${agruparMilhares(String(Math.floor(centavos / 100)))},${String(centavos % 100).padStart(2, '0')}`;
+  return `${sinal}R$\u00a0${texto}`;
 }
 
 /** 1234.5 -> 'R$ 1.234,50'. Rounds to the centavo first so floats never show 3 decimals. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatarCentavosBRL, formatarNumero } from './numeros';
+import { formatarCentavos } from './money';
+import { formatarNumero } from './numeros';
 
 const NBSP = '\u00a0';
 
@@ -67,13 +68,13 @@ describe('formatarNumero (pt-BR sem Intl)', () => {
   }
 });
 
-describe('formatarCentavosBRL', () => {
+describe('formatarCentavos (money.ts), pelas mesmas regras', () => {
   it('R$ com o espaço que não quebra, sinal antes do R$', () => {
-    expect(formatarCentavosBRL(123_456)).toBe(`R$${NBSP}1.234,56`);
-    expect(formatarCentavosBRL(5)).toBe(`R$${NBSP}0,05`);
-    expect(formatarCentavosBRL(-150)).toBe(`-R$${NBSP}1,50`);
-    expect(formatarCentavosBRL(0)).toBe(`R$${NBSP}0,00`);
-    expect(formatarCentavosBRL(-0)).toBe(`R$${NBSP}0,00`);
+    expect(formatarCentavos(123_456)).toBe(`R$${NBSP}1.234,56`);
+    expect(formatarCentavos(5)).toBe(`R$${NBSP}0,05`);
+    expect(formatarCentavos(-150)).toBe(`-R$${NBSP}1,50`);
+    expect(formatarCentavos(0)).toBe(`R$${NBSP}0,00`);
+    expect(formatarCentavos(-0)).toBe(`R$${NBSP}0,00`);
   });
 
   it('dá o mesmo texto que o formato BRL do Intl para qualquer valor inteiro de centavos', () => {
@@ -83,7 +84,7 @@ describe('formatarCentavosBRL', () => {
     for (const v of valores(2500, 7, 0).map(Math.round)) {
       if (v === 0 || Math.abs(v) > 1e15) continue;
       const esperado = intl.format(v / 100);
-      const obtido = formatarCentavosBRL(v);
+      const obtido = formatarCentavos(v);
       if (obtido !== esperado) diferentes.push(`${v}: ${obtido} != ${esperado}`);
     }
     expect(diferentes.slice(0, 5)).toEqual([]);

@@ -9,10 +9,10 @@
  */
 
 /** Above this the double no longer holds every integer, nor toFixed plain digits: Intl writes it. */
-const MAIOR_EXATO = Number.MAX_SAFE_INTEGER;
+export const MAIOR_EXATO = Number.MAX_SAFE_INTEGER;
 
 /** '1234567' -> '1.234.567' (digits only). */
-function agruparMilhares(digitos: string): string {
+export function agruparMilhares(digitos: string): string {
   let grupos = '';
   let fim = digitos.length;
   while (fim > 3) {
@@ -55,18 +55,4 @@ export function formatarNumero(valor: number, casas = 0): string {
     texto = casas === 0 ? agruparMilhares(inteira) : `${agruparMilhares(inteira)},${decimais}`;
   }
   return negativo && /[1-9]/.test(texto) ? `-${texto}` : texto;
-}
-
-/**
- * 123456 -> 'R$ 1.234,56', -5000 -> '-R$ 50,00': Intl's pt-BR BRL format, with the non-breaking space
- * after 'R$' so the amount never wraps away from its sign. Integer centavos (shared/money.ts);
- * a fraction of a centavo is rounded half away from zero.
- */
-export function formatarCentavosBRL(centavos: number): string {
-  const valor = Number.isFinite(centavos) ? Math.round(Math.abs(centavos)) : 0;
-  const negativo = centavos < 0 && valor > 0;
-  if (valor > MAIOR_EXATO) return `${negativo ? '-' : ''}R$\u00a0${formatarNumero(valor / 100, 2)}`;
-  const reais = Math.floor(valor / 100);
-  const resto = valor % 100;
-  return `${negativo ? '-' : ''}R$\u00a0${agruparMilhares(String(reais))},${resto < 10 ? '0' : ''}${resto}`;
 }

@@ -4,6 +4,20 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { avisoNoLugarDaTela, ESPERAS_NOVA_TENTATIVA_MS, MENSAGEM_TELA_COM_DEFEITO, MENSAGEM_TELA_NAO_GUARDADA, sobDemanda } from './sobDemanda';
 
+/** A screen whose code downloads but throws when drawn, counting its tries. */
+function telaQuebrada() {
+  let desenhos = 0;
+  const Tela = sobDemanda(
+    async () =>
+      function Quebrada(): never {
+        desenhos += 1;
+        throw new Error('defeito da tela');
+      },
+    { alternativa: avisoNoLugarDaTela },
+  );
+  return { Tela, desenhos: () => desenhos };
+}
+
 describe('sobDemanda', () => {
   it('um pedaço que não baixou (sem sinal) mostra o aviso sem derrubar o resto do app, e carrega quando o sinal volta', async () => {
     let tentativas = 0;
@@ -206,39 +220,23 @@ describe('sobDemanda', () => {
     it('uma tela que baixou mas falha ao desenhar não é tentada de novo sozinha', async () => {
       vi.useFakeTimers();
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      let desenhos = 0;
-      const Tela = sobDemanda(
-        async () =>
-          function Quebrada(): never {
-            desenhos += 1;
-            throw new Error('defeito da tela');
-          },
-        { alternativa: avisoNoLugarDaTela },
-      );
-      render(<Tela />);
+      const quebrada = telaQuebrada();
+      render(<quebrada.Tela />);
       await passar(0);
       expect(screen.getByText(MENSAGEM_TELA_COM_DEFEITO)).toBeInTheDocument();
-      const antes = desenhos;
+      const antes = quebrada.desenhos();
       await passar(5 * ESPERAS_NOVA_TENTATIVA_MS.at(-1)!);
-      expect(desenhos).toBe(antes);
+      expect(quebrada.desenhos()).toBe(antes);
     });
 
     it('uma tela com defeito não é desenhada de novo quando o sinal volta (o evento online): só no "Tentar de novo"', async () => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      let desenhos = 0;
-      const Tela = sobDemanda(
-        async () =>
-          function Quebrada(): never {
-            desenhos += 1;
-            throw new Error('defeito da tela');
-          },
-        { alternativa: avisoNoLugarDaTela },
-      );
-      render(<Tela />);
+      const quebrada = telaQuebrada();
+      render(<quebrada.Tela />);
       expect(await screen.findByText(MENSAGEM_TELA_COM_DEFEITO)).toBeInTheDocument();
-      const antes = desenhos;
+      const antes = quebrada.desenhos();
       await act(async () => window.dispatchEvent(new Event('online')));
-      expect(desenhos).toBe(antes);
+      expect(quebrada.desenhos()).toBe(antes);
       expect(screen.getByText(MENSAGEM_TELA_COM_DEFEITO)).toBeInTheDocument();
     });
   });
