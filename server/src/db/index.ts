@@ -3,7 +3,7 @@
  * committed migrations. The one place that creates a connection.
  */
 import Database from 'better-sqlite3';
-import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { Column, is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -320,6 +320,43 @@ function comandoPostgres(consulta: unknown, nome: string): ComandoDireto {
     linha: async (valores) => (await linhasDe(valores))[0],
     todas: linhasDe,
   };
+}
+
+/** A SQLite insert or update run with its values in a fixed order (see insercaoPosicional). */
+export type ComandoPosicional = (...valores: unknown[]) => number;
+
+const posicionais = new WeakMap<Db, Map<string, ComandoPosicional>>();
+
+/**
+ * SQLite only, for the batch sync's direct path (vendas/vendasNovasDoLote.ts): a statement drizzle built,
+ * run with its values given in the order of `nomes` (its placeholders' names) instead of an object, and
+ * answering how many rows it changed. Building that object and looking each name up in it was most of
+ * what a queued sale cost outside SQLite itself (issue 19). Every placeholder must be in `nomes`.
+ */
+export function insercaoPosicional(db: Db, chave: string, nomes: readonly string[], construir: () => { toSQL(): { sql: string; params: unknown[] } }): ComandoPosicional {
+  let doBanco = posicionais.get(db);
+  if (!doBanco) posicionais.set(db, (doBanco = new Map()));
+  let comando = doBanco.get(chave);
+  if (comando) return comando;
+  const { sql: texto, params } = construir().toSQL();
+  // Each of the statement's parameters: which of the given values it takes (and how it is mapped), or a
+  // value drizzle fixed, already mapped (a column's default, for one).
+  const posicoes = params.map((p) => {
+    const marcador = is(p, Placeholder) ? p : is(p, Param) && is(p.value, Placeholder) ? p.value : null;
+    if (!marcador) return { indice: -1, fixo: p, codificar: null };
+    const indice = nomes.indexOf(marcador.name);
+    if (indice < 0) throw new Error(`${chave}: "${marcador.name}" não está na lista de valores.`);
+    // A column whose value the driver takes as it is (text, integer) needs no mapping.
+    const codificar = is(p, Param) && p.encoder && p.encoder.mapToDriverValue !== Column.prototype.mapToDriverValue ? (v: unknown) => p.encoder!.mapToDriverValue(v) : null;
+    return { indice, fixo: undefined, codificar };
+  });
+  const preparado = db.$client.prepare(texto);
+  const direto = posicoes.length === nomes.length && posicoes.every((p, k) => p.indice === k && !p.codificar);
+  comando = direto
+    ? (...valores) => preparado.run(...valores).changes
+    : (...valores) => preparado.run(...posicoes.map((p) => (p.indice < 0 ? p.fixo : p.codificar ? p.codificar(valores[p.indice]) : valores[p.indice]))).changes;
+  doBanco.set(chave, comando);
+  return comando;
 }
 
 function valorDe(valores: Record<string, unknown>, nome: string): unknown {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recursosDoProjeto } from '../recursos';
-import { abrirBanco, preparadaDireta } from './index';
+import { abrirBanco, insercaoPosicional, preparadaDireta } from './index';
 import { usuarios } from './schema';
 
 const db = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
@@ -53,5 +53,43 @@ describe('preparadaDireta', () => {
   it('um placeholder sem valor é um erro (lançado na hora no SQLite), não um NULL gravado', async () => {
     expect(() => inserir().run({ nome: 'Carla Serra', ativo: true })).toThrow('Sem valor para "email".');
     expect(db.$client.prepare("select count(*) as n from usuarios where nome = 'Carla Serra'").get()).toEqual({ n: 0 });
+  });
+});
+
+describe('insercaoPosicional', () => {
+  const construir = () =>
+    db.insert(usuarios).values({
+      nome: sql.placeholder('nome'),
+      email: sql.placeholder('email'),
+      senhaHash: 'hash-fixo',
+      tipo: 'funcionario',
+      ativo: sql.placeholder('ativo'),
+    });
+
+  it('grava os valores na ordem da lista de nomes, não na do comando; valores fixos e a conversão de cada coluna continuam (booleano vira 0/1)', () => {
+    const inserir = insercaoPosicional(db, 'teste.posicional', ['ativo', 'email', 'nome'], construir);
+    expect(inserir(false, 'dora@escola.com.br', 'Dora Vale')).toBe(1);
+    expect(db.$client.prepare('select nome, email, senha_hash, tipo, ativo from usuarios where id = ?').get(idPorEmail('dora@escola.com.br'))).toEqual({
+      nome: 'Dora Vale',
+      email: 'dora@escola.com.br',
+      senha_hash: 'hash-fixo',
+      tipo: 'funcionario',
+      ativo: 0,
+    });
+    // Prepared once per database and key: the same command again.
+    expect(insercaoPosicional(db, 'teste.posicional', ['ativo', 'email', 'nome'], construir)).toBe(inserir);
+  });
+
+  it('na ordem do comando e sem conversão, os valores vão direto; responde quantas linhas mudaram', () => {
+    const inserir = insercaoPosicional(db, 'teste.posicionalDireto', ['nome', 'email'], () =>
+      db.insert(usuarios).values({ nome: sql.placeholder('nome'), email: sql.placeholder('email'), senhaHash: 'x', tipo: 'admin' }).onConflictDoNothing(),
+    );
+    expect(inserir('Elias Prado', 'elias@escola.com.br')).toBe(1);
+    expect(inserir('Elias de Novo', 'elias@escola.com.br')).toBe(0);
+    expect(db.$client.prepare('select nome from usuarios where email = ?').get('elias@escola.com.br')).toEqual({ nome: 'Elias Prado' });
+  });
+
+  it('um marcador fora da lista de nomes é um erro ao preparar, antes de gravar qualquer coisa', () => {
+    expect(() => insercaoPosicional(db, 'teste.posicionalIncompleto', ['nome', 'email'], construir)).toThrow('"ativo" não está na lista de valores.');
   });
 });

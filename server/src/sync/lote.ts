@@ -26,11 +26,13 @@ import { ESQUEMAS_OPERACAO, operacaoCanonica, operacaoSyncSchema, VALIDACOES_CAN
 import { ehTipoOperacao, retencaoDe, Retencoes, type TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
 import { conflito, dadosInvalidos, ErroApp } from '../errors';
-import { emSavepoint, emTransacao, type Db } from '../db';
+import { ehPostgres, emSavepoint, emTransacao, type Db } from '../db';
 import { depois, rodarPassos, type Talvez } from '../db/talvez';
 import { comSituacoesMemorizadas } from '../rotas/repositorio';
 import type { UsuarioSessao } from '../tipos';
 import { ID_JA_USADO } from '../vendas/servico';
+import { VendasNovasDoLote } from '../vendas/vendasNovasDoLote';
+import type { VendaCriarDados } from '../../../shared/schemas/vendas';
 import type { ContextoEscrita, RespostaEscrita } from './escritas';
 import { EXECUCOES } from './execucoes';
 import { operacaoLegadaSchema, prepararLegada } from './legado';
@@ -75,6 +77,8 @@ export interface Preparada {
   preservaRotas: boolean;
   rodar: Rodar | null;
   erro: ErroApp | null;
+  /** A current-format sale's checked data: new ones may take the direct path (vendas/vendasNovasDoLote.ts). */
+  venda?: VendaCriarDados;
 }
 
 const MENSAGEM_DESCONHECIDA = 'Operação desconhecida: atualize o aplicativo e tente de novo.';
@@ -105,6 +109,7 @@ class PreparadaAtual implements Preparada {
   private calculada: Preparada['retencao'] | null = null;
   readonly gravaArquivos: boolean;
   readonly preservaRotas: boolean;
+  readonly venda: VendaCriarDados | undefined;
   constructor(
     readonly id: string,
     readonly tipo: string,
@@ -117,6 +122,7 @@ class PreparadaAtual implements Preparada {
   ) {
     this.gravaArquivos = execucao?.gravaArquivos === true;
     this.preservaRotas = execucao?.preservaRotas === true;
+    this.venda = rodar && paraRetencao?.tipo === 'venda.salvar' ? (paraRetencao.dados as VendaCriarDados) : undefined;
   }
 
   get retencao(): Preparada['retencao'] {
@@ -336,6 +342,7 @@ export async function processarLote(
     const parciais: { op: Preparada; r: ResultadoOperacao }[] = [];
     const vistas = new Set<string>();
     const ctxTx: ContextoEscrita = { ...ctx, db: tx };
+    const vendasNovas = ehPostgres(tx) ? null : new VendasNovasDoLote(tx, usuario, clienteId, ctx.fuso);
     for (let j = inicio; j < fim; j++) {
       const op = operacoes[j]!;
       const repetida = vistas.has(op.id) ? null : jaAplicada(op);
@@ -345,12 +352,22 @@ export async function processarLote(
         continue;
       }
       if (op.erro || !op.rodar || vistas.has(op.id)) throw new Error('recusa');
+      // A new sale on a free day, straight to the driver; anything else goes its kind's way below.
+      const recebidoEm = vendasNovas && op.venda ? vendasNovas.gravar(op.id, op.seq, op.venda) : null;
+      if (recebidoEm) {
+        vistas.add(op.id);
+        parciais.push({ op, r: { id: op.id, status: 201, recebido_em: recebidoEm } });
+        continue;
+      }
       const r = (yield op.rodar(ctxTx, usuario)) as RespostaEscrita;
       if (r.status >= 400) throw new Error('recusa');
       const resultado = (yield aceita(op.id, r)) as ResultadoOperacao;
       yield registrarAplicada(tx, registro(op, resultado));
       vistas.add(op.id);
-      if (!op.preservaRotas) esquecer();
+      if (!op.preservaRotas) {
+        esquecer();
+        vendasNovas?.esquecerRotas();
+      }
       parciais.push({ op, r: resultado });
     }
     return parciais;

@@ -4,7 +4,7 @@
  * recorded outcome without running (decisions.md, 'Sync protocol').
  */
 import { inArray, sql } from 'drizzle-orm';
-import { ehPostgres, preparadaDireta, type Db } from '../db';
+import { ehPostgres, insercaoPosicional, preparadaDireta, type Db } from '../db';
 import type { Talvez } from '../db/talvez';
 import { operacoesAplicadas } from '../db/tabelas';
 
@@ -53,20 +53,23 @@ export async function buscarAplicadas(db: Db, ids: string[]): Promise<Map<string
   return encontradas;
 }
 
+/** The log's columns, in the order registrarAplicadaSqlite takes them. */
+const COLUNAS_APLICADA = ['id', 'usuarioId', 'clienteId', 'seq', 'tipo', 'status', 'recebidoEm'] as const satisfies readonly (keyof OperacaoAplicada)[];
+
+function insercaoDaAplicada(tx: Db) {
+  const valores = Object.fromEntries(COLUNAS_APLICADA.map((coluna) => [coluna, sql.placeholder(coluna)])) as unknown as typeof operacoesAplicadas.$inferInsert;
+  return tx.insert(operacoesAplicadas).values(valores);
+}
+
 /**
  * Records an applied operation; must run inside the transaction of its effect (`tx`). At once on SQLite
  * (db/talvez.ts): every queued operation passes here.
  */
 export function registrarAplicada(tx: Db, op: OperacaoAplicada): Talvez<unknown> {
-  return preparadaDireta(tx, 'operacoes.registrar', () =>
-    tx.insert(operacoesAplicadas).values({
-      id: sql.placeholder('id'),
-      usuarioId: sql.placeholder('usuarioId'),
-      clienteId: sql.placeholder('clienteId'),
-      seq: sql.placeholder('seq'),
-      tipo: sql.placeholder('tipo'),
-      status: sql.placeholder('status'),
-      recebidoEm: sql.placeholder('recebidoEm'),
-    }),
-  ).run(op as unknown as Record<string, unknown>);
+  return preparadaDireta(tx, 'operacoes.registrar', () => insercaoDaAplicada(tx)).run(op as unknown as Record<string, unknown>);
+}
+
+/** registrarAplicada for the batch's direct path on SQLite (vendas/vendasNovasDoLote.ts): the values in order, no object. */
+export function registrarAplicadaSqlite(tx: Db, id: string, usuarioId: number, clienteId: string, seq: number, tipo: string, status: number, recebidoEm: string | null): void {
+  insercaoPosicional(tx, 'operacoes.registrar', COLUNAS_APLICADA, () => insercaoDaAplicada(tx))(id, usuarioId, clienteId, seq, tipo, status, recebidoEm);
 }

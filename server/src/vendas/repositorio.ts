@@ -4,8 +4,8 @@
  */
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { centavosParaReais } from '../../../shared/money';
-import type { ResumoVendas, TotaisVendas, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
-import { linhas as linhasSql, preparada, preparadaDireta, type Db } from '../db';
+import type { ResumoVendas, TotaisVendas, VendaCriarDados, VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
+import { insercaoPosicional, linhas as linhasSql, preparada, preparadaDireta, type Db } from '../db';
 import { depois, type Talvez } from '../db/talvez';
 import { cidades, rotas, usuarios, vendas } from '../db/tabelas';
 import type { Janela } from '../paginacao';
@@ -43,30 +43,77 @@ export type NovaVenda = Omit<typeof vendas.$inferInsert, 'recebidoEm' | 'atualiz
 export function inserirVendaSeLivre(db: Db, v: NovaVenda): Talvez<string | null> {
   const agora = new Date().toISOString();
   // Run straight on the driver, at once on SQLite: every queued sale comes through here (db/index.ts, preparadaDireta).
-  const inseridas = preparadaDireta(db, 'venda.inserirSeLivre', () =>
-    db
-      .insert(vendas)
-      .values({
-        id: sql.placeholder('id'),
-        rotaId: sql.placeholder('rotaId'),
-        cidadeId: sql.placeholder('cidadeId'),
-        funcionarioId: sql.placeholder('funcionarioId'),
-        dataVenda: sql.placeholder('dataVenda'),
-        dinheiroCentavos: sql.placeholder('dinheiroCentavos'),
-        pixCentavos: sql.placeholder('pixCentavos'),
-        cartaoCentavos: sql.placeholder('cartaoCentavos'),
-        linkCentavos: sql.placeholder('linkCentavos'),
-        boletos: sql.placeholder('boletos'),
-        observacoes: sql.placeholder('observacoes'),
-        registradoEm: sql.placeholder('registradoEm'),
-        recebidoEm: sql.placeholder('agora'),
-        atualizadoEm: sql.placeholder('agora'),
-        alteradaPorCliente: sql.placeholder('alteradaPorCliente'),
-      })
-      // No target: any taken key (the id, or the unique route, city and date) skips the row.
-      .onConflictDoNothing(),
-  ).run({ dinheiroCentavos: 0, pixCentavos: 0, cartaoCentavos: 0, linkCentavos: 0, boletos: 0, observacoes: '', alteradaPorCliente: null, ...v, agora });
+  const inseridas = preparadaDireta(db, 'venda.inserirSeLivre', () => insercaoSeLivre(db)).run({
+    dinheiroCentavos: 0,
+    pixCentavos: 0,
+    cartaoCentavos: 0,
+    linkCentavos: 0,
+    boletos: 0,
+    observacoes: '',
+    alteradaPorCliente: null,
+    ...v,
+    recebidoEm: agora,
+    atualizadoEm: agora,
+    versao: PRIMEIRA_VERSAO,
+  });
   return depois(inseridas, (n) => (n > 0 ? agora : null));
+}
+
+/** A new sale's version (the column's default), given so that every value of the insert is a placeholder. */
+const PRIMEIRA_VERSAO = 1;
+
+/** The columns of a new sale, in the order inserirVendaNovaSqlite takes them. */
+const COLUNAS_VENDA_NOVA = [
+  'id',
+  'rotaId',
+  'cidadeId',
+  'funcionarioId',
+  'dataVenda',
+  'dinheiroCentavos',
+  'pixCentavos',
+  'cartaoCentavos',
+  'linkCentavos',
+  'boletos',
+  'observacoes',
+  'registradoEm',
+  'recebidoEm',
+  'atualizadoEm',
+  'alteradaPorCliente',
+  'versao',
+] as const satisfies readonly (keyof typeof vendas.$inferInsert)[];
+
+/** The sale, unless its id is taken or its (route, city, date) already has one. */
+function insercaoSeLivre(db: Db) {
+  const valores = Object.fromEntries(COLUNAS_VENDA_NOVA.map((coluna) => [coluna, sql.placeholder(coluna)])) as unknown as typeof vendas.$inferInsert;
+  // No target: any taken key (the id, or the unique route, city and date) skips the row.
+  return db.insert(vendas).values(valores).onConflictDoNothing();
+}
+
+/**
+ * inserirVendaSeLivre for the batch's direct path on SQLite (vendasNovasDoLote.ts): the same statement, its
+ * values straight from the phone's checked data. Answers whether the row went in.
+ */
+export function inserirVendaNovaSqlite(db: Db, v: VendaCriarDados, funcionarioId: number, registradoEm: string, recebidoEm: string, alteradaPorCliente: string | null): boolean {
+  const inserir = insercaoPosicional(db, 'venda.inserirSeLivre', COLUNAS_VENDA_NOVA, () => insercaoSeLivre(db));
+  const inseridas = inserir(
+    v.id,
+    v.rota_id,
+    v.cidade_id,
+    funcionarioId,
+    v.data_venda,
+    v.valor_dinheiro,
+    v.valor_pix,
+    v.valor_cartao,
+    v.valor_link,
+    v.valor_boletos,
+    v.observacoes,
+    registradoEm,
+    recebidoEm,
+    recebidoEm,
+    alteradaPorCliente,
+    PRIMEIRA_VERSAO,
+  );
+  return inseridas > 0;
 }
 
 export interface ValoresVendaColunas {

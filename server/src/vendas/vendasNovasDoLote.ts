@@ -1,0 +1,66 @@
+/**
+ * The batch sync's usual case on SQLite, written without the generic steps (issue 19): a queued sale that
+ * creates a closing on a free (route, city, date) of the employee's own route, dated today or before. The
+ * sale and its operation's log row go straight to the driver, their values in order. Every other case
+ * (an id or a day already taken, a route that refuses the sale, a user who is not an employee) writes
+ * nothing here and goes salvarVenda's way, whose outcome for the sales written here is the same: 201,
+ * received now. The route's rule is the one salvarVenda asks (exigirRotaAtivaDoFuncionario, its answers
+ * remembered for the batch's run).
+ */
+import type { VendaCriarDados } from '../../../shared/schemas/vendas';
+import { hoje } from '../../../shared/dates';
+import { ehPostgres, type Db } from '../db';
+import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
+import { registrarAplicadaSqlite } from '../sync/registroOperacoes';
+import type { UsuarioSessao } from '../tipos';
+import { inserirVendaNovaSqlite } from './repositorio';
+
+export class VendasNovasDoLote {
+  private readonly hoje: string;
+  /** When the server took the run's sales: one instant for the whole transaction. */
+  private readonly agora = new Date().toISOString();
+  /** The route's answer per (route, city, date) in this run: two hundred sales ask a few questions. */
+  private readonly aceitas = new Map<string, boolean>();
+
+  /** `tx`: the batch run's open SQLite transaction; `clienteId`: the device the operations come from. */
+  constructor(
+    private readonly tx: Db,
+    private readonly usuario: UsuarioSessao,
+    private readonly clienteId: string,
+    private readonly fuso: string,
+  ) {
+    if (ehPostgres(tx)) throw new Error('VendasNovasDoLote é só do SQLite (as respostas chegam na hora).');
+    this.hoje = hoje(fuso);
+  }
+
+  /** Writes the sale and records its operation (`tipo` venda.salvar): when the server took it, or null when nothing was written. */
+  gravar(operacaoId: string, seq: number, dados: VendaCriarDados): string | null {
+    if (this.usuario.tipo !== 'funcionario' || dados.data_venda > this.hoje || !this.rotaAceita(dados)) return null;
+    if (!inserirVendaNovaSqlite(this.tx, dados, this.usuario.id, dados.registrado_em ?? this.agora, this.agora, this.clienteId)) return null;
+    registrarAplicadaSqlite(this.tx, operacaoId, this.usuario.id, this.clienteId, seq, 'venda.salvar', 201, this.agora);
+    return this.agora;
+  }
+
+  /** The run wrote something that may change a route (a finishing): its answers are asked again. */
+  esquecerRotas(): void {
+    this.aceitas.clear();
+  }
+
+  private rotaAceita(dados: VendaCriarDados): boolean {
+    const chave = `${dados.rota_id}|${dados.cidade_id}|${dados.data_venda}`;
+    let aceita = this.aceitas.get(chave);
+    if (aceita === undefined) {
+      try {
+        // At once on SQLite: a refusal throws here, and salvarVenda then gives it its answer.
+        const pronta = exigirRotaAtivaDoFuncionario(this.tx, this.usuario, dados.rota_id, { data: dados.data_venda, fuso: this.fuso, cidadeId: dados.cidade_id });
+        aceita = !(pronta instanceof Promise);
+        // Not answered at once (never on SQLite): left to salvarVenda, which waits for it.
+        if (pronta instanceof Promise) void pronta.catch(() => undefined);
+      } catch {
+        aceita = false;
+      }
+      this.aceitas.set(chave, aceita);
+    }
+    return aceita;
+  }
+}
