@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, definirFetch } from '../api/client';
 import { salvarSessao } from '../auth/sessaoLocal';
 import { ADMIN_TESTE, FUNCIONARIO_TESTE } from '../test/renderizar';
@@ -56,6 +56,21 @@ describe('resumo da fila para o servidor', () => {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await idDoDispositivo(banco)).toBe(id);
     expect((await banco.meta.get(CHAVE_DISPOSITIVO))?.valor).toBe(id);
+  });
+
+  it('o id é lido do IndexedDB uma vez por banco aberto: cada passada do motor não abre outra transação de escrita', async () => {
+    const transacao = vi.spyOn(banco, 'transaction');
+    const ids = await Promise.all([idDoDispositivo(banco), idDoDispositivo(banco)]);
+    expect(await idDoDispositivo(banco)).toBe(ids[0]);
+    expect(ids[1]).toBe(ids[0]);
+    expect(transacao).toHaveBeenCalledTimes(1);
+    // Another install (another database) has its own.
+    const outro = new BancoLocal(`teste-dispositivo-outro-${n}`);
+    try {
+      expect(await idDoDispositivo(outro)).not.toBe(ids[0]);
+    } finally {
+      await outro.delete();
+    }
   });
 });
 

@@ -74,8 +74,26 @@ export function cabecalhosDoDispositivo(usuarioId: number, agoraMs = Date.now())
   });
 }
 
-/** This install's id: made once (random, not tied to anyone) and kept. */
-export async function idDoDispositivo(banco: BancoLocal): Promise<string> {
+/** Each open database's install id, once read: the engine asks it on every pass, the report at start. */
+const idsLidos = new WeakMap<BancoLocal, Promise<string>>();
+
+/**
+ * This install's id: made once (random, not tied to anyone) and kept. Read from IndexedDB once per
+ * database opened (it never changes while the database exists): before, every sync pass opened a
+ * read-write transaction on `meta` for it, one more in the crowd of the dashboard's first second (issue 19).
+ */
+export function idDoDispositivo(banco: BancoLocal): Promise<string> {
+  let id = idsLidos.get(banco);
+  if (!id) {
+    id = lerOuCriarId(banco);
+    idsLidos.set(banco, id);
+    // A failed read is tried again by the next caller.
+    id.catch(() => idsLidos.delete(banco));
+  }
+  return id;
+}
+
+async function lerOuCriarId(banco: BancoLocal): Promise<string> {
   return banco.transaction('rw', banco.meta, async () => {
     const salvo = await banco.meta.get(CHAVE_DISPOSITIVO);
     if (typeof salvo?.valor === 'string' && dispositivoValido(salvo.valor)) return salvo.valor;
