@@ -7,16 +7,17 @@ import { usuarios } from './schema';
 const db = abrirBanco({ arquivo: ':memory:', pastaMigracoes: recursosDoProjeto().pastaMigracoes });
 afterAll(() => db.$client.close());
 
-const inserir = () =>
-  preparadaDireta(db, 'teste.inserirUsuario', () =>
-    db.insert(usuarios).values({
-      nome: sql.placeholder('nome'),
-      email: sql.placeholder('email'),
-      senhaHash: 'hash-fixo',
-      tipo: 'funcionario',
-      ativo: sql.placeholder('ativo'),
-    }),
-  );
+/** An employee with placeholders for name, e-mail and active, and fixed values for the rest. */
+const insercaoDeUsuario = () =>
+  db.insert(usuarios).values({
+    nome: sql.placeholder('nome'),
+    email: sql.placeholder('email'),
+    senhaHash: 'hash-fixo',
+    tipo: 'funcionario',
+    ativo: sql.placeholder('ativo'),
+  });
+
+const inserir = () => preparadaDireta(db, 'teste.inserirUsuario', insercaoDeUsuario);
 
 const idPorEmail = (email: string) => (db.$client.prepare('select id from usuarios where email = ?').get(email) as { id: number }).id;
 
@@ -57,14 +58,7 @@ describe('preparadaDireta', () => {
 });
 
 describe('insercaoPosicional', () => {
-  const construir = () =>
-    db.insert(usuarios).values({
-      nome: sql.placeholder('nome'),
-      email: sql.placeholder('email'),
-      senhaHash: 'hash-fixo',
-      tipo: 'funcionario',
-      ativo: sql.placeholder('ativo'),
-    });
+  const construir = insercaoDeUsuario;
 
   it('grava os valores na ordem da lista de nomes, não na do comando; valores fixos e a conversão de cada coluna continuam (booleano vira 0/1)', () => {
     const inserir = insercaoPosicional(db, 'teste.posicional', ['ativo', 'email', 'nome'], construir);
