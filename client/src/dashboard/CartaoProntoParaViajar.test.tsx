@@ -314,8 +314,10 @@ describe('Pronto para viajar', () => {
 
   it('primeiro login com sinal: o app baixa tudo sozinho, sem nenhum alarme, e termina pronto', async () => {
     const recebidas: string[] = [];
-    const api = montar(servidorCompleto({ 'POST /vendas': (corpo) => (recebidas.push((corpo as { id: string }).id), { status: 201, corpo: { venda: corpo } }) }), { automatico: true });
+    // Queued before the app opens (a closing saved while the app was last open): the first pass finds it. Queued
+    // after, it raced that pass (nothing here asks for another one, as the sales screen does after saving).
     await enfileirarVendaDeHoje('venda-na-fila', 5208707);
+    const api = montar(servidorCompleto({ 'POST /vendas': (corpo) => (recebidas.push((corpo as { id: string }).id), { status: 201, corpo: { venda: corpo } }) }), { automatico: true });
     await waitFor(() => expect(resumo()).not.toHaveTextContent('Conferindo o aparelho'));
     expect(cartao()).not.toHaveClass('viagem--falta');
     await waitFor(() => expect(resumo()).toHaveTextContent('Tudo pronto para trabalhar sem sinal'));

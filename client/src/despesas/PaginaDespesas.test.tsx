@@ -146,7 +146,7 @@ describe('Despesas, funcionário', () => {
     const pdf = new File(['%PDF-1.4 cupom'], 'cupom.pdf', { type: 'application/pdf' });
     await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), pdf);
     expect(await within(modal).findByText('cupom.pdf')).toBeInTheDocument();
-    expect(within(modal).getByRole('link', { name: 'Ver PDF' })).toHaveAttribute('href', expect.stringMatching(/^blob:/));
+    expect(await within(modal).findByRole('link', { name: 'Ver PDF' })).toHaveAttribute('href', expect.stringMatching(/^blob:/));
     const pequena = new File([new Uint8Array(200 * 1024)], 'pequena.jpg', { type: 'image/jpeg' });
     await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), pequena);
     expect(await within(modal).findByText('pequena.jpg')).toBeInTheDocument();

@@ -199,7 +199,7 @@ describe('Registro Diário de Vendas (funcionário)', () => {
       observacoes: 'Feira',
       registrado_em: expect.any(String),
     });
-    await usuario.click(screen.getByRole('tab', { name: 'Fechadas (1)' }));
+    await usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
     const goiania = cartao('Goiânia');
     expect(within(goiania).getByText('Fechada · R$ 100,80')).toBeInTheDocument();
     expect(await within(goiania).findByText(/Recebido pelo servidor às \d\d:\d\d/)).toBeInTheDocument();
@@ -225,7 +225,8 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     let passo = await editar('Anápolis', { Dinheiro: '50' });
     await passo.usuario.click(within(passo.form).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(api.chamadas.filter((c) => c.caminho === '/vendas')).toHaveLength(1));
-    await passo.usuario.click(screen.getByRole('tab', { name: 'Fechadas (1)' }));
+    // The sale may reach the server before the tabs redraw: wait for the count, not for the request.
+    await passo.usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
     passo = await editar('Anápolis', { Dinheiro: '75,25' });
     expect(within(passo.form).getByLabelText('Dinheiro')).toHaveValue('75,25');
     await passo.usuario.click(within(passo.form).getByRole('button', { name: 'Salvar' }));
@@ -554,7 +555,7 @@ describe('Vendas no campo (issue 17)', () => {
     definirConexao(true);
     await motorSync.sincronizarAgora();
     await waitFor(() => expect(s.vendas).toHaveLength(1));
-    await usuario.click(screen.getByRole('tab', { name: 'Fechadas (1)' }));
+    await usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
     expect(await within(cartao('Goiânia')).findByText(/Recebido pelo servidor às \d\d:\d\d/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/Sem conexão/)).not.toBeInTheDocument());
   });
