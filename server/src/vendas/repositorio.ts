@@ -62,7 +62,7 @@ export function inserirVendaSeLivre(db: Db, v: NovaVenda): Talvez<string | null>
 /** A new sale's version (the column's default), given so that every value of the insert is a placeholder. */
 const PRIMEIRA_VERSAO = 1;
 
-/** The columns of a new sale, in the order inserirVendaNovaSqlite takes them. */
+/** The columns of a new sale, in the table's order (the statement's): inserirVendaNovaSqlite's values go to the driver as they are. */
 const COLUNAS_VENDA_NOVA = [
   'id',
   'rotaId',
@@ -78,8 +78,8 @@ const COLUNAS_VENDA_NOVA = [
   'registradoEm',
   'recebidoEm',
   'atualizadoEm',
-  'alteradaPorCliente',
   'versao',
+  'alteradaPorCliente',
 ] as const satisfies readonly (keyof typeof vendas.$inferInsert)[];
 
 /** The sale, unless its id is taken or its (route, city, date) already has one. */
@@ -110,8 +110,8 @@ export function inserirVendaNovaSqlite(db: Db, v: VendaCriarDados, funcionarioId
     registradoEm,
     recebidoEm,
     recebidoEm,
-    alteradaPorCliente,
     PRIMEIRA_VERSAO,
+    alteradaPorCliente,
   );
   return inseridas > 0;
 }
