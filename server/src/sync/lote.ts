@@ -364,10 +364,7 @@ export async function processarLote(
       const resultado = (yield aceita(op.id, r)) as ResultadoOperacao;
       yield registrarAplicada(tx, registro(op, resultado));
       vistas.add(op.id);
-      if (!op.preservaRotas) {
-        esquecer();
-        vendasNovas?.esquecerRotas();
-      }
+      if (!op.preservaRotas) esquecer();
       parciais.push({ op, r: resultado });
     }
     return parciais;

@@ -5,9 +5,10 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
+import { MOTOR_DE_TESTE } from '../../test/bancoDeTeste';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
 import { linha, linhas } from '../db';
 import { operacoesAplicadas } from '../db/tabelas';
@@ -178,5 +179,45 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
     expect(outroAparelho.json().resultados[0].status).toBe(200);
     const n = (await linha<{ n: number }>(t.db, sql`select count(*) as n from vendas where cidade_id = ${CALDAS_NOVAS} and data_venda = ${d}`))!.n;
     expect(n).toBe(1);
+  });
+});
+
+describe.skipIf(MOTOR_DE_TESTE === 'postgres')('a rota de um lote lida uma vez (issue 19)', () => {
+  /** The SQL of every statement run on the SQLite driver while `fn` runs. */
+  async function comandosDurante(fn: () => Promise<unknown>): Promise<string[]> {
+    const prototipo = Object.getPrototypeOf(t.db.$client.prepare('select 1')) as Record<'get' | 'all' | 'run' | 'iterate', (...a: unknown[]) => unknown>;
+    const espioes = (['get', 'all', 'run', 'iterate'] as const).map((metodo) => vi.spyOn(prototipo, metodo));
+    try {
+      await fn();
+      return espioes.flatMap((e) => (e.mock.contexts as { source: string }[]).map((c) => c.source));
+    } finally {
+      for (const e of espioes) e.mockRestore();
+    }
+  }
+
+  it('200 vendas em 20 cidades e 10 dias consultam a rota e as suas cidades uma vez, e a cidade fora dela ainda é recusada', async () => {
+    const novas = Array.from({ length: 20 }, (_, i) => 9_300_000 + i);
+    for (const [i, id] of novas.entries()) await t.db.$client.prepare("insert into cidades (id, nome, nome_busca, uf) values (?, ?, ?, 'GO')").run(id, `Vila ${i}`, `vila ${i}`);
+    const bia = await t.criarFuncionario({ nome: 'Bia Vinte Cidades' });
+    const rotaDaBia = await criarRotaAtiva(t, bia.id, novas, 'Rota de Vinte Cidades');
+    const ops = Array.from({ length: 200 }, (_, i) => ({
+      ...venda(novas[i % 20]!, somarDias(dia, -1 - Math.floor(i / 20))),
+    })).map((op) => ({ ...op, dados: { ...op.dados, rota_id: rotaDaBia } }));
+    const fora = { ...venda(GOIANIA, somarDias(dia, -1)), dados: { ...venda(GOIANIA, somarDias(dia, -1)).dados, rota_id: rotaDaBia } };
+    const enviar = async (operacoes: Operacao[]) => {
+      const r = await t.chamar({ method: 'POST', url: '/api/sync/lote', token: bia.token, payload: { cliente_id: 'celular-da-bia', operacoes } });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().resultados as { status: number | string; corpo?: { error: string } }[];
+    };
+    let resultados: Awaited<ReturnType<typeof enviar>> = [];
+    const comandos = await comandosDurante(async () => (resultados = await enviar(ops)));
+    expect(resultados.map((r) => r.status)).toEqual(ops.map(() => 201));
+    // Before: one lookup of the city on the route per (route, city) of the run, 20 here.
+    const daRota = comandos.filter((c) => c.includes('"rota_cidades"'));
+    expect(daRota).toHaveLength(1);
+    // The cities read once still answer for each sale: one off the route is refused, its neighbour taken.
+    const [recusada, aceita] = await enviar([fora, { ...ops[0]!, id: `op-${uuidv7()}`, dados: { ...ops[0]!.dados, id: uuidv7(), data_venda: somarDias(dia, -30) } }]);
+    expect(recusada).toMatchObject({ status: 422, corpo: { error: 'Esta cidade não faz parte da rota.' } });
+    expect(aceita!.status).toBe(201);
   });
 });

@@ -4,8 +4,8 @@
  * sale and its operation's log row go straight to the driver, their values in order. Every other case
  * (an id or a day already taken, a route that refuses the sale, a user who is not an employee) writes
  * nothing here and goes salvarVenda's way, whose outcome for the sales written here is the same: 201,
- * received now. The route's rule is the one salvarVenda asks (exigirRotaAtivaDoFuncionario, its answers
- * remembered for the batch's run).
+ * received now. The route's rule is the one salvarVenda asks (exigirRotaAtivaDoFuncionario; the route and
+ * its cities are read once for the batch's run, rotas/repositorio.ts comSituacoesMemorizadas).
  */
 import type { VendaCriarDados } from '../../../shared/schemas/vendas';
 import { hoje } from '../../../shared/dates';
@@ -19,8 +19,6 @@ export class VendasNovasDoLote {
   private readonly hoje: string;
   /** When the server took the run's sales: one instant for the whole transaction. */
   private readonly agora = new Date().toISOString();
-  /** The route's answer per (route, city, date) in this run: two hundred sales ask a few questions. */
-  private readonly aceitas = new Map<string, boolean>();
 
   /** `tx`: the batch run's open SQLite transaction; `clienteId`: the device the operations come from. */
   constructor(
@@ -41,26 +39,16 @@ export class VendasNovasDoLote {
     return this.agora;
   }
 
-  /** The run wrote something that may change a route (a finishing): its answers are asked again. */
-  esquecerRotas(): void {
-    this.aceitas.clear();
-  }
-
   private rotaAceita(dados: VendaCriarDados): boolean {
-    const chave = `${dados.rota_id}|${dados.cidade_id}|${dados.data_venda}`;
-    let aceita = this.aceitas.get(chave);
-    if (aceita === undefined) {
-      try {
-        // At once on SQLite: a refusal throws here, and salvarVenda then gives it its answer.
-        const pronta = exigirRotaAtivaDoFuncionario(this.tx, this.usuario, dados.rota_id, { data: dados.data_venda, fuso: this.fuso, cidadeId: dados.cidade_id });
-        aceita = !(pronta instanceof Promise);
-        // Not answered at once (never on SQLite): left to salvarVenda, which waits for it.
-        if (pronta instanceof Promise) void pronta.catch(() => undefined);
-      } catch {
-        aceita = false;
-      }
-      this.aceitas.set(chave, aceita);
+    try {
+      // At once on SQLite: a refusal throws here, and salvarVenda then gives it its answer.
+      const pronta = exigirRotaAtivaDoFuncionario(this.tx, this.usuario, dados.rota_id, { data: dados.data_venda, fuso: this.fuso, cidadeId: dados.cidade_id });
+      if (!(pronta instanceof Promise)) return true;
+      // Not answered at once (never on SQLite): left to salvarVenda, which waits for it.
+      void pronta.catch(() => undefined);
+      return false;
+    } catch {
+      return false;
     }
-    return aceita;
   }
 }
