@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 
 // One answer for a wrong password, an unknown e-mail and a blocked account (issue 18).
@@ -284,6 +284,44 @@ describe('GET /api/auth/me', () => {
       const token = jwtAssinado({ sub: String(funcionario.id), tipo: 'admin', sid, iat: agoraEmSegundos(), exp: agoraEmSegundos() + 600 }, t.config.jwtSecret!);
       esperarRecusa(await t.chamar({ method: 'GET', url: '/api/usuarios', token }), 403, 'sem_permissao');
     });
+  });
+});
+
+describe('o token verificado uma vez (issue 19)', () => {
+  /** @fastify/jwt's verification, as every request reaches it (Fastify's request class). */
+  function espiarVerificacao() {
+    const simbolo = Object.getOwnPropertySymbols(t.app).find((s) => s.description === 'fastify.Request')!;
+    const Requisicao = (t.app as unknown as Record<symbol, { prototype: { jwtVerify: () => Promise<unknown> } }>)[simbolo]!;
+    return vi.spyOn(Requisicao.prototype, 'jwtVerify');
+  }
+
+  it('o mesmo token, em quatro requisições, passa pela verificação uma vez; vencido, é recusado como expirado', async () => {
+    const f = await t.criarFuncionario();
+    const verificacao = espiarVerificacao();
+    try {
+      expect((await me({ token: f.token })).statusCode).toBe(200);
+      const umaVerificacao = verificacao.mock.calls.length;
+      expect(umaVerificacao).toBeGreaterThan(0);
+      for (let i = 0; i < 3; i++) expect((await me({ token: f.token })).statusCode).toBe(200);
+      expect(verificacao).toHaveBeenCalledTimes(umaVerificacao);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + (t.config.jwtTtlSegundos + 1) * 1000);
+      esperarRecusa(await me({ token: f.token }), 401, 'sessao_invalida', 'Sessão expirada. Faça login novamente.');
+      expect(verificacao).toHaveBeenCalledTimes(2 * umaVerificacao);
+    } finally {
+      vi.useRealTimers();
+      verificacao.mockRestore();
+    }
+  });
+
+  it('um token já verificado para de valer na hora do logout, pelo bearer e pelo cookie', async () => {
+    const l = await login(ADMIN.email, ADMIN.senha);
+    const token = l.json().token as string;
+    expect((await me({ token })).statusCode).toBe(200);
+    expect((await me({ cookie: `token=${token}` })).statusCode).toBe(200);
+    expect((await t.chamar({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBeLessThan(300);
+    esperarRecusa(await me({ token }), 401, 'sessao_invalida');
+    esperarRecusa(await me({ cookie: `token=${token}` }), 401, 'sessao_invalida');
   });
 });
 
