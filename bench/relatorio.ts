@@ -115,11 +115,18 @@ ${linhas.join('\n')}
 
 ${sync.medidas.every((m) => m.passou) ? '**As metas são atingidas nesta execução.**' : '**As metas não são atingidas nesta execução.**'}
 
-O que ainda separa o app da réplica crua, por lote de 200 (perfil do servidor depois das mudanças): a linha de cada
-operação no registro de operações (um segundo insert por venda, e mais páginas no commit), a autenticação e os
-ganchos de cada pedido (sessão, limite por usuário, versão do app), a regra da rota e da data de cada venda, e a
-resposta com o recibo de cada operação (~20 KB por lote, contra um número na réplica). Nada disso pode sair sem
-perder uma garantia do protocolo; a divisão exata está no perfil (\`BENCH_PERFIL=1\`).
+O que ainda separa o app da réplica crua, por lote de 200 (marcas de tempo por fase no servidor do benchmark, 5.000
+vendas, depois das mudanças abaixo): a linha de cada operação no registro de operações (~0,42 ms, e mais páginas no
+commit e no checkpoint), a conferência das 200 operações (~0,41 ms), a leitura do registro antes do lote (~0,1 ms), a
+sessão e o usuário relidos a cada pedido (~0,13 ms) e a resposta com o recibo de cada operação (~20 KB por lote, contra
+um número na réplica). Nada disso pode sair sem perder uma garantia do protocolo; a divisão exata está no perfil
+(\`BENCH_PERFIL=1\`). Em 5.000 vendas a janela de cada rodada inclui sempre um ou dois checkpoints do WAL do app (a
+cada 4.000 páginas; em 1.000 vendas, só algumas rodadas), e por isso o app faz menos vendas por segundo ali: medido
+com o checkpoint do app desligado (experimento, não mantido), 5.000 vendas foram de 71% para 80–81% do limite e de
+4,3–4,6x para 4,9x o PouchDB. Levar o checkpoint para uma thread à parte é o que a documentação do SQLite sugere para
+isso, e também tiraria do laço de eventos os fsyncs do checkpoint (~5 ms a cada 1.000 páginas nesta máquina); a
+thread trabalharia durante as janelas dos outros lados deste harness, e isso teria de ser medido à parte
+(\`docs/decisions.md\`).
 
 **Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes da issue 19;
 "servidor de ..." é esse commit extraído com \`git archive\` e medido com o harness atual, \`BENCH_SYNC_SERVIDOR_DE\`; as duas
@@ -155,6 +162,20 @@ O que mudou no servidor (issue 19; perfil de CPU do servidor sob o benchmark, \`
   (lotes intercalados, 16.000 vendas, duas vezes) o de antes gastou 2% e 7% mais CPU. Medidos e deixados de fora: o
   registro de operações em inserts de várias linhas (no ruído), um cache da sessão (< 0,5 µs por venda) e a resposta
   (o recibo por operação é do protocolo); detalhes em \`docs/decisions.md\`.
+- **A venda nova vai direto ao banco** (\`server/src/vendas/vendasNovasDoLote.ts\`): na corrida sem savepoints do lote,
+  no SQLite, a venda nova num dia livre da rota do próprio funcionário é gravada com a sua linha do registro pelos
+  comandos que o drizzle monta, com os valores em ordem; qualquer outro caso segue \`salvarVenda\` (mesmas respostas,
+  teste com os mesmos lotes em dois servidores).
+- **A rota lida uma vez por corrida do lote** (\`comSituacoesMemorizadas\`, \`server/src/rotas/repositorio.ts\`): a
+  corrida lembrava a situação da rota por (rota, cidade), uma consulta por cidade (100 num lote de 200 vendas em 100
+  cidades), e o caminho direto lembrava a resposta por (rota, cidade, data), que nunca se repete (um fechamento por
+  cidade e dia). Agora a rota e a lista das suas cidades são lidas uma vez e cada cidade é respondida pelo conjunto, com
+  as duas situações (cidade na rota, fora dela) montadas uma vez: espalhar um objeto acrescentando uma chave
+  (\`{ ...s, temCidade }\`) é o caminho lento do V8 do Node 20 (~0,7 µs cada; \`{ ...s }\` sozinho, ou sobrescrevendo uma
+  chave que já existe, ~0,02 µs). A regra da rota no lote caiu de ~0,55 para ~0,16 ms por lote.
+- **O token verificado uma vez** (\`server/src/auth/plugin.ts\`): cada pedido passava pelo \`jwtVerify\` do
+  @fastify/jwt, ~0,13 ms mesmo respondido do cache dele; agora o texto do token (achado pelo \`lookupToken\` do próprio
+  plugin) leva às declarações já verificadas até a validade dele. Usuário e sessão continuam lidos a cada pedido.
 
 Contra o PouchDB: o par não valida nada e grava um documento por venda, mas paga revisões e o protocolo de replicação.
 `;
