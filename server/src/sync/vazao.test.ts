@@ -10,6 +10,7 @@ import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { MOTOR_DE_TESTE } from '../../test/bancoDeTeste';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
+import { dadosDeVendaNaFila } from '../../test/sync';
 import { linha, linhas } from '../db';
 import { operacoesAplicadas } from '../db/tabelas';
 import { ID_JA_USADO } from '../vendas/servico';
@@ -28,29 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.fechar());
 
-/** A sale as the phone's engine queues it: amounts in centavos, every field present. */
+/** A sale as the phone's engine queues it, on Ana's route unless `mudar` says otherwise. */
 function venda(cidade: number, data: string, mudar: Record<string, unknown> = {}) {
   const id = uuidv7();
-  return {
-    id: `op-${id}`,
-    tipo: 'venda.salvar',
-    seq: ++seq,
-    dados: {
-      id,
-      rota_id: rota,
-      cidade_id: cidade,
-      data_venda: data,
-      valor_dinheiro: 1_000,
-      valor_pix: 250,
-      valor_cartao: 0,
-      valor_link: 0,
-      valor_boletos: 1,
-      observacoes: '',
-      registrado_em: new Date().toISOString(),
-      versao_base: null,
-      ...mudar,
-    },
-  };
+  return { id: `op-${id}`, tipo: 'venda.salvar', seq: ++seq, dados: dadosDeVendaNaFila(cidade, data, { id, rota_id: rota, ...mudar }) };
 }
 
 type Operacao = ReturnType<typeof venda>;

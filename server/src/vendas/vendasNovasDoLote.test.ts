@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, CALDAS_NOVAS, CATALAO, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
+import { dadosDeVendaNaFila } from '../../test/sync';
 import { MOTOR_DE_TESTE } from '../../test/bancoDeTeste';
 import { linhas } from '../db';
 import { operacoesAplicadas, vendas as vendasTabela } from '../db/tabelas';
@@ -35,27 +36,9 @@ async function montar(): Promise<Lado> {
 }
 
 
-/** A sale as the phone's engine queues it (amounts in centavos); the route is given when the batch is sent. */
+/** A sale as the phone's engine queues it; the route is given when the batch is sent. */
 function venda(cidade: number, data: string, mudar: Record<string, unknown> = {}, id = uuidv7()) {
-  return {
-    id: `op-${uuidv7()}`,
-    tipo: 'venda.salvar',
-    seq: 0,
-    dados: {
-      id,
-      cidade_id: cidade,
-      data_venda: data,
-      valor_dinheiro: 1_000,
-      valor_pix: 250,
-      valor_cartao: 0,
-      valor_link: 0,
-      valor_boletos: 1,
-      observacoes: '',
-      registrado_em: `${data}T20:00:00.000Z`,
-      versao_base: null,
-      ...mudar,
-    },
-  };
+  return { id: `op-${uuidv7()}`, tipo: 'venda.salvar', seq: 0, dados: dadosDeVendaNaFila(cidade, data, { id, ...mudar }) };
 }
 type Operacao = ReturnType<typeof venda>;
 
