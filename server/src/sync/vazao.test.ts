@@ -134,6 +134,18 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
     expect(await noRegistro(op.id)).toBe(1);
   });
 
+  it('uma venda numa rota que não existe, entre vendas da rota dela, é recusada sozinha como rota não encontrada', async () => {
+    const d = somarDias(dia, -70);
+    const antes = venda(GOIANIA, d);
+    const semRota = venda(GOIANIA, somarDias(dia, -71), { rota_id: 987_654 });
+    const depois = venda(ANAPOLIS, d);
+    const res = await lote([antes, semRota, depois]);
+    expect(res.map((r) => r.status)).toEqual([201, 404, 201]);
+    expect(res[1]!.corpo!.error).toBe('Rota não encontrada.');
+    expect(await linhaDaVenda(semRota.dados.id)).toBeUndefined();
+    expect(await noRegistro(semRota.id)).toBe(0);
+  });
+
   it('o id de uma venda já gravada numa outra cidade é recusado como id usado, mesmo quando a regra da rota recusaria a nova; nada muda', async () => {
     const gravada = venda(GOIANIA, somarDias(dia, -50));
     await lote([gravada]);
