@@ -271,8 +271,11 @@ describe('Dashboard do funcionário', () => {
     // R$ 1.333,38 in 3 cities: 3,000135 bags, average 1,000045 -> R$ 60 a bag, R$ 25 a city, the whole rent:
     // 180,01 + 75 + 16,50 − 300 = −R$ 28,49.
     await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('-R$ 28,49'));
-    const aviso = screen.getAllByRole('status').find((e) => e.textContent?.includes('Sem conexão'));
-    expect(aviso?.textContent?.trim()).toBe(`Sem conexão: dados guardados neste aparelho em ${formatarDataHora(guardado, fusoDoApp())}.`);
+    // The device's copy may first show as a preview ("atualizando..."); the failed request then says offline.
+    await waitFor(() => {
+      const aviso = screen.getAllByRole('status').find((e) => e.textContent?.includes('Sem conexão'));
+      expect(aviso?.textContent?.trim()).toBe(`Sem conexão: dados guardados neste aparelho em ${formatarDataHora(guardado, fusoDoApp())}.`);
+    });
     expect(cartao('Rota Ativa')).toHaveTextContent('Rota Sul Goiano');
     expect(cartao('Cidades Atendidas')).toHaveTextContent('3 / 4');
     expect(within(cartao('Rotas Concluídas')).getByText('2')).toBeInTheDocument();

@@ -328,7 +328,7 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     const { s } = montar({ offline: true });
     s.offline = true;
     expect(await screen.findByText('Goiânia')).toBeInTheDocument();
-    expect(screen.getByText(/Sem conexão: dados guardados neste aparelho em/)).toBeInTheDocument();
+    expect(await screen.findByText(/Sem conexão: dados guardados neste aparelho em/)).toBeInTheDocument();
     await userEvent.click(within(cartao('Goiânia')).getByRole('button', { name: 'Mostrar detalhes de Goiânia' }));
     expect(within(cartao('Goiânia')).getByText('R$ 42,00')).toBeInTheDocument();
     expect(within(cartao('Goiânia')).getByText('10/01/2026')).toBeInTheDocument();
@@ -545,7 +545,7 @@ describe('Vendas no campo (issue 17)', () => {
     definirConexao(false);
     const { s } = montar({ offline: true }, '/vendas', clienteComoOApp());
     await screen.findByText('Goiânia');
-    expect(screen.getByText(/Sem conexão: dados guardados neste aparelho em/)).toBeInTheDocument();
+    expect(await screen.findByText(/Sem conexão: dados guardados neste aparelho em/)).toBeInTheDocument();
     const { usuario, form } = await editar('Goiânia', { Pix: '30' });
     await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
     await waitFor(async () => expect((await bancoLocal.outbox.toArray()).map((i) => i.tipo)).toEqual(['venda.salvar']));
