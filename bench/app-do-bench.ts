@@ -3,7 +3,7 @@
  * leituras-admin-servidor.ts, uploads-servidor.ts): a temporary DATA_DIR, the benchmark's config (one
  * admin, a fixed JWT secret, silent logs, the login limit out of reach, plus each server's own
  * variables), the database migrated with the states and the given cities, the first admin, the app,
- * and a SIGTERM/SIGINT that closes it all and removes the folder.
+ * the WAL checkpoint thread as `serve` starts it, and a SIGTERM/SIGINT that closes it all and removes the folder.
  *
  * `raiz`: the checkout whose server code runs (default: this one; bench/uploads.ts also points it at a
  * copy of the code before issue 18). Its modules are imported from there, so an older commit's server
@@ -76,6 +76,11 @@ export async function subirAppDoBench(opcoes: OpcoesAppDoBench): Promise<AppDoBe
   await garantirPrimeiroAdmin(db, config, { info() {}, warn() {} });
   await opcoes.preparar?.(db, config);
   const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: null, ...opcoes.opcoesApp?.(config) });
+  // The WAL checkpoint in its own thread, as `serve` runs it (issue 19); an older checkout has none.
+  const checkpointDoWal = fs.existsSync(path.join(src, 'db', 'checkpointDoWal.ts'))
+    ? ((await import(path.join(src, 'db', 'checkpointDoWal.ts'))) as typeof import('../server/src/db/checkpointDoWal')).iniciarCheckpointDoServidor(config, db, app.log)
+    : null;
+  await checkpointDoWal?.pronto;
   opcoes.antesDeEscutar?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -96,6 +101,7 @@ export async function subirAppDoBench(opcoes: OpcoesAppDoBench): Promise<AppDoBe
       const encerrar = async () => {
         await antes?.();
         await app.close();
+        await checkpointDoWal?.parar();
         db.$client.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
         process.exit(0);

@@ -222,6 +222,10 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('execut√
       { formato: 'excel', emTrabalhador: true },
     ]);
 
+    // The WAL checkpoint runs in its own thread too, from the worker bundled in the binary (issue 19).
+    expect(await linhasDoLog(primeira, '"msg":"checkpoint do WAL numa thread √† parte"', 1)).toHaveLength(1);
+    expect(primeira.saida.join('')).not.toContain('checkpoint do WAL: a thread parou');
+
     const copia = path.join(raiz, 'copia.db');
     const backup = rodar(pasta, cache, 'backup', copia);
     expect(backup.status, backup.stderr).toBe(0);

@@ -54,7 +54,7 @@ const fontesDoPdfkit = {
   },
 };
 
-// The server and the export worker (issue 19) are bundled alike: everything inside, CommonJS.
+// The server and its workers (export, WAL checkpoint; issue 19) are bundled alike: everything inside, CommonJS.
 const tudoEmbutido = {
   bundle: true,
   platform: 'node',
@@ -72,11 +72,12 @@ const tudoEmbutido = {
 };
 passo('servidor (esbuild, tudo embutido)');
 await build({ ...tudoEmbutido, entryPoints: ['server/src/main.ts'], outfile: path.join(SAIDA, 'server.cjs') });
-// The export worker is a file the executable extracts with the other assets and starts as a Worker
+// Each worker (export, WAL checkpoint) is a file the executable extracts with the other assets and starts as a Worker
 // (server/src/executavel.ts): a worker's require is Node's ordinary one, but there is no node_modules
 // beside it, so it carries its libraries too and opens SQLite with the extracted addon.
-passo('trabalhador de exportação (esbuild, tudo embutido)');
+passo('trabalhadores de exportação e do checkpoint do WAL (esbuild, tudo embutido)');
 await build({ ...tudoEmbutido, entryPoints: ['server/src/relatorios/trabalhador.ts'], outfile: path.join(SAIDA, 'trabalhador-exportacao.cjs') });
+await build({ ...tudoEmbutido, entryPoints: ['server/src/db/trabalhadorCheckpoint.ts'], outfile: path.join(SAIDA, 'trabalhador-checkpoint.cjs') });
 
 passo('assets');
 // The .br/.gz copies written by the client build (scripts/comprimir.ts) are embedded like every other
@@ -95,7 +96,7 @@ for (const pasta of ['migrations', 'migrations-pg']) {
 }
 // Not node_modules' addon: that one is built for the Node running npm (another ABI).
 assets['native/better_sqlite3.node'] = runtime.addon;
-assets['trabalhador/trabalhador-exportacao.cjs'] = path.join(SAIDA, 'trabalhador-exportacao.cjs');
+for (const trabalhador of ['trabalhador-exportacao.cjs', 'trabalhador-checkpoint.cjs']) assets[`trabalhador/${trabalhador}`] = path.join(SAIDA, trabalhador);
 const chaves = Object.keys(assets).sort();
 const hash = createHash('sha256');
 for (const chave of chaves) hash.update(chave).update('\0').update(fs.readFileSync(assets[chave]));

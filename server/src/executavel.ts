@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as sea from 'node:sea';
-import type { Recursos, TrabalhadorExportacao } from './recursos';
+import { TRABALHADORES, type ArquivoDeTrabalhador, type NomeDoTrabalhador, type Recursos } from './recursos';
 
 /** Written by scripts/build-binary.mjs: every embedded key and a hash over all contents. */
 export interface ManifestoAssets {
@@ -20,8 +20,8 @@ export const CHAVE_MANIFESTO = 'asset-manifest.json';
 export const PREFIXO_CLIENTE = 'public/';
 export const PREFIXO_MIGRACOES = 'migrations/';
 export const CHAVE_ADDON = 'native/better_sqlite3.node';
-/** The export worker, bundled with its libraries (scripts/build-binary.mjs). */
-export const CHAVE_TRABALHADOR = 'trabalhador/trabalhador-exportacao.cjs';
+/** A worker's entry (export, WAL checkpoint), bundled with its libraries (scripts/build-binary.mjs). */
+export const chaveDoTrabalhador = (nome: NomeDoTrabalhador) => `trabalhador/${TRABALHADORES[nome].empacotado}`;
 
 export function rodandoComoExecutavel(): boolean {
   try {
@@ -36,7 +36,7 @@ function pastaDeCache(): string {
 }
 
 /** Extracts the assets (if this version was not extracted yet) and returns where they are. */
-export function extrairAssets(): { recursos: Recursos; addon: unknown; trabalhador: TrabalhadorExportacao } {
+export function extrairAssets(): { recursos: Recursos; addon: unknown; trabalhadores: Record<NomeDoTrabalhador, ArquivoDeTrabalhador> } {
   const manifesto = JSON.parse(sea.getAsset(CHAVE_MANIFESTO, 'utf8')) as ManifestoAssets;
   const destino = path.join(pastaDeCache(), manifesto.hash);
   const marca = path.join(destino, '.completo');
@@ -67,6 +67,9 @@ export function extrairAssets(): { recursos: Recursos; addon: unknown; trabalhad
     addon: modulo.exports,
     // A Worker runs from a file with Node's ordinary require: the extracted bundle, and the extracted
     // addon by path (an object cannot cross threads; its require loads the same file again).
-    trabalhador: { arquivo: path.join(destino, CHAVE_TRABALHADOR), registroTsx: null, nativeBinding: path.join(destino, CHAVE_ADDON) },
+    trabalhadores: {
+      exportacao: { arquivo: path.join(destino, chaveDoTrabalhador('exportacao')), registroTsx: null, nativeBinding: path.join(destino, CHAVE_ADDON) },
+      checkpoint: { arquivo: path.join(destino, chaveDoTrabalhador('checkpoint')), registroTsx: null, nativeBinding: path.join(destino, CHAVE_ADDON) },
+    },
   };
 }

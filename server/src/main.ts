@@ -25,11 +25,12 @@ import { pastaUploads } from './despesas/cupons';
 import { abrirBancoPostgres } from './db/postgres';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
 import { ErroDeMigracao, migrarParaPostgres } from './operacao/migrarParaPostgres';
+import { iniciarCheckpointDoServidor } from './db/checkpointDoWal';
 import { iniciarCopiaContinuaDoServidor, pararCopiaContinua, restaurarCopiaContinuaDoComando } from './operacao/copiaContinuaComandos';
 import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
 import { comTravaEntreProcessos } from './operacao/travaEntreProcessos';
-import { localizarRecursos, usarTrabalhadorDoExecutavel, type Recursos } from './recursos';
+import { localizarRecursos, usarTrabalhadoresDoExecutavel, type Recursos } from './recursos';
 import { garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
 import { redefinirSenhaPorEmail } from './usuarios/servico';
 
@@ -68,9 +69,9 @@ let ambienteAtual: Ambiente | undefined;
 function ambiente(): Ambiente {
   if (!ambienteAtual) {
     if (rodandoComoExecutavel()) {
-      const { recursos, addon, trabalhador } = extrairAssets();
+      const { recursos, addon, trabalhadores } = extrairAssets();
       ambienteAtual = { recursos, nativeBinding: addon };
-      usarTrabalhadorDoExecutavel(trabalhador);
+      usarTrabalhadoresDoExecutavel(trabalhadores);
     } else {
       ambienteAtual = { recursos: localizarRecursos() };
     }
@@ -109,6 +110,8 @@ async function servir(config: Config) {
     return { db, app };
   });
 
+  // WAL checkpoints in a thread of their own, not in the COMMIT of whichever request crosses the limit (issue 19).
+  const checkpointDoWal = iniciarCheckpointDoServidor(config, db, app.log);
   let removerPid = () => {};
   let encerrando = false;
   const encerrar = async (sinal: string) => {
@@ -120,6 +123,7 @@ async function servir(config: Config) {
     } finally {
       // The last cycle of the continuous copy, then its lock released, before the database closes.
       await pararCopiaContinua();
+      await checkpointDoWal?.parar();
       await fecharBanco(db);
       removerPid();
       app.log.info('encerrado');

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 export interface Recursos {
   pastaMigracoes: string;
@@ -34,8 +35,16 @@ export function localizarRecursos(entrada: string | undefined = process.argv[1])
   return recursosDoProjeto(path.resolve(pasta, '..', '..'));
 }
 
-/** The export worker (relatorios/trabalhador.ts): a bundled file, or the source with tsx's require hook to load it. */
-export interface TrabalhadorExportacao {
+/** The worker threads' entries: the export's (relatorios/trabalhador.ts) and the WAL checkpoint's (db/trabalhadorCheckpoint.ts). */
+export const TRABALHADORES = {
+  exportacao: { empacotado: 'trabalhador-exportacao.cjs', fonte: ['relatorios', 'trabalhador.ts'] },
+  checkpoint: { empacotado: 'trabalhador-checkpoint.cjs', fonte: ['db', 'trabalhadorCheckpoint.ts'] },
+} as const;
+
+export type NomeDoTrabalhador = keyof typeof TRABALHADORES;
+
+/** A worker's entry: a bundled file, or the source with tsx's require hook to load it. */
+export interface ArquivoDeTrabalhador {
   arquivo: string;
   /** tsx's CommonJS register (`tsx/cjs/api`), for the TypeScript source; null for the bundle. */
   registroTsx: string | null;
@@ -43,26 +52,25 @@ export interface TrabalhadorExportacao {
   nativeBinding?: string;
 }
 
-let doExecutavel: TrabalhadorExportacao | null = null;
+let doExecutavel: Record<NomeDoTrabalhador, ArquivoDeTrabalhador> | null = null;
 
-/** The worker the single executable extracted at start (server/src/executavel.ts): found before any other. */
-export function usarTrabalhadorDoExecutavel(trabalhador: TrabalhadorExportacao): void {
-  doExecutavel = trabalhador;
+/** The workers the single executable extracted at start (server/src/executavel.ts): found before any other. */
+export function usarTrabalhadoresDoExecutavel(trabalhadores: Record<NomeDoTrabalhador, ArquivoDeTrabalhador>): void {
+  doExecutavel = trabalhadores;
 }
 
-export const ARQUIVO_TRABALHADOR_EXPORTACAO = 'trabalhador-exportacao.cjs';
-
 /**
- * Where the export worker is: beside the bundle (build/trabalhador-exportacao.cjs, written by
+ * Where a worker's entry is: beside the bundle (build/trabalhador-*.cjs, written by
  * scripts/build-server.mjs), or the TypeScript source run through tsx (tests, `npm run dev:server`);
- * in the single executable, the bundle it extracted (usarTrabalhadorDoExecutavel). null when none exists.
+ * in the single executable, the bundle it extracted (usarTrabalhadoresDoExecutavel). null when none exists.
  */
-export function localizarTrabalhadorExportacao(entrada: string | undefined = process.argv[1]): TrabalhadorExportacao | null {
-  if (doExecutavel) return doExecutavel;
+export function localizarTrabalhador(nome: NomeDoTrabalhador, entrada: string | undefined = process.argv[1]): ArquivoDeTrabalhador | null {
+  if (doExecutavel) return doExecutavel[nome];
+  const { empacotado, fonte: partes } = TRABALHADORES[nome];
   const pasta = entrada ? path.dirname(path.resolve(entrada)) : process.cwd();
-  const aoLado = path.join(pasta, ARQUIVO_TRABALHADOR_EXPORTACAO);
+  const aoLado = path.join(pasta, empacotado);
   if (fs.existsSync(aoLado)) return { arquivo: aoLado, registroTsx: null };
-  const fonte = path.join(raizDoProjeto(), 'server', 'src', 'relatorios', 'trabalhador.ts');
+  const fonte = path.join(raizDoProjeto(), 'server', 'src', ...partes);
   if (!fs.existsSync(fonte)) return null;
   try {
     // A worker's --import hooks come too late for its own entry on Node 20: tsx's require hook is registered first instead.
@@ -70,4 +78,12 @@ export function localizarTrabalhadorExportacao(entrada: string | undefined = pro
   } catch {
     return null;
   }
+}
+
+/** Starts the worker at `trabalhador` with `workerData` (the TypeScript source through tsx's require hook). */
+export function novoTrabalhador(trabalhador: ArquivoDeTrabalhador, workerData: unknown): Worker {
+  const { arquivo, registroTsx } = trabalhador;
+  return registroTsx
+    ? new Worker(`require(${JSON.stringify(registroTsx)}).register(); require(${JSON.stringify(arquivo)});`, { eval: true, workerData })
+    : new Worker(arquivo, { workerData });
 }

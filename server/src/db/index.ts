@@ -22,6 +22,14 @@ export interface OpcoesBanco {
   nativeBinding?: unknown;
 }
 
+/**
+ * Checkpoint (copy the WAL into the database file, with an fsync) every 16 MB of WAL instead of 4: a
+ * phone replaying a long queue writes thousands of rows in a few seconds, and the fsyncs were ~15% of a
+ * batch's time. Reads are unaffected at this size. The server moves checkpoints to a thread of their
+ * own (checkpointDoWal.ts), and this one becomes a fallback only while that thread runs.
+ */
+export const AUTOCHECKPOINT_PAGINAS = 4000;
+
 export function abrirBanco({ arquivo, pastaMigracoes, nativeBinding }: OpcoesBanco): Db {
   const sqlite = new Database(arquivo, nativeBinding ? { nativeBinding: nativeBinding as string } : {});
   // WAL: readers never wait for the writer; NORMAL sync is durable across app crashes in WAL mode.
@@ -29,13 +37,20 @@ export function abrirBanco({ arquivo, pastaMigracoes, nativeBinding }: OpcoesBan
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Checkpoint (copy the WAL into the database file, with an fsync) every 16 MB of WAL instead of 4:
-  // a phone replaying a long queue writes thousands of rows in a few seconds, and the fsyncs were
-  // ~15% of a batch's time. Reads are unaffected at this size.
-  sqlite.pragma('wal_autocheckpoint = 4000');
+  sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGINAS}`);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: pastaMigracoes });
   return db;
+}
+
+/**
+ * The SQLite file behind `db`, which a worker can open on its own; null when there is none: an
+ * in-memory SQLite database, or another engine (PostgreSQL's pool has no such file).
+ */
+export function arquivoSqliteDe(db: Db): string | null {
+  const cliente = (db as { $client?: unknown }).$client as { memory?: unknown; name?: unknown } | null | undefined;
+  if (!cliente || typeof cliente.memory !== 'boolean' || typeof cliente.name !== 'string') return null;
+  return cliente.memory ? null : cliente.name;
 }
 
 /** The handles that are an open transaction: `emTransacao` on one of them joins it. */

@@ -10,9 +10,9 @@ import { hoje, somarDias } from '../../../shared/dates';
 import { MOTOR_DE_TESTE } from '../../test/bancoDeTeste';
 import { inserirDespesa, inserirVenda } from '../../test/fabricas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { abrirBanco } from '../db';
-import { localizarTrabalhadorExportacao, recursosDoProjeto } from '../recursos';
-import { arquivoSqliteDe, EXPORTACOES_SIMULTANEAS, LimiteDeExportacoes, MENSAGEM_EXPORTACOES_OCUPADAS, origemDosDados, TrabalhadoresDeExportacao } from './foraDaThread';
+import { abrirBanco, arquivoSqliteDe } from '../db';
+import { localizarTrabalhador, recursosDoProjeto } from '../recursos';
+import { EXPORTACOES_SIMULTANEAS, LimiteDeExportacoes, MENSAGEM_EXPORTACOES_OCUPADAS, origemDosDados, TrabalhadoresDeExportacao } from './foraDaThread';
 
 let t: AppDeTeste;
 let admin: string;
@@ -103,7 +103,7 @@ describe('exportações fora da thread principal', () => {
   }, 120_000);
 
   it('o trabalhador fica para a próxima exportação (carregar pdfkit e exceljs de novo custa segundos numa máquina ocupada)', async () => {
-    const trabalhadores = new TrabalhadoresDeExportacao(localizarTrabalhadorExportacao()!);
+    const trabalhadores = new TrabalhadoresDeExportacao(localizarTrabalhador('exportacao')!);
     try {
       const pedido = { formato: 'excel' as const, filtro: {}, geradoEm: new Date().toISOString(), fuso: 'America/Sao_Paulo', centro: 'Centro' };
       for (let vez = 0; vez < 2; vez++) {

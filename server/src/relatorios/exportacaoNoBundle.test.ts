@@ -1,6 +1,7 @@
 /**
- * The export worker in the bundled server (issue 19): `scripts/build-server.mjs` writes the worker
- * beside build/server.cjs, the bundle finds it (recursos.ts) and an export is drawn there, over HTTP.
+ * The workers of the bundled server (issue 19): `scripts/build-server.mjs` writes them beside
+ * build/server.cjs, the bundle finds them (recursos.ts): an export is drawn in its worker, over HTTP,
+ * and the WAL checkpoint runs in its own.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portaLivre } from '../../../e2e/suporte/servidor';
-import { ARQUIVO_TRABALHADOR_EXPORTACAO } from '../recursos';
+import { TRABALHADORES } from '../recursos';
 
 const ADMIN = { email: 'operador@escola.com.br', senha: 'operador123' };
 const saida = path.join('build', `teste-exportacao-${process.pid}`);
@@ -48,9 +49,18 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('exportação pelo servidor empacotado', () => {
+describe('as threads do servidor empacotado', () => {
+  it('o checkpoint do WAL vai ao lado do bundle e roda na sua thread (issue 19)', async () => {
+    expect(fs.existsSync(path.join(saida, TRABALHADORES.checkpoint.empacotado))).toBe(true);
+    // Logged once the worker has its connection open; the server may have started listening first.
+    const ligado = () => linhas.some((l) => l.includes('"msg":"checkpoint do WAL numa thread à parte"'));
+    while (!ligado()) await new Promise((chegou) => processo!.stdout!.once('data', chegou));
+    expect(linhas.some((l) => l.includes('checkpoint do WAL: a thread parou'))).toBe(false);
+  }, 60_000);
+
+
   it('o trabalhador vai ao lado do bundle, e o PDF sai dele', async () => {
-    expect(fs.existsSync(path.join(saida, ARQUIVO_TRABALHADOR_EXPORTACAO))).toBe(true);
+    expect(fs.existsSync(path.join(saida, TRABALHADORES.exportacao.empacotado))).toBe(true);
     const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };

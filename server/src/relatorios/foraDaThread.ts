@@ -7,11 +7,11 @@
  * runs): the ones beyond are refused with 503 and Retry-After, never queued without bound.
  */
 import { Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
-import type { Db } from '../db';
+import type { Worker } from 'node:worker_threads';
+import { arquivoSqliteDe, type Db } from '../db';
 import { urlDoPostgres } from '../db/postgres';
 import { ErroApp } from '../errors';
-import { localizarTrabalhadorExportacao, type TrabalhadorExportacao } from '../recursos';
+import { localizarTrabalhador, novoTrabalhador, type ArquivoDeTrabalhador } from '../recursos';
 import { gerarExportacao, type PedidoExportacao } from './geracao';
 import type { DadosDoTrabalhador, DadosIniciaisDoTrabalhador, MensagemDoTrabalhador, OrigemDosDados, PedidoAoTrabalhador } from './trabalhador';
 
@@ -59,7 +59,7 @@ export class TrabalhadoresDeExportacao {
   /** Workers started so far (each loads pdfkit, exceljs and the server's modules once). */
   criados = 0;
   constructor(
-    private readonly trabalhador: TrabalhadorExportacao,
+    private readonly trabalhador: ArquivoDeTrabalhador,
     private readonly ociosoMs = TRABALHADOR_OCIOSO_MS,
   ) {}
 
@@ -69,11 +69,8 @@ export class TrabalhadoresDeExportacao {
       this.livres.delete(worker);
       return worker;
     }
-    const { arquivo, registroTsx, nativeBinding } = this.trabalhador;
-    const workerData: DadosIniciaisDoTrabalhador = { nativeBinding: nativeBinding ?? null };
-    const worker = registroTsx
-      ? new Worker(`require(${JSON.stringify(registroTsx)}).register(); require(${JSON.stringify(arquivo)});`, { eval: true, workerData })
-      : new Worker(arquivo, { workerData });
+    const workerData: DadosIniciaisDoTrabalhador = { nativeBinding: this.trabalhador.nativeBinding ?? null };
+    const worker = novoTrabalhador(this.trabalhador, workerData);
     this.criados += 1;
     worker.unref();
     // A worker that ends (crash, terminate) leaves the idle list by itself.
@@ -157,7 +154,7 @@ export class TrabalhadoresDeExportacao {
 const limitePadrao = new WeakMap<Db, LimiteDeExportacoes>();
 const trabalhadoresPadrao = new WeakMap<Db, Map<string, TrabalhadoresDeExportacao>>();
 
-function trabalhadoresDe(db: Db, trabalhador: TrabalhadorExportacao): TrabalhadoresDeExportacao {
+function trabalhadoresDe(db: Db, trabalhador: ArquivoDeTrabalhador): TrabalhadoresDeExportacao {
   let doBanco = trabalhadoresPadrao.get(db);
   if (!doBanco) trabalhadoresPadrao.set(db, (doBanco = new Map()));
   let t = doBanco.get(trabalhador.arquivo);
@@ -168,16 +165,6 @@ function trabalhadoresDe(db: Db, trabalhador: TrabalhadorExportacao): Trabalhado
 /** Ends the idle export workers of this database (the app's onClose). */
 export async function encerrarTrabalhadores(db: Db): Promise<void> {
   await Promise.all([...(trabalhadoresPadrao.get(db)?.values() ?? [])].map((t) => t.encerrar()));
-}
-
-/**
- * The SQLite file behind `db`, which a worker can open on its own; null when there is none: an
- * in-memory SQLite database, or another engine (PostgreSQL's pool has no such file).
- */
-export function arquivoSqliteDe(db: Db): string | null {
-  const cliente = (db as { $client?: unknown }).$client as { memory?: unknown; name?: unknown } | null | undefined;
-  if (!cliente || typeof cliente.memory !== 'boolean' || typeof cliente.name !== 'string') return null;
-  return cliente.memory ? null : cliente.name;
 }
 
 /** What a worker can open on its own: the SQLite file, or PostgreSQL's URL; null for an in-memory SQLite database. */
@@ -193,7 +180,7 @@ export function origemDosDados(db: Db): OrigemDosDados | null {
  * PostgreSQL of DATABASE_URL: always, in the server), in this thread otherwise (an in-memory database,
  * or no worker file found). Throws the pt-BR 503 when EXPORTACOES_SIMULTANEAS are already running.
  */
-export async function exportar(db: Db, pedido: PedidoExportacao, trabalhador: TrabalhadorExportacao | null = localizarTrabalhadorExportacao()): Promise<Exportacao> {
+export async function exportar(db: Db, pedido: PedidoExportacao, trabalhador: ArquivoDeTrabalhador | null = localizarTrabalhador('exportacao')): Promise<Exportacao> {
   let limite = limitePadrao.get(db);
   if (!limite) limitePadrao.set(db, (limite = new LimiteDeExportacoes(EXPORTACOES_SIMULTANEAS)));
   const liberar = limite.ocupar();
