@@ -120,13 +120,9 @@ vendas, depois das mudanças abaixo): a linha de cada operação no registro de 
 commit e no checkpoint), a conferência das 200 operações (~0,41 ms), a leitura do registro antes do lote (~0,1 ms), a
 sessão e o usuário relidos a cada pedido (~0,13 ms) e a resposta com o recibo de cada operação (~20 KB por lote, contra
 um número na réplica). Nada disso pode sair sem perder uma garantia do protocolo; a divisão exata está no perfil
-(\`BENCH_PERFIL=1\`). Em 5.000 vendas a janela de cada rodada inclui sempre um ou dois checkpoints do WAL do app (a
-cada 4.000 páginas; em 1.000 vendas, só algumas rodadas), e por isso o app faz menos vendas por segundo ali: medido
-com o checkpoint do app desligado (experimento, não mantido), 5.000 vendas foram de 71% para 80–81% do limite e de
-4,3–4,6x para 4,9x o PouchDB. Levar o checkpoint para uma thread à parte é o que a documentação do SQLite sugere para
-isso, e também tiraria do laço de eventos os fsyncs do checkpoint (~5 ms a cada 1.000 páginas nesta máquina); a
-thread trabalharia durante as janelas dos outros lados deste harness, e isso teria de ser medido à parte
-(\`docs/decisions.md\`).
+(\`BENCH_PERFIL=1\`). O limite faz o checkpoint do WAL como o SQLite faz por padrão, dentro do \`COMMIT\` que passa das
+4.000 páginas (em 5.000 vendas, uma ou duas vezes por rodada); o app o faz numa thread à parte (abaixo). A coluna de
+CPU conta todas as threads de cada processo: a do app inclui a do checkpoint.
 
 **Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes da issue 19;
 "servidor de ..." é esse commit extraído com \`git archive\` e medido com o harness atual, \`BENCH_SYNC_SERVIDOR_DE\`; as duas
@@ -176,6 +172,13 @@ O que mudou no servidor (issue 19; perfil de CPU do servidor sob o benchmark, \`
 - **O token verificado uma vez** (\`server/src/auth/plugin.ts\`): cada pedido passava pelo \`jwtVerify\` do
   @fastify/jwt, ~0,13 ms mesmo respondido do cache dele; agora o texto do token (achado pelo \`lookupToken\` do próprio
   plugin) leva às declarações já verificadas até a validade dele. Usuário e sessão continuam lidos a cada pedido.
+- **O checkpoint do WAL numa thread à parte** (\`server/src/db/checkpointDoWal.ts\`): o \`COMMIT\` que passava das 4.000
+  páginas copiava 16 MB para o arquivo do banco, com dois fsyncs, parando o laço de eventos (em 5.000 vendas, uma ou
+  duas vezes por rodada). Agora uma thread com a sua conexão faz um checkpoint \`PASSIVE\` a cada 200 ms quando houve
+  commit, e o automático do app fica de reserva (16.000 páginas). A/B alternado (servidor de \`9573398\`, 3 execuções de
+  cada): 5.000 vendas 74 / 74 / 69% → 83 / 82 / 87% do limite e 4,6–4,8x → 5,2–5,6x o PouchDB; 1.000 vendas
+  60 / 61 / 64% → 73 / 67 / 65%. A CPU por venda do app, contando a thread, ficou a mesma (28,6–31,4 µs contra
+  30,2–30,6 µs).
 
 Contra o PouchDB: o par não valida nada e grava um documento por venda, mas paga revisões e o protocolo de replicação.
 `;
