@@ -71,7 +71,7 @@ if (partes.has('api')) {
 if (partes.has('sync')) {
   console.log('Sincronização de uma fila de vendas:');
   // At least seven interleaved rounds per size, more for the short one (bench/sync.ts, rodadasPara):
-  // a 1,000-sale window lasts ~100 ms, and one slow moment of a 2-core machine moves it by 10%.
+  // a 1,000-sale window lasts ~25 ms a side, and one slow moment of a 2-core machine moves it by 10%.
   const repeticoes = rapido ? 1 : 7;
   medidasDestaExecucao.add('sync');
   const medidas = await medirSync(rapido ? [1_000] : [1_000, 5_000], repeticoes);
