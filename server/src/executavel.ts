@@ -62,14 +62,16 @@ export function extrairAssets(): { recursos: Recursos; addon: unknown; trabalhad
   // the object to better-sqlite3 (a path would make it call require).
   const modulo = { exports: {} as unknown };
   process.dlopen(modulo, path.join(destino, CHAVE_ADDON));
+  // A Worker runs from a file with Node's ordinary require: the extracted bundle, and the extracted
+  // addon by path (an object cannot cross threads; its require loads the same file again).
+  const extraido = (nome: NomeDoTrabalhador): ArquivoDeTrabalhador => ({
+    arquivo: path.join(destino, chaveDoTrabalhador(nome)),
+    registroTsx: null,
+    nativeBinding: path.join(destino, CHAVE_ADDON),
+  });
   return {
     recursos: { pastaCliente: path.join(destino, 'public'), pastaMigracoes: path.join(destino, 'migrations'), pastaMigracoesPg: path.join(destino, 'migrations-pg') },
     addon: modulo.exports,
-    // A Worker runs from a file with Node's ordinary require: the extracted bundle, and the extracted
-    // addon by path (an object cannot cross threads; its require loads the same file again).
-    trabalhadores: {
-      exportacao: { arquivo: path.join(destino, chaveDoTrabalhador('exportacao')), registroTsx: null, nativeBinding: path.join(destino, CHAVE_ADDON) },
-      checkpoint: { arquivo: path.join(destino, chaveDoTrabalhador('checkpoint')), registroTsx: null, nativeBinding: path.join(destino, CHAVE_ADDON) },
-    },
+    trabalhadores: { exportacao: extraido('exportacao'), checkpoint: extraido('checkpoint') },
   };
 }
