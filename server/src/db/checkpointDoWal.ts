@@ -42,6 +42,8 @@ export interface CheckpointFeito {
 export interface CheckpointDoWal {
   /** true once the worker has its connection open and the app's automatic checkpoint is the fallback; false if it could not start. */
   pronto: Promise<boolean>;
+  /** Resolves once the worker has ended: stopped (`parar`), or it could not run or died. */
+  terminou: Promise<void>;
   /** Checkpoints the worker ran (each after commits of the app). */
   readonly checkpoints: number;
   /** The next checkpoint the worker runs. */
@@ -76,7 +78,11 @@ export function iniciarCheckpointDoWal(db: Db, { trabalhador, log, intervaloMs =
   const autocheckpoint = (paginas: number) => {
     if (db.$client.open) db.$client.pragma(`wal_autocheckpoint = ${paginas}`);
   };
+  let devolvido = false;
+  // On a crash both 'error' and 'exit' come: said once.
   const devolverAoApp = (motivo: object) => {
+    if (devolvido) return;
+    devolvido = true;
     autocheckpoint(AUTOCHECKPOINT_PAGINAS);
     avisarPronto(false);
     if (!parado) log.warn(motivo, 'checkpoint do WAL: a thread parou; os checkpoints voltam para as requisições');
@@ -107,6 +113,7 @@ export function iniciarCheckpointDoWal(db: Db, { trabalhador, log, intervaloMs =
 
   return {
     pronto,
+    terminou,
     get checkpoints() {
       return checkpoints;
     },
