@@ -2,10 +2,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CidadeResumo, CidadeStatus, Rota, StatusRota } from '../../../shared/schemas/rotas';
 import { centavosParaReais } from '../../../shared/money';
-import { linhas as linhasSql, preparada, preparadaDireta, type Db } from '../db';
-import { aguardar, depois, rodarPassos, type Talvez } from '../db/talvez';
+import { linhas as linhasSql, preparada, type Db } from '../db';
 import { cidades, despesas, movimentacoesSaldo, rotaCidades, rotas, usuarios, vendas, visitas } from '../db/tabelas';
-import type { DatasDaRota } from '../../../shared/periodoRota';
 import { prepararComNome } from '../usuarios/repositorio';
 
 export type LinhaRota = typeof rotas.$inferSelect;
@@ -103,116 +101,6 @@ export async function apresentarRotas(db: Db, linhas: LinhaRota[], hoje: string)
     criado_em: r.criadoEm,
     finalizada_em: r.finalizadaEm,
   }));
-}
-
-export interface SituacaoParaEscrita extends DatasDaRota {
-  funcionarioId: number;
-  temCidade: boolean;
-}
-
-/**
- * A route as a batch run knows it, read once (comSituacoesMemorizadas): its situation for a city on it
- * and for one off it, made once (not a spread per sale: adding a key to a spread copy is V8's slow path,
- * ~0.7 µs each), and its cities.
- */
-interface RotaDaCorrida {
-  naRota: SituacaoParaEscrita;
-  foraDaRota: SituacaoParaEscrita;
-  cidades: ReadonlySet<number>;
-}
-
-/** Routes remembered while a batch run is open (comSituacoesMemorizadas), per database. */
-const rotasMemorizadas = new WeakMap<Db, Map<number, RotaDaCorrida | undefined>>();
-
-/**
- * Runs `fn`, one run of a phone's batch inside one transaction (`tx`), remembering each route that
- * situacaoParaEscrita reads through `tx`, with its cities: two hundred sales of one route, over as many
- * cities and days, read it once. What others commit meanwhile is not seen either way (SQLite: the
- * transaction holds the write lock; PostgreSQL: a serializable transaction reads one snapshot), so only
- * the run's own writes could change an answer: `fn` gets `esquecer`, which the batch calls after every
- * write not known to leave routes alone.
- */
-export function comSituacoesMemorizadas<T>(tx: Db, fn: (esquecer: () => void) => Talvez<T>): Talvez<T> {
-  const memoria = new Map<number, RotaDaCorrida | undefined>();
-  rotasMemorizadas.set(tx, memoria);
-  // Steps (db/talvez.ts): forgotten when `fn` ends, at once if it answered at once.
-  return rodarPassos(
-    (function* () {
-      try {
-        return yield* aguardar(fn(() => memoria.clear()));
-      } finally {
-        rotasMemorizadas.delete(tx);
-      }
-    })(),
-  );
-}
-
-/** The columns of colunasDaSituacao in order (the non-batch lookup adds temCidade after them). */
-type LinhaSituacao = readonly [number, StatusRota, string, string, string | null, string | null, ...unknown[]];
-
-const colunasDaSituacao = () => ({
-  funcionarioId: rotas.funcionarioId,
-  status: rotas.status,
-  dataInicio: rotas.dataInicio,
-  criadoEm: rotas.criadoEm,
-  finalizadaEm: rotas.finalizadaEm,
-  canceladaEm: rotas.canceladaEm,
-});
-
-function situacaoDaLinha(l: LinhaSituacao, temCidade: boolean): SituacaoParaEscrita {
-  return { funcionarioId: l[0], status: l[1], dataInicio: l[2], criadoEm: l[3], finalizadaEm: l[4], canceladaEm: l[5], temCidade };
-}
-
-/**
- * What a write on a route needs to know: whose route it is, its status, the dates of its active period
- * (shared/periodoRota.ts) and whether the city is on it. Every queued sale and visit asks this, so it
- * reads those columns, not the row: alone, in one lookup; inside a batch run, the route and its cities
- * once for the run (statements straight on the driver, at once on SQLite: db/index.ts, preparadaDireta).
- */
-export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): Talvez<SituacaoParaEscrita | undefined> {
-  const memoria = rotasMemorizadas.get(db);
-  if (memoria) return depois(rotaDaCorrida(db, memoria, rotaId), (r) => r && (r.cidades.has(cidadeId) ? r.naRota : r.foraDaRota));
-  const linha = preparadaDireta(db, 'rota.situacaoParaEscrita', () =>
-    db
-      .select({
-        ...colunasDaSituacao(),
-        // Not correlated by column: drizzle drops the table names of a one-table select, and a bare
-        // "id" inside the subquery would be rota_cidades.id.
-        // A number on both engines (PostgreSQL's exists is a boolean).
-        temCidade: sql<number>`case when exists(select 1 from ${rotaCidades} where ${rotaCidades.rotaId} = ${sql.placeholder('rotaId')} and ${rotaCidades.cidadeId} = ${sql.placeholder('cidadeId')}) then 1 else 0 end`,
-      })
-      .from(rotas)
-      .where(eq(rotas.id, sql.placeholder('rotaId'))),
-  ).linha({ rotaId, cidadeId }) as Talvez<LinhaSituacao | undefined>;
-  return depois(linha, (l) => l && situacaoDaLinha(l, l[6] === 1));
-}
-
-/** The route and its cities for the open batch run (undefined: no such route): read at its first question, then remembered. */
-function rotaDaCorrida(db: Db, memoria: Map<number, RotaDaCorrida | undefined>, rotaId: number): Talvez<RotaDaCorrida | undefined> {
-  if (memoria.has(rotaId)) return memoria.get(rotaId);
-  const linha = preparadaDireta(db, 'rota.situacaoDaCorrida', () =>
-    db
-      .select(colunasDaSituacao())
-      .from(rotas)
-      .where(eq(rotas.id, sql.placeholder('rotaId'))),
-  ).linha({ rotaId }) as Talvez<LinhaSituacao | undefined>;
-  return depois(linha, (l) => {
-    if (!l) {
-      memoria.set(rotaId, undefined);
-      return undefined;
-    }
-    const ids = preparadaDireta(db, 'rota.cidadesDaCorrida', () =>
-      db
-        .select({ cidadeId: rotaCidades.cidadeId })
-        .from(rotaCidades)
-        .where(eq(rotaCidades.rotaId, sql.placeholder('rotaId'))),
-    ).todas({ rotaId }) as Talvez<[number][]>;
-    return depois(ids, (linhas) => {
-      const rota: RotaDaCorrida = { naRota: situacaoDaLinha(l, true), foraDaRota: situacaoDaLinha(l, false), cidades: new Set(linhas.map((c) => c[0])) };
-      memoria.set(rotaId, rota);
-      return rota;
-    });
-  });
 }
 
 /** Each city of the route on `data`: closed (has a sale that day), visited, and the sale's id. */

@@ -20,14 +20,13 @@ import {
   cidadesComMovimento,
   listarLinhasRotas,
   movimentoDaRota,
-  situacaoParaEscrita,
   substituirCidades,
   type LinhaRota,
-  type SituacaoParaEscrita,
   buscarVisitaDoDia,
   buscarVisitaPorId,
   inserirVisita,
 } from './repositorio';
+import { situacaoParaEscrita, type SituacaoParaEscrita } from './situacaoParaEscrita';
 import { mensagemForaDoPeriodo, periodoAtivo, situacaoDaData } from '../../../shared/periodoRota';
 import { plural } from '../../../shared/texto';
 

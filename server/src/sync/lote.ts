@@ -28,7 +28,7 @@ import type { CupomRecebido } from '../despesas/cupons';
 import { conflito, dadosInvalidos, ErroApp } from '../errors';
 import { ehPostgres, emSavepoint, emTransacao, type Db } from '../db';
 import { depois, rodarPassos, type Talvez } from '../db/talvez';
-import { comSituacoesMemorizadas } from '../rotas/repositorio';
+import { comSituacoesMemorizadas } from '../rotas/situacaoParaEscrita';
 import type { UsuarioSessao } from '../tipos';
 import { ID_JA_USADO } from '../vendas/servico';
 import { VendasNovasDoLote } from '../vendas/vendasNovasDoLote';

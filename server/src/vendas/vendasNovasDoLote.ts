@@ -5,7 +5,7 @@
  * (an id or a day already taken, a route that refuses the sale, a user who is not an employee) writes
  * nothing here and goes salvarVenda's way, whose outcome for the sales written here is the same: 201,
  * received now. The route's rule is the one salvarVenda asks (exigirRotaAtivaDoFuncionario; the route and
- * its cities are read once for the batch's run, rotas/repositorio.ts comSituacoesMemorizadas).
+ * its cities are read once for the batch's run, rotas/situacaoParaEscrita.ts comSituacoesMemorizadas).
  */
 import type { VendaCriarDados } from '../../../shared/schemas/vendas';
 import { hoje } from '../../../shared/dates';
