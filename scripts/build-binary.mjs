@@ -76,8 +76,10 @@ await build({ ...tudoEmbutido, entryPoints: ['server/src/main.ts'], outfile: pat
 // (server/src/executavel.ts): a worker's require is Node's ordinary one, but there is no node_modules
 // beside it, so it carries its libraries too and opens SQLite with the extracted addon.
 passo('trabalhadores de exportação e do checkpoint do WAL (esbuild, tudo embutido)');
-await build({ ...tudoEmbutido, entryPoints: ['server/src/relatorios/trabalhador.ts'], outfile: path.join(SAIDA, 'trabalhador-exportacao.cjs') });
-await build({ ...tudoEmbutido, entryPoints: ['server/src/db/trabalhadorCheckpoint.ts'], outfile: path.join(SAIDA, 'trabalhador-checkpoint.cjs') });
+const trabalhadores = Object.values(JSON.parse(fs.readFileSync('server/src/trabalhadores.json', 'utf8')));
+for (const { fonte, empacotado } of trabalhadores) {
+  await build({ ...tudoEmbutido, entryPoints: [`server/src/${fonte}`], outfile: path.join(SAIDA, empacotado) });
+}
 
 passo('assets');
 // The .br/.gz copies written by the client build (scripts/comprimir.ts) are embedded like every other
@@ -96,7 +98,7 @@ for (const pasta of ['migrations', 'migrations-pg']) {
 }
 // Not node_modules' addon: that one is built for the Node running npm (another ABI).
 assets['native/better_sqlite3.node'] = runtime.addon;
-for (const trabalhador of ['trabalhador-exportacao.cjs', 'trabalhador-checkpoint.cjs']) assets[`trabalhador/${trabalhador}`] = path.join(SAIDA, trabalhador);
+for (const { empacotado } of trabalhadores) assets[`trabalhador/${empacotado}`] = path.join(SAIDA, empacotado);
 const chaves = Object.keys(assets).sort();
 const hash = createHash('sha256');
 for (const chave of chaves) hash.update(chave).update('\0').update(fs.readFileSync(assets[chave]));

@@ -21,7 +21,7 @@ export const PREFIXO_CLIENTE = 'public/';
 export const PREFIXO_MIGRACOES = 'migrations/';
 export const CHAVE_ADDON = 'native/better_sqlite3.node';
 /** A worker's entry (export, WAL checkpoint), bundled with its libraries (scripts/build-binary.mjs). */
-export const chaveDoTrabalhador = (nome: NomeDoTrabalhador) => `trabalhador/${TRABALHADORES[nome].empacotado}`;
+const chaveDoTrabalhador = (nome: NomeDoTrabalhador) => `trabalhador/${TRABALHADORES[nome].empacotado}`;
 
 export function rodandoComoExecutavel(): boolean {
   try {

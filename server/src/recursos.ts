@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import trabalhadores from './trabalhadores.json' with { type: 'json' };
 
 export interface Recursos {
   pastaMigracoes: string;
@@ -35,11 +36,11 @@ export function localizarRecursos(entrada: string | undefined = process.argv[1])
   return recursosDoProjeto(path.resolve(pasta, '..', '..'));
 }
 
-/** The worker threads' entries: the export's (relatorios/trabalhador.ts) and the WAL checkpoint's (db/trabalhadorCheckpoint.ts). */
-export const TRABALHADORES = {
-  exportacao: { empacotado: 'trabalhador-exportacao.cjs', fonte: ['relatorios', 'trabalhador.ts'] },
-  checkpoint: { empacotado: 'trabalhador-checkpoint.cjs', fonte: ['db', 'trabalhadorCheckpoint.ts'] },
-} as const;
+/**
+ * The worker threads' entries (the export's, the WAL checkpoint's): their source under server/src and
+ * the bundle's name. One list, also read by scripts/build-server.mjs and scripts/build-binary.mjs.
+ */
+export const TRABALHADORES = trabalhadores;
 
 export type NomeDoTrabalhador = keyof typeof TRABALHADORES;
 
@@ -70,7 +71,7 @@ export function localizarTrabalhador(nome: NomeDoTrabalhador, entrada: string | 
   const pasta = entrada ? path.dirname(path.resolve(entrada)) : process.cwd();
   const aoLado = path.join(pasta, empacotado);
   if (fs.existsSync(aoLado)) return { arquivo: aoLado, registroTsx: null };
-  const fonte = path.join(raizDoProjeto(), 'server', 'src', ...partes);
+  const fonte = path.join(raizDoProjeto(), 'server', 'src', ...partes.split('/'));
   if (!fs.existsSync(fonte)) return null;
   try {
     // A worker's --import hooks come too late for its own entry on Node 20: tsx's require hook is registered first instead.
