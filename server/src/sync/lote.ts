@@ -7,7 +7,10 @@
  *   Old-format operations still replay (legado.ts).
  * - Exactly once: an applied operation is recorded (operacoes_aplicadas) in the same transaction as
  *   its effect. One recorded before is answered with its recorded outcome (`repetida`) and not run:
- *   a lost answer, a second tab or a re-imported rescue file change nothing.
+ *   a lost answer, a second tab or a re-imported rescue file change nothing. The log is not read up
+ *   front: the run without savepoints inserts each operation's log row, whose key refuses a recorded
+ *   id, so a batch of new operations (nearly every batch) costs no lookup (issue 19); a refused key
+ *   rolls the run back, and the run with savepoints reads the log under the write lock first.
  * - Per-operation outcomes: a bad operation (invalid data, unknown kind, a receipt of a refused type
  *   or size) is refused alone with its own message; later operations on the same entity (and a
  *   finishing of its route) are answered 'retido'; everything else proceeds.
@@ -197,8 +200,9 @@ export async function processarLote(
   // What held keys back, in order: the holds can be rebuilt from it (see emTransacaoDoLote).
   const retidas: Preparada['retencao'][] = [];
   let retencoes = new Retencoes();
-  // Recorded before this batch, and recorded by it (committed): both are answered, never run again.
-  const aplicadas = await buscarAplicadas(ctx.db, operacoes.map((op) => op.id));
+  // Recorded before this batch (read when a run finds one, see the header), and recorded by it
+  // (committed): both are answered, never run again.
+  const aplicadas = new Map<string, OperacaoAplicada>();
   /** Ids added to `aplicadas` since the batch began, in order. */
   const novasAplicadas: string[] = [];
   let i = 0;
@@ -377,8 +381,9 @@ export async function processarLote(
       // Built anew by each run of the transaction (PostgreSQL may run it again).
       parciais = await emTransacao(ctx.db, (tx) => comSituacoesMemorizadas(tx, (esquecer) => rodarPassos(passosDoTrecho(tx, inicio, fim, esquecer))));
     } catch {
-      // Rolled back: done again below, one savepoint per operation. Also where an operation that
-      // another process applied after this batch began lands (its log row's key refused the insert).
+      // Rolled back: done again below, one savepoint per operation, after reading the log. Where an
+      // operation applied before lands (its log row's key refused the insert, or its sale's id was
+      // taken), whether by an earlier send or by another process while this batch ran.
       return false;
     }
     for (const { op, r } of parciais) {

@@ -1,11 +1,10 @@
 /**
  * The same batch in two app processes at once (issue 21, item 3): a phone that gave up waiting sends
- * it again and the proxy picks the other process. The second one read the operation log before the
- * first committed, so it runs operations that are already applied. The log's key refuses the second
- * record; the run is then done again under the write lock, reading the log afresh, and every
- * operation is answered as a repetition (never an unexpected error, never counted twice).
- * Reproduced in one process: the log read at the start of the batch answers as it did before the
- * other process committed.
+ * it again and the proxy picks the other process. A batch does not read the operation log up front
+ * (issue 19): it runs its operations, the log's key refuses an applied one's record, and the run is
+ * done again under the write lock, reading the log afresh; every operation is answered as a
+ * repetition (never an unexpected error, never counted twice). One process sending the same batch
+ * twice goes exactly the way a second process does.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
@@ -15,6 +14,8 @@ import { ANAPOLIS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
 import { linha } from '../db';
 import * as registroOperacoes from './registroOperacoes';
+
+const { buscarAplicadas } = registroOperacoes;
 
 let t: AppDeTeste;
 let ana: { id: number; token: string };
@@ -46,15 +47,52 @@ describe('o mesmo lote aplicado por outro processo depois de este ler o registro
     expect(primeiro.json().resultados.map((r: { status: number }) => r.status)).toEqual([201, 201]);
     const antes = { vendas: await contar(sql`select count(*) as n from vendas`), registros: await contar(sql`select count(*) as n from operacoes_aplicadas`) };
 
-    // This process read the log before the other committed: empty for these ids.
-    const leitura = vi.spyOn(registroOperacoes, 'buscarAplicadas').mockResolvedValueOnce(new Map());
+    // This process knows nothing of the other's commit until its own transaction holds the write lock:
+    // the log is read only there (and only once the run without savepoints found a recorded id).
+    const leituras: { ids: string[]; naTransacao: boolean }[] = [];
+    const leitura = vi.spyOn(registroOperacoes, 'buscarAplicadas').mockImplementation(async (db, ids) => {
+      leituras.push({ ids, naTransacao: db !== t.db });
+      return buscarAplicadas(db, ids);
+    });
     const segundo = await lote(ops);
     leitura.mockRestore();
+    expect(leituras).toEqual([{ ids: ops.map((op) => op.id), naTransacao: true }]);
 
     expect(segundo.statusCode, segundo.body).toBe(200);
     expect(segundo.json().resultados).toEqual(ops.map((op) => expect.objectContaining({ id: op.id, status: 201, repetida: true })));
     expect({ vendas: await contar(sql`select count(*) as n from vendas`), registros: await contar(sql`select count(*) as n from operacoes_aplicadas`) }).toEqual(antes);
     const total = await contar(sql`select sum(dinheiro_centavos) as n from vendas where rota_id = ${rota}`);
     expect(total).toBe(1500 + 2500);
+  });
+});
+
+describe('o registro de operações lido só quando preciso (issue 19)', () => {
+  it('um lote só de operações novas não consulta o registro: a chave dele é a conferência', async () => {
+    const d = somarDias(dia, -3);
+    const ops = [venda(GOIANIA, d, 700), venda(ANAPOLIS, d, 800)];
+    const leitura = vi.spyOn(registroOperacoes, 'buscarAplicadas');
+    const resposta = await lote(ops);
+    const leituras = leitura.mock.calls.length;
+    leitura.mockRestore();
+
+    expect(resposta.json().resultados.map((r: { status: number }) => r.status)).toEqual([201, 201]);
+    expect(leituras).toBe(0);
+    expect(await contar(sql`select count(*) as n from operacoes_aplicadas where id in (${ops[0]!.id}, ${ops[1]!.id})`)).toBe(2);
+  });
+
+  it('uma operação já aplicada no meio de novas: as novas entram uma vez, a repetida volta como repetida', async () => {
+    const d = somarDias(dia, -4);
+    const primeira = venda(GOIANIA, d, 900);
+    await lote([primeira]);
+    const nova = venda(ANAPOLIS, d, 1100);
+    const resposta = await lote([nova, primeira]);
+
+    expect(resposta.json().resultados).toEqual([
+      expect.objectContaining({ id: nova.id, status: 201 }),
+      expect.objectContaining({ id: primeira.id, status: 201, repetida: true }),
+    ]);
+    expect(resposta.json().resultados[0].repetida).toBeUndefined();
+    expect(await contar(sql`select count(*) as n from vendas where rota_id = ${rota} and data_venda = ${d}`)).toBe(2);
+    expect(await contar(sql`select sum(dinheiro_centavos) as n from vendas where rota_id = ${rota} and data_venda = ${d}`)).toBe(2000);
   });
 });
