@@ -83,14 +83,31 @@ export function hoje(fuso: string = APP_TZ_PADRAO, agora: Date = new Date()): st
   return dataNoFuso(agora, fuso);
 }
 
+/**
+ * The number written by the `quantos` ASCII digits of `texto` from `inicio`, or -1 if any is not a digit.
+ * Read by char codes, not a regex with groups: the batch sync reads two dates of every queued sale, and
+ * the groups' match array and substrings were most of that (issue 19).
+ */
+export function digitosEm(texto: string, inicio: number, quantos: number): number {
+  let valor = 0;
+  for (let i = inicio; i < inicio + quantos; i++) {
+    const c = texto.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    valor = valor * 10 + c;
+  }
+  return valor;
+}
+
 const DATA_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HIFEN = 45;
 
 /** True for a real calendar date written as 'yyyy-mm-dd' (rejects 2026-02-30). */
 export function ehDataValida(texto: string): boolean {
-  const m = DATA_ISO.exec(texto);
-  if (!m) return false;
-  const ano = Number(m[1]);
-  return ano >= 1900 && ano <= 2999 && diaExiste(ano, Number(m[2]), Number(m[3]));
+  if (texto.length !== 10 || texto.charCodeAt(4) !== HIFEN || texto.charCodeAt(7) !== HIFEN) return false;
+  const ano = digitosEm(texto, 0, 4);
+  const mes = digitosEm(texto, 5, 2);
+  const dia = digitosEm(texto, 8, 2);
+  return ano >= 1900 && ano <= 2999 && mes >= 0 && dia >= 0 && diaExiste(ano, mes, dia);
 }
 
 const DIAS_DO_MES = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -25,7 +25,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { ESQUEMAS_OPERACAO, operacaoCanonica, operacaoSyncSchema, VALIDACOES_CANONICAS } from '../../../shared/sync/esquemas';
+import { ESQUEMAS_OPERACAO, operacaoCanonica, operacaoSyncSchema, VALIDACOES_CANONICAS, vendaCanonica } from '../../../shared/sync/esquemas';
 import { ehTipoOperacao, retencaoDe, Retencoes, type TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
 import { conflito, dadosInvalidos, ErroApp } from '../errors';
@@ -139,21 +139,28 @@ class PreparadaAtual implements Preparada {
   }
 }
 
+/** A checked operation bound to what runs it. */
+function preparadaValida(id: string, tipo: TipoOperacao, seq: number, dados: unknown, clienteId: string): Preparada {
+  const execucao = EXECUCOES[tipo];
+  const executar = execucao.executar as (...a: unknown[]) => Talvez<RespostaEscrita>;
+  // The closure is passed as it is made, not bound to a name first: under tsx (dev, tests, benchmarks)
+  // esbuild's keepNames renames every named closure with a defineProperty, 2-3% of a batch (issue 19).
+  return new PreparadaAtual(id, tipo, seq, { tipo, dados }, execucao, (ctx, usuario, cupons) => executar(ctx, usuario, dados, { clienteId }, cupons), null);
+}
+
 function prepararAtual(bruta: unknown, indice: number, clienteId: string): Preparada {
   const canonica = operacaoCanonica(bruta);
+  // The phone's usual sale (nearly every queued operation) straight to its binding, no result wrappers.
+  const venda = canonica?.tipo === 'venda.salvar' ? vendaCanonica(canonica.dados) : null;
+  if (venda) return preparadaValida(canonica!.id, 'venda.salvar', canonica!.seq, venda, clienteId);
   const op = canonica ? { success: true as const, data: canonica } : operacaoSyncSchema.safeParse(bruta);
   const id = op.success ? op.data.id : String((bruta as { id?: unknown }).id);
   if (!op.success) return new PreparadaAtual(id, 'desconhecida', indice, null, null, null, dadosInvalidos(mensagemDeValidacao(op.error)));
   const { tipo, seq, dados } = op.data;
   if (!ehTipoOperacao(tipo)) return new PreparadaAtual(id, 'desconhecida', seq, null, null, null, new ErroApp(422, 'regra_de_negocio', MENSAGEM_DESCONHECIDA));
   const validado = validarDados(tipo, dados);
-  const paraRetencao = { tipo, dados: validado.success ? validado.data : dados };
-  const execucao = EXECUCOES[tipo as TipoOperacao];
-  if (!validado.success) return new PreparadaAtual(id, tipo, seq, paraRetencao, execucao, null, dadosInvalidos(mensagemDeValidacao(validado.error)));
-  const executar = execucao.executar as (...a: unknown[]) => Talvez<RespostaEscrita>;
-  // The closure is passed as it is made, not bound to a name first: under tsx (dev, tests, benchmarks)
-  // esbuild's keepNames renames every named closure with a defineProperty, 2-3% of a batch (issue 19).
-  return new PreparadaAtual(id, tipo, seq, paraRetencao, execucao, (ctx, usuario, cupons) => executar(ctx, usuario, validado.data, { clienteId }, cupons), null);
+  if (!validado.success) return new PreparadaAtual(id, tipo, seq, { tipo, dados }, EXECUCOES[tipo], null, dadosInvalidos(mensagemDeValidacao(validado.error)));
+  return preparadaValida(id, tipo, seq, validado.data, clienteId);
 }
 
 /**
@@ -342,8 +349,9 @@ export async function processarLote(
    * queued sales goes through at once, with no promise per statement (issue 19); an operation whose kind
    * awaits (or PostgreSQL) makes the rest wait, in the same order. Throws at the first refusal.
    */
-  function* passosDoTrecho(tx: Db, inicio: number, fim: number, esquecer: () => void): Generator<unknown, { op: Preparada; r: ResultadoOperacao }[], unknown> {
-    const parciais: { op: Preparada; r: ResultadoOperacao }[] = [];
+  function* passosDoTrecho(tx: Db, inicio: number, fim: number, esquecer: () => void): Generator<unknown, ResultadoOperacao[], unknown> {
+    /** Operation inicio + k's outcome at k. */
+    const parciais: ResultadoOperacao[] = [];
     const vistas = new Set<string>();
     const ctxTx: ContextoEscrita = { ...ctx, db: tx };
     const vendasNovas = ehPostgres(tx) ? null : new VendasNovasDoLote(tx, usuario, clienteId, ctx.fuso);
@@ -352,7 +360,7 @@ export async function processarLote(
       const repetida = vistas.has(op.id) ? null : jaAplicada(op);
       if (repetida) {
         if (typeof repetida.status === 'number' && repetida.status >= 400) throw new Error('recusa');
-        parciais.push({ op, r: repetida });
+        parciais.push(repetida);
         continue;
       }
       if (op.erro || !op.rodar || vistas.has(op.id)) throw new Error('recusa');
@@ -360,7 +368,7 @@ export async function processarLote(
       const recebidoEm = vendasNovas && op.venda ? vendasNovas.gravar(op.id, op.seq, op.venda) : null;
       if (recebidoEm) {
         vistas.add(op.id);
-        parciais.push({ op, r: { id: op.id, status: 201, recebido_em: recebidoEm } });
+        parciais.push({ id: op.id, status: 201, recebido_em: recebidoEm });
         continue;
       }
       const r = (yield op.rodar(ctxTx, usuario)) as RespostaEscrita;
@@ -369,14 +377,14 @@ export async function processarLote(
       yield registrarAplicada(tx, registro(op, resultado));
       vistas.add(op.id);
       if (!op.preservaRotas) esquecer();
-      parciais.push({ op, r: resultado });
+      parciais.push(resultado);
     }
     return parciais;
   }
 
   /** The run [inicio, fim) with no savepoints: false (and nothing written) if any operation was refused or threw. */
   const trechoSemSavepoints = async (inicio: number, fim: number): Promise<boolean> => {
-    let parciais: { op: Preparada; r: ResultadoOperacao }[];
+    let parciais: ResultadoOperacao[];
     try {
       // Built anew by each run of the transaction (PostgreSQL may run it again).
       parciais = await emTransacao(ctx.db, (tx) => comSituacoesMemorizadas(tx, (esquecer) => rodarPassos(passosDoTrecho(tx, inicio, fim, esquecer))));
@@ -386,8 +394,12 @@ export async function processarLote(
       // taken), whether by an earlier send or by another process while this batch ran.
       return false;
     }
-    for (const { op, r } of parciais) {
-      if (!r.repetida) marcarAplicada(registro(op, r));
+    // A run that ends the batch leaves no later operation to answer from `aplicadas` (nearly every batch:
+    // ~200 records and map entries nobody reads).
+    const fimDoLote = fim === operacoes.length;
+    for (let k = 0; k < parciais.length; k++) {
+      const r = parciais[k]!;
+      if (!r.repetida && !fimDoLote) marcarAplicada(registro(operacoes[inicio + k]!, r));
       resultados.push(r);
     }
     return true;
