@@ -65,14 +65,14 @@ function secaoSync(sync: NonNullable<Resultados['sync']>): string {
   const linhas = sync.medidas.map(
     (m) =>
       `| ${int(m.vendas)} | ${m.rodadas ?? sync.repeticoes} | ${int(m.app.porSegundo)} | ${int(m.limite.porSegundo)} | ${m.minimo ? int(m.minimo.porSegundo) : '—'} | ${int(m.par.porSegundo)} | ` +
-      `**${pct(m.razaoLimite)}**${faixa(m.faixaLimite, pct)} | **${x(m.razaoPar)}**${faixa(m.faixaPar, x)} | ` +
+      `**${pct(m.razaoLimite)}**${faixa(m.faixaLimite, pct)} | ${m.razaoLimiteNoTotal !== undefined ? pct(m.razaoLimiteNoTotal) : '—'} | **${x(m.razaoPar)}**${faixa(m.faixaPar, x)} | ` +
       `${m.app.cpuUsPorVenda !== undefined && m.limite.cpuUsPorVenda !== undefined ? `${m.app.cpuUsPorVenda.toFixed(0)} / ${m.limite.cpuUsPorVenda.toFixed(0)} µs: ${pct(m.faixaCpuLimite!.mediana)}${faixa(m.faixaCpuLimite, pct)}` : '—'} | ` +
       `${int(m.app.reenvioMs)} ms | ${m.carga ? `${m.carga.antes.toFixed(1)} → ${m.carga.depois.toFixed(1)}` : '—'} | ${ok(m.passou)} |`,
   );
   const execucoes = (sync.execucoes ?? []).flatMap((e) =>
     e.medidas.map(
       (m) =>
-        `| ${dia(e.medidoEm)} | \`${e.commit}\` | ${int(m.vendas)} | ${m.rodadas} | ${pct(m.razaoLimite)}${faixa(m.faixaLimite, pct)} | ${x(m.razaoPar)}${faixa(m.faixaPar, x)} | ` +
+        `| ${dia(e.medidoEm)} | \`${e.commit}\` | ${int(m.vendas)} | ${m.rodadas} | ${pct(m.razaoLimite)}${faixa(m.faixaLimite, pct)} | ${m.razaoLimiteNoTotal !== undefined ? pct(m.razaoLimiteNoTotal) : '—'} | ${x(m.razaoPar)}${faixa(m.faixaPar, x)} | ` +
         `${m.faixaCpuLimite ? `${pct(m.faixaCpuLimite.mediana)}${faixa(m.faixaCpuLimite, pct)}` : '—'} | ${m.carga ? `${m.carga.antes.toFixed(1)} → ${m.carga.depois.toFixed(1)}` : '—'} |`,
     ),
   );
@@ -93,9 +93,9 @@ cada lado dura ~25 ms e uma rodada sozinha vai de ~35% a ~150%: com 14 rodadas, 
 servidor foi de 60% a 73%; agora são 28). Os corpos dos lotes são montados antes da janela (o JSON do celular não entra na conta de nenhum lado).
 
 - **app**: \`POST /api/sync/lote\` em lotes de 200 (o tamanho do app), autenticado, no formato do protocolo
-  (\`{ cliente_id, operacoes: [{ id, tipo, seq, dados }] }\`, centavos); cada operação conferida, procurada no
-  registro de operações (uma consulta por lote) e gravada nele na mesma transação do efeito, pelas mesmas regras do
-  endpoint sozinho. Cada resposta é conferida (todas aceitas); depois da janela a fila inteira é reenviada ("reenvio":
+  (\`{ cliente_id, operacoes: [{ id, tipo, seq, dados }] }\`, centavos); cada operação conferida e gravada no
+  registro de operações na mesma transação do efeito, pelas mesmas regras do endpoint sozinho (a chave do registro
+  acha uma operação já aplicada; o registro só é lido quando isso acontece). Cada resposta é conferida (todas aceitas); depois da janela a fila inteira é reenviada ("reenvio":
   a resposta se perdeu) e tem de voltar toda do registro, sem gravar nada.
 - **limite** (a réplica crua, \`bench/sync-limite.ts\`): os **mesmos corpos** para uma rota Fastify que só faz o
   parse e insere as mesmas linhas na **mesma tabela \`vendas\` do app, criada pelas migrações do app** (mesmos índices e
@@ -110,27 +110,31 @@ servidor foi de 60% a 73%; agora são 28). Os corpos dos lotes são montados ant
 
 Metas (issue 19): o app com pelo menos 70% das vendas por segundo do limite e 5x as do PouchDB, nos dois tamanhos.
 
-| Vendas | rodadas | app/s | limite/s | mínimo/s | PouchDB/s | % do limite | x PouchDB | CPU por venda: app / limite (razão) | reenvio | carga | meta |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|
+| Vendas | rodadas | app/s | limite/s | mínimo/s | PouchDB/s | % do limite | % do limite no total | x PouchDB | CPU por venda: app / limite (razão) | reenvio | carga | meta |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|
 ${linhas.join('\n')}
 
 ${sync.medidas.every((m) => m.passou) ? '**As metas são atingidas nesta execução.**' : '**As metas não são atingidas nesta execução.**'}
 
-O que ainda separa o app da réplica crua, por lote de 200 (marcas de tempo por fase no servidor do benchmark, 5.000
-vendas, depois das mudanças abaixo): a linha de cada operação no registro de operações (~0,42 ms, e mais páginas no
-commit e no checkpoint), a conferência das 200 operações (~0,41 ms), a leitura do registro antes do lote (~0,1 ms), a
-sessão e o usuário relidos a cada pedido (~0,13 ms) e a resposta com o recibo de cada operação (~20 KB por lote, contra
-um número na réplica). Nada disso pode sair sem perder uma garantia do protocolo; a divisão exata está no perfil
-(\`BENCH_PERFIL=1\`). O limite faz o checkpoint do WAL como o SQLite faz por padrão, dentro do \`COMMIT\` que passa das
-4.000 páginas (em 5.000 vendas, uma ou duas vezes por rodada); o app o faz numa thread à parte (abaixo). A coluna de
-CPU conta todas as threads de cada processo: a do app inclui a do checkpoint.
+O que ainda separa o app da réplica crua, por lote de 200 (os dois no mesmo processo por \`inject\`, lotes alternados,
+250 lotes medidos, três execuções; perfil de CPU com amostra de 50 µs): mediana de 3,6–3,8 ms por lote contra
+2,6–2,7 ms (71–72%). A transação inteira custa o mesmo dos dois lados; a diferença, ~1 ms, é a linha de cada operação
+no registro de operações (~0,37 ms), a conferência das 200 operações (~0,08 ms), a regra da rota e os passos do lote,
+a sessão e o usuário relidos a cada pedido, a resposta com o recibo de cada operação (~20 KB, contra um número na
+réplica) e a coleta de lixo do que tudo isso aloca. Nada disso pode sair sem perder uma garantia do protocolo. O limite
+faz o checkpoint do WAL como o SQLite faz por padrão, dentro do \`COMMIT\` que passa das 4.000 páginas (a cada ~16
+lotes: em 5.000 vendas, uma ou duas vezes por rodada; em 1.000, em cerca de uma rodada a cada três); o app o faz numa
+thread à parte (abaixo). A mediana das rodadas de 1.000 vendas deixa de fora a maior parte dos checkpoints do limite;
+a coluna **"% do limite no total"** soma as janelas de todas as rodadas de cada lado (as vendas por segundo da execução
+inteira, cada parada contada onde caiu). A meta é lida na mediana. A coluna de CPU conta todas as threads de cada
+processo: a do app inclui a do checkpoint.
 
 **Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes da issue 19;
 "servidor de ..." é esse commit extraído com \`git archive\` e medido com o harness atual, \`BENCH_SYNC_SERVIDOR_DE\`; as duas
 execuções de antes das 03:00 de 26/11 usaram a primeira versão deste harness, que intercalava os lados por janela e não por lote):
 
-| quando | commit | vendas | rodadas | % do limite | x PouchDB | CPU: limite ÷ app | carga |
-|---|---|---:|---:|---:|---:|---:|---:|
+| quando | commit | vendas | rodadas | % do limite | no total | x PouchDB | CPU: limite ÷ app | carga |
+|---|---|---:|---:|---:|---:|---:|---:|---:|
 ${execucoes.join('\n')}
 
 **O número de 72% que esta página dava não se reproduz.** Ele vinha do harness anterior: um processo novo por
@@ -180,6 +184,13 @@ O que mudou no servidor (issue 19; perfil de CPU do servidor sob o benchmark, \`
   cada): 5.000 vendas 74 / 74 / 69% → 83 / 82 / 87% do limite e 4,6–4,8x → 5,2–5,6x o PouchDB; 1.000 vendas
   60 / 61 / 64% → 73 / 67 / 65%. A CPU por venda do app, contando a thread, ficou a mesma (28,6–31,4 µs contra
   30,2–30,6 µs).
+- **O registro de operações lido só quando preciso** (\`server/src/sync/lote.ts\`): cada lote consultava o registro
+  pelos seus 200 ids antes de rodar (~0,1–0,4 ms por lote com o registro de um ano). A corrida sem savepoints já grava a
+  linha de cada operação, e a chave do registro recusa um id já aplicado: a corrida volta atrás e a corrida com
+  savepoints lê o registro sob a trava de escrita, como já fazia para o mesmo lote aplicado por outro processo. A/B
+  alternado (servidor de \`e208996\`, 3 execuções de cada, 1.000 vendas): 67 / 66 / 65% → 70 / 68 / 68%. Na mesma
+  rodada, a venda na forma do celular ligada à sua execução sem objetos intermediários e as datas lidas pelos códigos
+  dos caracteres (\`prepararOperacoes\` de 0,63 para 0,39 µs por venda, medido sozinho; no benchmark, dentro do ruído).
 
 Contra o PouchDB: o par não valida nada e grava um documento por venda, mas paga revisões e o protocolo de replicação.
 `;
