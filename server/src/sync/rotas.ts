@@ -18,7 +18,7 @@ import { validar } from '../validacao';
 import { contextoDeEscrita } from './contexto';
 import rotasEnvioEmPartes, { cupomDoEnvio, descartarEnvio, referenciasSchema } from './envioEmPartes';
 import { aguardarCopiaContinua } from '../operacao/copiaContinuaComandos';
-import { loteSchema, prepararOperacoes, processarLote, type ResultadoOperacao } from './lote';
+import { loteCanonico, loteSchema, prepararOperacoes, processarLote, type ResultadoOperacao } from './lote';
 
 /** How long a batch's answer waits for the continuous copy before going anyway (the copy catches up). */
 export const LIMITE_ESPERA_COPIA_MS = 5_000;
@@ -178,7 +178,7 @@ export default async function rotasSync(app: App) {
       let resultados: ResultadoOperacao[];
       try {
         const { bruto, arquivos, errosDeArquivo } = await lerLote(request, temporarios);
-        const lote = validar(loteSchema, bruto ?? {});
+        const lote = loteCanonico(bruto) ?? validar(loteSchema, bruto ?? {});
         clienteId = clienteDoLote(lote.cliente_id, request.usuario);
         const envios = await receberEnvios(app.config.dataDir, request.usuario.id, bruto, arquivos, errosDeArquivo);
         operacoes = prepararOperacoes(lote.operacoes, clienteId, errosDeArquivo);

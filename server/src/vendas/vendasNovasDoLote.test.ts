@@ -83,12 +83,15 @@ describe.skipIf(MOTOR_DE_TESTE === 'postgres')('vendas novas do lote, direto no 
 
   it('um lote de 200 vendas novas vai todo pelo caminho direto: cada venda e o seu registro com o recibo que o celular recebe', async () => {
     const gravar = vi.spyOn(VendasNovasDoLote.prototype, 'gravar');
-    const ops = Array.from({ length: 200 }, (_, i) => venda([GOIANIA, ANAPOLIS, CALDAS_NOVAS][i % 3]!, somarDias(dia, -200 - Math.floor(i / 3))));
+    const ops = Array.from({ length: 200 }, (_, i) => ({ ...venda([GOIANIA, ANAPOLIS, CALDAS_NOVAS][i % 3]!, somarDias(dia, -200 - Math.floor(i / 3))), seq: ++seq }));
     const res = await enviar(direto, ops);
 
     expect(gravar).toHaveBeenCalledTimes(200);
     expect(gravar.mock.results.every((r) => typeof r.value === 'string')).toBe(true);
     expect(res.map((r) => r.status)).toEqual(ops.map(() => 201));
+    // Their log rows go 50 to a statement: every one is there, with its own sequence number.
+    const registro = await linhas<{ id: string; seq: number }>(direto.t.db, sql`select id, seq from operacoes_aplicadas where ${inArray(operacoesAplicadas.id, ops.map((op) => op.id))}`);
+    expect(new Map(registro.map((r) => [r.id, r.seq]))).toEqual(new Map(ops.map((op) => [op.id, op.seq])));
     const [primeira] = await linhas<Record<string, unknown>>(
       direto.t.db,
       sql`select funcionario_id, rota_id, dinheiro_centavos, pix_centavos, boletos, registrado_em, recebido_em, atualizado_em, versao, alterada_por_cliente
@@ -106,6 +109,26 @@ describe.skipIf(MOTOR_DE_TESTE === 'postgres')('vendas novas do lote, direto no 
       versao: 1,
       alterada_por_cliente: 'celular-da-ana',
     });
+  });
+
+  it.each([
+    [60, 'num comando de 50 registros'],
+    [110, 'entre os que sobram para o fim da corrida'],
+  ])('uma operação já registrada, agora com outra venda nova, na posição %i (%s): responde repetida, a venda dela não é gravada e as outras entram uma vez', async (posicao) => {
+    const primeiroDia = somarDias(dia, -500 - posicao * 2);
+    const original = { ...venda(GOIANIA, primeiroDia), seq: ++seq };
+    await enviar(direto, [original]);
+    const ops = Array.from({ length: 120 }, (_, i) => venda([ANAPOLIS, CALDAS_NOVAS][i % 2]!, somarDias(primeiroDia, -1 - Math.floor(i / 2))));
+    // The same operation again, carrying a sale that would be new (another id, a free day).
+    ops[posicao] = { ...original, dados: { ...original.dados, id: uuidv7(), cidade_id: GOIANIA, data_venda: somarDias(primeiroDia, -1) } };
+    const res = await enviar(direto, ops);
+
+    expect(res[posicao]).toEqual({ id: original.id, status: 201, recebido_em: expect.any(String), repetida: true });
+    expect(res.filter((_, i) => i !== posicao).map((r) => [r.status, r.repetida])).toEqual(ops.slice(1).map(() => [201, undefined]));
+    const gravadas = await linhas<{ id: string }>(direto.t.db, sql`select id from vendas where ${inArray(vendasTabela.id, ops.map((op) => op.dados.id))}`);
+    expect(gravadas.map((v) => v.id).sort()).toEqual(ops.filter((_, i) => i !== posicao).map((op) => op.dados.id).sort());
+    const registros = await linhas<{ n: number }>(direto.t.db, sql`select count(*) as n from operacoes_aplicadas where ${inArray(operacoesAplicadas.id, ops.map((op) => op.id))}`);
+    expect(registros[0]!.n).toBe(120);
   });
 
   it('cada caso que não é venda nova segue o seu caminho, e as respostas, as vendas e o registro são os mesmos de um servidor sem o caminho direto', async () => {

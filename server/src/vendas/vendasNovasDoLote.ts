@@ -10,10 +10,15 @@
 import type { VendaCriarDados } from '../../../shared/schemas/vendas';
 import { hoje } from '../../../shared/dates';
 import { ehPostgres, type Db } from '../db';
-import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
-import { registrarAplicadaSqlite } from '../sync/registroOperacoes';
+import { exigirAtivaParaEscrita, exigirRotaAtivaDoFuncionario } from '../rotas/servico';
+import { NAO_MEMORIZADA, situacaoMemorizada } from '../rotas/situacaoParaEscrita';
+import { APLICADAS_POR_COMANDO, registrarAplicadaSqlite, registrarAplicadasSqlite } from '../sync/registroOperacoes';
 import type { UsuarioSessao } from '../tipos';
 import { inserirVendaNovaSqlite } from './repositorio';
+
+/** A log row's values (registrarAplicadaSqlite's arguments after the handle), and a full statement's. */
+const VALORES_POR_REGISTRO = 7;
+const VALORES_POR_COMANDO = VALORES_POR_REGISTRO * APLICADAS_POR_COMANDO;
 
 export class VendasNovasDoLote {
   private readonly hoje: string;
@@ -31,18 +36,57 @@ export class VendasNovasDoLote {
     this.hoje = hoje(fuso);
   }
 
-  /** Writes the sale and records its operation (`tipo` venda.salvar): when the server took it, or null when nothing was written. */
+  /**
+   * The log rows of the sales written and not yet inserted, each row's values in registrarAplicadaSqlite's
+   * order (the first `valoresPendentes`): they go APLICADAS_POR_COMANDO at a time, and the rest in
+   * `terminar`. One array of a full statement's size, filled again each time (pushing into an emptied
+   * array grows its storage anew every time).
+   */
+  private readonly registrosPendentes: unknown[] = new Array<unknown>(VALORES_POR_COMANDO).fill(null);
+  private valoresPendentes = 0;
+
+  /**
+   * Writes the sale and records its operation (`tipo` venda.salvar): when the server took it, or null when
+   * nothing was written. The record may wait for `terminar`, still inside the run's transaction; an
+   * operation already recorded makes that insert fail there, and the run is rolled back as it would be here.
+   */
   gravar(operacaoId: string, seq: number, dados: VendaCriarDados): string | null {
     if (this.usuario.tipo !== 'funcionario' || dados.data_venda > this.hoje || !this.rotaAceita(dados)) return null;
     if (!inserirVendaNovaSqlite(this.tx, dados, this.usuario.id, dados.registrado_em ?? this.agora, this.agora, this.clienteId)) return null;
-    registrarAplicadaSqlite(this.tx, operacaoId, this.usuario.id, this.clienteId, seq, 'venda.salvar', 201, this.agora);
+    const p = this.registrosPendentes;
+    let i = this.valoresPendentes;
+    p[i++] = operacaoId;
+    p[i++] = this.usuario.id;
+    p[i++] = this.clienteId;
+    p[i++] = seq;
+    p[i++] = 'venda.salvar';
+    p[i++] = 201;
+    p[i++] = this.agora;
+    this.valoresPendentes = i === VALORES_POR_COMANDO ? 0 : i;
+    if (i === VALORES_POR_COMANDO) registrarAplicadasSqlite(this.tx, p);
     return this.agora;
   }
 
+  /** Records the operations still pending: before the run's transaction commits. */
+  terminar(): void {
+    const p = this.registrosPendentes;
+    for (let i = 0; i < this.valoresPendentes; i += VALORES_POR_REGISTRO) {
+      registrarAplicadaSqlite(this.tx, p[i] as string, p[i + 1] as number, p[i + 2] as string, p[i + 3] as number, p[i + 4] as string, p[i + 5] as number, p[i + 6] as string);
+    }
+    this.valoresPendentes = 0;
+  }
+
   private rotaAceita(dados: VendaCriarDados): boolean {
+    const escrita = { data: dados.data_venda, fuso: this.fuso, cidadeId: dados.cidade_id };
     try {
+      // The run's memory of the route answers every sale after its first, with no promise or closure.
+      const memorizada = situacaoMemorizada(this.tx, dados.rota_id, dados.cidade_id);
+      if (memorizada !== NAO_MEMORIZADA) {
+        exigirAtivaParaEscrita(memorizada, this.usuario, escrita);
+        return true;
+      }
       // At once on SQLite: a refusal throws here, and salvarVenda then gives it its answer.
-      const pronta = exigirRotaAtivaDoFuncionario(this.tx, this.usuario, dados.rota_id, { data: dados.data_venda, fuso: this.fuso, cidadeId: dados.cidade_id });
+      const pronta = exigirRotaAtivaDoFuncionario(this.tx, this.usuario, dados.rota_id, escrita);
       if (!(pronta instanceof Promise)) return true;
       // Not answered at once (never on SQLite): left to salvarVenda, which waits for it.
       void pronta.catch(() => undefined);
