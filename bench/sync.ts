@@ -141,6 +141,11 @@ export interface MedidaSync {
    * app's runs on a thread of its own. Shown beside the median; the target is read on the median.
    */
   razaoLimiteNoTotal?: number;
+  /**
+   * Median over rounds of peer ms / limit ms: how many times PouchDB's speed the bare replay itself reaches.
+   * The app's two targets meet here: at ~100% of the limit the app can only be as many times PouchDB as this.
+   */
+  razaoLimitePar?: number;
   razaoMinimo?: number;
   faixaMinimo?: Faixa;
   /** Median over rounds of peer ms / app ms, and its spread. */
@@ -347,6 +352,7 @@ export async function medirSync(quantidades = [1_000, 5_000], repeticoes = 7): P
         razaoLimite: faixaLimite.mediana,
         faixaLimite,
         razaoLimiteNoTotal: soma(ms.limite) / soma(ms.app),
+        razaoLimitePar: mediana(ms.par.map((m, i) => m / ms.limite[i]!)),
         razaoMinimo: faixaMinimo.mediana,
         faixaMinimo,
         razaoPar: faixaPar.mediana,
@@ -361,7 +367,7 @@ export async function medirSync(quantidades = [1_000, 5_000], repeticoes = 7): P
         `  ${quantas} vendas, ${rodadas} rodadas: app ${Math.round(medida.app.porSegundo)}/s (reenvio ${Math.round(medida.app.reenvioMs)} ms), ` +
           `limite ${Math.round(medida.limite.porSegundo)}/s, mínimo ${Math.round(medida.minimo!.porSegundo)}/s, PouchDB ${Math.round(medida.par.porSegundo)}/s — ` +
           `${pct(faixaLimite.mediana)} do limite (${pct(faixaLimite.min)}–${pct(faixaLimite.max)}; ${pct(medida.razaoLimiteNoTotal!)} no total), ${pct(faixaMinimo.mediana)} do mínimo, ` +
-          `${faixaPar.mediana.toFixed(1)}x o PouchDB (${faixaPar.min.toFixed(1)}–${faixaPar.max.toFixed(1)}); ` +
+          `${faixaPar.mediana.toFixed(1)}x o PouchDB (${faixaPar.min.toFixed(1)}–${faixaPar.max.toFixed(1)}; o limite, ${medida.razaoLimitePar!.toFixed(1)}x); ` +
           `CPU do servidor por venda: app ${medida.app.cpuUsPorVenda!.toFixed(1)} µs, limite ${medida.limite.cpuUsPorVenda!.toFixed(1)} µs ` +
           `(${pct(faixaCpuLimite.mediana)}, ${pct(faixaCpuLimite.min)}–${pct(faixaCpuLimite.max)}); carga ${carga.antes.toFixed(1)} → ${carga.depois.toFixed(1)}`,
       );
