@@ -9,8 +9,10 @@
  *   its effect. One recorded before is answered with its recorded outcome (`repetida`) and not run:
  *   a lost answer, a second tab or a re-imported rescue file change nothing. The log is not read up
  *   front: the run without savepoints inserts each operation's log row, whose key refuses a recorded
- *   id, so a batch of new operations (nearly every batch) costs no lookup (issue 19); a refused key
- *   rolls the run back, and the run with savepoints reads the log under the write lock first.
+ *   id, so a batch of new operations (nearly every batch) costs no lookup (issue 19). A run that fails
+ *   reads the log for its operations: if it finds some, the run goes again answering them from it (a
+ *   batch sent again, with new operations or not); the run with savepoints reads the log again under
+ *   the write lock (another process may have applied some meanwhile).
  * - Per-operation outcomes: a bad operation (invalid data, unknown kind, a receipt of a refused type
  *   or size) is refused alone with its own message; later operations on the same entity (and a
  *   finishing of its route) are answered 'retido'; everything else proceeds.
@@ -346,9 +348,11 @@ export async function processarLote(
   };
 
   /** Adds to `aplicadas` what the log now records among operations [inicio, fim) not known as recorded. */
-  const lerAplicadasDe = async (db: Db, inicio: number, fim: number) => {
+  const lerAplicadasDe = async (db: Db, inicio: number, fim: number): Promise<boolean> => {
     const ids = operacoes.slice(inicio, fim).filter((op) => !aplicadas.has(op.id)).map((op) => op.id);
-    for (const a of (await buscarAplicadas(db, ids)).values()) marcarAplicada(a);
+    const achadas = await buscarAplicadas(db, ids);
+    for (const a of achadas.values()) marcarAplicada(a);
+    return achadas.size > 0;
   };
 
   /** Where the run of database-only operations starting at `inicio` ends (the next one with files, or the end). */
@@ -422,7 +426,10 @@ export async function processarLote(
 
   while (i < operacoes.length && !interrompido) {
     const fim = fimDoTrecho(i);
-    if (fim > i && (await trechoSemSavepoints(i, fim))) {
+    // A run that found operations applied before (a batch sent again, maybe with new ones after them) runs
+    // once more without savepoints, now answering those from the log; one that found none (a refusal) goes
+    // a savepoint per operation.
+    if (fim > i && ((await trechoSemSavepoints(i, fim)) || ((await lerAplicadasDe(ctx.db, i, fim)) && (await trechoSemSavepoints(i, fim))))) {
       i = fim;
     } else {
       // A run of operations that only touch the database, in one transaction, a savepoint each.

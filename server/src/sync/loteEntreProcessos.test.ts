@@ -1,9 +1,9 @@
 /**
  * The same batch in two app processes at once (issue 21, item 3): a phone that gave up waiting sends
  * it again and the proxy picks the other process. A batch does not read the operation log up front
- * (issue 19): it runs its operations, the log's key refuses an applied one's record, and the run is
- * done again under the write lock, reading the log afresh; every operation is answered as a
- * repetition (never an unexpected error, never counted twice). One process sending the same batch
+ * (issue 19): it runs its operations, the log's key refuses an applied one's record, the run is rolled
+ * back, the log is read, and the run goes again answering those from it; every operation is answered
+ * as a repetition (never an unexpected error, never counted twice). One process sending the same batch
  * twice goes exactly the way a second process does.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { ANAPOLIS, GOIANIA, criarRotaAtiva } from '../../test/despesas';
 import { criarAppDeTeste, type AppDeTeste } from '../../test/helper';
+import * as banco from '../db';
 import { linha } from '../db';
 import * as registroOperacoes from './registroOperacoes';
 
@@ -47,16 +48,16 @@ describe('o mesmo lote aplicado por outro processo depois de este ler o registro
     expect(primeiro.json().resultados.map((r: { status: number }) => r.status)).toEqual([201, 201]);
     const antes = { vendas: await contar(sql`select count(*) as n from vendas`), registros: await contar(sql`select count(*) as n from operacoes_aplicadas`) };
 
-    // This process knows nothing of the other's commit until its own transaction holds the write lock:
-    // the log is read only there (and only once the run without savepoints found a recorded id).
-    const leituras: { ids: string[]; naTransacao: boolean }[] = [];
+    // This process knows nothing of the other's commit until its run's insert is refused: the log is
+    // read once, after that, and the run goes again with the answers.
+    const leituras: string[][] = [];
     const leitura = vi.spyOn(registroOperacoes, 'buscarAplicadas').mockImplementation(async (db, ids) => {
-      leituras.push({ ids, naTransacao: db !== t.db });
+      leituras.push(ids);
       return buscarAplicadas(db, ids);
     });
     const segundo = await lote(ops);
     leitura.mockRestore();
-    expect(leituras).toEqual([{ ids: ops.map((op) => op.id), naTransacao: true }]);
+    expect(leituras).toEqual([ops.map((op) => op.id)]);
 
     expect(segundo.statusCode, segundo.body).toBe(200);
     expect(segundo.json().resultados).toEqual(ops.map((op) => expect.objectContaining({ id: op.id, status: 201, repetida: true })));
@@ -78,6 +79,24 @@ describe('o registro de operações lido só quando preciso (issue 19)', () => {
     expect(resposta.json().resultados.map((r: { status: number }) => r.status)).toEqual([201, 201]);
     expect(leituras).toBe(0);
     expect(await contar(sql`select count(*) as n from operacoes_aplicadas where id in (${ops[0]!.id}, ${ops[1]!.id})`)).toBe(2);
+  });
+
+  it('o lote reenviado com novas depois das já aplicadas: a segunda corrida, sem savepoints, responde as aplicadas pelo registro e grava as novas pelo caminho direto', async () => {
+    const d = somarDias(dia, -5);
+    const aplicadas = [venda(GOIANIA, d, 300), venda(ANAPOLIS, d, 400)];
+    await lote(aplicadas);
+    const novas = [venda(GOIANIA, somarDias(d, -1), 500), venda(ANAPOLIS, somarDias(d, -1), 600)];
+    const savepoints = vi.spyOn(banco, 'emSavepoint');
+    const resposta = await lote([...aplicadas, ...novas]);
+    const porSavepoint = savepoints.mock.calls.length;
+    savepoints.mockRestore();
+
+    expect(resposta.json().resultados).toEqual([
+      ...aplicadas.map((op) => expect.objectContaining({ id: op.id, status: 201, repetida: true })),
+      ...novas.map((op) => ({ id: op.id, status: 201, recebido_em: expect.any(String) })),
+    ]);
+    expect(porSavepoint).toBe(0);
+    expect(await contar(sql`select sum(dinheiro_centavos) as n from vendas where rota_id = ${rota} and data_venda in (${d}, ${somarDias(d, -1)})`)).toBe(1800);
   });
 
   it('uma operação já aplicada no meio de novas: as novas entram uma vez, a repetida volta como repetida', async () => {
