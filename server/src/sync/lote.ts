@@ -365,27 +365,27 @@ export async function processarLote(
   /**
    * The operations [inicio, fim) in the open transaction `tx`, as steps (db/talvez.ts): on SQLite a run of
    * queued sales goes through at once, with no promise per statement (issue 19); an operation whose kind
-   * awaits (or PostgreSQL) makes the rest wait, in the same order. Throws at the first refusal.
+   * awaits (or PostgreSQL) makes the rest wait, in the same order. Throws at the first refusal. An
+   * operation id given twice in the run is not looked for here: each accepted operation inserts its log
+   * row, and the second row's key is refused before the run commits (the same check as for an earlier send).
    */
   function* passosDoTrecho(tx: Db, inicio: number, fim: number, esquecer: () => void): Generator<unknown, ResultadoOperacao[], unknown> {
     /** Operation inicio + k's outcome at k. */
     const parciais: ResultadoOperacao[] = [];
-    const vistas = new Set<string>();
     const ctxTx: ContextoEscrita = { ...ctx, db: tx };
     const vendasNovas = ehPostgres(tx) ? null : new VendasNovasDoLote(tx, usuario, clienteId, ctx.fuso);
     for (let j = inicio; j < fim; j++) {
       const op = operacoes[j]!;
-      const repetida = vistas.has(op.id) ? null : jaAplicada(op);
+      const repetida = jaAplicada(op);
       if (repetida) {
         if (typeof repetida.status === 'number' && repetida.status >= 400) throw new Error('recusa');
         parciais.push(repetida);
         continue;
       }
-      if (op.erro || !op.rodar || vistas.has(op.id)) throw new Error('recusa');
+      if (op.erro || !op.rodar) throw new Error('recusa');
       // A new sale on a free day, straight to the driver; anything else goes its kind's way below.
       const recebidoEm = vendasNovas && op.venda ? vendasNovas.gravar(op.id, op.seq, op.venda) : null;
       if (recebidoEm) {
-        vistas.add(op.id);
         parciais.push({ id: op.id, status: 201, recebido_em: recebidoEm });
         continue;
       }
@@ -393,7 +393,6 @@ export async function processarLote(
       if (r.status >= 400) throw new Error('recusa');
       const resultado = (yield aceita(op.id, r)) as ResultadoOperacao;
       yield registrarAplicada(tx, registro(op, resultado));
-      vistas.add(op.id);
       if (!op.preservaRotas) esquecer();
       parciais.push(resultado);
     }

@@ -134,6 +134,25 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
     expect(await noRegistro(op.id)).toBe(1);
   });
 
+  it.each([
+    [1, 'logo depois'],
+    [60, 'noutro comando de registros'],
+  ])('o mesmo id de operação duas vezes num lote, a segunda com outra venda nova (%i vendas entre elas, %s): só a primeira venda entra; a segunda volta repetida', async (entre) => {
+    const d = somarDias(dia, -450 - entre * 2);
+    const primeira = venda(GOIANIA, d);
+    const meio = Array.from({ length: entre - 1 }, (_, i) => venda(ANAPOLIS, somarDias(d, -1 - i)));
+    const outraVenda = venda(CALDAS_NOVAS, d);
+    const mesmaOperacao = { ...outraVenda, id: primeira.id };
+    const res = await lote([primeira, ...meio, mesmaOperacao]);
+
+    expect(res[0]).toEqual({ id: primeira.id, status: 201, recebido_em: expect.any(String) });
+    expect(res.at(-1)).toEqual({ id: primeira.id, status: 201, recebido_em: res[0]!.recebido_em, repetida: true });
+    expect(res.slice(1, -1).every((r) => r.status === 201 && !r.repetida)).toBe(true);
+    expect(await linhaDaVenda(primeira.dados.id)).toBeDefined();
+    expect(await linhaDaVenda(outraVenda.dados.id)).toBeUndefined();
+    expect(await noRegistro(primeira.id)).toBe(1);
+  });
+
   it('uma venda numa rota que não existe, entre vendas da rota dela, é recusada sozinha como rota não encontrada', async () => {
     const d = somarDias(dia, -70);
     const antes = venda(GOIANIA, d);
