@@ -19,7 +19,24 @@ const vendaDoCelular = () => ({
 
 /** Values each field may come with from an old app, a rescue file or a hostile client. */
 const ALTERNATIVAS: Record<string, unknown[]> = {
-  id: ['0193A5C2-7D4E-7A1B-9C3D-1E2F3A4B5C6D', ' 0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c6d', 'nao-e-uuid', '', 42, null, undefined],
+  id: [
+    '0193A5C2-7D4E-7A1B-9C3D-1E2F3A4B5C6D',
+    ' 0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c6d',
+    '0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c6g',
+    '0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c6',
+    '0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c6d0',
+    '0193a5c27d4e-7a1b-9c3d-1e2f3a4b5c6dd',
+    '0193a5c2_7d4e_7a1b_9c3d_1e2f3a4b5c6d',
+    '0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c/d',
+    '0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c:d',
+    '0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c`d',
+    '0193a5c2-7d4e-7a1b-9c3d-1e2f3a4b5c６d',
+    'nao-e-uuid',
+    '',
+    42,
+    null,
+    undefined,
+  ],
   rota_id: [1, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 1, 0, -3, 1.5, '7', ' 7 ', 'x', null, undefined, NaN, Infinity],
   cidade_id: [2, 0, '12', 2.0000001, null],
   data_venda: ['2024-02-29', '2026-02-29', '2026-02-30', '1899-12-31', '3000-01-01', ' 2026-11-20', '2026-11-20 ', '20/11/2026', '2026-11-2/', '2026-1:-20', '２０２６-11-20', '2026_11_20', '', null, 20261120],
