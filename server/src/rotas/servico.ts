@@ -68,8 +68,7 @@ export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rot
   return depois(rota, (r) => exigirAtivaParaEscrita(r, usuario, escrita));
 }
 
-/** exigirRotaAtivaDoFuncionario's rule on a route already read (undefined: there is none). */
-export function exigirAtivaParaEscrita(rota: LinhaRota | SituacaoParaEscrita | undefined, usuario: UsuarioSessao, { data, fuso, cidadeId }: EscritaNaRota): void {
+function exigirAtivaParaEscrita(rota: LinhaRota | SituacaoParaEscrita | undefined, usuario: UsuarioSessao, { data, fuso, cidadeId }: EscritaNaRota): void {
   if (!rota || rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
   const situacao = situacaoDaData(rota, data, fuso);
   if (situacao !== 'dentro') {

@@ -79,7 +79,11 @@ function situacaoDaLinha(l: LinhaSituacao, temCidade: boolean): SituacaoParaEscr
  */
 export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): Talvez<SituacaoParaEscrita | undefined> {
   const memoria = rotasMemorizadas.get(db);
-  if (memoria) return depois(rotaDaCorrida(db, memoria, rotaId), (r) => r && (r.cidades.has(cidadeId) ? r.naRota : r.foraDaRota));
+  if (memoria) {
+    // Remembered (every write of the run after its first): answered as it is, no closure per write.
+    if (memoria.has(rotaId)) return naCidade(memoria.get(rotaId), cidadeId);
+    return depois(rotaDaCorrida(db, memoria, rotaId), (r) => naCidade(r, cidadeId));
+  }
   const linha = preparadaDireta(db, 'rota.situacaoParaEscrita', () =>
     db
       .select({
@@ -95,20 +99,8 @@ export function situacaoParaEscrita(db: Db, rotaId: number, cidadeId: number): T
   return depois(linha, (l) => l && situacaoDaLinha(l, l[6] === 1));
 }
 
-/** situacaoMemorizada's answer when it has none: no batch run open on the handle, or its route not read yet. */
-export const NAO_MEMORIZADA: unique symbol = Symbol('situação não memorizada');
-
-/**
- * situacaoParaEscrita's answer from the open batch run's memory alone, with no promise, closure or lookup
- * (the batch's direct path asks it for every new sale, vendas/vendasNovasDoLote.ts); NAO_MEMORIZADA when
- * the memory has no answer yet, and then situacaoParaEscrita reads (and remembers) it.
- */
-export function situacaoMemorizada(db: Db, rotaId: number, cidadeId: number): SituacaoParaEscrita | undefined | typeof NAO_MEMORIZADA {
-  const memoria = rotasMemorizadas.get(db);
-  if (!memoria?.has(rotaId)) return NAO_MEMORIZADA;
-  const r = memoria.get(rotaId);
-  return r && (r.cidades.has(cidadeId) ? r.naRota : r.foraDaRota);
-}
+/** A remembered route's situation for the city (undefined: no such route). */
+const naCidade = (r: RotaDaCorrida | undefined, cidadeId: number) => r && (r.cidades.has(cidadeId) ? r.naRota : r.foraDaRota);
 
 /** The route and its cities for the open batch run (undefined: no such route): read at its first question, then remembered. */
 function rotaDaCorrida(db: Db, memoria: Map<number, RotaDaCorrida | undefined>, rotaId: number): Talvez<RotaDaCorrida | undefined> {

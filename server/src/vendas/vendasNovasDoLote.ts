@@ -10,8 +10,7 @@
 import type { VendaCriarDados } from '../../../shared/schemas/vendas';
 import { hoje } from '../../../shared/dates';
 import { ehPostgres, type Db } from '../db';
-import { exigirAtivaParaEscrita, exigirRotaAtivaDoFuncionario } from '../rotas/servico';
-import { NAO_MEMORIZADA, situacaoMemorizada } from '../rotas/situacaoParaEscrita';
+import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
 import { APLICADAS_POR_COMANDO, registrarAplicadaSqlite, registrarAplicadasSqlite } from '../sync/registroOperacoes';
 import type { UsuarioSessao } from '../tipos';
 import { inserirVendaNovaSqlite } from './repositorio';
@@ -77,16 +76,9 @@ export class VendasNovasDoLote {
   }
 
   private rotaAceita(dados: VendaCriarDados): boolean {
-    const escrita = { data: dados.data_venda, fuso: this.fuso, cidadeId: dados.cidade_id };
     try {
-      // The run's memory of the route answers every sale after its first, with no promise or closure.
-      const memorizada = situacaoMemorizada(this.tx, dados.rota_id, dados.cidade_id);
-      if (memorizada !== NAO_MEMORIZADA) {
-        exigirAtivaParaEscrita(memorizada, this.usuario, escrita);
-        return true;
-      }
       // At once on SQLite: a refusal throws here, and salvarVenda then gives it its answer.
-      const pronta = exigirRotaAtivaDoFuncionario(this.tx, this.usuario, dados.rota_id, escrita);
+      const pronta = exigirRotaAtivaDoFuncionario(this.tx, this.usuario, dados.rota_id, { data: dados.data_venda, fuso: this.fuso, cidadeId: dados.cidade_id });
       if (!(pronta instanceof Promise)) return true;
       // Not answered at once (never on SQLite): left to salvarVenda, which waits for it.
       void pronta.catch(() => undefined);
