@@ -74,6 +74,9 @@ export function registrarAplicadaSqlite(tx: Db, id: string, usuarioId: number, c
   insercaoPosicional(tx, 'operacoes.registrar', COLUNAS_APLICADA, () => insercaoDaAplicada(tx))(id, usuarioId, clienteId, seq, tipo, status, recebidoEm);
 }
 
+/** A log row's values, as registrarAplicadaSqlite takes them after the handle. */
+export const VALORES_POR_APLICADA = COLUNAS_APLICADA.length;
+
 /**
  * Rows per statement of registrarAplicadasSqlite. One insert of 50 rows costs ~30% less per row than 50
  * inserts (0.29 against 0.42 ms for 200 rows with the app's schema): the statement's own cost, paid once.

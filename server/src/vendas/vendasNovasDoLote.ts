@@ -11,13 +11,12 @@ import type { VendaCriarDados } from '../../../shared/schemas/vendas';
 import { hoje } from '../../../shared/dates';
 import { ehPostgres, type Db } from '../db';
 import { exigirRotaAtivaDoFuncionario } from '../rotas/servico';
-import { APLICADAS_POR_COMANDO, registrarAplicadaSqlite, registrarAplicadasSqlite } from '../sync/registroOperacoes';
+import { APLICADAS_POR_COMANDO, registrarAplicadaSqlite, registrarAplicadasSqlite, VALORES_POR_APLICADA } from '../sync/registroOperacoes';
 import type { UsuarioSessao } from '../tipos';
 import { inserirVendaNovaSqlite } from './repositorio';
 
-/** A log row's values (registrarAplicadaSqlite's arguments after the handle), and a full statement's. */
-const VALORES_POR_REGISTRO = 7;
-const VALORES_POR_COMANDO = VALORES_POR_REGISTRO * APLICADAS_POR_COMANDO;
+/** The values of a full statement of log rows. */
+const VALORES_POR_COMANDO = VALORES_POR_APLICADA * APLICADAS_POR_COMANDO;
 
 export class VendasNovasDoLote {
   private readonly hoje: string;
@@ -69,7 +68,7 @@ export class VendasNovasDoLote {
   /** Records the operations still pending: before the run's transaction commits. */
   terminar(): void {
     const p = this.registrosPendentes;
-    for (let i = 0; i < this.valoresPendentes; i += VALORES_POR_REGISTRO) {
+    for (let i = 0; i < this.valoresPendentes; i += VALORES_POR_APLICADA) {
       registrarAplicadaSqlite(this.tx, p[i] as string, p[i + 1] as number, p[i + 2] as string, p[i + 3] as number, p[i + 4] as string, p[i + 5] as number, p[i + 6] as string);
     }
     this.valoresPendentes = 0;
