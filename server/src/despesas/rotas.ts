@@ -139,6 +139,7 @@ export default async function rotasDespesas(app: App) {
       ...(q.tipo ? { tipo: q.tipo } : {}),
       ...(q.status_aprovacao ? { statusAprovacao: q.status_aprovacao } : {}),
       ...(q.avaliadas_desde ? { avaliadasDesde: q.avaliadas_desde } : {}),
+      ...(q.acima_do_limite ? { acimaDoLimite: true } : {}),
     };
     // Totals of the whole filtered set (the page's cards); the rows of one page, at most LIMITE_MAXIMO_PAGINA.
     const { total, totais } = await totaisDespesas(app.db, filtro);
