@@ -58,6 +58,7 @@ const FILTROS_INICIAIS: FiltrosDespesas = {
   data_fim: '',
   tipo: '',
   status_aprovacao: '',
+  acima_do_limite: false,
 };
 
 const CARTOES: { chave: 'geral' | TipoDespesa; rotulo: string }[] = [
@@ -368,6 +369,12 @@ function Despesas({ usuario }: { usuario: Usuario }) {
                 ))}
               </select>
             </label>
+            {admin && (
+              <label className="caixa-marcar filtros-despesas__limite">
+                <input type="checkbox" checked={filtros.acima_do_limite ?? false} onChange={(e) => setFiltros((f) => ({ ...f, acima_do_limite: e.target.checked }))} />
+                Só acima do limite diário
+              </label>
+            )}
             <div className="filtros-despesas__botao">
               <Botao type="submit" variante="secondary" icone={<Filter size={16} />}>
                 Filtrar
@@ -444,6 +451,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
         aoFechar={() => setDetalhes(null)}
         aoVerCupom={(x) => setCupom(cuponsParaVer(x))}
         aprovando={aprovar.isPending}
+        admin={admin}
         {...(admin ? { aoAprovar: (x: DespesaExibida) => void aprovarDespesa(x), aoRejeitar: setRejeitando } : {})}
         {...(detalhes && podeAlterar(detalhes, usuario, rota)
           ? {

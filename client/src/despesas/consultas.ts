@@ -26,6 +26,8 @@ export interface FiltrosDespesas {
   data_fim: string;
   tipo: TipoDespesa | '';
   status_aprovacao: StatusAprovacao | '';
+  /** The admin's 'Só acima do limite diário'. */
+  acima_do_limite?: boolean;
 }
 
 export const chavesDespesas = {
@@ -61,6 +63,7 @@ export function parametrosDaLista(filtros: FiltrosDespesas, pagina: number, admi
     // The route's own status rules once a route is picked.
     status_rota: filtros.rota_id ? '' : filtros.status_rota,
     status_aprovacao: filtros.status_aprovacao,
+    acima_do_limite: filtros.acima_do_limite ? 'true' : '',
   };
 }
 

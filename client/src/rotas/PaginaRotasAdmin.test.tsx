@@ -590,6 +590,25 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
     expect(modal).toHaveTextContent('Rota Sul Goiano · 2 despesas · Total R$ 46,00');
   });
 
+  it('Ver despesas: uma refeição de um dia acima do limite diário leva o selo com o limite da rota', async () => {
+    const linha = { data_despesa: '2026-11-03', funcionario_nome: BRUNO.nome, cidade_nome: 'Goiânia', cidade_uf: 'GO', tipo: 'alimentacao', tipo_outro: null, status_aprovacao: 'pendente', motivo_rejeicao: null, cupom_url: null };
+    montar({
+      despesas: () => ({
+        corpo: {
+          despesas: [
+            { ...linha, id: 'd1', valor: 150, descricao: 'Jantar', acima_do_limite: true, limite_diario: 180 },
+            { ...linha, id: 'd2', valor: 40, descricao: 'Lanche', data_despesa: '2026-11-04', acima_do_limite: false, limite_diario: 180 },
+          ],
+        },
+      }),
+    });
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Ver despesas de Rota Sul Goiano' }));
+    const modal = screen.getByRole('dialog', { name: 'Despesas da Rota' });
+    expect(within((await within(modal).findByText('Jantar')).closest('tr')!).getByText('Acima do limite diário (R$ 180,00)')).toHaveClass('selo--laranja');
+    expect(within(within(modal).getByText('Lanche').closest('tr')!).queryByText(/Acima do limite/)).not.toBeInTheDocument();
+  });
+
   it('Ver despesas: a consulta pede rota_id, limit=100 e page=1; falha ou nenhuma despesa mostram o texto vazio', async () => {
     const pedidas: URLSearchParams[] = [];
     montar({
