@@ -35,9 +35,11 @@ export function SeloStatus({ despesa }: { despesa: Pick<Despesa, 'aprovada' | 'r
 export function SeloLimite({ despesa }: { despesa: Pick<Despesa, 'acima_do_limite' | 'limite_diario'> }) {
   if (!despesa.acima_do_limite || despesa.limite_diario === undefined) return null;
   return (
-    <Selo cor="laranja" title="A alimentação deste dia, nesta rota, passa do limite diário.">
-      <AlertTriangle size={12} aria-hidden="true" /> {rotuloAcimaDoLimite(reaisParaCentavos(despesa.limite_diario))}
-    </Selo>
+    <span className="selo-limite">
+      <Selo cor="laranja" title="A alimentação deste dia, nesta rota, passa do limite diário.">
+        <AlertTriangle size={12} aria-hidden="true" /> {rotuloAcimaDoLimite(reaisParaCentavos(despesa.limite_diario))}
+      </Selo>
+    </span>
   );
 }
 
