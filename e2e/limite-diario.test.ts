@@ -14,6 +14,7 @@ import { ADMIN } from '../server/test/helper';
 import { TelaDespesas } from './paginas/despesas';
 import { TelaLogin } from './paginas/login';
 import { TelaRotasAdmin } from './paginas/rotas';
+import { descreverViolacoes, violacoesGraves } from './suporte/acessibilidade';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { entrarComSinal } from './suporte/celular';
 import { criarRotaEmCurso } from './suporte/dados';
@@ -70,6 +71,8 @@ describe.skipIf(!temChromium)('limite diário de alimentação', () => {
     const acima = pagina.getByRole('dialog', { name: 'Acima do limite diário' });
     await acima.getByText(`Com esta despesa, a alimentação de ${diaMes} soma R$ 230,00: R$ 50,00 acima do limite diário de R$ 180,00.`, { exact: false }).waitFor();
     await capturar(pagina, 'limite-diario-celular-acima');
+    const naPergunta = await violacoesGraves(pagina);
+    expect(naPergunta, descreverViolacoes('pergunta do limite diário', naPergunta)).toEqual([]);
     await acima.getByRole('button', { name: 'Salvar mesmo assim' }).click();
     await modal.waitFor({ state: 'detached' });
     await pagina.getByText('Despesa registrada com sucesso!').waitFor();
@@ -81,6 +84,8 @@ describe.skipIf(!temChromium)('limite diário de alimentação', () => {
     const valor = pagina.getByRole('dialog', { name: 'Confirme o valor' });
     await valor.getByText('Confirme o valor: R$ 1.000.000,00 (um milhão de reais)', { exact: false }).waitFor();
     await capturar(pagina, 'limite-diario-celular-valor-por-extenso');
+    const noValor = await violacoesGraves(pagina);
+    expect(noValor, descreverViolacoes('confirmação do valor', noValor)).toEqual([]);
     await valor.getByRole('button', { name: 'Corrigir o valor' }).click();
     await valor.waitFor({ state: 'detached' });
     expect(await modal.getByLabel('Valor (R$)').inputValue()).toBe('1.000.000,00');
@@ -109,6 +114,8 @@ describe.skipIf(!temChromium)('limite diário de alimentação', () => {
     await pagina.getByText('Lanche do Bruno').waitFor({ state: 'detached' });
     expect(await pagina.getByRole('button', { name: /^Ver detalhes:/ }).count()).toBe(2);
     await capturar(pagina, 'limite-diario-admin-filtro-1280');
+    const naLista = await violacoesGraves(pagina);
+    expect(naLista, descreverViolacoes('despesas do admin com o selo e o filtro', naLista)).toEqual([]);
 
     await pagina.getByRole('button', { name: /^Ver detalhes: Alimentação de R\$\s120,00/ }).click();
     const detalhes = pagina.getByRole('dialog', { name: 'Detalhes da Despesa' });
