@@ -3,16 +3,18 @@
  * Amounts are reais with 2 decimals on the wire; the server computes in integer centavos.
  */
 import { z } from '../zod';
+import { SENTIDOS_ACERTO } from '../acerto';
 import { dinheiro, idInteiro, opcao, textoOpcional } from './campos';
 import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from './paginacao';
 
-export const TIPOS_MOVIMENTACAO = ['credito', 'debito', 'devolucao'] as const;
+export const TIPOS_MOVIMENTACAO = ['credito', 'debito', 'devolucao', 'acerto'] as const;
 export type TipoMovimentacao = (typeof TIPOS_MOVIMENTACAO)[number];
 
 export const ROTULO_TIPO_MOVIMENTACAO: Record<TipoMovimentacao, string> = {
   credito: 'Crédito',
   debito: 'Débito',
   devolucao: 'Devolução',
+  acerto: 'Acerto',
 };
 
 export const DESCRICAO_PADRAO_SALDO = 'Movimentação de saldo';
@@ -55,8 +57,10 @@ export const movimentacaoSchema = z.object({
   funcionario_id: z.number(),
   funcionario_nome: z.string(),
   tipo: z.enum(TIPOS_MOVIMENTACAO),
-  /** Always positive; `tipo` says the direction. */
+  /** Never negative; `tipo` (and an acerto's `sentido`) says the direction. */
   valor: z.number(),
+  /** An acerto's direction ('devolvido': the balance went down; 'pago': up); null for the other types. */
+  sentido: z.enum(SENTIDOS_ACERTO).nullable(),
   saldo_anterior: z.number(),
   saldo_novo: z.number(),
   descricao: z.string(),

@@ -18,6 +18,7 @@ const movimentacao = (id: number, extra: Partial<Movimentacao>): Movimentacao =>
   funcionario_nome: 'Bruno Campo',
   tipo: 'credito',
   valor: 300,
+  sentido: null,
   saldo_anterior: 0,
   saldo_novo: 300,
   descricao: 'Movimentação de saldo',

@@ -21,14 +21,15 @@ import { ModalMovimentacaoSaldo } from './ModalMovimentacaoSaldo';
 
 type AbaSaldo = 'saldos' | 'historico' | 'relatorio';
 
-const COR_TIPO: Record<TipoMovimentacao, CorSelo> = { credito: 'verde', debito: 'laranja', devolucao: 'azul' };
+const COR_TIPO: Record<TipoMovimentacao, CorSelo> = { credito: 'verde', debito: 'laranja', devolucao: 'azul', acerto: 'cinza' };
 
-/** Spec: Todos, Crédito, Devolução; Débito added because expenses now write debits to the ledger. */
+/** Spec: Todos, Crédito, Devolução; Débito (expenses write debits) and Acerto (a route's settlement) added. */
 const FILTROS_HISTORICO: { valor: TipoMovimentacao | ''; rotulo: string }[] = [
   { valor: '', rotulo: 'Todos' },
   { valor: 'credito', rotulo: 'Crédito' },
   { valor: 'debito', rotulo: 'Débito' },
   { valor: 'devolucao', rotulo: 'Devolução' },
+  { valor: 'acerto', rotulo: 'Acerto' },
 ];
 
 /** Red below zero, green above, no colour at zero (classeDoSaldo). */

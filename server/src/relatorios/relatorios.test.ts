@@ -80,7 +80,7 @@ describe('GET /api/relatorios/rota/:id (salário)', () => {
     const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}`, token: ana.token });
     expect(r.statusCode).toBe(200);
     const { calculo_salario: c, base, desconto_aluguel_funcionario } = r.json();
-    // R$ 6.666,90 in 3 visited cities: 15,0007 bags, average 5,0002 -> R$ 120/bag, R$ 50/city, company pays the rent.
+    // R$ 6.666,90 in 3 visited cities: 15,0007 bags, rounded once to 15,00 (average 5) -> R$ 120/bag, R$ 50/city, company pays the rent.
     expect(c.total_vendas).toBe(6666.9);
     expect(c.cidades_visitadas).toBe(3);
     expect(c.valor_por_bolsa).toBe(120);
@@ -89,7 +89,10 @@ describe('GET /api/relatorios/rota/:id (salário)', () => {
     expect(c.valor_boletos).toBe(16.5);
     expect(c.quem_paga_aluguel).toBe('escola');
     expect(desconto_aluguel_funcionario).toBe(0);
-    expect(c.total_salario).toBe(Math.round(666_690 * 3 * 120 * 100 / 133_332) / 100 + 150 + 16.5);
+    // Every line multiplies out as printed: 15,00 × R$ 120,00.
+    expect(c.total_bolsas).toBe(15);
+    expect(c.valor_bolsas).toBe(1800);
+    expect(c.total_salario).toBe(1800 + 150 + 16.5);
     expect(base.cidades_visitadas_ids.sort()).toEqual([5201108, 5204508, 5208707]);
     expect(base.vendas).toHaveLength(2);
     expect(base.valor_aluguel).toBe(800);

@@ -103,6 +103,7 @@ export function apresentarMovimentacao(m: LinhaMovimentacao, funcionarioNome: st
     funcionario_nome: funcionarioNome,
     tipo: m.tipo,
     valor: centavosParaReais(m.valorCentavos),
+    sentido: m.sentido,
     saldo_anterior: centavosParaReais(m.saldoAnteriorCentavos),
     saldo_novo: centavosParaReais(m.saldoNovoCentavos),
     descricao: m.descricao,
