@@ -190,6 +190,8 @@ describe('Gerenciamento de Usuários', () => {
     await usuario.click(screen.getByRole('button', { name: 'Não' }));
     expect(api.chamadas.some((c) => c.caminho.endsWith('/desativar'))).toBe(false);
     await usuario.click(screen.getByRole('button', { name: 'Desativar Bruno Campo' }));
+    // 'Sim' waits for what stays with the person to be read (nothing, here).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sim' })).toBeEnabled());
     await usuario.click(screen.getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText('Usuário desativado com sucesso.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Inativos (2)' })).toBeInTheDocument());
@@ -208,13 +210,13 @@ describe('Gerenciamento de Usuários', () => {
     const fatos = await within(dialogo).findByRole('list', { name: 'O que fica com Bruno Campo' });
     const itens = within(fatos).getAllByRole('listitem').map((li) => sp(li.textContent));
     expect(itens[0]).toBe('Rota ativa: Rota Goiás. Continua ativa até um administrador finalizá-la ou cancelá-la.');
-    expect(itens[1]).toBe('Saldo: R$ 700,00. Continua na tela Saldo, marcado como Inativo, até ser acertado.');
+    expect(itens[1]).toBe('Saldo: R$ 700,00. Continua na tela Saldo, marcado como Inativo, enquanto não for zerado.');
     expect(within(fatos).getByText('R$ 700,00', { normalizer: sp })).toHaveClass('valor-positivo');
     expect(itens[2]).toContain('Registros não enviados: 2 vendas e 1 despesa, em 2 celulares.');
     expect(itens[2]).toContain('1 despesa há 1 dia · nunca sincronizou');
     expect(itens[2]).toContain('2 vendas há 3 horas · última sincronização 20/11 14:32');
     expect(itens[2]).toContain("Nada se perde: na tela de login do celular, 'Exportar pendências' gera um arquivo que você importa aqui em 'Importar pendências'.");
-    expect(within(dialogo).getByText('A sessão de Bruno Campo termina na hora e ele não consegue mais entrar.')).toBeInTheDocument();
+    expect(within(dialogo).getByText('A sessão de Bruno Campo termina na hora; ninguém entra mais com essa conta.')).toBeInTheDocument();
     expect(api.chamadas.filter((c) => c.caminho === '/usuarios/2/desativacao')).toHaveLength(1);
     // The facts come before the 'Sim'; it still deactivates.
     await usuario.click(within(dialogo).getByRole('button', { name: 'Sim' }));
