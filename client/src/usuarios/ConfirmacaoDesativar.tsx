@@ -65,12 +65,14 @@ export function ConfirmacaoDesativar({ usuario, processando, aoConfirmar, aoCanc
             )}
             {dados.celulares.length > 0 && (
               <li>
-                <strong>Registros não enviados:</strong> {resumoDosCelulares(dados.celulares)}
-                <ul className="desativacao__celulares">
-                  {dados.celulares.map((c) => (
-                    <li key={c.dispositivo_id}>{linhaDoCelular(c, agora, fuso)}</li>
-                  ))}
-                </ul>
+                <strong>Registros não enviados:</strong> {resumoDosCelulares(dados.celulares, agora, fuso)}
+                {dados.celulares.length > 1 && (
+                  <ul className="desativacao__celulares">
+                    {dados.celulares.map((c) => (
+                      <li key={c.dispositivo_id}>{linhaDoCelular(c, agora, fuso)}</li>
+                    ))}
+                  </ul>
+                )}{' '}
                 Nada se perde: na tela de login do celular, &apos;Exportar pendências&apos; gera um arquivo que você importa aqui em &apos;Importar pendências&apos;.
               </li>
             )}

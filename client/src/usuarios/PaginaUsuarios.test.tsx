@@ -212,7 +212,7 @@ describe('Gerenciamento de Usuários', () => {
     expect(itens[0]).toBe('Rota ativa: Rota Goiás. Continua ativa até um administrador finalizá-la ou cancelá-la.');
     expect(itens[1]).toBe('Saldo: R$ 700,00. Continua na tela Saldo, marcado como Inativo, enquanto não for zerado.');
     expect(within(fatos).getByText('R$ 700,00', { normalizer: sp })).toHaveClass('valor-positivo');
-    expect(itens[2]).toContain('Registros não enviados: 2 vendas e 1 despesa, em 2 celulares.');
+    expect(itens[2]).toContain('Registros não enviados: 2 vendas e 1 despesa, em 2 celulares:');
     expect(itens[2]).toContain('1 despesa há 1 dia · nunca sincronizou');
     expect(itens[2]).toContain('2 vendas há 3 horas · última sincronização 20/11 14:32');
     expect(itens[2]).toContain("Nada se perde: na tela de login do celular, 'Exportar pendências' gera um arquivo que você importa aqui em 'Importar pendências'.");
