@@ -169,12 +169,23 @@ export const dashboardAdminSchema = z.object({
   vendasDia: z.number(),
   despesasDia: z.number(),
   rotas: z.array(
-    z.object({ id: z.number(), nome: z.string(), funcionario_nome: z.string(), vendasHoje: z.number(), despesasHoje: z.number(), status: z.enum(STATUS_ROTA) }),
+    z.object({
+      id: z.number(),
+      nome: z.string(),
+      funcionario_nome: z.string(),
+      /** False when the route's employee was deactivated and the route not yet closed by an admin. */
+      funcionario_ativo: z.boolean(),
+      vendasHoje: z.number(),
+      despesasHoje: z.number(),
+      status: z.enum(STATUS_ROTA),
+    }),
   ),
   funcionarios: z.array(
     z.object({
       id: z.number(),
       nome: z.string(),
+      /** A deactivated employee whose active route is still open counts as in route. */
+      ativo: z.boolean(),
       rota_id: z.number(),
       rota_nome: z.string(),
       saldo: z.number(),

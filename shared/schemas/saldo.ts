@@ -43,6 +43,8 @@ export const saldoFuncionarioSchema = z.object({
   funcionario_id: z.number(),
   funcionario_nome: z.string(),
   funcionario_email: z.string(),
+  /** False for a deactivated employee still listed because the balance is not zero. */
+  funcionario_ativo: z.boolean(),
   saldo_atual: z.number(),
   /** When the last movement happened; null without any. */
   data_ultima_atualizacao: z.string().nullable(),
@@ -113,6 +115,7 @@ export const funcionariosComSaldoSchema = z.object({ funcionarios: z.array(funci
 export const relatorioSaldoLinhaSchema = z.object({
   funcionario_id: z.number(),
   funcionario_nome: z.string(),
+  funcionario_ativo: z.boolean(),
   /** Null for credits given without a route. */
   rota_id: z.number().nullable(),
   rota_nome: z.string().nullable(),

@@ -62,9 +62,9 @@ describe('GET /api/relatorios/dashboard-admin', () => {
     const d = r.json();
     expect(d).toMatchObject({ funcionariosEmRota: 1, rotasAtivas: 1, vendasDia: 500.3, despesasDia: 45.5 });
     expect(d.funcionariosSemRota).toBeGreaterThanOrEqual(2); // Bruno (route finished) and Carla
-    expect(d.rotas).toEqual([{ id: rotaAna, nome: 'Rota Goiás', funcionario_nome: 'Ana Estrada', vendasHoje: 0.3, despesasHoje: 45.5, status: 'ativa' }]);
+    expect(d.rotas).toEqual([{ id: rotaAna, nome: 'Rota Goiás', funcionario_nome: 'Ana Estrada', funcionario_ativo: true, vendasHoje: 0.3, despesasHoje: 45.5, status: 'ativa' }]);
     expect(d.funcionarios).toEqual([
-      { id: ana.id, nome: 'Ana Estrada', rota_id: rotaAna, rota_nome: 'Rota Goiás', saldo: 834.5, vendas: 0.3, cidadesAtendidas: 3, totalCidades: 4 },
+      { id: ana.id, nome: 'Ana Estrada', ativo: true, rota_id: rotaAna, rota_nome: 'Rota Goiás', saldo: 834.5, vendas: 0.3, cidadesAtendidas: 3, totalCidades: 4 },
     ]);
     expect(sem.id).toBeGreaterThan(0);
   });

@@ -214,6 +214,9 @@ export async function detalhesDaRota(db: Db, rotaId: number): Promise<DetalhesRo
 export async function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: string): Promise<DashboardAdmin> {
   const resumo = await resumoDoDia(db, dia);
   const ativas = await apresentarRotas(db, await listarLinhasRotas(db, { status: 'ativa' }), dia);
+  const emRota = await funcionariosEmRota(db, dia);
+  // Every active route's employee is in emRota (the same join): whether they are still active.
+  const ativoPorRota = new Map(emRota.map((f) => [f.rotaId, f.ativo]));
   return {
     funcionariosEmRota: resumo.funcionariosEmRota,
     funcionariosSemRota: resumo.funcionariosSemRota,
@@ -224,13 +227,15 @@ export async function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: strin
       id: r.id,
       nome: r.nome,
       funcionario_nome: r.funcionario_nome,
+      funcionario_ativo: ativoPorRota.get(r.id) ?? true,
       vendasHoje: r.vendasHoje,
       despesasHoje: r.despesasHoje,
       status: r.status,
     })),
-    funcionarios: (await funcionariosEmRota(db, dia)).map((f) => ({
+    funcionarios: emRota.map((f) => ({
       id: f.id,
       nome: f.nome,
+      ativo: f.ativo,
       rota_id: f.rotaId,
       rota_nome: f.rotaNome,
       saldo: reais(f.saldoCentavos),

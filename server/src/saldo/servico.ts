@@ -112,7 +112,7 @@ export async function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosC
   });
 }
 
-/** The three cards of the admin's balance page, in centavos. */
+/** The three cards of the admin's balance page, in centavos: the employees the page lists (a deactivated one with money too). */
 export async function resumoAdmin(db: Db, fuso: string, agora = new Date()): Promise<{ totalFuncionarios: number; saldoTotal: number; movimentacoesHoje: number }> {
   const saldos = await saldosDosFuncionarios(db);
   // "Today" is the APP_TZ date: look at the last two UTC days and keep what falls on today there.

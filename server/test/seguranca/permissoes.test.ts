@@ -127,6 +127,8 @@ const TABELA: Linha[] = [
   { rota: 'PATCH /api/usuarios/:id/desativar', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/desativar`), esperado: soAdmin() },
   { rota: 'PATCH /api/usuarios/:id/ativar', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/ativar`), esperado: soAdmin() },
   { rota: 'POST /api/usuarios/:id/encerrar-sessoes', pedido: (f) => json('POST', `/api/usuarios/${f.c.id}/encerrar-sessoes`), esperado: soAdmin() },
+  // A's route, balance and phones before a deactivation: only an admin reads them (B is refused, never told).
+  { rota: 'GET /api/usuarios/:id/desativacao', pedido: (f) => json('GET', `/api/usuarios/${f.a.id}/desativacao`), esperado: soAdmin() },
   { rota: 'GET /api/usuarios/:id/sessoes', pedido: (f) => json('GET', `/api/usuarios/${f.c.id}/sessoes`), esperado: soAdmin() },
   // A ref no session has: nothing ends, the admin hears 404.
   { rota: 'DELETE /api/usuarios/:id/sessoes/:ref', pedido: (f) => json('DELETE', `/api/usuarios/${f.c.id}/sessoes/0123456789abcdef`), esperado: soAdmin(404) },
