@@ -49,6 +49,21 @@ function detalhes(status: StatusRota): DetalhesRota {
     quem_pagou_aluguel: 'Funcionário',
     saldo_final: 104.5,
     despesas: [],
+    funcionario_id: 2,
+    acerto: {
+      creditos: 300,
+      creditos_sem_rota: 0,
+      despesas_aprovadas: 195.5,
+      despesas_pendentes: 0,
+      despesas_rejeitadas: 0,
+      salario: 96,
+      desconto_aluguel: 100,
+      a_devolver: 104.5,
+      a_receber: 0,
+      acertada_em: null,
+      acertos: [],
+    },
+    tardios_pendentes: 0,
   };
 }
 

@@ -19,7 +19,7 @@ import { Selo } from '../components/Selo';
 import { CelulaDupla } from '../components/TabelaDados';
 import { useSelecaoVisivel, type SelecaoVisivel } from '../components/useSelecaoVisivel';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
-import { useFuncionarios } from '../usuarios/consultas';
+import { useFuncionariosComInativos } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
 import { ModalDetalhesRota } from './ModalDetalhesRota';
 import { PainelTendencias } from './PainelTendencias';
@@ -33,7 +33,8 @@ export function PaginaRelatorios() {
   const relatorio = useRelatorioRotas(filtros);
   const { data: linhas = [], isLoading, isError, isFetching, refetch } = relatorio;
   const conexao = useSemConexao(relatorio);
-  const { data: funcionarios = [] } = useFuncionarios();
+  // Deactivated employees with routes too: their routes can still be reported and exported.
+  const { data: funcionarios = [] } = useFuncionariosComInativos();
   const [detalhes, setDetalhes] = useState<number | null>(null);
   const [exportando, setExportando] = useState<FormatoExportacao | null>(null);
   const cartoes = useLarguraMaxima(LARGURA_CARTOES);
@@ -92,7 +93,7 @@ export function PaginaRelatorios() {
           aoMudar={(v) => mudarFiltro('status', v)}
           opcoes={STATUS_ROTA.map((st) => ({ valor: st, rotulo: ROTULO_FILTRO_STATUS_ROTA[st] }))}
         />
-        <FiltroSelecao rotulo="Funcionário" valor={filtros.funcionario_id} aoMudar={(v) => mudarFiltro('funcionario_id', v)} opcoes={funcionarios.map((f) => ({ valor: f.id, rotulo: f.nome }))} />
+        <FiltroSelecao rotulo="Funcionário" valor={filtros.funcionario_id} aoMudar={(v) => mudarFiltro('funcionario_id', v)} opcoes={funcionarios.map((f) => ({ valor: f.id, rotulo: f.ativo ? f.nome : `${f.nome} (inativo)` }))} />
         <FiltroData rotulo="Data inicial" valor={filtros.data_inicio} aoMudar={(v) => mudarFiltro('data_inicio', v)} />
         <FiltroData rotulo="Data final" valor={filtros.data_fim} aoMudar={(v) => mudarFiltro('data_fim', v)} />
         <div className="filtros__acao">
