@@ -24,6 +24,10 @@ const linha = (rotaId: number, rotaNome: string, funcionarioId: number, funciona
   total_despesas: 0,
   total_creditos: 700,
   saldo_atual: 700,
+  creditos_sem_rota: 0,
+  a_devolver: 700,
+  a_receber: 0,
+  acertada_em: null,
 });
 
 function montar() {

@@ -50,7 +50,7 @@ async function gastar(f: Funcionario, valor: string, avaliacao: 'aprovar' | 'rej
 
 const finalizar = async (f: Funcionario) => expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${f.rota}/finalizar`, token: f.token })).statusCode).toBe(200);
 const detalhes = async (f: Funcionario) => (await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${f.rota}/detalhes`, token: admin })).json();
-const acertar = (f: Funcionario, corpo: unknown, token = admin) => t.chamar({ method: 'POST', url: `/api/rotas/${f.rota}/acerto`, token, payload: corpo });
+const acertar = (f: Funcionario, corpo: Record<string, unknown>, token = admin) => t.chamar({ method: 'POST', url: `/api/rotas/${f.rota}/acerto`, token, payload: corpo });
 const saldo = async (f: Funcionario) => (await linha<{ s: number }>(t.db, sql`select saldo_novo_centavos s from movimentacoes_saldo where funcionario_id = ${f.id} order by id desc limit 1`))?.s ?? 0;
 
 describe('as figuras do acerto', () => {
