@@ -7,6 +7,7 @@ import { ChevronDown, ChevronUp, Eye, FileDown, FileSpreadsheet, FileText, Refre
 import { useMemo, useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarData } from '../../../shared/dates';
+import { idDoEndereco, PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import { formatarReais } from '../../../shared/money';
 import { totaisDoRelatorio } from '../../../shared/relatorios';
 import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
@@ -19,6 +20,7 @@ import { Selo } from '../components/Selo';
 import { CelulaDupla } from '../components/TabelaDados';
 import { useSelecaoVisivel, type SelecaoVisivel } from '../components/useSelecaoVisivel';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
+import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { useFuncionarios } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
 import { ModalDetalhesRota } from './ModalDetalhesRota';
@@ -34,7 +36,9 @@ export function PaginaRelatorios() {
   const { data: linhas = [], isLoading, isError, isFetching, refetch } = relatorio;
   const conexao = useSemConexao(relatorio);
   const { data: funcionarios = [] } = useFuncionarios();
-  const [detalhes, setDetalhes] = useState<number | null>(null);
+  // A route's address (/relatorios?rota=<id>, the audit trail's link) opens its details, whatever the table lists.
+  const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.rota);
+  const [detalhes, setDetalhes] = useState<number | null>(() => idDoEndereco(endereco.busca, PARAMETROS_DAS_TELAS.rota));
   const [exportando, setExportando] = useState<FormatoExportacao | null>(null);
   const cartoes = useLarguraMaxima(LARGURA_CARTOES);
 
@@ -211,7 +215,13 @@ export function PaginaRelatorios() {
         />
       )}
 
-      <ModalDetalhesRota rotaId={detalhes} aoFechar={() => setDetalhes(null)} />
+      <ModalDetalhesRota
+        rotaId={detalhes}
+        aoFechar={() => {
+          setDetalhes(null);
+          if (endereco.valor !== null) endereco.esquecer();
+        }}
+      />
     </div>
   );
 }
