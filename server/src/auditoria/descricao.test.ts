@@ -17,8 +17,8 @@ const alvos = (extra: Partial<AlvosDaPagina> = {}): AlvosDaPagina => ({
   ...extra,
 });
 const registro = (r: Partial<RegistroParaDescrever> & Pick<RegistroParaDescrever, 'alvo_tipo' | 'alvo_id'>): RegistroParaDescrever => ({ acao: 'usuario.editar', antes: null, depois: null, ...r });
-/** The screens' non-breaking space after 'R$', as a plain one for reading. */
-const ler = (d: { texto: string; link: string | null }) => ({ ...d, texto: d.texto.replace(/\u00a0/g, ' ') });
+/** The non-breaking spaces (after 'R$', before '·'), as plain ones for reading. */
+const ler = <D extends { texto: string }>(d: D): D => ({ ...d, texto: d.texto.replace(/\u00a0/g, ' ') });
 
 describe('descreverAlvo', () => {
   it('despesa: funcionário, tipo (o digitado em outro), valor e data; marcada excluída, sem endereço', () => {
@@ -29,6 +29,8 @@ describe('descreverAlvo', () => {
       texto: 'Despesa de Ana Souza · Alimentação · R$ 48,00 · 03/12/2026',
       link: `/despesas?despesa=${DESPESA}`,
     });
+    // The dot stays on the line of the part before it when the text wraps.
+    expect(descreverAlvo(r, alvos({ despesas: new Map([[DESPESA, despesa]]) })).texto).toBe('Despesa de Ana Souza\u00a0· Alimentação\u00a0· R$\u00a048,00\u00a0· 03/12/2026');
     const outro = { ...despesa, tipo: 'outro' as const, tipoOutro: 'Lavagem do carro', valorCentavos: 123_456 };
     expect(ler(descreverAlvo(r, alvos({ despesas: new Map([[DESPESA, outro]]) }))).texto).toBe('Despesa de Ana Souza · Lavagem do carro · R$ 1.234,56 · 03/12/2026');
     expect(ler(descreverAlvo(r, alvos({ despesas: new Map([[DESPESA, { ...despesa, excluida: true }]]) })))).toEqual({
@@ -41,7 +43,7 @@ describe('descreverAlvo', () => {
   it('despesa que não está mais na tabela: o que a avaliação guardou (funcionário e valor)', () => {
     const r = registro({ acao: 'despesa.rejeitar', alvo_tipo: 'despesa', alvo_id: DESPESA, antes: { funcionario_id: 6, valor_centavos: 1_000 }, depois: { funcionario_id: 6, valor_centavos: 1_000 } });
     expect(ler(descreverAlvo(r, alvos()))).toEqual({ nome: null, texto: 'Despesa de Bruno Campo · R$ 10,00 (excluída)', link: null });
-    expect(descreverAlvo(registro({ alvo_tipo: 'despesa', alvo_id: DESPESA }), alvos()).texto).toBe('Despesa (excluída)');
+    expect(ler(descreverAlvo(registro({ alvo_tipo: 'despesa', alvo_id: DESPESA }), alvos())).texto).toBe('Despesa (excluída)');
   });
 
   it('venda: funcionário, cidade com UF, total e data, e o endereço dos filtros que a mostram', () => {
@@ -52,22 +54,22 @@ describe('descreverAlvo', () => {
       texto: 'Venda de Bruno Campo · Goiânia (GO) · R$ 750,50 · 03/12/2026',
       link: '/vendas?rota=7&cidade=5208707&data=2026-12-03',
     });
-    expect(descreverAlvo(r, alvos())).toEqual({ nome: null, texto: 'Venda (excluída)', link: null });
+    expect(ler(descreverAlvo(r, alvos()))).toEqual({ nome: null, texto: 'Venda (excluída)', link: null });
   });
 
   it('rota: nome e funcionário; excluída, o que a exclusão guardou, senão o que o registro guardou', () => {
-    expect(descreverAlvo(registro({ acao: 'rota.editar', alvo_tipo: 'rota', alvo_id: '7' }), alvos())).toEqual({ nome: 'Rota Sul', texto: 'Rota Sul · Ana Souza', link: '/relatorios?rota=7' });
+    expect(ler(descreverAlvo(registro({ acao: 'rota.editar', alvo_tipo: 'rota', alvo_id: '7' }), alvos()))).toEqual({ nome: 'Rota Sul', texto: 'Rota Sul · Ana Souza', link: '/relatorios?rota=7' });
     const cancelada = registro({ acao: 'rota.cancelar', alvo_tipo: 'rota', alvo_id: '9', antes: { status: 'ativa' }, depois: { status: 'cancelada' } });
     const excluidas = new Map([[9, { nome: 'Rota Norte', funcionario_id: 6 }]]);
-    expect(descreverAlvo(cancelada, alvos({ rotasExcluidas: excluidas }))).toEqual({ nome: 'Rota Norte', texto: 'Rota Norte · Bruno Campo (excluída)', link: null });
+    expect(ler(descreverAlvo(cancelada, alvos({ rotasExcluidas: excluidas })))).toEqual({ nome: 'Rota Norte', texto: 'Rota Norte · Bruno Campo (excluída)', link: null });
     // No deletion row (gone before the trail existed): the row's own snapshot, newest name first.
     const editada = registro({ acao: 'rota.editar', alvo_tipo: 'rota', alvo_id: '9', antes: { nome: 'Rota A', funcionario_id: 5 }, depois: { nome: 'Rota B', funcionario_id: 5 } });
-    expect(descreverAlvo(editada, alvos())).toEqual({ nome: 'Rota B', texto: 'Rota B · Ana Souza (excluída)', link: null });
-    expect(descreverAlvo(cancelada, alvos()).texto).toBe('Rota #9 (excluída)');
+    expect(ler(descreverAlvo(editada, alvos()))).toEqual({ nome: 'Rota B', texto: 'Rota B · Ana Souza (excluída)', link: null });
+    expect(ler(descreverAlvo(cancelada, alvos())).texto).toBe('Rota #9 (excluída)');
   });
 
   it('usuário: nome e e-mail; crédito: o valor e para quem, com o endereço das movimentações; importação: de quem e o arquivo', () => {
-    expect(descreverAlvo(registro({ acao: 'usuario.desativar', alvo_tipo: 'usuario', alvo_id: '5' }), alvos())).toEqual({
+    expect(ler(descreverAlvo(registro({ acao: 'usuario.desativar', alvo_tipo: 'usuario', alvo_id: '5' }), alvos()))).toEqual({
       nome: 'Ana Souza',
       texto: 'Ana Souza · ana@escola.com.br',
       link: '/usuarios?usuario=5',
@@ -75,9 +77,9 @@ describe('descreverAlvo', () => {
     const credito = registro({ acao: 'saldo.creditar', alvo_tipo: 'usuario', alvo_id: '6', antes: { saldo_centavos: 0 }, depois: { saldo_centavos: 25_000, valor_centavos: 25_000 } });
     expect(ler(descreverAlvo(credito, alvos()))).toEqual({ nome: 'Bruno Campo', texto: 'Crédito de R$ 250,00 para Bruno Campo', link: '/saldo?funcionario=6' });
     const importacao = registro({ acao: 'pendencias.importar', alvo_tipo: 'usuario', alvo_id: '6', depois: { arquivo: 'pendencias-bruno.sgp', aceito: 3 } });
-    expect(descreverAlvo(importacao, alvos())).toEqual({ nome: 'Bruno Campo', texto: 'Pendências de Bruno Campo · pendencias-bruno.sgp', link: '/usuarios?usuario=6' });
+    expect(ler(descreverAlvo(importacao, alvos()))).toEqual({ nome: 'Bruno Campo', texto: 'Pendências de Bruno Campo · pendencias-bruno.sgp', link: '/usuarios?usuario=6' });
     // Users are never deleted; one the page could not find is still named from its snapshot.
     const sumido = registro({ acao: 'usuario.criar', alvo_tipo: 'usuario', alvo_id: '40', depois: { nome: 'Caio', email: 'caio@escola.com.br' } });
-    expect(descreverAlvo(sumido, alvos())).toEqual({ nome: 'Caio', texto: 'Caio · caio@escola.com.br (excluído)', link: null });
+    expect(ler(descreverAlvo(sumido, alvos()))).toEqual({ nome: 'Caio', texto: 'Caio · caio@escola.com.br (excluído)', link: null });
   });
 });

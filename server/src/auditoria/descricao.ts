@@ -45,7 +45,8 @@ export interface AlvosDaPagina {
 const EXCLUIDA = ' (excluída)';
 const inteiro = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : null);
 const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
-const juntar = (...partes: (string | null | undefined)[]) => partes.filter((p): p is string => !!p).join(' · ');
+/** Parts joined by ' · ', the dot kept on the line of the part before it when the text wraps. */
+const juntar = (...partes: (string | null | undefined)[]) => partes.filter((p): p is string => !!p).join('\u00a0· ');
 /** The snapshot that says most about the record: after the action, or before it when it was deleted. */
 const retratoDe = (r: RegistroParaDescrever): Retrato => ({ ...r.antes, ...r.depois });
 
