@@ -3,7 +3,7 @@
  * first, filtered by admin, action and day. The rows cannot be changed (the database refuses it).
  */
 import { Filter } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatarDataHora } from '../../../shared/dates';
 import { totalDePaginas } from '../../../shared/limitesPaginacao';
@@ -23,12 +23,17 @@ import { descreverMudancas, linhasDasMudancas } from './mudancas';
  * 03/12/2026'), linked to the screen that opens it; a record that no longer exists has no link.
  */
 function AlvoDoRegistro({ registro: r }: { registro: RegistroAuditoria }) {
-  if (!r.alvo_link) return <span className="alvo-auditoria">{r.alvo_descricao}</span>;
+  if (!r.alvo_link) return <span className="alvo-auditoria">{quebravel(r.alvo_descricao)}</span>;
   return (
     <Link className="alvo-auditoria" to={r.alvo_link}>
-      {r.alvo_descricao}
+      {quebravel(r.alvo_descricao)}
     </Link>
   );
+}
+
+/** The text with a break allowed after '@' and at a dot between letters: an e-mail wraps instead of widening the column. */
+function quebravel(texto: string): ReactNode[] {
+  return texto.split(/(?<=@)|(?<=\p{L}\.)(?=\p{L})/u).flatMap((parte, i) => (i === 0 ? [parte] : [<wbr key={i} />, parte]));
 }
 
 export function PaginaAuditoria() {
@@ -58,6 +63,7 @@ export function PaginaAuditoria() {
       chave: 'acao_alvo',
       titulo: 'Ação',
       so: 'computador',
+      classe: 'coluna-acao-auditoria',
       render: (r) => <CelulaDupla principal={<strong>{ROTULO_ACAO_AUDITORIA[r.acao]}</strong>} secundario={<AlvoDoRegistro registro={r} />} />,
       textoBusca: (r) => `${ROTULO_ACAO_AUDITORIA[r.acao]} ${r.alvo_descricao}`,
       csv: (r) => ROTULO_ACAO_AUDITORIA[r.acao],

@@ -248,22 +248,25 @@ describe('o alvo de cada registro, em palavras e com o endereço que o abre', ()
     expect(aprovacao!.alvo_link).toBeNull();
   });
 
-  it('rota: o nome e o funcionário; excluída, o nome que tinha em todos os registros dela, sem endereço', async () => {
+  it('rota: o nome; excluída, o nome que tinha em todos os registros dela, sem endereço', async () => {
     const joao = await t.criarFuncionario({ nome: 'João Rotas' });
     let rotaId = 0;
     const [criada] = await registrosDe(async () => {
       rotaId = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(joao.id, 'Rota Serra Dourada') }, 201)).rota.id;
     });
-    expect(criada).toMatchObject({ alvo_descricao: 'Rota Serra Dourada · João Rotas', alvo_link: `/relatorios?rota=${rotaId}` });
+    expect(criada).toMatchObject({ alvo_descricao: 'Rota Serra Dourada', alvo_link: `/relatorios?rota=${rotaId}` });
 
+    await ok({ method: 'PUT', url: `/api/rotas/${rotaId}`, token: admin, payload: dadosRota(joao.id, 'Rota Serra Dourada II') });
     await ok({ method: 'PATCH', url: `/api/rotas/${rotaId}/cancelar`, token: admin });
     await ok({ method: 'DELETE', url: `/api/rotas/${rotaId}`, token: admin });
     const daRota = doAlvo((await trilha()).registros.filter((r) => r.alvo_tipo === 'rota'), rotaId);
+    // Every row reads the name the route had when deleted: the cancellation's snapshot holds only the
+    // status, the creation's the first name.
     expect(daRota.map((r) => [r.acao, r.alvo_descricao, r.alvo_link])).toEqual([
-      ['rota.excluir', 'Rota Serra Dourada · João Rotas (excluída)', null],
-      // The cancellation's snapshot holds only the status: the name comes from the deletion's.
-      ['rota.cancelar', 'Rota Serra Dourada · João Rotas (excluída)', null],
-      ['rota.criar', 'Rota Serra Dourada · João Rotas (excluída)', null],
+      ['rota.excluir', 'Rota Serra Dourada II (excluída)', null],
+      ['rota.cancelar', 'Rota Serra Dourada II (excluída)', null],
+      ['rota.editar', 'Rota Serra Dourada II (excluída)', null],
+      ['rota.criar', 'Rota Serra Dourada II (excluída)', null],
     ]);
   });
 

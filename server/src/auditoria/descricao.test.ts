@@ -10,7 +10,7 @@ const alvos = (extra: Partial<AlvosDaPagina> = {}): AlvosDaPagina => ({
     [5, { nome: 'Ana Souza', email: 'ana@escola.com.br' }],
     [6, { nome: 'Bruno Campo', email: 'bruno@escola.com.br' }],
   ]),
-  rotas: new Map([[7, { nome: 'Rota Sul', funcionarioNome: 'Ana Souza' }]]),
+  rotas: new Map([[7, { nome: 'Rota Sul' }]]),
   rotasExcluidas: new Map(),
   despesas: new Map(),
   vendas: new Map(),
@@ -57,14 +57,14 @@ describe('descreverAlvo', () => {
     expect(ler(descreverAlvo(r, alvos()))).toEqual({ nome: null, texto: 'Venda (excluída)', link: null });
   });
 
-  it('rota: nome e funcionário; excluída, o que a exclusão guardou, senão o que o registro guardou', () => {
-    expect(ler(descreverAlvo(registro({ acao: 'rota.editar', alvo_tipo: 'rota', alvo_id: '7' }), alvos()))).toEqual({ nome: 'Rota Sul', texto: 'Rota Sul · Ana Souza', link: '/relatorios?rota=7' });
+  it('rota: o nome; excluída, o que a exclusão guardou, senão o que o registro guardou', () => {
+    expect(ler(descreverAlvo(registro({ acao: 'rota.editar', alvo_tipo: 'rota', alvo_id: '7' }), alvos()))).toEqual({ nome: 'Rota Sul', texto: 'Rota Sul', link: '/relatorios?rota=7' });
     const cancelada = registro({ acao: 'rota.cancelar', alvo_tipo: 'rota', alvo_id: '9', antes: { status: 'ativa' }, depois: { status: 'cancelada' } });
     const excluidas = new Map([[9, { nome: 'Rota Norte', funcionario_id: 6 }]]);
-    expect(ler(descreverAlvo(cancelada, alvos({ rotasExcluidas: excluidas })))).toEqual({ nome: 'Rota Norte', texto: 'Rota Norte · Bruno Campo (excluída)', link: null });
+    expect(ler(descreverAlvo(cancelada, alvos({ rotasExcluidas: excluidas })))).toEqual({ nome: 'Rota Norte', texto: 'Rota Norte (excluída)', link: null });
     // No deletion row (gone before the trail existed): the row's own snapshot, newest name first.
     const editada = registro({ acao: 'rota.editar', alvo_tipo: 'rota', alvo_id: '9', antes: { nome: 'Rota A', funcionario_id: 5 }, depois: { nome: 'Rota B', funcionario_id: 5 } });
-    expect(ler(descreverAlvo(editada, alvos()))).toEqual({ nome: 'Rota B', texto: 'Rota B · Ana Souza (excluída)', link: null });
+    expect(ler(descreverAlvo(editada, alvos()))).toEqual({ nome: 'Rota B', texto: 'Rota B (excluída)', link: null });
     expect(ler(descreverAlvo(cancelada, alvos())).texto).toBe('Rota #9 (excluída)');
   });
 

@@ -35,7 +35,7 @@ type Retrato = Record<string, unknown>;
 /** The records a set of rows is about, as `buscarAlvos` read them. */
 export interface AlvosDaPagina {
   usuarios: Map<number, { nome: string; email: string }>;
-  rotas: Map<number, { nome: string; funcionarioNome: string }>;
+  rotas: Map<number, { nome: string }>;
   /** Routes deleted since: what their deletion row kept of them ('antes'). */
   rotasExcluidas: Map<number, Retrato>;
   despesas: Map<string, { funcionarioNome: string; tipo: TipoDespesa; tipoOutro: string | null; valorCentavos: number; data: string; excluida: boolean }>;
@@ -79,12 +79,10 @@ function descreverVenda(r: RegistroParaDescrever, a: AlvosDaPagina): DescricaoDo
 function descreverRota(r: RegistroParaDescrever, a: AlvosDaPagina): DescricaoDoAlvo {
   const id = inteiro(r.alvo_id);
   const rota = id === null ? undefined : a.rotas.get(id);
-  if (rota) return { nome: rota.nome, texto: juntar(rota.nome, rota.funcionarioNome), link: enderecoDaRota(id!) };
+  if (rota) return { nome: rota.nome, texto: rota.nome, link: enderecoDaRota(id!) };
   // Deleted: the name it had when deleted (every row about it reads the same), else what this row kept.
-  const retrato = (id === null ? undefined : a.rotasExcluidas.get(id)) ?? retratoDe(r);
-  const nome = texto(retrato.nome);
-  const funcionario = a.usuarios.get(inteiro(retrato.funcionario_id) ?? 0)?.nome;
-  return { nome, texto: juntar(nome ?? `Rota #${r.alvo_id}`, funcionario) + EXCLUIDA, link: null };
+  const nome = texto(((id === null ? undefined : a.rotasExcluidas.get(id)) ?? retratoDe(r)).nome);
+  return { nome, texto: (nome ?? `Rota #${r.alvo_id}`) + EXCLUIDA, link: null };
 }
 
 function descreverUsuario(r: RegistroParaDescrever, a: AlvosDaPagina): DescricaoDoAlvo {
@@ -149,10 +147,8 @@ export async function buscarAlvos(db: Db, registros: readonly RegistroParaDescre
   const idsUsuarios = new Set(idsDoAlvo(registros, 'usuario').map(inteiro).filter((id): id is number => id !== null));
   citados(registros, 'funcionario_id', idsUsuarios);
 
-  const linhasRotas = await emPartes(idsRotas, (parte) =>
-    db.select({ id: rotas.id, nome: rotas.nome, funcionarioNome: usuarios.nome }).from(rotas).innerJoin(usuarios, eq(usuarios.id, rotas.funcionarioId)).where(inArray(rotas.id, parte)),
-  );
-  const achadas = new Map(linhasRotas.map((l) => [l.id, { nome: l.nome, funcionarioNome: l.funcionarioNome }]));
+  const linhasRotas = await emPartes(idsRotas, (parte) => db.select({ id: rotas.id, nome: rotas.nome }).from(rotas).where(inArray(rotas.id, parte)));
+  const achadas = new Map(linhasRotas.map((l) => [l.id, { nome: l.nome }]));
 
   // A route that is gone was deleted by an admin: its deletion row kept it whole ('antes').
   const idsExcluidas = idsDoAlvo(registros, 'rota').filter((id) => !achadas.has(inteiro(id) ?? 0));
@@ -160,13 +156,7 @@ export async function buscarAlvos(db: Db, registros: readonly RegistroParaDescre
     db.select({ alvoId: auditoria.alvoId, antes: auditoria.antes }).from(auditoria).where(and(eq(auditoria.acao, 'rota.excluir'), eq(auditoria.alvoTipo, 'rota'), inArray(auditoria.alvoId, parte))),
   );
   const rotasExcluidas = new Map<number, Retrato>();
-  for (const e of exclusoes) {
-    if (e.antes === null) continue;
-    const retrato = JSON.parse(e.antes) as Retrato;
-    rotasExcluidas.set(Number(e.alvoId), retrato);
-    const funcionario = inteiro(retrato.funcionario_id);
-    if (funcionario !== null) idsUsuarios.add(funcionario);
-  }
+  for (const e of exclusoes) if (e.antes !== null) rotasExcluidas.set(Number(e.alvoId), JSON.parse(e.antes) as Retrato);
 
   const linhasDespesas = await emPartes(idsDoAlvo(registros, 'despesa'), (parte) =>
     db
