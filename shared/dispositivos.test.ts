@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cabecalhosDoRelato, filaVazia, formatarFila, lerFila, lerIdade, lerRelato, type RelatoDispositivo } from './dispositivos';
+import { cabecalhosDoRelato, filaVazia, formatarFila, lerFila, lerIdade, lerRelato, somarFilas, type RelatoDispositivo } from './dispositivos';
 
 const ID = '0b6f1c2e-8d4a-4f3b-9c1d-2e3f4a5b6c7d';
 const relato: RelatoDispositivo = { dispositivoId: ID, versao: '0.1.0', fila: { venda: 1, visita: 0, despesa: 3, rota: 0 }, filaIdadeS: 7260, syncIdadeS: 95 };
@@ -51,5 +51,12 @@ describe('cabeçalhos do relato do celular', () => {
     expect(formatarFila({ venda: 2.7, visita: -1, despesa: 10_000_000, rota: 0 })).toBe('venda=2;visita=0;despesa=999999;rota=0');
     expect(lerIdade('0')).toBe(0);
     expect(lerIdade('315360001')).toBeNull();
+  });
+});
+
+describe('somarFilas', () => {
+  it('soma por tipo o que vários celulares guardam; nenhum celular é a fila vazia', () => {
+    expect(somarFilas([{ ...filaVazia(), venda: 2 }, { venda: 1, visita: 0, despesa: 3, rota: 1 }])).toEqual({ venda: 3, visita: 0, despesa: 3, rota: 1 });
+    expect(somarFilas([])).toEqual(filaVazia());
   });
 });

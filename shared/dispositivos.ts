@@ -33,6 +33,13 @@ export function totalDaFila(c: ContagemFila): number {
   return c.venda + c.visita + c.despesa + c.rota;
 }
 
+/** What several phones of one person hold together (the deactivation's summary). */
+export function somarFilas(filas: ContagemFila[]): ContagemFila {
+  const soma = filaVazia();
+  for (const f of filas) for (const t of TIPOS_FILA) soma[t] += f[t];
+  return soma;
+}
+
 /** 'venda=3;visita=1;despesa=0;rota=0' */
 export function formatarFila(c: ContagemFila): string {
   return TIPOS_FILA.map((t) => `${t}=${Math.min(MAXIMO_ITENS_POR_TIPO, Math.max(0, Math.trunc(c[t])))}`).join(';');

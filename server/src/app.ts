@@ -18,6 +18,8 @@ import rotasCidades from './cidades/rotas';
 import rotasRelatorios from './relatorios/rotas';
 import rotasDespesas from './despesas/rotas';
 import rotasRotas from './rotas/rotas';
+import rotasAcerto from './acerto/rotas';
+import rotasTardias from './tardias/rotas';
 import rotasAuditoria from './auditoria/rotas';
 import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
@@ -203,6 +205,8 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasUsuarios, { prefix: '/api/usuarios' });
   await app.register(rotasCidades, { prefix: '/api' });
   await app.register(rotasRotas, { prefix: '/api/rotas' });
+  await app.register(rotasAcerto, { prefix: '/api/rotas' });
+  await app.register(rotasTardias, { prefix: '/api/rotas' });
   await app.register(rotasRelatorios, { prefix: '/api/relatorios' });
   await app.register(rotasVendas, { prefix: '/api/vendas' });
   await app.register(rotasSync, { prefix: '/api/sync' });

@@ -34,6 +34,16 @@ export const semPermissao = (mensagem = 'Você não tem permissão para esta aç
   new ErroApp(403, 'sem_permissao', mensagem);
 export const naoEncontrado = (mensagem: string) => new ErroApp(404, 'nao_encontrado', mensagem);
 export const conflito = (mensagem: string) => new ErroApp(409, 'conflito', mensagem);
+
+/** A write on a route its employee finished: refused alone, held for the admin when it came queued (sync/lote.ts). */
+export class ErroRotaFinalizada extends ErroApp {
+  constructor(
+    readonly rotaId: number,
+    mensagem: string,
+  ) {
+    super(409, 'rota_finalizada', mensagem);
+  }
+}
 export const arquivoGrande = (mensagem: string) => new ErroApp(413, 'arquivo_grande', mensagem);
 export const tipoNaoSuportado = (mensagem: string) => new ErroApp(415, 'tipo_nao_suportado', mensagem);
 export const regraDeNegocio = (mensagem: string) => new ErroApp(422, 'regra_de_negocio', mensagem);

@@ -20,6 +20,11 @@ export interface UsuarioSessao {
   nome: string;
   email: string;
   tipo: TipoUsuario;
+  /**
+   * Set only when an admin accepts a write that reached this employee's route after they finished it
+   * (tardias/servico.ts): that finished route takes it as it would have before the finish.
+   */
+  aceitaTardiaNaRota?: number;
 }
 
 declare module 'fastify' {

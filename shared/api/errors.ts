@@ -14,6 +14,7 @@ export const CODIGOS_ERRO = [
   'nao_encontrado', // 404
   'conflito', // 409
   'conflito_de_versao', // 409: an offline edit based on a version someone else changed since (both values in `conflito`)
+  'rota_finalizada', // 409: a write on a route its employee finished (a queued one is held for the admin: 202)
   'arquivo_grande', // 413
   'tipo_nao_suportado', // 415
   'regra_de_negocio', // 422: well-formed but not allowed by a business rule

@@ -58,11 +58,30 @@ describe('calcularSalario', () => {
     expect(c.quemPagaAluguel).toBe(quem);
   });
 
-  it('média exatamente 1,7 (uma cidade, R$ 755,548 não existe em centavos): o centavo abaixo fica em 60, o acima em 80', () => {
-    const abaixo = calcularSalario({ vendasCentavos: 75_554, boletos: 0, cidadesVisitadas: 1, valorAluguelCentavos: 0 });
-    const acima = calcularSalario({ vendasCentavos: 75_555, boletos: 0, cidadesVisitadas: 1, valorAluguelCentavos: 0 });
-    expect(abaixo.valorPorBolsa).toBe(60);
-    expect(acima.valorPorBolsa).toBe(80);
+  it('as bolsas arredondadas a duas casas decidem a faixa: 1,695 bolsa vira 1,70 e já vale R$ 80', () => {
+    // R$ 753,32 são 1,6949 bolsa (1,69: R$ 60); R$ 753,33 são 1,6951 (1,70: R$ 80).
+    const abaixo = calcularSalario({ vendasCentavos: 75_332, boletos: 0, cidadesVisitadas: 1, valorAluguelCentavos: 0 });
+    const acima = calcularSalario({ vendasCentavos: 75_333, boletos: 0, cidadesVisitadas: 1, valorAluguelCentavos: 0 });
+    expect([abaixo.totalBolsas, abaixo.valorPorBolsa]).toEqual([1.69, 60]);
+    expect([acima.totalBolsas, acima.valorPorBolsa]).toEqual([1.7, 80]);
+  });
+
+  it('cada linha do detalhamento fecha como impressa: 42,32 × R$ 120,00 = R$ 5.078,40 (não R$ 5.078,23)', () => {
+    const c = calcularSalario({ vendasCentavos: 1_880_876, boletos: 0, cidadesVisitadas: 10, valorAluguelCentavos: 0 });
+    expect(c.totalBolsas).toBe(42.32);
+    expect(c.valorPorBolsa).toBe(120);
+    expect(c.valorBolsasCentavos).toBe(507_840);
+  });
+
+  it('para qualquer venda, bolsas (duas casas) × valor por bolsa dá exatamente o valor das bolsas', () => {
+    for (let vendas = 0; vendas <= 5_000_000; vendas += 9_973) {
+      for (const cidades of [1, 3, 7]) {
+        const c = calcularSalario({ vendasCentavos: vendas, boletos: 0, cidadesVisitadas: cidades, valorAluguelCentavos: 0 });
+        const impressas = Math.round(c.totalBolsas * 100);
+        expect(impressas / 100).toBe(c.totalBolsas);
+        expect(impressas * c.valorPorBolsa).toBe(c.valorBolsasCentavos);
+      }
+    }
   });
 
   it('um exemplo completo, centavo a centavo', () => {

@@ -10,8 +10,10 @@
  *   aluguel: média < 1,5 o funcionário paga tudo; < 2 metade; senão a escola paga
  *   salário = bolsas × valor por bolsa + cidades × valor fixo + 5,50 × boletos − desconto do aluguel
  *
- * The thresholds are compared exactly: the average is kept as the fraction
- * (vendas em centavos × 3) / (133 332 × cidades), so 1,5 is 1,5 and never 1,4999999.
+ * Bolsas are rounded to two decimals once (half up), and everything after is computed from that rounded
+ * count, so each printed line multiplies out: 42,32 × R$ 120,00 is R$ 5.078,40, never R$ 5.078,23.
+ * The thresholds are compared exactly on the rounded count: the average is kept as the fraction
+ * (bolsas em centésimos) / (100 × cidades), so 1,5 is 1,5 and never 1,4999999.
  */
 
 /** Centavos of sales that make one bag: R$ 666,66. */
@@ -47,6 +49,7 @@ export interface EntradaSalario {
 
 export interface CalculoSalario {
   totalVendasCentavos: number;
+  /** Rounded to two decimals: the count every later line is computed from. */
   totalBolsas: number;
   mediaBolsasCidade: number;
   valorPorBolsa: number;
@@ -71,10 +74,18 @@ interface Fracao {
   den: number;
 }
 
-function media({ vendasCentavos, cidadesVisitadas }: EntradaSalario): Fracao {
-  if (cidadesVisitadas <= 0 || vendasCentavos <= 0) return { num: 0, den: 1 };
-  // bolsas = (vendas/100) × 1,5 / 666,66 = vendas × 3 / 133 332
-  return { num: vendasCentavos * 3, den: 2 * CENTAVOS_POR_BOLSA_BASE * cidadesVisitadas };
+/**
+ * Bolsas in hundredths, rounded half up once: (vendas/100) × 1,5 / 666,66 × 100 = vendas × 150 / 66 666,
+ * in integers (vendas ≤ R$ 10 milhões keeps every product far below 2^53).
+ */
+export function bolsasEmCentesimos(vendasCentavos: number): number {
+  const numerador = vendasCentavos * 150;
+  return Math.floor((2 * numerador + CENTAVOS_POR_BOLSA_BASE) / (2 * CENTAVOS_POR_BOLSA_BASE));
+}
+
+function media(bolsasCentesimos: number, cidadesVisitadas: number): Fracao {
+  if (cidadesVisitadas <= 0 || bolsasCentesimos <= 0) return { num: 0, den: 1 };
+  return { num: bolsasCentesimos, den: 100 * cidadesVisitadas };
 }
 
 /** a/b < p/q, exactly, with positive denominators. */
@@ -120,22 +131,21 @@ export function calcularSalario(entrada: EntradaSalario): CalculoSalario {
   const cidades = Math.max(0, Math.floor(entrada.cidadesVisitadas));
   const boletos = Math.max(0, Math.floor(entrada.boletos));
   const aluguel = Math.max(0, Math.round(entrada.valorAluguelCentavos));
-  const e = { vendasCentavos: vendas, boletos, cidadesVisitadas: cidades, valorAluguelCentavos: aluguel };
-  const f = media(e);
+  const centesimos = bolsasEmCentesimos(vendas);
+  const f = media(centesimos, cidades);
 
-  const totalBolsas = (vendas * 3) / (2 * CENTAVOS_POR_BOLSA_BASE);
   const porBolsa = valorPorBolsa(f);
   const fixo = valorFixoPorCidade(f);
   const quem = quemPagaAluguel(f);
-  // bolsas × valor por bolsa in centavos, rounded once: vendas × 3 × valor × 100 / 133 332
-  const valorBolsasCentavos = Math.round((vendas * 3 * porBolsa * 100) / (2 * CENTAVOS_POR_BOLSA_BASE));
+  // The rounded bolsas × the value per bag (reais): hundredths of a bag × reais are centavos, exact.
+  const valorBolsasCentavos = centesimos * porBolsa;
   const valorCidadesCentavos = cidades * fixo * 100;
   const valorBoletosCentavos = boletos * BONUS_BOLETO_CENTAVOS;
   const descontoFuncionario = quem === 'funcionario' ? aluguel : quem === 'metade' ? Math.round(aluguel / 2) : 0;
 
   return {
     totalVendasCentavos: vendas,
-    totalBolsas,
+    totalBolsas: centesimos / 100,
     mediaBolsasCidade: f.num / f.den,
     valorPorBolsa: porBolsa,
     valorFixoPorCidade: fixo,

@@ -3,6 +3,8 @@ import { z } from '../zod';
 import { dataOpcional, idInteiro, opcao } from './campos';
 import { celularComFilaSchema } from './dispositivos';
 import { STATUS_ROTA } from './rotas';
+import { acertoRotaSchema } from './acerto';
+import { tardiaSchema } from './tardias';
 
 export const filtroRelatorioRotasSchema = z.object({
   status: z.preprocess((v) => (v === '' || v === 'todas' ? undefined : v), opcao('Status', STATUS_ROTA).optional()),
@@ -35,7 +37,14 @@ export const linhaRelatorioRotaSchema = z.object({
   total_vendas: z.number(),
   total_despesas: z.number(),
   total_creditos: z.number(),
+  /** The employee's balance now (all their routes and credits without a route), not this route's. */
   saldo_atual: z.number(),
+  /** The employee's credits without a route: part of saldo_atual, never of a route's settlement. */
+  creditos_sem_rota: z.number(),
+  /** The route's settlement still open (shared/acerto.ts): one of the two is zero. */
+  a_devolver: z.number(),
+  a_receber: z.number(),
+  acertada_em: z.string().nullable(),
 });
 export type LinhaRelatorioRota = z.infer<typeof linhaRelatorioRotaSchema>;
 
@@ -69,9 +78,9 @@ export const baseSalarioSchema = z.object({
 export type BaseSalario = z.infer<typeof baseSalarioSchema>;
 
 /**
- * What the route came to, for its employee (Minhas Rotas, issue 17): the money of the route besides
- * the salary. saldo_final = créditos − despesas of the route: positive is what is left to return,
- * negative what the employee paid from their own pocket.
+ * What the route came to, for its employee (Minhas Rotas): the money of the route besides the salary.
+ * saldo_final is the settlement still open (shared/acerto.ts: créditos − despesas aprovadas − pendentes −
+ * acertos): positive is what is left to return, negative what the company owes the employee.
  */
 export const resultadoRotaSchema = z.object({
   rota_nome: z.string(),
@@ -87,6 +96,8 @@ export const resultadoRotaSchema = z.object({
   saldo_final: z.number(),
   /** Expenses of the route by type ('outro' together), in the order of the types. */
   despesas_por_tipo: z.array(z.object({ tipo: z.string(), quantidade: z.number(), total: z.number() })),
+  /** The settlement (absent in results a phone stored before the settlement existed). */
+  acerto: acertoRotaSchema.optional(),
 });
 export type ResultadoRota = z.infer<typeof resultadoRotaSchema>;
 
@@ -96,6 +107,8 @@ export const relatorioSalarioRotaSchema = z.object({
   desconto_aluguel_funcionario: z.number(),
   base: baseSalarioSchema,
   resultado: resultadoRotaSchema,
+  /** What the phones sent after the route was finished, and what the admin decided (absent in older stored copies). */
+  tardios: z.array(tardiaSchema).optional(),
 });
 export type RelatorioSalarioRota = z.infer<typeof relatorioSalarioRotaSchema>;
 
@@ -139,9 +152,13 @@ export const detalhesRotaSchema = z.object({
   desconto_aluguel_funcionario: z.number(),
   desconto_aluguel_escola: z.number(),
   quem_pagou_aluguel: z.string(),
-  /** Créditos − despesas of the route: what is left of the money advanced (negative: the employee paid). */
+  /** The settlement still open (acerto.a_devolver − acerto.a_receber): negative is what the company owes. */
   saldo_final: z.number(),
   despesas: z.array(despesaDoRelatorioSchema),
+  funcionario_id: z.number(),
+  acerto: acertoRotaSchema,
+  /** Writes that reached the route after its finish, waiting for the admin. */
+  tardios_pendentes: z.number(),
 });
 export type DetalhesRota = z.infer<typeof detalhesRotaSchema>;
 
@@ -152,12 +169,23 @@ export const dashboardAdminSchema = z.object({
   vendasDia: z.number(),
   despesasDia: z.number(),
   rotas: z.array(
-    z.object({ id: z.number(), nome: z.string(), funcionario_nome: z.string(), vendasHoje: z.number(), despesasHoje: z.number(), status: z.enum(STATUS_ROTA) }),
+    z.object({
+      id: z.number(),
+      nome: z.string(),
+      funcionario_nome: z.string(),
+      /** False when the route's employee was deactivated and the route not yet closed by an admin. */
+      funcionario_ativo: z.boolean(),
+      vendasHoje: z.number(),
+      despesasHoje: z.number(),
+      status: z.enum(STATUS_ROTA),
+    }),
   ),
   funcionarios: z.array(
     z.object({
       id: z.number(),
       nome: z.string(),
+      /** A deactivated employee whose active route is still open counts as in route. */
+      ativo: z.boolean(),
       rota_id: z.number(),
       rota_nome: z.string(),
       saldo: z.number(),

@@ -3,16 +3,18 @@
  * Amounts are reais with 2 decimals on the wire; the server computes in integer centavos.
  */
 import { z } from '../zod';
+import { SENTIDOS_ACERTO } from '../acerto';
 import { dinheiro, idInteiro, opcao, textoOpcional } from './campos';
 import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from './paginacao';
 
-export const TIPOS_MOVIMENTACAO = ['credito', 'debito', 'devolucao'] as const;
+export const TIPOS_MOVIMENTACAO = ['credito', 'debito', 'devolucao', 'acerto'] as const;
 export type TipoMovimentacao = (typeof TIPOS_MOVIMENTACAO)[number];
 
 export const ROTULO_TIPO_MOVIMENTACAO: Record<TipoMovimentacao, string> = {
   credito: 'Crédito',
   debito: 'Débito',
   devolucao: 'Devolução',
+  acerto: 'Acerto',
 };
 
 export const DESCRICAO_PADRAO_SALDO = 'Movimentação de saldo';
@@ -41,6 +43,8 @@ export const saldoFuncionarioSchema = z.object({
   funcionario_id: z.number(),
   funcionario_nome: z.string(),
   funcionario_email: z.string(),
+  /** False for a deactivated employee still listed because the balance is not zero. */
+  funcionario_ativo: z.boolean(),
   saldo_atual: z.number(),
   /** When the last movement happened; null without any. */
   data_ultima_atualizacao: z.string().nullable(),
@@ -55,8 +59,10 @@ export const movimentacaoSchema = z.object({
   funcionario_id: z.number(),
   funcionario_nome: z.string(),
   tipo: z.enum(TIPOS_MOVIMENTACAO),
-  /** Always positive; `tipo` says the direction. */
+  /** Never negative; `tipo` (and an acerto's `sentido`) says the direction. */
   valor: z.number(),
+  /** An acerto's direction ('devolvido': the balance went down; 'pago': up); null for the other types. */
+  sentido: z.enum(SENTIDOS_ACERTO).nullable(),
   saldo_anterior: z.number(),
   saldo_novo: z.number(),
   descricao: z.string(),
@@ -109,6 +115,7 @@ export const funcionariosComSaldoSchema = z.object({ funcionarios: z.array(funci
 export const relatorioSaldoLinhaSchema = z.object({
   funcionario_id: z.number(),
   funcionario_nome: z.string(),
+  funcionario_ativo: z.boolean(),
   /** Null for credits given without a route. */
   rota_id: z.number().nullable(),
   rota_nome: z.string().nullable(),

@@ -1,6 +1,7 @@
 /** Users and sessions: request and response schemas shared by the API and the forms. */
 import { z } from '../zod';
 import { booleano, email, opcao, senha, texto } from './campos';
+import { celularComFilaSchema } from './dispositivos';
 import { TIPOS_USUARIO } from './tiposUsuario';
 
 // Zod-free, so the app shell can import them without the schema library.
@@ -91,4 +92,27 @@ export const paramsSessao = z.object({
 export const usuarioRespostaSchema = z.object({ usuario: usuarioSchema });
 export const usuariosRespostaSchema = z.object({ usuarios: z.array(usuarioSchema) });
 export const funcionariosRespostaSchema = z.object({ funcionarios: z.array(usuarioSchema) });
+
+/**
+ * GET /usuarios/funcionarios: active employees (every picker). With `inativos_com_rotas=true`, also
+ * the inactive ones who have routes (Relatórios' filter: their routes can still be reported).
+ */
+export const filtroFuncionariosSchema = z.object({
+  inativos_com_rotas: z.enum(['true', 'false'], { error: "inativos_com_rotas deve ser 'true' ou 'false'." }).optional(),
+});
+
+/**
+ * GET /usuarios/:id/desativacao (admin): what stays with the person when deactivated, asked before the
+ * 'Sim'. The phones are those whose last report said something waits on them, oldest waiting first.
+ */
+export const resumoDesativacaoSchema = z.object({
+  usuario_id: z.number(),
+  nome: z.string(),
+  /** One active route per employee; null without one. */
+  rota_ativa: z.object({ id: z.number(), nome: z.string() }).nullable(),
+  /** Reais; negative when the employee spent own money. */
+  saldo_atual: z.number(),
+  celulares: z.array(celularComFilaSchema),
+});
+export type ResumoDesativacao = z.infer<typeof resumoDesativacaoSchema>;
 export const mensagemSchema = z.object({ message: z.string() });

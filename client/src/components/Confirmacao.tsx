@@ -11,6 +11,10 @@ interface PropsConfirmacao {
   textoCancelar?: string;
   varianteConfirmar?: VarianteBotao;
   processando?: boolean;
+  /** False while what the question depends on is still loading ('Sim' waits; 'Não' does not). */
+  podeConfirmar?: boolean;
+  /** Below the question: what the person should know before answering. */
+  children?: ReactNode;
   aoConfirmar: () => void;
   aoCancelar: () => void;
 }
@@ -23,6 +27,8 @@ export function Confirmacao({
   textoCancelar = 'Não',
   varianteConfirmar = 'primary',
   processando,
+  podeConfirmar = true,
+  children,
   aoConfirmar,
   aoCancelar,
 }: PropsConfirmacao) {
@@ -37,13 +43,14 @@ export function Confirmacao({
           <Botao variante="outline" onClick={aoCancelar} disabled={processando}>
             {textoCancelar}
           </Botao>
-          <Botao variante={varianteConfirmar} onClick={aoConfirmar} carregando={processando}>
+          <Botao variante={varianteConfirmar} onClick={aoConfirmar} carregando={processando} disabled={!podeConfirmar}>
             {textoConfirmar}
           </Botao>
         </>
       }
     >
       <p style={{ margin: 0 }}>{mensagem}</p>
+      {children}
     </Modal>
   );
 }

@@ -69,7 +69,7 @@ describe('telas do admin sem conexão', () => {
     let online = false;
     montar(<PaginaSaldo />, () =>
       online
-        ? { corpo: { saldos: [{ funcionario_id: 2, funcionario_nome: 'Bruno Campo', funcionario_email: 'b@x.com', saldo_atual: 10, data_ultima_atualizacao: null }], total_funcionarios: 1, saldo_total: 10, movimentacoes_hoje: 0, movimentacoes: [], total: 0, relatorio: [] } }
+        ? { corpo: { saldos: [{ funcionario_id: 2, funcionario_nome: 'Bruno Campo', funcionario_email: 'b@x.com', funcionario_ativo: true, saldo_atual: 10, data_ultima_atualizacao: null }], total_funcionarios: 1, saldo_total: 10, movimentacoes_hoje: 0, movimentacoes: [], total: 0, relatorio: [] } }
         : 'offline',
     );
     const aviso = await avisoSemConexao();

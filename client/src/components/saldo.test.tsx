@@ -19,9 +19,9 @@ describe('cor do saldo (issue 17)', () => {
       'GET /saldo': () => ({
         corpo: {
           saldos: [
-            { funcionario_id: 2, funcionario_nome: 'Bruno Zerado', funcionario_email: 'b@x.com', saldo_atual: 0, data_ultima_atualizacao: null },
-            { funcionario_id: 3, funcionario_nome: 'Carla Negativa', funcionario_email: 'c@x.com', saldo_atual: -5, data_ultima_atualizacao: null },
-            { funcionario_id: 4, funcionario_nome: 'Davi Positivo', funcionario_email: 'd@x.com', saldo_atual: 5, data_ultima_atualizacao: null },
+            { funcionario_id: 2, funcionario_nome: 'Bruno Zerado', funcionario_email: 'b@x.com', funcionario_ativo: true, saldo_atual: 0, data_ultima_atualizacao: null },
+            { funcionario_id: 3, funcionario_nome: 'Carla Negativa', funcionario_email: 'c@x.com', funcionario_ativo: true, saldo_atual: -5, data_ultima_atualizacao: null },
+            { funcionario_id: 4, funcionario_nome: 'Davi Positivo', funcionario_email: 'd@x.com', funcionario_ativo: true, saldo_atual: 5, data_ultima_atualizacao: null },
           ],
         },
       }),

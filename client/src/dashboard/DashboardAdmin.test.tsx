@@ -21,12 +21,12 @@ const DADOS: DashboardAdmin = {
   vendasDia: 1500.3,
   despesasDia: 45.5,
   rotas: [
-    { id: 7, nome: 'Rota Goiás', funcionario_nome: 'Bruno Campo', vendasHoje: 1500.3, despesasHoje: 45.5, status: 'ativa' },
-    { id: 8, nome: 'Rota Minas', funcionario_nome: 'Carla Estrada', vendasHoje: 0, despesasHoje: 0, status: 'ativa' },
+    { id: 7, nome: 'Rota Goiás', funcionario_nome: 'Bruno Campo', funcionario_ativo: true, vendasHoje: 1500.3, despesasHoje: 45.5, status: 'ativa' },
+    { id: 8, nome: 'Rota Minas', funcionario_nome: 'Carla Estrada', funcionario_ativo: true, vendasHoje: 0, despesasHoje: 0, status: 'ativa' },
   ],
   funcionarios: [
-    { id: 2, nome: 'Bruno Campo', rota_id: 7, rota_nome: 'Rota Goiás', saldo: 254.1, vendas: 1500.3, cidadesAtendidas: 3, totalCidades: 4 },
-    { id: 3, nome: 'Carla Estrada', rota_id: 8, rota_nome: 'Rota Minas', saldo: -12.5, vendas: 0, cidadesAtendidas: 0, totalCidades: 2 },
+    { id: 2, nome: 'Bruno Campo', ativo: true, rota_id: 7, rota_nome: 'Rota Goiás', saldo: 254.1, vendas: 1500.3, cidadesAtendidas: 3, totalCidades: 4 },
+    { id: 3, nome: 'Carla Estrada', ativo: true, rota_id: 8, rota_nome: 'Rota Minas', saldo: -12.5, vendas: 0, cidadesAtendidas: 0, totalCidades: 2 },
   ],
   celulares: [],
 };
@@ -135,6 +135,25 @@ describe('Dashboard do admin', () => {
     // A negative balance (the employee used own money) is red.
     expect(within(carla).getByText('-R$ 12,50', { normalizer: sp })).toHaveClass('valor-negativo');
     expect(within(carla).getByText('0/2')).toBeInTheDocument();
+  });
+
+  it("o funcionário desativado que ainda tem rota ativa aparece em rota, com o selo 'Inativo'", async () => {
+    const comCarlaInativa: DashboardAdmin = {
+      ...DADOS,
+      rotas: DADOS.rotas.map((r) => (r.id === 8 ? { ...r, funcionario_ativo: false } : r)),
+      funcionarios: DADOS.funcionarios.map((f) => (f.id === 3 ? { ...f, ativo: false } : f)),
+    };
+    montar(() => ({ corpo: comCarlaInativa }));
+    const funcionarios = tabela('Funcionários em Rota');
+    const carla = await within(funcionarios).findByRole('row', { name: /Carla Estrada/ });
+    expect(within(within(carla).getAllByRole('cell')[0]!).getByText('Inativo')).toHaveClass('selo');
+    expect(within(within(funcionarios).getByRole('row', { name: /Bruno Campo/ })).queryByText('Inativo')).not.toBeInTheDocument();
+    const minas = within(tabela('Rotas Ativas')).getByRole('row', { name: /Rota Minas/ });
+    expect(within(within(minas).getAllByRole('cell')[1]!).getByText('Inativo')).toBeInTheDocument();
+    // The CSV keeps the plain name.
+    const baixado = capturarDownload();
+    await userEvent.click(within(funcionarios).getByRole('button', { name: 'Exportar CSV' }));
+    expect(await textoComBom(baixado.blob!)).toContain('\r\nCarla Estrada;Rota Minas;-12,50;0;0 de 2\r\n');
   });
 
   it('sistema vazio: zeros e os textos das tabelas vazias', async () => {

@@ -12,6 +12,7 @@ import { formatarReais } from '../../../shared/money';
 import type { DashboardAdmin as DadosDashboard } from '../../../shared/schemas/relatorios';
 import { ROTULO_STATUS_ROTA, type StatusRota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
+import { NomeComSituacao, textoComSituacao } from '../components/NomeComSituacao';
 import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
@@ -36,14 +37,21 @@ function Saldo({ valor }: { valor: number }) {
 
 const colunasRotas: Coluna<RotaDoPainel>[] = [
   { chave: 'nome', titulo: 'Rota' },
-  { chave: 'funcionario_nome', titulo: 'Funcionário' },
+  {
+    chave: 'funcionario_nome',
+    titulo: 'Funcionário',
+    render: (r) => <NomeComSituacao nome={r.funcionario_nome} ativo={r.funcionario_ativo} />,
+    textoBusca: (r) => textoComSituacao(r.funcionario_nome, r.funcionario_ativo),
+    csv: (r) => r.funcionario_nome,
+  },
   { chave: 'vendasHoje', titulo: 'Vendas Hoje', numerica: true, render: (r) => formatarReais(r.vendasHoje), textoBusca: (r) => formatarReais(r.vendasHoje) },
   { chave: 'despesasHoje', titulo: 'Despesas Hoje', numerica: true, render: (r) => formatarReais(r.despesasHoje), textoBusca: (r) => formatarReais(r.despesasHoje) },
   { chave: 'status', titulo: 'Status', render: (r) => <Selo cor={COR_STATUS[r.status]}>{ROTULO_STATUS_ROTA[r.status]}</Selo>, textoBusca: (r) => ROTULO_STATUS_ROTA[r.status] },
 ];
 
 const colunasFuncionarios: Coluna<FuncionarioDoPainel>[] = [
-  { chave: 'nome', titulo: 'Nome' },
+  // Deactivated with the route still open: in route until an admin closes it, marked 'Inativo'.
+  { chave: 'nome', titulo: 'Nome', render: (f) => <NomeComSituacao nome={f.nome} ativo={f.ativo} />, textoBusca: (f) => textoComSituacao(f.nome, f.ativo), csv: (f) => f.nome },
   { chave: 'rota_nome', titulo: 'Rota Atual' },
   { chave: 'saldo', titulo: 'Saldo', numerica: true, render: (f) => <Saldo valor={f.saldo} />, textoBusca: (f) => formatarReais(f.saldo) },
   { chave: 'vendas', titulo: 'Vendas Hoje', numerica: true, render: (f) => formatarReais(f.vendas), textoBusca: (f) => formatarReais(f.vendas) },
@@ -134,7 +142,7 @@ export function DashboardAdmin({ usuario }: { usuario: Usuario }) {
               carregando={carregando}
               placeholderBusca="Buscar funcionário ou rota..."
               vazio="Nenhum funcionário em rota"
-              tituloCartao={(f) => f.nome}
+              tituloCartao={(f) => <NomeComSituacao nome={f.nome} ativo={f.ativo} />}
               arquivoCsv={`funcionarios-em-rota-${hojeNoApp()}`}
             />
           </div>

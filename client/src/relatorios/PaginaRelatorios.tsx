@@ -21,7 +21,7 @@ import { CelulaDupla } from '../components/TabelaDados';
 import { useSelecaoVisivel, type SelecaoVisivel } from '../components/useSelecaoVisivel';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
-import { useFuncionarios } from '../usuarios/consultas';
+import { useFuncionariosComInativos } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
 import { ModalDetalhesRota } from './ModalDetalhesRota';
 import { PainelTendencias } from './PainelTendencias';
@@ -35,7 +35,8 @@ export function PaginaRelatorios() {
   const relatorio = useRelatorioRotas(filtros);
   const { data: linhas = [], isLoading, isError, isFetching, refetch } = relatorio;
   const conexao = useSemConexao(relatorio);
-  const { data: funcionarios = [] } = useFuncionarios();
+  // Deactivated employees with routes too: their routes can still be reported and exported.
+  const { data: funcionarios = [] } = useFuncionariosComInativos();
   // A route's address (/relatorios?rota=<id>, the audit trail's link) opens its details, whatever the table lists.
   const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.rota);
   const [detalhes, setDetalhes] = useState<number | null>(() => idDoEndereco(endereco.busca, PARAMETROS_DAS_TELAS.rota));
@@ -96,7 +97,7 @@ export function PaginaRelatorios() {
           aoMudar={(v) => mudarFiltro('status', v)}
           opcoes={STATUS_ROTA.map((st) => ({ valor: st, rotulo: ROTULO_FILTRO_STATUS_ROTA[st] }))}
         />
-        <FiltroSelecao rotulo="Funcionário" valor={filtros.funcionario_id} aoMudar={(v) => mudarFiltro('funcionario_id', v)} opcoes={funcionarios.map((f) => ({ valor: f.id, rotulo: f.nome }))} />
+        <FiltroSelecao rotulo="Funcionário" valor={filtros.funcionario_id} aoMudar={(v) => mudarFiltro('funcionario_id', v)} opcoes={funcionarios.map((f) => ({ valor: f.id, rotulo: f.ativo ? f.nome : `${f.nome} (inativo)` }))} />
         <FiltroData rotulo="Data inicial" valor={filtros.data_inicio} aoMudar={(v) => mudarFiltro('data_inicio', v)} />
         <FiltroData rotulo="Data final" valor={filtros.data_fim} aoMudar={(v) => mudarFiltro('data_fim', v)} />
         <div className="filtros__acao">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Movimentacao } from '../../../shared/schemas/saldo';
+import { definirLarguraDaJanela } from '../test/janela';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
 import { ModalMovimentacaoSaldo } from './ModalMovimentacaoSaldo';
@@ -18,6 +19,7 @@ const movimentacao = (id: number, extra: Partial<Movimentacao>): Movimentacao =>
   funcionario_nome: 'Bruno Campo',
   tipo: 'credito',
   valor: 300,
+  sentido: null,
   saldo_anterior: 0,
   saldo_novo: 300,
   descricao: 'Movimentação de saldo',
@@ -36,8 +38,8 @@ function montar(extra: Record<string, ManipuladorApi> = {}) {
     'GET /saldo': () => ({
       corpo: {
         saldos: [
-          { funcionario_id: 2, funcionario_nome: 'Bruno Campo', funcionario_email: 'bruno@escola.com.br', saldo_atual: 254.1, data_ultima_atualizacao: '2026-11-22T13:10:00.000Z' },
-          { funcionario_id: 3, funcionario_nome: 'Carla Zerada', funcionario_email: 'carla@escola.com.br', saldo_atual: -12.5, data_ultima_atualizacao: null },
+          { funcionario_id: 2, funcionario_nome: 'Bruno Campo', funcionario_email: 'bruno@escola.com.br', funcionario_ativo: true, saldo_atual: 254.1, data_ultima_atualizacao: '2026-11-22T13:10:00.000Z' },
+          { funcionario_id: 3, funcionario_nome: 'Carla Zerada', funcionario_email: 'carla@escola.com.br', funcionario_ativo: true, saldo_atual: -12.5, data_ultima_atualizacao: null },
         ],
       },
     }),
@@ -50,7 +52,7 @@ function montar(extra: Record<string, ManipuladorApi> = {}) {
       return { corpo: { movimentacoes, page: 1, limit: 500, total: movimentacoes.length } };
     },
     'GET /saldo/relatorio': () => ({
-      corpo: { relatorio: [{ funcionario_id: 2, funcionario_nome: 'Bruno Campo', rota_id: 7, rota_nome: 'Rota Centro', total_creditado: 300, total_gasto: 45.9, saldo_atual: 254.1 }] },
+      corpo: { relatorio: [{ funcionario_id: 2, funcionario_nome: 'Bruno Campo', funcionario_ativo: true, rota_id: 7, rota_nome: 'Rota Centro', total_creditado: 300, total_gasto: 45.9, saldo_atual: 254.1 }] },
     }),
     'GET /saldo/funcionarios': () => ({
       corpo: {
@@ -116,6 +118,52 @@ describe('Saldo dos Funcionários', () => {
     renderizarApp([{ path: '/saldo', element: <PaginaSaldo /> }], { em: '/saldo' });
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Relatório' }));
     expect(await screen.findByText('Erro ao carregar relatório')).toBeInTheDocument();
+  });
+});
+
+describe('funcionário desativado com saldo', () => {
+  /** Ana was deactivated holding R$ 700,00: the server keeps her in the lists, marked inactive. */
+  const comAna = () =>
+    montar({
+      'GET /saldo': () => ({
+        corpo: {
+          saldos: [
+            { funcionario_id: 9, funcionario_nome: 'Ana Estrada', funcionario_email: 'ana@escola.com.br', funcionario_ativo: false, saldo_atual: 700, data_ultima_atualizacao: '2026-11-22T13:10:00.000Z' },
+            { funcionario_id: 2, funcionario_nome: 'Bruno Campo', funcionario_email: 'bruno@escola.com.br', funcionario_ativo: true, saldo_atual: 254.1, data_ultima_atualizacao: '2026-11-22T13:10:00.000Z' },
+          ],
+        },
+      }),
+      'GET /saldo/relatorio': () => ({
+        corpo: {
+          relatorio: [
+            { funcionario_id: 9, funcionario_nome: 'Ana Estrada', funcionario_ativo: false, rota_id: 5, rota_nome: 'Rota Goiás', total_creditado: 700, total_gasto: 0, saldo_atual: 700 },
+            { funcionario_id: 2, funcionario_nome: 'Bruno Campo', funcionario_ativo: true, rota_id: 7, rota_nome: 'Rota Centro', total_creditado: 300, total_gasto: 45.9, saldo_atual: 254.1 },
+          ],
+        },
+      }),
+    });
+
+  it("a tabela e o relatório mostram o selo 'Inativo' ao lado do nome; o ativo não tem selo", async () => {
+    comAna();
+    renderizarApp([{ path: '/saldo', element: <PaginaSaldo /> }], { em: '/saldo' });
+    const ana = (await screen.findByText('Ana Estrada')).closest('tr')!;
+    expect(within(within(ana).getAllByRole('cell')[0]!).getByText('Inativo')).toHaveClass('selo');
+    const bruno = screen.getByText('Bruno Campo').closest('tr')!;
+    expect(within(bruno).queryByText('Inativo')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Relatório' }));
+    const linha = (await screen.findByText('Rota Goiás')).closest('tr')!;
+    expect(within(within(linha).getAllByRole('cell')[0]!).getByText('Inativo')).toBeInTheDocument();
+    expect(within(screen.getByText('Rota Centro').closest('tr')!).queryByText('Inativo')).not.toBeInTheDocument();
+  });
+
+  it("no celular o cartão traz o selo 'Inativo' no título", async () => {
+    definirLarguraDaJanela(390);
+    comAna();
+    renderizarApp([{ path: '/saldo', element: <PaginaSaldo /> }], { em: '/saldo' });
+    const cartao = (await screen.findAllByText('Ana Estrada'))[0]!.closest('li')!;
+    expect(within(cartao).getAllByText('Inativo')[0]).toHaveClass('selo');
+    expect(within(screen.getAllByText('Bruno Campo')[0]!.closest('li')!).queryByText('Inativo')).not.toBeInTheDocument();
   });
 });
 

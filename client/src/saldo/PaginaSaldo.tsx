@@ -13,6 +13,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { Abas } from '../components/Abas';
 import { classeDoSaldo } from '../components/saldo';
 import { Botao } from '../components/Botao';
+import { NomeComSituacao, textoComSituacao } from '../components/NomeComSituacao';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
 import { CelulaDupla, TabelaDados, type Coluna } from '../components/TabelaDados';
@@ -23,14 +24,15 @@ import { ModalMovimentacaoSaldo } from './ModalMovimentacaoSaldo';
 
 type AbaSaldo = 'saldos' | 'historico' | 'relatorio';
 
-const COR_TIPO: Record<TipoMovimentacao, CorSelo> = { credito: 'verde', debito: 'laranja', devolucao: 'azul' };
+const COR_TIPO: Record<TipoMovimentacao, CorSelo> = { credito: 'verde', debito: 'laranja', devolucao: 'azul', acerto: 'cinza' };
 
-/** Spec: Todos, Crédito, Devolução; Débito added because expenses now write debits to the ledger. */
+/** Spec: Todos, Crédito, Devolução; Débito (expenses write debits) and Acerto (a route's settlement) added. */
 const FILTROS_HISTORICO: { valor: TipoMovimentacao | ''; rotulo: string }[] = [
   { valor: '', rotulo: 'Todos' },
   { valor: 'credito', rotulo: 'Crédito' },
   { valor: 'debito', rotulo: 'Débito' },
   { valor: 'devolucao', rotulo: 'Devolução' },
+  { valor: 'acerto', rotulo: 'Acerto' },
 ];
 
 /** Red below zero, green above, no colour at zero (classeDoSaldo). */
@@ -69,7 +71,14 @@ function SaldoDosFuncionarios() {
   const erroDados = !conexao.semConexao && (saldos.isError || resumo.isError || movimentacoes.isError);
 
   const colunasSaldos: Coluna<SaldoFuncionario>[] = [
-    { chave: 'funcionario_nome', titulo: 'Funcionário' },
+    // A deactivated employee stays while the balance is not zero, marked 'Inativo'.
+    {
+      chave: 'funcionario_nome',
+      titulo: 'Funcionário',
+      render: (s) => <NomeComSituacao nome={s.funcionario_nome} ativo={s.funcionario_ativo} />,
+      textoBusca: (s) => textoComSituacao(s.funcionario_nome, s.funcionario_ativo),
+      csv: (s) => s.funcionario_nome,
+    },
     { chave: 'funcionario_email', titulo: 'Email' },
     { chave: 'saldo_atual', titulo: 'Saldo Atual', numerica: true, render: (s) => <ValorSaldo valor={s.saldo_atual} />, textoBusca: (s) => formatarReais(s.saldo_atual) },
     {
@@ -121,7 +130,13 @@ function SaldoDosFuncionarios() {
   ];
 
   const colunasRelatorio: Coluna<RelatorioSaldoLinha>[] = [
-    { chave: 'funcionario_nome', titulo: 'Funcionário' },
+    {
+      chave: 'funcionario_nome',
+      titulo: 'Funcionário',
+      render: (l) => <NomeComSituacao nome={l.funcionario_nome} ativo={l.funcionario_ativo} />,
+      textoBusca: (l) => textoComSituacao(l.funcionario_nome, l.funcionario_ativo),
+      csv: (l) => l.funcionario_nome,
+    },
     { chave: 'rota_nome', titulo: 'Rota', render: (l) => l.rota_nome ?? 'Sem rota específica', textoBusca: (l) => l.rota_nome ?? 'Sem rota específica' },
     { chave: 'total_creditado', titulo: 'Total Creditado', numerica: true, render: (l) => formatarReais(l.total_creditado), textoBusca: (l) => formatarReais(l.total_creditado) },
     { chave: 'total_gasto', titulo: 'Total Gasto', numerica: true, render: (l) => formatarReais(l.total_gasto), textoBusca: (l) => formatarReais(l.total_gasto) },
@@ -207,7 +222,7 @@ function SaldoDosFuncionarios() {
               carregando={saldos.isLoading}
               placeholderBusca="Buscar funcionário ou email..."
               vazio="Nenhum funcionário ativo encontrado."
-              tituloCartao={(s) => s.funcionario_nome}
+              tituloCartao={(s) => <NomeComSituacao nome={s.funcionario_nome} ativo={s.funcionario_ativo} />}
               arquivoCsv="saldos-dos-funcionarios"
             />
           )}
@@ -262,7 +277,7 @@ function SaldoDosFuncionarios() {
             carregando={relatorio.isLoading}
             placeholderBusca="Buscar funcionário ou rota..."
             vazio="Nenhum saldo enviado ou gasto ainda."
-            tituloCartao={(l) => l.funcionario_nome}
+            tituloCartao={(l) => <NomeComSituacao nome={l.funcionario_nome} ativo={l.funcionario_ativo} />}
             arquivoCsv="relatorio-de-saldo"
           />
         ))}

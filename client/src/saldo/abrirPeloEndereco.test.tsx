@@ -18,6 +18,7 @@ const movimentacao = (id: number, funcionarioId: number, nome: string, valor: nu
   funcionario_nome: nome,
   tipo: 'credito',
   valor,
+  sentido: null,
   saldo_anterior: 0,
   saldo_novo: valor,
   descricao: `Adiantamento de ${nome}`,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Usuario } from '../../../shared/schemas/usuarios';
-import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi } from '../test/renderizar';
+import type { ResumoDesativacao, Usuario } from '../../../shared/schemas/usuarios';
+import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
 import { PaginaUsuarios } from './PaginaUsuarios';
 
 function base(): Usuario[] {
@@ -23,16 +23,55 @@ function base(): Usuario[] {
   ];
 }
 
+const sp = (t: string | null | undefined) => (t ?? '').replace(/\s+/g, ' ').trim();
+
 const SESSOES = () => [
   { ref: 'aaaaaaaaaaaaaaaa', descricao: 'Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36', criada_em: '2026-11-20T10:00:00.000Z', expira_em: '2026-12-20T10:00:00.000Z', atual: false },
   { ref: 'bbbbbbbbbbbbbbbb', descricao: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', criada_em: '2026-11-22T12:30:00.000Z', expira_em: '2026-12-22T12:30:00.000Z', atual: false },
 ];
 
-function montar(usuarios = base()) {
+const HORA_MS = 3600_000;
+
+/** What stays with Bruno: an active route, R$ 700,00 and records on two phones. */
+const RESUMO_COM_PENDENCIAS = (): ResumoDesativacao => ({
+  usuario_id: 2,
+  nome: 'Bruno Campo',
+  rota_ativa: { id: 7, nome: 'Rota Goiás' },
+  saldo_atual: 700,
+  celulares: [
+    {
+      funcionario_id: 2,
+      funcionario_nome: 'Bruno Campo',
+      dispositivo_id: '22222222-3333-4444-8555-666666666666',
+      versao: '0.5.0',
+      versao_antiga: false,
+      fila: { venda: 0, visita: 0, despesa: 1, rota: 0 },
+      mais_antigo_em: new Date(Date.now() - 30 * HORA_MS).toISOString(),
+      ultima_sync_em: null,
+      visto_em: new Date(Date.now() - 2 * HORA_MS).toISOString(),
+    },
+    {
+      funcionario_id: 2,
+      funcionario_nome: 'Bruno Campo',
+      dispositivo_id: '11111111-2222-4333-8444-555555555555',
+      versao: '0.5.0',
+      versao_antiga: false,
+      fila: { venda: 2, visita: 0, despesa: 0, rota: 0 },
+      mais_antigo_em: new Date(Date.now() - 3 * HORA_MS - 60_000).toISOString(),
+      ultima_sync_em: '2026-11-20T17:32:00.000Z',
+      visto_em: new Date(Date.now() - 60_000).toISOString(),
+    },
+  ],
+});
+
+const RESUMO_VAZIO = (): ResumoDesativacao => ({ usuario_id: 2, nome: 'Bruno Campo', rota_ativa: null, saldo_atual: 0, celulares: [] });
+
+function montar(usuarios = base(), resumo: ManipuladorApi = () => ({ corpo: RESUMO_VAZIO() })) {
   entrarComo(ADMIN_TESTE);
   let sessoes = SESSOES();
   const api = simularApi({
     'GET /auth/me': () => ({ corpo: { usuario: ADMIN_TESTE } }),
+    'GET /usuarios/:id/desativacao': resumo,
     'GET /usuarios': () => ({ corpo: { usuarios } }),
     'POST /usuarios': (corpo) => {
       const c = corpo as { email: string };
@@ -151,6 +190,8 @@ describe('Gerenciamento de Usuários', () => {
     await usuario.click(screen.getByRole('button', { name: 'Não' }));
     expect(api.chamadas.some((c) => c.caminho.endsWith('/desativar'))).toBe(false);
     await usuario.click(screen.getByRole('button', { name: 'Desativar Bruno Campo' }));
+    // 'Sim' waits for what stays with the person to be read (nothing, here).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sim' })).toBeEnabled());
     await usuario.click(screen.getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText('Usuário desativado com sucesso.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Inativos (2)' })).toBeInTheDocument());
@@ -159,6 +200,67 @@ describe('Gerenciamento de Usuários', () => {
     await usuario.click(screen.getByRole('button', { name: 'Desbloquear Davi Bloqueado' }));
     expect(await screen.findByText('Usuário desbloqueado com sucesso.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Bloqueados (0)' })).toBeInTheDocument());
+  });
+
+  it('a confirmação de desativar diz, antes do "Sim", a rota ativa, o saldo e os registros não enviados, e o que acontece com cada um', async () => {
+    const api = montar(base(), () => ({ corpo: RESUMO_COM_PENDENCIAS() }));
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Desativar Bruno Campo' }));
+    const dialogo = screen.getByRole('dialog', { name: 'Desativar usuário' });
+    const fatos = await within(dialogo).findByRole('list', { name: 'O que fica com Bruno Campo' });
+    const itens = within(fatos).getAllByRole('listitem').map((li) => sp(li.textContent));
+    expect(itens[0]).toBe('Rota ativa: Rota Goiás. Continua ativa até um administrador finalizá-la ou cancelá-la.');
+    expect(itens[1]).toBe('Saldo: R$ 700,00. Continua na tela Saldo, marcado como Inativo, enquanto não for zerado.');
+    expect(within(fatos).getByText('R$ 700,00', { normalizer: sp })).toHaveClass('valor-positivo');
+    expect(itens[2]).toContain('Registros não enviados: 2 vendas e 1 despesa, em 2 celulares:');
+    expect(itens[2]).toContain('1 despesa há 1 dia · nunca sincronizou');
+    expect(itens[2]).toContain('2 vendas há 3 horas · última sincronização 20/11 14:32');
+    expect(itens[2]).toContain("Nada se perde: na tela de login do celular, 'Exportar pendências' gera um arquivo que você importa aqui em 'Importar pendências'.");
+    expect(within(dialogo).getByText('A sessão de Bruno Campo termina na hora; ninguém entra mais com essa conta.')).toBeInTheDocument();
+    expect(api.chamadas.filter((c) => c.caminho === '/usuarios/2/desativacao')).toHaveLength(1);
+    // The facts come before the 'Sim'; it still deactivates.
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText('Usuário desativado com sucesso.')).toBeInTheDocument();
+  });
+
+  it('saldo negativo em vermelho; sem rota e sem celulares, só o saldo', async () => {
+    montar(base(), () => ({ corpo: { ...RESUMO_VAZIO(), saldo_atual: -50 } }));
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Desativar Bruno Campo' }));
+    const fatos = await screen.findByRole('list', { name: 'O que fica com Bruno Campo' });
+    expect(within(fatos).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(fatos).getByText('-R$ 50,00', { normalizer: sp })).toHaveClass('valor-negativo');
+  });
+
+  it('nada a relatar: a confirmação continua simples', async () => {
+    const api = montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Desativar Bruno Campo' }));
+    const dialogo = screen.getByRole('dialog', { name: 'Desativar usuário' });
+    await waitFor(() => expect(within(dialogo).getByRole('button', { name: 'Sim' })).toBeEnabled());
+    expect(within(dialogo).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(dialogo).queryByText(/termina na hora/)).not.toBeInTheDocument();
+    expect(within(dialogo).getByText('Tem certeza que deseja desativar o usuário Bruno Campo?')).toBeInTheDocument();
+    expect(api.chamadas.filter((c) => c.caminho === '/usuarios/2/desativacao')).toHaveLength(1);
+  });
+
+  it('o resumo que não carrega não impede desativar: a confirmação diz que não foi possível verificar', async () => {
+    montar(base(), () => ({ status: 500, corpo: { error: 'Erro interno', codigo: 'erro_interno' } }));
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Desativar Bruno Campo' }));
+    const dialogo = screen.getByRole('dialog', { name: 'Desativar usuário' });
+    expect(await within(dialogo).findByText(/^Não foi possível verificar a rota, o saldo e os registros não enviados/)).toBeInTheDocument();
+    await usuario.click(within(dialogo).getByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText('Usuário desativado com sucesso.')).toBeInTheDocument();
+  });
+
+  it('ativar não consulta o resumo', async () => {
+    const api = montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('tab', { name: 'Inativos (1)' }));
+    await usuario.click(screen.getByRole('button', { name: 'Ativar Carla Inativa' }));
+    expect(screen.getByText('Tem certeza que deseja ativar o usuário Carla Inativa?')).toBeInTheDocument();
+    expect(api.chamadas.some((c) => c.caminho.endsWith('/desativacao'))).toBe(false);
   });
 
   it('na aba Bloqueados diz quando o bloqueio passa sozinho (fuso do app)', async () => {

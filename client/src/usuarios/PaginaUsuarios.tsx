@@ -1,6 +1,7 @@
 /**
  * 'Gerenciamento de Usuários' (admin): tabs Ativos / Inativos / Bloqueados, the table with every
- * column of the spec, create/edit, activate/deactivate with a Sim/Não confirmation, unlock (a block
+ * column of the spec, create/edit, activate/deactivate with a Sim/Não confirmation (deactivating first
+ * says what stays with the person: ConfirmacaoDesativar), unlock (a block
  * also lifts by itself: the tab says when), and 'Sessões': the devices signed in, ending one or all.
  */
 import { FileUp, Lock, MonitorSmartphone, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
@@ -19,6 +20,7 @@ import { CelulaDupla, EmailQuebravel, TabelaDados, type Coluna } from '../compon
 import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { fusoDoApp } from '../config/configApp';
 import { useAlterarStatusUsuario, useDesbloquearUsuario, useUsuarios } from './consultas';
+import { ConfirmacaoDesativar } from './ConfirmacaoDesativar';
 import { ModalSessoes } from './ModalSessoes';
 import { ModalUsuario } from './ModalUsuario';
 import { ModalImportarPendencias } from './ModalImportarPendencias';
@@ -222,11 +224,16 @@ export function PaginaUsuarios() {
 
       {editando !== null && <ModalUsuario usuario={editando === 'novo' ? null : editando} aoFechar={() => setEditando(null)} />}
 
+      <ConfirmacaoDesativar
+        usuario={mudandoStatus?.ativo ? mudandoStatus : null}
+        processando={alterarStatus.isPending}
+        aoConfirmar={() => void confirmarStatus()}
+        aoCancelar={() => setMudandoStatus(null)}
+      />
       <Confirmacao
-        aberto={mudandoStatus !== null}
-        titulo={mudandoStatus?.ativo ? 'Desativar usuário' : 'Ativar usuário'}
-        mensagem={`Tem certeza que deseja ${mudandoStatus?.ativo ? 'desativar' : 'ativar'} o usuário ${mudandoStatus?.nome}?`}
-        varianteConfirmar={mudandoStatus?.ativo ? 'danger' : 'primary'}
+        aberto={mudandoStatus !== null && !mudandoStatus.ativo}
+        titulo="Ativar usuário"
+        mensagem={`Tem certeza que deseja ativar o usuário ${mudandoStatus?.nome}?`}
         processando={alterarStatus.isPending}
         aoConfirmar={() => void confirmarStatus()}
         aoCancelar={() => setMudandoStatus(null)}

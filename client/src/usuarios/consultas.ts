@@ -1,6 +1,6 @@
 /** Users: query keys and one mutation hook per action (each refreshes the lists). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Usuario, UsuarioCriarPedido, UsuarioEditarPedido } from '../../../shared/schemas/usuarios';
+import type { ResumoDesativacao, Usuario, UsuarioCriarPedido, UsuarioEditarPedido } from '../../../shared/schemas/usuarios';
 import { api } from '../api/client';
 import { ouVazio } from '../api/ouVazio';
 import { lerTodasAsPaginas } from '../api/paginas';
@@ -9,6 +9,8 @@ export const chavesUsuarios = {
   todos: ['usuarios'] as const,
   lista: () => [...chavesUsuarios.todos, 'lista'] as const,
   funcionarios: () => [...chavesUsuarios.todos, 'funcionarios'] as const,
+  funcionariosComInativos: () => [...chavesUsuarios.funcionarios(), 'inativos-com-rotas'] as const,
+  desativacao: (id: number) => [...chavesUsuarios.todos, 'desativacao', id] as const,
   administradores: () => [...chavesUsuarios.todos, 'administradores'] as const,
 };
 
@@ -28,6 +30,30 @@ export function useFuncionarios() {
       const r = await api.get<{ funcionarios: Usuario[] } | Usuario[]>('/usuarios/funcionarios');
       return Array.isArray(r) ? r : r.funcionarios;
     },
+  });
+}
+
+/**
+ * Relatórios' filter: the active employees and the deactivated ones who have routes (their routes are
+ * still reported and exported), each with `ativo` to mark them.
+ */
+export function useFuncionariosComInativos() {
+  return useQuery({
+    queryKey: chavesUsuarios.funcionariosComInativos(),
+    queryFn: async () => (await api.get<{ funcionarios: Usuario[] }>('/usuarios/funcionarios', { params: { inativos_com_rotas: 'true' } })).funcionarios,
+  });
+}
+
+/** What stays with the person if deactivated (route, balance, phones' unsent records), read when the confirmation opens. */
+export function useResumoDesativacao(id: number | null) {
+  return useQuery({
+    queryKey: chavesUsuarios.desativacao(id ?? 0),
+    enabled: id !== null,
+    // Read fresh each time the confirmation opens: a phone may have synced a minute ago.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    queryFn: () => api.get<ResumoDesativacao>(`/usuarios/${id}/desativacao`),
   });
 }
 

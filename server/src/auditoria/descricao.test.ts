@@ -68,6 +68,21 @@ describe('descreverAlvo', () => {
     expect(ler(descreverAlvo(cancelada, alvos())).texto).toBe('Rota #9 (excluída)');
   });
 
+  it('na rota, o acerto diz o dinheiro e o sentido; o registro tardio decidido, o que o celular mandou e de quem', () => {
+    const acerto = (depois: Record<string, unknown>) => ler(descreverAlvo(registro({ acao: 'rota.acertar', alvo_tipo: 'rota', alvo_id: '7', antes: { em_aberto_centavos: 10_450 }, depois }), alvos())).texto;
+    expect(acerto({ valor_centavos: 10_450, sentido: 'devolvido' })).toBe('Acerto de R$ 104,50 devolvido pelo funcionário · Rota Sul');
+    expect(acerto({ valor_centavos: 2_000, sentido: 'pago' })).toBe('Acerto de R$ 20,00 pago ao funcionário · Rota Sul');
+    expect(acerto({ valor_centavos: 0, sentido: 'devolvido' })).toBe('Acerto sem troca de dinheiro · Rota Sul');
+    const tardio = registro({
+      acao: 'rota.aceitar_tardio',
+      alvo_tipo: 'rota',
+      alvo_id: '7',
+      antes: { operacao_id: 'op', situacao: 'pendente' },
+      depois: { operacao_id: 'op', tipo: 'venda.salvar', funcionario_id: 6, descricao: 'Fechamento do dia: Goiânia (GO), 03/12/2026: R$ 750,50', situacao: 'aceita', motivo: null },
+    });
+    expect(ler(descreverAlvo(tardio, alvos()))).toEqual({ nome: 'Rota Sul', texto: 'Fechamento do dia: Goiânia (GO), 03/12/2026: R$ 750,50 · Bruno Campo · Rota Sul', link: '/relatorios?rota=7' });
+  });
+
   it('usuário: nome e e-mail; crédito: o valor e para quem, com o endereço das movimentações; importação: de quem e o arquivo', () => {
     expect(ler(descreverAlvo(registro({ acao: 'usuario.desativar', alvo_tipo: 'usuario', alvo_id: '5' }), alvos()))).toEqual({
       nome: 'Ana Souza',

@@ -4,12 +4,15 @@
  * same minute shares (UUIDv7). The one place that names a row's target: the list (rotas.ts) and any
  * export of the trail call it.
  *
+ * An action on a route says what within it (the settlement's amount, the late write decided) before its name.
+ *
  * `buscarAlvos` reads the records a set of rows is about, one query per kind of record for all of them
  * (never one per row); `descreverAlvo` is pure: a row plus what was read gives the text. A record that
  * no longer exists is named from what the trail itself kept (the row's snapshots, a route's deletion
  * row), says '(excluída)' and has no address.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { ROTULO_SENTIDO_ACERTO } from '../../../shared/acerto';
 import { formatarData } from '../../../shared/dates';
 import { enderecoDaDespesa, enderecoDaRota, enderecoDaVenda, enderecoDoSaldo, enderecoDoUsuario } from '../../../shared/enderecosDasTelas';
 import { formatarCentavos, somarCentavos } from '../../../shared/money';
@@ -76,13 +79,30 @@ function descreverVenda(r: RegistroParaDescrever, a: AlvosDaPagina): DescricaoDo
   return { nome: null, texto: (funcionario ? `Venda de ${funcionario}` : 'Venda') + EXCLUIDA, link: null };
 }
 
+/** What an action on a route was about within it: the settlement's money, or the late write decided. */
+function dentroDaRota(r: RegistroParaDescrever, a: AlvosDaPagina): string | null {
+  if (r.acao === 'rota.acertar') {
+    const valor = inteiro(r.depois?.valor_centavos);
+    const sentido = r.depois?.sentido;
+    if (valor === 0) return 'Acerto sem troca de dinheiro';
+    const como = sentido === 'devolvido' || sentido === 'pago' ? ` ${ROTULO_SENTIDO_ACERTO[sentido].toLowerCase()}` : '';
+    return valor === null ? 'Acerto' : `Acerto de ${formatarCentavos(valor)}${como}`;
+  }
+  if (r.acao === 'rota.aceitar_tardio' || r.acao === 'rota.recusar_tardio') {
+    // The held write as the employee's phone sent it ('Fechamento do dia: Goiânia (GO), 03/12/2026: R$ 750,50'), and whose.
+    return juntar(texto(r.depois?.descricao) ?? 'Registro tardio', a.usuarios.get(inteiro(r.depois?.funcionario_id) ?? 0)?.nome);
+  }
+  return null;
+}
+
 function descreverRota(r: RegistroParaDescrever, a: AlvosDaPagina): DescricaoDoAlvo {
   const id = inteiro(r.alvo_id);
   const rota = id === null ? undefined : a.rotas.get(id);
-  if (rota) return { nome: rota.nome, texto: rota.nome, link: enderecoDaRota(id!) };
+  const dentro = dentroDaRota(r, a);
+  if (rota) return { nome: rota.nome, texto: juntar(dentro, rota.nome), link: enderecoDaRota(id!) };
   // Deleted: the name it had when deleted (every row about it reads the same), else what this row kept.
   const nome = texto(((id === null ? undefined : a.rotasExcluidas.get(id)) ?? retratoDe(r)).nome);
-  return { nome, texto: (nome ?? `Rota #${r.alvo_id}`) + EXCLUIDA, link: null };
+  return { nome, texto: juntar(dentro, nome ?? `Rota #${r.alvo_id}`) + EXCLUIDA, link: null };
 }
 
 function descreverUsuario(r: RegistroParaDescrever, a: AlvosDaPagina): DescricaoDoAlvo {

@@ -222,6 +222,11 @@ export const despesas = pgTable(
     atualizadoEm: text('atualizado_em').notNull().default(agoraPg),
     excluidaEm: text('excluida_em'),
     chaveNfce: text('chave_nfce'),
+    /**
+     * When a route's acerto charged this rejected expense back to the employee (a devolucao in the ledger:
+     * the company does not bear it); cleared when it is approved afterwards (a debito moves it back).
+     */
+    cobradaNoAcertoEm: text('cobrada_no_acerto_em'),
   },
   (t) => [
     index('despesas_funcionario_data').on(t.funcionarioId, t.dataDespesa),
@@ -258,7 +263,7 @@ export const movimentacoesSaldo = pgTable(
     funcionarioId: inteiro('funcionario_id')
       .notNull()
       .references(() => usuarios.id),
-    tipo: text('tipo', { enum: ['credito', 'debito', 'devolucao'] }).notNull(),
+    tipo: text('tipo', { enum: ['credito', 'debito', 'devolucao', 'acerto'] }).notNull(),
     valorCentavos: inteiro('valor_centavos').notNull(),
     saldoAnteriorCentavos: inteiro('saldo_anterior_centavos').notNull(),
     saldoNovoCentavos: inteiro('saldo_novo_centavos').notNull(),
@@ -266,6 +271,11 @@ export const movimentacoesSaldo = pgTable(
     adminId: inteiro('admin_id').references(() => usuarios.id),
     rotaId: inteiro('rota_id').references(() => rotas.id),
     despesaId: text('despesa_id').references(() => despesas.id),
+    /**
+     * An acerto's direction: 'devolvido' (the employee handed the company's money back: the balance goes down) or
+     * 'pago' (the company paid the employee: it goes up). Null for every other type.
+     */
+    sentido: text('sentido', { enum: ['devolvido', 'pago'] }),
     dataMovimentacao: text('data_movimentacao').notNull().default(agoraPg),
   },
   (t) => [
@@ -273,8 +283,9 @@ export const movimentacoesSaldo = pgTable(
     index('movimentacoes_data').on(t.dataMovimentacao),
     index('movimentacoes_despesa').on(t.despesaId),
     index('movimentacoes_rota_tipo').on(t.rotaId, t.tipo),
-    check('movimentacoes_valor_positivo', sql`${t.valorCentavos} > 0`),
-    check('movimentacoes_tipo_valido', sql`${t.tipo} in ('credito', 'debito', 'devolucao')`),
+    check('movimentacoes_valor_positivo', sql`${t.valorCentavos} > 0 or (${t.tipo} = 'acerto' and ${t.valorCentavos} = 0)`),
+    check('movimentacoes_tipo_valido', sql`${t.tipo} in ('credito', 'debito', 'devolucao', 'acerto')`),
+    check('movimentacoes_sentido_do_acerto', sql`(${t.tipo} = 'acerto') = (${t.sentido} is not null)`),
   ],
 );
 
@@ -306,6 +317,45 @@ export const operacoesAplicadas = pgTable('operacoes_aplicadas', {
   status: inteiro('status').notNull(),
   recebidoEm: text('recebido_em'),
 });
+
+/**
+ * A phone's queued write that reached a route its employee had already finished (another of their phones,
+ * or a rescue file): held, never applied by itself, until an admin accepts it (it is then run as it would
+ * have been before the finish, and the route's figures move) or refuses it with a reason the phone shows.
+ * Its operation is recorded in operacoes_aplicadas with status 202, so a replay is answered, not held twice.
+ */
+export const operacoesTardias = pgTable(
+  'operacoes_tardias',
+  {
+    /** The sync operation's id. */
+    operacaoId: text('operacao_id').primaryKey(),
+    usuarioId: inteiro('usuario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    rotaId: inteiro('rota_id')
+      .notNull()
+      .references(() => rotas.id),
+    clienteId: text('cliente_id').notNull(),
+    seq: inteiro('seq').notNull(),
+    /** The operation's kind (shared/sync/operacoes.ts) and its checked data, as JSON. */
+    tipo: text('tipo').notNull(),
+    dados: text('dados').notNull(),
+    /** Its receipts, stored under their own names until the decision (JSON: nome, mime, nome_original, tamanho). */
+    arquivos: text('arquivos').notNull().default('[]'),
+    recebidaEm: text('recebida_em').notNull().default(agoraPg),
+    situacao: text('situacao', { enum: ['pendente', 'aceita', 'recusada'] })
+      .notNull()
+      .default('pendente'),
+    motivo: text('motivo'),
+    decididaPor: inteiro('decidida_por').references(() => usuarios.id),
+    decididaEm: text('decidida_em'),
+  },
+  (t) => [
+    index('operacoes_tardias_rota').on(t.rotaId, t.situacao),
+    index('operacoes_tardias_usuario').on(t.usuarioId, t.recebidaEm),
+    check('operacoes_tardias_situacao_valida', sql`${t.situacao} in ('pendente', 'aceita', 'recusada')`),
+  ],
+);
 
 export const auditoria = pgTable(
   'auditoria',

@@ -236,6 +236,11 @@ export const despesas = sqliteTable(
     excluidaEm: text('excluida_em'),
     /** The NFC-e's 44-char chave de acesso read from the receipt's QR or typed (issue 20); null without one. */
     chaveNfce: text('chave_nfce'),
+    /**
+     * When a route's acerto charged this rejected expense back to the employee (a devolucao in the ledger:
+     * the company does not bear it); cleared when it is approved afterwards (a debito moves it back).
+     */
+    cobradaNoAcertoEm: text('cobrada_no_acerto_em'),
   },
   (t) => [
     index('despesas_funcionario_data').on(t.funcionarioId, t.dataDespesa),
@@ -284,8 +289,8 @@ export const movimentacoesSaldo = sqliteTable(
     funcionarioId: integer('funcionario_id')
       .notNull()
       .references(() => usuarios.id),
-    tipo: text('tipo', { enum: ['credito', 'debito', 'devolucao'] }).notNull(),
-    /** Always positive; the tipo says the direction. */
+    tipo: text('tipo', { enum: ['credito', 'debito', 'devolucao', 'acerto'] }).notNull(),
+    /** Always positive (an acerto may be zero: a settlement with no cash); the tipo (and an acerto's sentido) says the direction. */
     valorCentavos: integer('valor_centavos').notNull(),
     saldoAnteriorCentavos: integer('saldo_anterior_centavos').notNull(),
     saldoNovoCentavos: integer('saldo_novo_centavos').notNull(),
@@ -293,6 +298,11 @@ export const movimentacoesSaldo = sqliteTable(
     adminId: integer('admin_id').references(() => usuarios.id),
     rotaId: integer('rota_id').references(() => rotas.id),
     despesaId: text('despesa_id').references(() => despesas.id),
+    /**
+     * An acerto's direction: 'devolvido' (the employee handed the company's money back: the balance goes down) or
+     * 'pago' (the company paid the employee: it goes up). Null for every other type.
+     */
+    sentido: text('sentido', { enum: ['devolvido', 'pago'] }),
     dataMovimentacao: text('data_movimentacao').notNull().default(agora),
   },
   (t) => [
@@ -301,8 +311,9 @@ export const movimentacoesSaldo = sqliteTable(
     index('movimentacoes_despesa').on(t.despesaId),
     // Credits per route (reports) would otherwise scan the whole ledger.
     index('movimentacoes_rota_tipo').on(t.rotaId, t.tipo),
-    check('movimentacoes_valor_positivo', sql`${t.valorCentavos} > 0`),
-    check('movimentacoes_tipo_valido', sql`${t.tipo} in ('credito', 'debito', 'devolucao')`),
+    check('movimentacoes_valor_positivo', sql`${t.valorCentavos} > 0 or (${t.tipo} = 'acerto' and ${t.valorCentavos} = 0)`),
+    check('movimentacoes_tipo_valido', sql`${t.tipo} in ('credito', 'debito', 'devolucao', 'acerto')`),
+    check('movimentacoes_sentido_do_acerto', sql`(${t.tipo} = 'acerto') = (${t.sentido} is not null)`),
   ],
 );
 
@@ -349,6 +360,45 @@ export const operacoesAplicadas = sqliteTable('operacoes_aplicadas', {
   /** The receipt the phone shows ('Recebido pelo servidor às ...'). */
   recebidoEm: text('recebido_em'),
 });
+
+/**
+ * A phone's queued write that reached a route its employee had already finished (another of their phones,
+ * or a rescue file): held, never applied by itself, until an admin accepts it (it is then run as it would
+ * have been before the finish, and the route's figures move) or refuses it with a reason the phone shows.
+ * Its operation is recorded in operacoes_aplicadas with status 202, so a replay is answered, not held twice.
+ */
+export const operacoesTardias = sqliteTable(
+  'operacoes_tardias',
+  {
+    /** The sync operation's id. */
+    operacaoId: text('operacao_id').primaryKey(),
+    usuarioId: integer('usuario_id')
+      .notNull()
+      .references(() => usuarios.id),
+    rotaId: integer('rota_id')
+      .notNull()
+      .references(() => rotas.id),
+    clienteId: text('cliente_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** The operation's kind (shared/sync/operacoes.ts) and its checked data, as JSON. */
+    tipo: text('tipo').notNull(),
+    dados: text('dados').notNull(),
+    /** Its receipts, stored under their own names until the decision (JSON: nome, mime, nome_original, tamanho). */
+    arquivos: text('arquivos').notNull().default('[]'),
+    recebidaEm: text('recebida_em').notNull().default(agora),
+    situacao: text('situacao', { enum: ['pendente', 'aceita', 'recusada'] })
+      .notNull()
+      .default('pendente'),
+    motivo: text('motivo'),
+    decididaPor: integer('decidida_por').references(() => usuarios.id),
+    decididaEm: text('decidida_em'),
+  },
+  (t) => [
+    index('operacoes_tardias_rota').on(t.rotaId, t.situacao),
+    index('operacoes_tardias_usuario').on(t.usuarioId, t.recebidaEm),
+    check('operacoes_tardias_situacao_valida', sql`${t.situacao} in ('pendente', 'aceita', 'recusada')`),
+  ],
+);
 
 /**
  * The audit trail (issue 20): one row per admin action that changes money, people or routes, with who,

@@ -55,4 +55,10 @@ export const DADOS_SO_NO_SQLITE: readonly DadosSoNoSqlite[] = [
     comeco: 'INSERT INTO `despesa_cupons`',
     porque: 'moved each single receipt into despesa_cupons; copied rows bring despesa_cupons itself',
   },
+  {
+    migracao: '0011_acerto_e_tardias',
+    comeco: 'INSERT INTO `__new_movimentacoes_saldo`',
+    porque:
+      "the ledger's rows copied into the table rebuilt for the acerto's checks (drizzle-kit's copy named the new sentido column in the old table, so the copy lists the old columns by hand); PostgreSQL alters its checks in place",
+  },
 ];

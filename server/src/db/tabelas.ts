@@ -24,6 +24,7 @@ export let despesaCupons = sqlite.despesaCupons;
 export let movimentacoesSaldo = sqlite.movimentacoesSaldo;
 export let dispositivos = sqlite.dispositivos;
 export let operacoesAplicadas = sqlite.operacoesAplicadas;
+export let operacoesTardias = sqlite.operacoesTardias;
 export let auditoria = sqlite.auditoria;
 
 let motorDasTabelas: 'sqlite' | 'postgres' = 'sqlite';
@@ -55,6 +56,7 @@ export function usarTabelasDoPostgres(): void {
   movimentacoesSaldo = como<typeof sqlite.movimentacoesSaldo>(pg.movimentacoesSaldo);
   dispositivos = como<typeof sqlite.dispositivos>(pg.dispositivos);
   operacoesAplicadas = como<typeof sqlite.operacoesAplicadas>(pg.operacoesAplicadas);
+  operacoesTardias = como<typeof sqlite.operacoesTardias>(pg.operacoesTardias);
   auditoria = como<typeof sqlite.auditoria>(pg.auditoria);
   motorDasTabelas = 'postgres';
 }

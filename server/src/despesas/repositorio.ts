@@ -6,6 +6,7 @@ import type { StatusRota } from '../../../shared/schemas/rotas';
 import { alteradas, type Db } from '../db';
 import { cidades, despesaCupons, despesas, rotas, usuarios } from '../db/tabelas';
 import type { Janela } from '../paginacao';
+import { arquivosDeTardiasPendentes } from '../tardias/repositorio';
 
 export type LinhaDespesa = typeof despesas.$inferSelect;
 export type NovaLinhaDespesa = typeof despesas.$inferInsert;
@@ -58,6 +59,8 @@ export async function arquivosGuardados(db: Db, nomes: readonly string[]): Promi
     const parte = nomes.slice(i, i + 500);
     for (const l of await db.select({ arquivo: despesaCupons.arquivo }).from(despesaCupons).where(inArray(despesaCupons.arquivo, parte))) guardados.add(l.arquivo);
     for (const l of await db.select({ arquivo: despesas.arquivoCupom }).from(despesas).where(inArray(despesas.arquivoCupom, parte))) if (l.arquivo) guardados.add(l.arquivo);
+    // A late write's receipts wait, under their own names, for the admin's decision.
+    for (const nome of await arquivosDeTardiasPendentes(db, parte)) guardados.add(nome);
   }
   return guardados;
 }

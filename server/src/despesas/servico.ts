@@ -71,7 +71,7 @@ async function nomeCidade(db: Db, cidadeId: number): Promise<string> {
   return cidade?.nome ?? '';
 }
 
-async function rotuloDespesa(db: Db, d: Pick<LinhaDespesa, 'tipo' | 'tipoOutro' | 'cidadeId'>): Promise<string> {
+export async function rotuloDespesa(db: Db, d: Pick<LinhaDespesa, 'tipo' | 'tipoOutro' | 'cidadeId'>): Promise<string> {
   const cidade = await nomeCidade(db, d.cidadeId);
   return `${nomeDoTipo(d.tipo, d.tipoOutro)}${cidade ? ` — ${cidade}` : ''}`;
 }
@@ -482,7 +482,26 @@ async function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: A
   if (!atual || atual.excluidaEm !== null) throw naoEncontrado(DESPESA_NAO_ENCONTRADA);
   const motivo = avaliacao.status === 'rejeitada' ? avaliacao.motivo : null;
   if (atual.statusAprovacao === avaliacao.status && atual.motivoRejeicao === motivo) return atual;
-  const avaliada = await atualizarDespesa(db, id, { statusAprovacao: avaliacao.status, motivoRejeicao: motivo, avaliadoPor: admin.id, avaliadoEm: agora });
+  // Approved after an acerto charged it back to the employee: the company bears it again (acerto/servico.ts).
+  const descobrar = avaliacao.status === 'aprovada' && atual.cobradaNoAcertoEm !== null;
+  const avaliada = await atualizarDespesa(db, id, {
+    statusAprovacao: avaliacao.status,
+    motivoRejeicao: motivo,
+    avaliadoPor: admin.id,
+    avaliadoEm: agora,
+    ...(descobrar ? { cobradaNoAcertoEm: null } : {}),
+  });
+  if (descobrar) {
+    await registrarMovimentacao(db, {
+      funcionarioId: atual.funcionarioId,
+      tipo: 'debito',
+      valorCentavos: atual.valorCentavos,
+      descricao: `Despesa aprovada depois do acerto: ${await rotuloDespesa(db, atual)} (${formatarCentavos(atual.valorCentavos)})`,
+      adminId: admin.id,
+      rotaId: atual.rotaId,
+      despesaId: atual.id,
+    });
+  }
   await registrarAuditoria(db, {
     adminId: admin.id,
     acao: avaliacao.status === 'aprovada' ? 'despesa.aprovar' : 'despesa.rejeitar',
@@ -494,7 +513,10 @@ async function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: A
   return avaliada;
 }
 
-/** An admin approves or rejects (with a reason). Money does not move; a decision can be revised. */
+/**
+ * An admin approves or rejects (with a reason). Money does not move (the cash was spent either way), except
+ * for an expense an acerto charged back to the employee and now approved; a decision can be revised.
+ */
 export async function avaliarDespesa(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao): Promise<LinhaDespesa> {
   if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
   return emTransacao(db, (tx) => avaliarUma(tx, admin, id, avaliacao, new Date().toISOString()));

@@ -91,8 +91,8 @@ export interface DispositivoComFila extends LinhaDispositivo {
   funcionarioNome: string;
 }
 
-/** Every phone that last said something is waiting on it, oldest waiting first. */
-export async function dispositivosComFila(db: Db): Promise<DispositivoComFila[]> {
+/** Every phone that last said something is waiting on it (or only `usuarioId`'s), oldest waiting first. */
+export async function dispositivosComFila(db: Db, usuarioId?: number): Promise<DispositivoComFila[]> {
   return db
     .select({
       dispositivoId: dispositivos.dispositivoId,
@@ -109,6 +109,6 @@ export async function dispositivosComFila(db: Db): Promise<DispositivoComFila[]>
     })
     .from(dispositivos)
     .innerJoin(usuarios, eq(usuarios.id, dispositivos.usuarioId))
-    .where(and(gt(filaTotal, 0), eq(usuarios.tipo, 'funcionario')))
+    .where(and(gt(filaTotal, 0), eq(usuarios.tipo, 'funcionario'), usuarioId === undefined ? undefined : eq(dispositivos.usuarioId, usuarioId)))
     .orderBy(sql`${dispositivos.maisAntigoEm} is null`, dispositivos.maisAntigoEm, desc(dispositivos.vistoEm));
 }

@@ -1,11 +1,11 @@
-/** The phones with something waiting, as the admin dashboard lists them. */
+/** The phones with something waiting, as the admin dashboard lists them (all, or one employee's). */
 import type { CelularComFila } from '../../../shared/schemas/dispositivos';
 import { abaixoDaMinima } from '../../../shared/versao';
 import type { Db } from '../db';
 import { dispositivosComFila } from './repositorio';
 
-export async function celularesComFila(db: Db, versaoMinimaApp: string): Promise<CelularComFila[]> {
-  return (await dispositivosComFila(db)).map((d) => ({
+export async function celularesComFila(db: Db, versaoMinimaApp: string, usuarioId?: number): Promise<CelularComFila[]> {
+  return (await dispositivosComFila(db, usuarioId)).map((d) => ({
     funcionario_id: d.usuarioId,
     funcionario_nome: d.funcionarioNome,
     dispositivo_id: d.dispositivoId,

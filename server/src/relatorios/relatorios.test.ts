@@ -62,9 +62,9 @@ describe('GET /api/relatorios/dashboard-admin', () => {
     const d = r.json();
     expect(d).toMatchObject({ funcionariosEmRota: 1, rotasAtivas: 1, vendasDia: 500.3, despesasDia: 45.5 });
     expect(d.funcionariosSemRota).toBeGreaterThanOrEqual(2); // Bruno (route finished) and Carla
-    expect(d.rotas).toEqual([{ id: rotaAna, nome: 'Rota Goiás', funcionario_nome: 'Ana Estrada', vendasHoje: 0.3, despesasHoje: 45.5, status: 'ativa' }]);
+    expect(d.rotas).toEqual([{ id: rotaAna, nome: 'Rota Goiás', funcionario_nome: 'Ana Estrada', funcionario_ativo: true, vendasHoje: 0.3, despesasHoje: 45.5, status: 'ativa' }]);
     expect(d.funcionarios).toEqual([
-      { id: ana.id, nome: 'Ana Estrada', rota_id: rotaAna, rota_nome: 'Rota Goiás', saldo: 834.5, vendas: 0.3, cidadesAtendidas: 3, totalCidades: 4 },
+      { id: ana.id, nome: 'Ana Estrada', ativo: true, rota_id: rotaAna, rota_nome: 'Rota Goiás', saldo: 834.5, vendas: 0.3, cidadesAtendidas: 3, totalCidades: 4 },
     ]);
     expect(sem.id).toBeGreaterThan(0);
   });
@@ -80,7 +80,7 @@ describe('GET /api/relatorios/rota/:id (salário)', () => {
     const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}`, token: ana.token });
     expect(r.statusCode).toBe(200);
     const { calculo_salario: c, base, desconto_aluguel_funcionario } = r.json();
-    // R$ 6.666,90 in 3 visited cities: 15,0007 bags, average 5,0002 -> R$ 120/bag, R$ 50/city, company pays the rent.
+    // R$ 6.666,90 in 3 visited cities: 15,0007 bags, rounded once to 15,00 (average 5) -> R$ 120/bag, R$ 50/city, company pays the rent.
     expect(c.total_vendas).toBe(6666.9);
     expect(c.cidades_visitadas).toBe(3);
     expect(c.valor_por_bolsa).toBe(120);
@@ -89,7 +89,10 @@ describe('GET /api/relatorios/rota/:id (salário)', () => {
     expect(c.valor_boletos).toBe(16.5);
     expect(c.quem_paga_aluguel).toBe('escola');
     expect(desconto_aluguel_funcionario).toBe(0);
-    expect(c.total_salario).toBe(Math.round(666_690 * 3 * 120 * 100 / 133_332) / 100 + 150 + 16.5);
+    // Every line multiplies out as printed: 15,00 × R$ 120,00.
+    expect(c.total_bolsas).toBe(15);
+    expect(c.valor_bolsas).toBe(1800);
+    expect(c.total_salario).toBe(1800 + 150 + 16.5);
     expect(base.cidades_visitadas_ids.sort()).toEqual([5201108, 5204508, 5208707]);
     expect(base.vendas).toHaveLength(2);
     expect(base.valor_aluguel).toBe(800);

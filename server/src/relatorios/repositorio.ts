@@ -135,10 +135,15 @@ export interface ResumoDia {
   despesasDiaCentavos: number;
 }
 
+/**
+ * The dashboard's counts add up: an employee with an active route is in route whether or not still
+ * active (the route stays open until an admin closes it), so with one active route per employee
+ * rotasAtivas = funcionariosEmRota; 'sem rota' are the active employees without one.
+ */
 export async function resumoDoDia(db: Db, dia: string): Promise<ResumoDia> {
   return (await linha<ResumoDia>(db, sql`
     select
-      (select count(*) from usuarios u where u.tipo = 'funcionario' and u.ativo = true
+      (select count(*) from usuarios u where u.tipo = 'funcionario'
         and exists(select 1 from rotas r where r.funcionario_id = u.id and r.status = 'ativa')) as "funcionariosEmRota",
       (select count(*) from usuarios u where u.tipo = 'funcionario' and u.ativo = true
         and not exists(select 1 from rotas r where r.funcionario_id = u.id and r.status = 'ativa')) as "funcionariosSemRota",
@@ -150,6 +155,7 @@ export async function resumoDoDia(db: Db, dia: string): Promise<ResumoDia> {
 export interface FuncionarioEmRota {
   id: number;
   nome: string;
+  ativo: boolean;
   rotaId: number;
   rotaNome: string;
   saldoCentavos: number;
@@ -158,10 +164,10 @@ export interface FuncionarioEmRota {
   totalCidades: number;
 }
 
-/** Employees on an active route: balance, today's sales, cities served of the route's total. */
+/** Employees on an active route (deactivated ones too, as resumoDoDia counts them): balance, today's sales, cities served of the route's total. */
 export async function funcionariosEmRota(db: Db, dia: string): Promise<FuncionarioEmRota[]> {
-  const emRota = await linhas<FuncionarioEmRota>(db, sql`
-    select u.id as id, u.nome as nome, r.id as "rotaId", r.nome as "rotaNome",
+  const emRota = await linhas<Omit<FuncionarioEmRota, 'ativo'> & { ativo: boolean | number }>(db, sql`
+    select u.id as id, u.nome as nome, u.ativo as ativo, r.id as "rotaId", r.nome as "rotaNome",
       ${sqlSaldoAtualCentavos(sql.raw('u.id'))} as "saldoCentavos",
       coalesce((select sum(v.dinheiro_centavos + v.pix_centavos + v.cartao_centavos + v.link_centavos) from vendas v where v.rota_id = r.id and v.data_venda = ${dia}), 0) as "vendasHojeCentavos",
       (select count(*) from rota_cidades rc where rc.rota_id = r.id
@@ -169,7 +175,11 @@ export async function funcionariosEmRota(db: Db, dia: string): Promise<Funcionar
           or exists(select 1 from vendas v where v.rota_id = r.id and v.cidade_id = rc.cidade_id))) as "cidadesAtendidas",
       (select count(*) from rota_cidades rc where rc.rota_id = r.id) as "totalCidades"
     from usuarios u join rotas r on r.funcionario_id = u.id and r.status = 'ativa'
-    where u.tipo = 'funcionario' and u.ativo = true
+    where u.tipo = 'funcionario'
     order by u.nome, u.id`);
-  return ordenarPorNome(emRota, (l) => l.nome);
+  // SQLite answers the boolean column as 0/1 in hand-written SQL.
+  return ordenarPorNome(
+    emRota.map((l) => ({ ...l, ativo: Boolean(l.ativo) })),
+    (l) => l.nome,
+  );
 }

@@ -17,6 +17,7 @@ import { exigirRotaVisivel } from '../rotas/servico';
 import type { App } from '../tipos';
 import { ErroApp } from '../errors';
 import { encerrarTrabalhadores, exportar } from './foraDaThread';
+import { listarTardias } from '../tardias/servico';
 import { calculoParaApi, dashboardAdmin, detalhesDaRota, relatorioDeRotas, resultadoDaRota, salarioDaRota } from './servico';
 import { periodoDasTendencias, tendencias } from './tendencias';
 
@@ -40,7 +41,14 @@ export default async function rotasRelatorios(app: App) {
     const rota = await exigirRotaVisivel(app.db, request.usuario, request.params.id);
     const { calculo, base, valorAluguelCentavos } = await salarioDaRota(app.db, rota.id);
     const api = calculoParaApi(calculo, valorAluguelCentavos);
-    return { rota_id: rota.id, calculo_salario: api, desconto_aluguel_funcionario: api.desconto_aluguel, base, resultado: await resultadoDaRota(app.db, rota.id, calculo) };
+    return {
+      rota_id: rota.id,
+      calculo_salario: api,
+      desconto_aluguel_funcionario: api.desconto_aluguel,
+      base,
+      resultado: await resultadoDaRota(app.db, rota.id, calculo),
+      tardios: await listarTardias(app.db, request.usuario, rota.id),
+    };
   });
 
   app.get(

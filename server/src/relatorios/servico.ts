@@ -26,6 +26,10 @@ import {
   type TotaisRota,
 } from './repositorio';
 import { celularesComFila } from '../dispositivos/servico';
+import { calcularAcerto, saldoEmAberto, type FigurasAcerto } from '../../../shared/acerto';
+import { acertoParaApi, type AcertoRotaApi } from '../../../shared/schemas/acerto';
+import { entradasDoAcerto, type EntradaSemSalario } from '../acerto/repositorio';
+import { contarTardiasPendentes } from '../tardias/repositorio';
 
 const reais = centavosParaReais;
 
@@ -34,7 +38,9 @@ export function urlDoCupom(despesaId: string): string {
   return `/api/despesas/${despesaId}/cupom`;
 }
 
-export function linhaDoRelatorio(t: TotaisRota): LinhaRelatorioRota {
+export function linhaDoRelatorio(t: TotaisRota, entrada: EntradaSemSalario): LinhaRelatorioRota {
+  // The open balance does not read the salary (shared/acerto.ts): not computed for every row of the list.
+  const f = calcularAcerto({ ...entrada, salarioCentavos: 0, descontoAluguelCentavos: 0 });
   return {
     rota_id: t.rotaId,
     rota_nome: t.rotaNome,
@@ -47,11 +53,32 @@ export function linhaDoRelatorio(t: TotaisRota): LinhaRelatorioRota {
     total_despesas: reais(t.despesasCentavos),
     total_creditos: reais(t.creditosCentavos),
     saldo_atual: reais(t.saldoAtualCentavos),
+    creditos_sem_rota: reais(f.creditosSemRotaCentavos),
+    a_devolver: reais(f.aDevolverCentavos),
+    a_receber: reais(f.aReceberCentavos),
+    acertada_em: f.acertadaEm,
   };
 }
 
 export async function relatorioDeRotas(db: Db, filtro: FiltroTotais): Promise<LinhaRelatorioRota[]> {
-  return (await totaisDasRotas(db, filtro)).map(linhaDoRelatorio);
+  const totais = await totaisDasRotas(db, filtro);
+  const entradas = await entradasDoAcerto(
+    db,
+    totais.map((t) => t.rotaId),
+  );
+  return totais.map((t) => linhaDoRelatorio(t, entradas.get(t.rotaId)!));
+}
+
+/** The route's settlement (shared/acerto.ts) with its salary and rent share, shown beside it. */
+export async function figurasDoAcerto(db: Db, rotaId: number, calculo?: CalculoSalario): Promise<FigurasAcerto> {
+  const entrada = (await entradasDoAcerto(db, [rotaId])).get(rotaId);
+  if (!entrada) throw naoEncontrado('Rota não encontrada.');
+  const salario = calculo ?? (await salarioDaRota(db, rotaId)).calculo;
+  return calcularAcerto({ ...entrada, salarioCentavos: salario.totalSalarioCentavos, descontoAluguelCentavos: salario.descontoAluguelFuncionarioCentavos });
+}
+
+export async function acertoDaRota(db: Db, rotaId: number): Promise<AcertoRotaApi> {
+  return acertoParaApi(await figurasDoAcerto(db, rotaId));
 }
 
 export function calculoParaApi(c: CalculoSalario, valorAluguelCentavos: number): CalculoSalarioApi {
@@ -101,9 +128,10 @@ export async function salarioDaRota(db: Db, rotaId: number): Promise<{ calculo: 
   };
 }
 
-/** What the route came to for its employee: the money of the route around the salary (issue 17). */
+/** What the route came to for its employee: the money of the route around the salary, and its settlement. */
 export async function resultadoDaRota(db: Db, rotaId: number, calculo: CalculoSalario): Promise<ResultadoRota> {
   const t = await totaisDaRota(db, rotaId);
+  const acerto = await figurasDoAcerto(db, rotaId, calculo);
   const ordem = (tipo: string) => {
     const i = (TIPOS_DESPESA as readonly string[]).indexOf(tipo);
     return i < 0 ? TIPOS_DESPESA.length : i;
@@ -119,10 +147,11 @@ export async function resultadoDaRota(db: Db, rotaId: number, calculo: CalculoSa
     total_vendas: reais(t.vendasCentavos),
     total_despesas: reais(t.despesasCentavos),
     total_creditos: reais(t.creditosCentavos),
-    saldo_final: reais(t.creditosCentavos - t.despesasCentavos),
+    saldo_final: reais(saldoEmAberto(acerto)),
     despesas_por_tipo: (await despesasPorTipo(db, rotaId))
       .sort((a, b) => ordem(a.tipo) - ordem(b.tipo))
       .map((d) => ({ tipo: d.tipo, quantidade: d.quantidade, total: reais(d.totalCentavos) })),
+    acerto: acertoParaApi(acerto),
   };
 }
 
@@ -131,9 +160,11 @@ export async function detalhesDaRota(db: Db, rotaId: number): Promise<DetalhesRo
   const cidades = await cidadesDoRelatorio(db, rotaId);
   const { calculo } = await salarioDaRota(db, rotaId);
   const api = calculoParaApi(calculo, t.valorAluguelCentavos);
+  const acerto = await figurasDoAcerto(db, rotaId, calculo);
   return {
     rota_id: t.rotaId,
     rota_nome: t.rotaNome,
+    funcionario_id: t.funcionarioId,
     funcionario_nome: t.funcionarioNome,
     status: t.status,
     data_inicio: t.dataInicio,
@@ -160,7 +191,9 @@ export async function detalhesDaRota(db: Db, rotaId: number): Promise<DetalhesRo
     desconto_aluguel_funcionario: reais(calculo.descontoAluguelFuncionarioCentavos),
     desconto_aluguel_escola: reais(calculo.descontoAluguelEscolaCentavos),
     quem_pagou_aluguel: ROTULO_QUEM_PAGA_ALUGUEL[calculo.quemPagaAluguel],
-    saldo_final: reais(t.creditosCentavos - t.despesasCentavos),
+    saldo_final: reais(saldoEmAberto(acerto)),
+    acerto: acertoParaApi(acerto),
+    tardios_pendentes: await contarTardiasPendentes(db, rotaId),
     despesas: (await despesasDaRota(db, rotaId)).map((d) => ({
       id: d.id,
       data_despesa: d.dataDespesa,
@@ -181,6 +214,9 @@ export async function detalhesDaRota(db: Db, rotaId: number): Promise<DetalhesRo
 export async function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: string): Promise<DashboardAdmin> {
   const resumo = await resumoDoDia(db, dia);
   const ativas = await apresentarRotas(db, await listarLinhasRotas(db, { status: 'ativa' }), dia);
+  const emRota = await funcionariosEmRota(db, dia);
+  // Every active route's employee is in emRota (the same join): whether they are still active.
+  const ativoPorRota = new Map(emRota.map((f) => [f.rotaId, f.ativo]));
   return {
     funcionariosEmRota: resumo.funcionariosEmRota,
     funcionariosSemRota: resumo.funcionariosSemRota,
@@ -191,13 +227,15 @@ export async function dashboardAdmin(db: Db, dia: string, versaoMinimaApp: strin
       id: r.id,
       nome: r.nome,
       funcionario_nome: r.funcionario_nome,
+      funcionario_ativo: ativoPorRota.get(r.id) ?? true,
       vendasHoje: r.vendasHoje,
       despesasHoje: r.despesasHoje,
       status: r.status,
     })),
-    funcionarios: (await funcionariosEmRota(db, dia)).map((f) => ({
+    funcionarios: emRota.map((f) => ({
       id: f.id,
       nome: f.nome,
+      ativo: f.ativo,
       rota_id: f.rotaId,
       rota_nome: f.rotaNome,
       saldo: reais(f.saldoCentavos),

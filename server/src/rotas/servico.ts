@@ -11,7 +11,7 @@ import { registrarAuditoria, retratoRota } from '../auditoria/registro';
 import { emTransacao, type Db } from '../db';
 import { depois, type Talvez } from '../db/talvez';
 import { rotas, visitas } from '../db/tabelas';
-import { conflito, naoEncontrado, regraDeNegocio } from '../errors';
+import { conflito, ErroRotaFinalizada, naoEncontrado, regraDeNegocio } from '../errors';
 import type { UsuarioSessao } from '../tipos';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
 import { cidadesExistentes } from '../cidades/repositorio';
@@ -57,19 +57,27 @@ export interface EscritaNaRota {
 
 /**
  * The route an employee is writing to (sale, visit, expense, or a change to one): their own, and
- * active — or, once finished or cancelled, the record dated inside the period it was active; never
- * dated before the route began (issue 18, 422 naming the period)
- * (shared/periodoRota.ts: work done on the road outlives the admin's status change). With `cidadeId`,
- * the city must belong to the route.
+ * active. Finished by its employee, it takes nothing (409 'rota_finalizada': the figures the salary and
+ * the settlement were computed on stay as they were; a queued write is held for the admin, sync/lote.ts).
+ * Cancelled by an admin, it takes records dated inside the period it was active (shared/periodoRota.ts:
+ * work done on the road outlives the admin's cancel). Never dated before the route began (422 naming the
+ * period). With `cidadeId`, the city must belong to the route.
  */
 export function exigirRotaAtivaDoFuncionario(db: Db, usuario: UsuarioSessao, rotaId: number, escrita: EscritaNaRota): Talvez<void> {
   // Route and city in one lookup when there is a city: each queued sale and visit passes here (at once on SQLite, db/talvez.ts).
   const rota: Talvez<LinhaRota | SituacaoParaEscrita | undefined> = escrita.cidadeId === undefined ? buscarRota(db, rotaId) : situacaoParaEscrita(db, rotaId, escrita.cidadeId);
-  return depois(rota, (r) => exigirAtivaParaEscrita(r, usuario, escrita));
+  return depois(rota, (r) => exigirAtivaParaEscrita(r, rotaId, usuario, escrita));
 }
 
-function exigirAtivaParaEscrita(rota: LinhaRota | SituacaoParaEscrita | undefined, usuario: UsuarioSessao, { data, fuso, cidadeId }: EscritaNaRota): void {
-  if (!rota || rota.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+function exigirAtivaParaEscrita(encontrada: LinhaRota | SituacaoParaEscrita | undefined, rotaId: number, usuario: UsuarioSessao, { data, fuso, cidadeId }: EscritaNaRota): void {
+  if (!encontrada || encontrada.funcionarioId !== usuario.id) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
+  let rota = encontrada;
+  if (rota.status === 'finalizada') {
+    // The employee's own finish freezes the route's figures: nothing new or changed on it. An admin accepting
+    // a held late write runs it as the route would have taken it before the finish (still active).
+    if (usuario.aceitaTardiaNaRota === rotaId) rota = { ...rota, status: 'ativa' };
+    else if (situacaoDaData(rota, data, fuso) !== 'antes_do_inicio') throw new ErroRotaFinalizada(rotaId, mensagemRotaFechada('finalizada'));
+  }
   const situacao = situacaoDaData(rota, data, fuso);
   if (situacao !== 'dentro') {
     // Dated before the route began (issue 18): 422 naming the period. After a closed route's end: 409, as before.

@@ -35,23 +35,38 @@ export async function inserirMovimentacao(db: Db, linha: NovaLinhaMovimentacao):
   return inserida!;
 }
 
-/** Current balance (centavos) and last movement time of each active employee; 0 and null without movements. */
-export async function saldosDosFuncionarios(
-  db: Db,
-  funcionarioId?: number,
-): Promise<{ id: number; nome: string; email: string; saldo: number; ultima: string | null }[]> {
-  const filtro = funcionarioId === undefined ? sql`` : sql` and u.id = ${funcionarioId}`;
-  const linhas = await linhasSql<{ id: number; nome: string; email: string; saldo: number; ultima: string | null }>(db, sql`
-    select u.id, u.nome, u.email,
+interface SaldoDoFuncionario {
+  id: number;
+  nome: string;
+  email: string;
+  ativo: boolean;
+  saldo: number;
+  ultima: string | null;
+}
+
+/**
+ * Current balance (centavos) and last movement time of each employee the Saldo page lists: every
+ * active one (0 and null without movements) and every deactivated one whose balance is not zero
+ * (money given or owed does not vanish with the account). `soAtivos`: only the active ones, who may
+ * receive a credit (the credit modal).
+ */
+export async function saldosDosFuncionarios(db: Db, { soAtivos = false } = {}): Promise<SaldoDoFuncionario[]> {
+  const quem = soAtivos ? sql`u.ativo = true` : sql`(u.ativo = true or coalesce(m.saldo_novo_centavos, 0) <> 0)`;
+  const linhas = await linhasSql<Omit<SaldoDoFuncionario, 'ativo'> & { ativo: boolean | number }>(db, sql`
+    select u.id, u.nome, u.email, u.ativo,
       coalesce(m.saldo_novo_centavos, 0) as saldo,
       m.data_movimentacao as ultima
     from usuarios u
     left join movimentacoes_saldo m on m.id = (
       select max(id) from movimentacoes_saldo where funcionario_id = u.id
     )
-    where u.tipo = 'funcionario' and u.ativo = true${filtro}
+    where u.tipo = 'funcionario' and ${quem}
     order by lower(u.nome), u.id`);
-  return ordenarPorNome(linhas, (l) => l.nome);
+  // SQLite answers the boolean column as 0/1 in hand-written SQL; PostgreSQL as a boolean.
+  return ordenarPorNome(
+    linhas.map((l) => ({ ...l, ativo: Boolean(l.ativo) })),
+    (l) => l.nome,
+  );
 }
 
 export interface FiltroMovimentacoes {
@@ -103,6 +118,7 @@ export function apresentarMovimentacao(m: LinhaMovimentacao, funcionarioNome: st
     funcionario_nome: funcionarioNome,
     tipo: m.tipo,
     valor: centavosParaReais(m.valorCentavos),
+    sentido: m.sentido,
     saldo_anterior: centavosParaReais(m.saldoAnteriorCentavos),
     saldo_novo: centavosParaReais(m.saldoNovoCentavos),
     descricao: m.descricao,
@@ -134,6 +150,7 @@ export async function relatorioPorRota(db: Db): Promise<
   {
   funcionario_id: number;
   funcionario_nome: string;
+  funcionario_ativo: boolean;
   rota_id: number | null;
   rota_nome: string | null;
   creditado: number;
@@ -141,16 +158,19 @@ export async function relatorioPorRota(db: Db): Promise<
   saldo: number;
   }[]
 > {
-  const linhas = await linhasSql<{ funcionario_id: number; funcionario_nome: string; rota_id: number | null; rota_nome: string | null; creditado: number; gasto: number; saldo: number }>(db, sql`
-    select m.funcionario_id, u.nome as funcionario_nome, m.rota_id, r.nome as rota_nome,
+  const linhas = await linhasSql<{ funcionario_id: number; funcionario_nome: string; funcionario_ativo: boolean | number; rota_id: number | null; rota_nome: string | null; creditado: number; gasto: number; saldo: number }>(db, sql`
+    select m.funcionario_id, u.nome as funcionario_nome, u.ativo as funcionario_ativo, m.rota_id, r.nome as rota_nome,
       sum(case when m.tipo = 'credito' then m.valor_centavos else 0 end) as creditado,
       sum(case when m.tipo = 'debito' then m.valor_centavos when m.tipo = 'devolucao' then -m.valor_centavos else 0 end) as gasto,
       ${sqlSaldoAtualCentavos(sql.raw('m.funcionario_id'))} as saldo
     from movimentacoes_saldo m
     join usuarios u on u.id = m.funcionario_id
     left join rotas r on r.id = m.rota_id
-    group by m.funcionario_id, u.nome, m.rota_id, r.nome, r.data_inicio
+    group by m.funcionario_id, u.nome, u.ativo, m.rota_id, r.nome, r.data_inicio
     order by lower(u.nome), m.funcionario_id, r.data_inicio desc nulls last, m.rota_id desc nulls last`);
-  // pt-BR order of the names; each employee's rows keep the query's order (a stable sort).
-  return ordenarPorNome(linhas, (l) => l.funcionario_nome);
+  // pt-BR order of the names; each employee's rows keep the query's order (a stable sort). SQLite's 0/1 as a boolean.
+  return ordenarPorNome(
+    linhas.map((l) => ({ ...l, funcionario_ativo: Boolean(l.funcionario_ativo) })),
+    (l) => l.funcionario_nome,
+  );
 }

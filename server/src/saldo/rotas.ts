@@ -29,6 +29,7 @@ export default async function rotasSaldo(app: App) {
       funcionario_id: s.id,
       funcionario_nome: s.nome,
       funcionario_email: s.email,
+      funcionario_ativo: s.ativo,
       saldo_atual: centavosParaReais(s.saldo),
       data_ultima_atualizacao: s.ultima,
     })),
@@ -67,7 +68,8 @@ export default async function rotasSaldo(app: App) {
   );
 
   app.get('/funcionarios', { onRequest: app.exigirAdmin, schema: { response: { 200: funcionariosComSaldoSchema } } }, async () => ({
-    funcionarios: (await saldosDosFuncionarios(app.db)).map((s) => ({ id: s.id, nome: s.nome, email: s.email, saldo_atual: centavosParaReais(s.saldo) })),
+    // Only who may receive a credit: a deactivated employee is refused (adicionarSaldo), so never offered.
+    funcionarios: (await saldosDosFuncionarios(app.db, { soAtivos: true })).map((s) => ({ id: s.id, nome: s.nome, email: s.email, saldo_atual: centavosParaReais(s.saldo) })),
   }));
 
   app.get('/relatorio', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { querystring: relatorioSaldoFiltroSchema, response: { 200: relatorioSaldoSchema } } }, async (request) => {
@@ -75,6 +77,7 @@ export default async function rotasSaldo(app: App) {
     return { relatorio: itens.map((l) => ({
       funcionario_id: l.funcionario_id,
       funcionario_nome: l.funcionario_nome,
+      funcionario_ativo: l.funcionario_ativo,
       rota_id: l.rota_id,
       rota_nome: l.rota_nome,
       total_creditado: centavosParaReais(l.creditado),

@@ -105,6 +105,7 @@ describe('leituras', () => {
       funcionario_id: jonas.id,
       funcionario_nome: 'Jonas Zerado',
       funcionario_email: jonas.email,
+      funcionario_ativo: true,
       saldo_atual: 0,
       data_ultima_atualizacao: null,
     });
@@ -151,8 +152,8 @@ describe('leituras', () => {
     const r = (await t.chamar({ method: 'GET', url: '/api/saldo/relatorio', token: tokenAdmin })).json();
     const doGil = r.relatorio.filter((l: { funcionario_id: number }) => l.funcionario_id === gil.id);
     expect(doGil).toEqual([
-      { funcionario_id: gil.id, funcionario_nome: 'Gil Saldo', rota_id: rotaGil, rota_nome: 'Rota do Gil', total_creditado: 250.5, total_gasto: 50.25, saldo_atual: 230.25 },
-      { funcionario_id: gil.id, funcionario_nome: 'Gil Saldo', rota_id: null, rota_nome: null, total_creditado: 30, total_gasto: 0, saldo_atual: 230.25 },
+      { funcionario_id: gil.id, funcionario_nome: 'Gil Saldo', funcionario_ativo: true, rota_id: rotaGil, rota_nome: 'Rota do Gil', total_creditado: 250.5, total_gasto: 50.25, saldo_atual: 230.25 },
+      { funcionario_id: gil.id, funcionario_nome: 'Gil Saldo', funcionario_ativo: true, rota_id: null, rota_nome: null, total_creditado: 30, total_gasto: 0, saldo_atual: 230.25 },
     ]);
   });
 

@@ -6,6 +6,7 @@
  */
 import { dataNoFuso, hoje } from '../../../shared/dates';
 import { comoCentavos } from '../../../shared/money';
+import type { SentidoAcerto } from '../../../shared/acerto';
 import type { TipoMovimentacao } from '../../../shared/schemas/saldo';
 import { emTransacao, type Db } from '../db';
 import { naoEncontrado, regraDeNegocio } from '../errors';
@@ -18,16 +19,22 @@ import { inserirMovimentacao, listarMovimentacoes, saldosDosFuncionarios, ultima
 export interface NovaMovimentacao {
   funcionarioId: number;
   tipo: TipoMovimentacao;
-  /** Centavos, > 0: the type gives the direction. */
+  /** Centavos, > 0 (an acerto may be 0): the type, and an acerto's sentido, give the direction. */
   valorCentavos: number;
+  /** Only for an acerto. */
+  sentido?: SentidoAcerto;
   descricao: string;
   adminId?: number | null;
   rotaId?: number | null;
   despesaId?: string | null;
 }
 
-/** What a movement does to the balance: credits and refunds add, debits subtract. */
-export function efeitoNoSaldo(tipo: TipoMovimentacao, valorCentavos: number): number {
+/**
+ * What a movement does to the balance: credits and refunds add, debits subtract; an acerto subtracts the
+ * cash the employee handed back ('devolvido') and adds what the company paid them ('pago').
+ */
+export function efeitoNoSaldo(tipo: TipoMovimentacao, valorCentavos: number, sentido: SentidoAcerto | null = null): number {
+  if (tipo === 'acerto') return sentido === 'pago' ? valorCentavos : -valorCentavos;
   return tipo === 'debito' ? -valorCentavos : valorCentavos;
 }
 
@@ -44,7 +51,8 @@ export async function saldoAtual(db: Db, funcionarioId: number): Promise<{ centa
  */
 export async function registrarMovimentacao(db: Db, nova: NovaMovimentacao): Promise<LinhaMovimentacao> {
   comoCentavos(nova.valorCentavos);
-  if (nova.valorCentavos <= 0) throw new RangeError(`Movimentação sem valor: ${nova.valorCentavos}`);
+  if (nova.valorCentavos < 0 || (nova.valorCentavos === 0 && nova.tipo !== 'acerto')) throw new RangeError(`Movimentação sem valor: ${nova.valorCentavos}`);
+  if ((nova.tipo === 'acerto') !== (nova.sentido !== undefined)) throw new RangeError('Só um acerto tem sentido, e todo acerto tem um.');
   return emTransacao(db, async (tx) => {
     const anterior = (await saldoAtual(tx, nova.funcionarioId)).centavos;
     return inserirMovimentacao(tx, {
@@ -52,7 +60,8 @@ export async function registrarMovimentacao(db: Db, nova: NovaMovimentacao): Pro
       tipo: nova.tipo,
       valorCentavos: nova.valorCentavos,
       saldoAnteriorCentavos: anterior,
-      saldoNovoCentavos: anterior + efeitoNoSaldo(nova.tipo, nova.valorCentavos),
+      saldoNovoCentavos: anterior + efeitoNoSaldo(nova.tipo, nova.valorCentavos, nova.sentido ?? null),
+      sentido: nova.sentido ?? null,
       descricao: nova.descricao,
       adminId: nova.adminId ?? null,
       rotaId: nova.rotaId ?? null,
@@ -103,7 +112,7 @@ export async function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosC
   });
 }
 
-/** The three cards of the admin's balance page, in centavos. */
+/** The three cards of the admin's balance page, in centavos: the employees the page lists (a deactivated one with money too). */
 export async function resumoAdmin(db: Db, fuso: string, agora = new Date()): Promise<{ totalFuncionarios: number; saldoTotal: number; movimentacoesHoje: number }> {
   const saldos = await saldosDosFuncionarios(db);
   // "Today" is the APP_TZ date: look at the last two UTC days and keep what falls on today there.

@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { ESQUEMAS_OPERACAO, operacaoCanonica, operacaoSyncSchema, VALIDACOES_CANONICAS, vendaCanonica } from '../../../shared/sync/esquemas';
 import { ehTipoOperacao, retencaoDe, Retencoes, type TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
-import { conflito, dadosInvalidos, ErroApp } from '../errors';
+import { conflito, dadosInvalidos, ErroApp, ErroRotaFinalizada } from '../errors';
 import { ehPostgres, emSavepoint, emTransacao, type Db } from '../db';
 import { depois, rodarPassos, type Talvez } from '../db/talvez';
 import { comSituacoesMemorizadas } from '../rotas/situacaoParaEscrita';
@@ -42,6 +42,12 @@ import type { ContextoEscrita, RespostaEscrita } from './escritas';
 import { EXECUCOES } from './execucoes';
 import { operacaoLegadaSchema, prepararLegada } from './legado';
 import { buscarAplicadas, registrarAplicada, type OperacaoAplicada } from './registroOperacoes';
+import { SITUACAO_CHEGOU_DEPOIS } from '../../../shared/schemas/tardias';
+import type { ArquivoTardio } from '../tardias/repositorio';
+import { guardarArquivosDaTardia, guardarTardia } from '../tardias/servico';
+
+/** A write held for the admin: it reached a route its employee had finished. */
+export const STATUS_TARDIA = 202;
 
 export const MAXIMO_OPERACOES_POR_LOTE = 500;
 
@@ -79,6 +85,8 @@ export interface ResultadoOperacao {
   status: StatusOperacao;
   recebido_em?: string | null;
   repetida?: true;
+  /** Held for the admin (status 202): it reached a route its employee had finished (tardias/servico.ts). */
+  situacao?: typeof SITUACAO_CHEGOU_DEPOIS;
   corpo?: unknown;
 }
 
@@ -98,6 +106,8 @@ export interface Preparada {
   erro: ErroApp | null;
   /** A current-format sale's checked data: new ones may take the direct path (vendas/vendasNovasDoLote.ts). */
   venda?: VendaCriarDados;
+  /** Its kind and checked data, kept when its route was finished meanwhile (tardias/servico.ts); absent for old formats. */
+  readonly guardavel?: { tipo: TipoOperacao; dados: unknown } | null;
 }
 
 const MENSAGEM_DESCONHECIDA = 'Operação desconhecida: atualize o aplicativo e tente de novo.';
@@ -142,6 +152,10 @@ class PreparadaAtual implements Preparada {
     this.gravaArquivos = execucao?.gravaArquivos === true;
     this.preservaRotas = execucao?.preservaRotas === true;
     this.venda = rodar && paraRetencao?.tipo === 'venda.salvar' ? (paraRetencao.dados as VendaCriarDados) : undefined;
+  }
+
+  get guardavel(): { tipo: TipoOperacao; dados: unknown } | null {
+    return this.rodar ? this.paraRetencao : null;
   }
 
   get retencao(): Preparada['retencao'] {
@@ -278,7 +292,9 @@ export async function processarLote(
     const a = aplicadas.get(op.id);
     if (!a) return null;
     if (a.usuarioId !== usuario.id) return recusa(op.id, conflito(ID_JA_USADO));
-    return { id: op.id, status: a.status, recebido_em: a.recebidoEm, repetida: true };
+    return a.status === STATUS_TARDIA
+      ? { id: op.id, status: a.status, recebido_em: a.recebidoEm, repetida: true, situacao: SITUACAO_CHEGOU_DEPOIS }
+      : { id: op.id, status: a.status, recebido_em: a.recebidoEm, repetida: true };
   };
 
   const anotar = (op: Preparada, r: ResultadoOperacao) => {
@@ -298,6 +314,22 @@ export async function processarLote(
     return null;
   };
 
+  /**
+   * A write refused because its route was finished, kept for the admin inside `tx` with its operation
+   * recorded (202: a replay is answered, never held twice); null when the refusal is of another kind.
+   */
+  const guardarSeTardia = async (tx: Db, op: Preparada, erro: unknown, arquivos: readonly ArquivoTardio[] = []): Promise<ResultadoOperacao | null> => {
+    if (!(erro instanceof ErroRotaFinalizada) || !op.guardavel) return null;
+    const recebidoEm = await guardarTardia(
+      tx,
+      { operacaoId: op.id, usuarioId: usuario.id, rotaId: erro.rotaId, clienteId, seq: op.seq, tipo: op.guardavel.tipo, dados: op.guardavel.dados },
+      arquivos,
+    );
+    const resultado: ResultadoOperacao = { id: op.id, status: STATUS_TARDIA, recebido_em: recebidoEm, situacao: SITUACAO_CHEGOU_DEPOIS };
+    await registrarAplicada(tx, registro(op, resultado));
+    return resultado;
+  };
+
   /** One operation inside the run's transaction `tx`, in a savepoint: a refusal rolls back only this write. */
   const executarComSavepoint = async (tx: Db, ctxTx: ContextoEscrita, op: Preparada): Promise<Execucao> => {
     try {
@@ -308,8 +340,26 @@ export async function processarLote(
       });
       return { tipo: 'resultado', resultado: r };
     } catch (erro) {
+      try {
+        const tardia = await guardarSeTardia(tx, op, erro);
+        if (tardia) return { tipo: 'resultado', resultado: tardia };
+      } catch (falha) {
+        return { tipo: 'inesperado', erro: falha };
+      }
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
       return { tipo: 'inesperado', erro };
+    }
+  };
+
+  /** The held write with receipts: they are stored under names of their own first, then held with them in a transaction. */
+  const guardarTardiaComArquivos = async (op: Preparada, erro: ErroRotaFinalizada): Promise<Execucao> => {
+    const guardados = await guardarArquivosDaTardia(ctx, arquivos.get(op.id) ?? []);
+    try {
+      const resultado = await emTransacao(ctx.db, (tx) => guardarSeTardia(tx, op, erro, guardados));
+      return { tipo: 'resultado', resultado: resultado! };
+    } catch (falha) {
+      await ctx.armazenamento.desfazer(guardados.map((a) => a.nome));
+      return { tipo: 'inesperado', erro: falha };
     }
   };
 
@@ -329,6 +379,7 @@ export async function processarLote(
       if (!registrada) await emTransacao(ctx.db, (tx) => registrarAplicada(tx, registro(op, final)));
       return { tipo: 'resultado', resultado: final };
     } catch (erro) {
+      if (erro instanceof ErroRotaFinalizada && op.guardavel) return guardarTardiaComArquivos(op, erro);
       if (erro instanceof ErroApp) return { tipo: 'resultado', resultado: recusa(op.id, erro) };
       return { tipo: 'inesperado', erro };
     }

@@ -1,5 +1,5 @@
 /** Table access for users. The only module that reads or writes `usuarios`. */
-import { and, asc, eq, exists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
 import type { Usuario, TipoUsuario } from '../../../shared/schemas/usuarios';
 import { preparada, type Db } from '../db';
 import { rotas, usuarios } from '../db/tabelas';
@@ -80,12 +80,16 @@ export async function listarUsuarios(db: Db, filtro: { emRota?: boolean; tipo?: 
   return ordenarPorNome(await filtrada.orderBy(asc(usuarios.nome), asc(usuarios.id)), (u) => u.nome);
 }
 
-/** Active employees, for the pickers of routes, balances and filters. */
-export async function listarFuncionariosAtivos(db: Db): Promise<LinhaUsuario[]> {
+/**
+ * Active employees, for the pickers of routes, balances and filters. `inativosComRotas`: also the
+ * inactive ones who have any route (a report filter: their routes stay reportable).
+ */
+export async function listarFuncionariosAtivos(db: Db, { inativosComRotas = false } = {}): Promise<LinhaUsuario[]> {
+  const temRota = exists(db.select({ um: sql`1` }).from(rotas).where(eq(rotas.funcionarioId, usuarios.id)));
   const linhas = await db
     .select()
     .from(usuarios)
-    .where(and(eq(usuarios.tipo, 'funcionario'), eq(usuarios.ativo, true)))
+    .where(and(eq(usuarios.tipo, 'funcionario'), inativosComRotas ? or(eq(usuarios.ativo, true), temRota) : eq(usuarios.ativo, true)))
     .orderBy(asc(usuarios.nome), asc(usuarios.id));
   return ordenarPorNome(linhas, (u) => u.nome);
 }

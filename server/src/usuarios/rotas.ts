@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { opcao, paramsId } from '../../../shared/schemas/campos';
 import {
+  filtroFuncionariosSchema,
   funcionariosRespostaSchema,
+  resumoDesativacaoSchema,
   senhaAlterarSchema,
   paramsSessao,
   sessoesAbertasSchema,
@@ -20,6 +22,7 @@ import { apresentarUsuario, listarFuncionariosAtivos, listarUsuarios } from './r
 import { sessaoDe } from '../auth/plugin';
 import { alterarSenha, criarUsuario, desbloquearUsuario, editarUsuario, encerrarSessao, encerrarSessoes, exigirUsuario } from './servico';
 import { refDaSessao, sessoesAbertas } from '../auth/sessoes';
+import { resumoDaDesativacao } from './desativacao';
 
 const filtroLista = z.object({
   emRota: z.enum(['true', 'false'], { error: "emRota deve ser 'true' ou 'false'." }).optional(),
@@ -43,8 +46,8 @@ export default async function rotasUsuarios(app: App) {
     return { usuarios: itens.map(apresentar), ...pagina };
   });
 
-  app.get('/funcionarios', { schema: { response: { 200: funcionariosRespostaSchema } } }, async () => ({
-    funcionarios: (await listarFuncionariosAtivos(app.db)).map(apresentar),
+  app.get('/funcionarios', { schema: { querystring: filtroFuncionariosSchema, response: { 200: funcionariosRespostaSchema } } }, async (request) => ({
+    funcionarios: (await listarFuncionariosAtivos(app.db, { inativosComRotas: request.query.inativos_com_rotas === 'true' })).map(apresentar),
   }));
 
   app.post('/', { schema: { body: usuarioCriarSchema, response: { 201: usuarioRespostaSchema } } }, async (request, reply) => {
@@ -78,6 +81,11 @@ export default async function rotasUsuarios(app: App) {
     const message = encerradas === 0 ? 'Nenhuma sessão aberta.' : encerradas === 1 ? '1 sessão encerrada.' : `${encerradas} sessões encerradas.`;
     return { message, encerradas };
   });
+
+  // Asked before the deactivation's 'Sim': the route, the money and the phones' unsent records that stay.
+  app.get('/:id/desativacao', { schema: { params: paramsId, response: { 200: resumoDesativacaoSchema } } }, async (request) =>
+    resumoDaDesativacao(app.db, request.params.id, app.config.versaoMinimaApp),
+  );
 
   app.get('/:id/sessoes', { schema: { params: paramsId, response: { 200: sessoesAbertasSchema } } }, async (request) => {
     await exigirUsuario(app.db, request.params.id);

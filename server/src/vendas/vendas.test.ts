@@ -230,13 +230,15 @@ describe('rotas finalizadas e canceladas: vale a data da venda', () => {
     expect(fim.statusCode, fim.body).toBe(200);
   });
 
-  it('venda nova e edição datadas até o dia da finalização são aceitas depois dela (outro aparelho, fila atrasada)', async () => {
-    const nova = await postar(carla, corpoVenda(rota, ANAPOLIS, { data_venda: ONTEM }));
-    expect(nova.statusCode, nova.body).toBe(201);
-    expect(nova.json().venda).toMatchObject({ data_venda: ONTEM, rota_status: 'finalizada' });
+  it('a finalização congela a rota: venda nova e edição, mesmo datadas até o dia da finalização, são 409 rota_finalizada e nada muda', async () => {
+    const antes = await contarVendas();
+    const guardada = async () => (await t.db.select().from(vendas).where(eq(vendas.id, vendaId)).limit(1))[0]!;
+    const valoresAntes = await guardada();
+    esperarRecusa(await postar(carla, corpoVenda(rota, ANAPOLIS, { data_venda: ONTEM })), 409, 'rota_finalizada', FINALIZADA);
     const edicao = await t.chamar({ method: 'PUT', url: `/api/vendas/${vendaId}`, token: carla.token, payload: { valor_dinheiro: 7, registrado_em: new Date().toISOString() } });
-    expect(edicao.statusCode, edicao.body).toBe(200);
-    expect(edicao.json().venda).toMatchObject({ id: vendaId, valor_dinheiro: 7 });
+    esperarRecusa(edicao, 409, 'rota_finalizada', FINALIZADA);
+    expect(await contarVendas()).toBe(antes);
+    expect(await guardada()).toEqual(valoresAntes);
   });
 
   it('a reprodução de uma venda já aceita continua respondida depois de finalizar', async () => {
@@ -245,23 +247,22 @@ describe('rotas finalizadas e canceladas: vale a data da venda', () => {
     expect(r.json().venda).toMatchObject({ id: vendaId, rota_status: 'finalizada' });
   });
 
-  it('venda, edição ou nova versão datadas depois do dia da finalização (ou antes do início) são recusadas com a mensagem da regra', async () => {
+  it('venda, edição ou nova versão datadas depois do dia da finalização são 409 rota_finalizada; antes do início, 422 com o período', async () => {
     const fim = await fechadaHaDias(rota, 'finalizadaEm', 3);
     const antes = await contarVendas();
     const guardada = async () => (await t.db.select().from(vendas).where(eq(vendas.id, vendaId)).limit(1))[0]!;
     const valoresAntes = await guardada();
-    esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(fim, 1) })), 409, 'conflito', FINALIZADA);
-    // Before the route began: 422 naming the period (issue 18), whatever the status.
+    esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(fim, 1) })), 409, 'rota_finalizada', FINALIZADA);
+    // Before the route began: 422 naming the period, whatever the status.
     esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: somarDias(HOJE, -31) })), 422, 'regra_de_negocio', /^A data .* está fora do período da rota/);
-    // The first sale is dated today, after the route's last day now.
     const edicao = await t.chamar({ method: 'PUT', url: `/api/vendas/${vendaId}`, token: carla.token, payload: { valor_dinheiro: 1, registrado_em: new Date().toISOString() } });
-    esperarRecusa(edicao, 409, 'conflito', FINALIZADA);
+    esperarRecusa(edicao, 409, 'rota_finalizada', FINALIZADA);
     const mesmoIdMaisNovo = await postar(carla, { ...corpoOriginal(), valor_dinheiro: 3, registrado_em: new Date().toISOString() });
-    esperarRecusa(mesmoIdMaisNovo, 409, 'conflito', FINALIZADA);
+    esperarRecusa(mesmoIdMaisNovo, 409, 'rota_finalizada', FINALIZADA);
+    // The route's last day itself too: nothing moves a finished route's figures but an admin's acceptance.
+    esperarRecusa(await postar(carla, corpoVenda(rota, CALDAS, { data_venda: fim })), 409, 'rota_finalizada', FINALIZADA);
     expect(await contarVendas()).toBe(antes);
     expect(await guardada()).toEqual(valoresAntes);
-    // The route's last day itself is inside.
-    expect((await postar(carla, corpoVenda(rota, CALDAS, { data_venda: fim }))).statusCode).toBe(201);
   });
 
   it('rota cancelada pelo administrador: aceita o que foi vendido até o dia do cancelamento, recusa o que vem depois com a sua mensagem', async () => {

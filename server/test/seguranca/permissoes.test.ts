@@ -42,6 +42,9 @@ interface Fixture {
   rotaACancelada: number;
   /** A's finished route: finishing again is answered (idempotent). */
   rotaAFinalizada: number;
+  /** Two visits A's other phone sent after that finish, held for the admin (accepted, then refused). */
+  tardioA1: string;
+  tardioA2: string;
   /** D's cancelled route (D has no other active route): the admin may reopen it. */
   rotaDCancelada: number;
   rotaB: number;
@@ -124,6 +127,8 @@ const TABELA: Linha[] = [
   { rota: 'PATCH /api/usuarios/:id/desativar', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/desativar`), esperado: soAdmin() },
   { rota: 'PATCH /api/usuarios/:id/ativar', pedido: (f) => json('PATCH', `/api/usuarios/${f.c.id}/ativar`), esperado: soAdmin() },
   { rota: 'POST /api/usuarios/:id/encerrar-sessoes', pedido: (f) => json('POST', `/api/usuarios/${f.c.id}/encerrar-sessoes`), esperado: soAdmin() },
+  // A's route, balance and phones before a deactivation: only an admin reads them (B is refused, never told).
+  { rota: 'GET /api/usuarios/:id/desativacao', pedido: (f) => json('GET', `/api/usuarios/${f.a.id}/desativacao`), esperado: soAdmin() },
   { rota: 'GET /api/usuarios/:id/sessoes', pedido: (f) => json('GET', `/api/usuarios/${f.c.id}/sessoes`), esperado: soAdmin() },
   // A ref no session has: nothing ends, the admin hears 404.
   { rota: 'DELETE /api/usuarios/:id/sessoes/:ref', pedido: (f) => json('DELETE', `/api/usuarios/${f.c.id}/sessoes/0123456789abcdef`), esperado: soAdmin(404) },
@@ -150,6 +155,15 @@ const TABELA: Linha[] = [
   { rota: 'PATCH /api/rotas/:id/finalizar', pedido: (f) => json('PATCH', `/api/rotas/${f.rotaAFinalizada}/finalizar`), esperado: soDono() },
   { rota: 'PATCH /api/rotas/:id/cancelar', pedido: (f) => json('PATCH', `/api/rotas/${f.rotaACancelada}/cancelar`), esperado: soAdmin() },
   { rota: 'PATCH /api/rotas/:id/reabrir', pedido: (f) => json('PATCH', `/api/rotas/${f.rotaDCancelada}/reabrir`), esperado: soAdmin() },
+  // Writes held after A's finish: A reads what became of them; only the admin decides (before the acerto, which waits for them).
+  { rota: 'GET /api/rotas/:id/tardios', pedido: (f) => json('GET', `/api/rotas/${f.rotaAFinalizada}/tardios`), esperado: donoOuAdmin() },
+  { rota: 'PATCH /api/rotas/:id/tardios/:operacaoId/aceitar', pedido: (f) => json('PATCH', `/api/rotas/${f.rotaAFinalizada}/tardios/${f.tardioA1}/aceitar`), esperado: soAdmin() },
+  {
+    rota: 'PATCH /api/rotas/:id/tardios/:operacaoId/recusar',
+    pedido: (f) => json('PATCH', `/api/rotas/${f.rotaAFinalizada}/tardios/${f.tardioA2}/recusar`, { motivo: 'Visita repetida' }),
+    esperado: soAdmin(),
+  },
+  { rota: 'POST /api/rotas/:id/acerto', pedido: (f) => json('POST', `/api/rotas/${f.rotaAFinalizada}/acerto`, { valor: 0, sentido: 'devolvido' }), esperado: soAdmin(201) },
   {
     rota: 'POST /api/rotas/:rotaId/cidades/:cidadeId/visitar',
     pedido: (f) => json('POST', `/api/rotas/${f.rotaA}/cidades/${ANAPOLIS}/visitar`, { data: ONTEM() }),
@@ -347,6 +361,10 @@ beforeAll(async () => {
   await ok(await comoAdmin(json('PATCH', `/api/rotas/${rotaACancelada}/cancelar`)));
   const rotaAFinalizada = await novaRota('Rota finalizada da Ana', a.id, [GOIANIA]);
   await ok(await comoA(json('PATCH', `/api/rotas/${rotaAFinalizada}/finalizar`)));
+  const visitaTardia = () => ({ id: uuidv7(), tipo: 'visita.registrar', seq: 1, dados: { id: uuidv7(), rota_id: rotaAFinalizada, cidade_id: GOIANIA, data: HOJE() } });
+  const [tardioA1, tardioA2] = [visitaTardia(), visitaTardia()];
+  const tardios = await ok(await comoA(json('POST', '/api/sync/lote', { cliente_id: 'outro-celular-da-ana', operacoes: [tardioA1, tardioA2] })));
+  expect(tardios.resultados.map((r: { status: number }) => r.status)).toEqual([202, 202]);
   const rotaA = await novaRota('Rota da Ana', a.id, [GOIANIA, ANAPOLIS]);
   const rotaB = await novaRota('Rota do Bruno', b.id, [CALDAS_NOVAS]);
   const d = await t.criarFuncionario({ nome: 'Dora Reabertura', email: 'dora.reabertura@teste.com.br' });
@@ -369,7 +387,7 @@ beforeAll(async () => {
   const envioA = uuidv7();
   await ok(await comoA(parteDeEnvio(envioA)));
 
-  f = { a, b, c, rotaA, rotaAExcluir, rotaACancelada, rotaAFinalizada, rotaDCancelada, rotaB, vendaA, despesaA, despesaAExcluir, despesaAAvaliar, despesaARejeitada, envioA };
+  f = { a, b, c, rotaA, rotaAExcluir, rotaACancelada, rotaAFinalizada, tardioA1: tardioA1.id, tardioA2: tardioA2.id, rotaDCancelada, rotaB, vendaA, despesaA, despesaAExcluir, despesaAAvaliar, despesaARejeitada, envioA };
   marcasDeA = ['Ana Proprietária', a.email, 'Rota da Ana', 'Rota antiga da Ana', 'Fechamento da Ana', 'Almoço secreto da Ana', 'Adiantamento da Ana', vendaA, despesaA];
 });
 afterAll(async () => {
