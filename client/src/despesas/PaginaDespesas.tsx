@@ -10,6 +10,7 @@ import { useLocation } from 'react-router-dom';
 import { toast } from '../components/avisos';
 import { formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
+import { PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import { DESPESAS_POR_PAGINA, ROTULO_STATUS_APROVACAO, ROTULO_TIPO_DESPESA, STATUS_APROVACAO, TIPOS_DESPESA, type TipoDespesa } from '../../../shared/schemas/despesas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { mensagemDeErro } from '../api/client';
@@ -20,6 +21,7 @@ import { Confirmacao } from '../components/Confirmacao';
 import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
+import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { useSelecaoVisivel } from '../components/useSelecaoVisivel';
 import { fusoDoApp } from '../config/configApp';
 import { dadosDaCarga } from '../offline/cache';
@@ -33,6 +35,7 @@ import {
   chavesDespesas,
   LISTA_VAZIA,
   useAprovarDespesa,
+  useDespesaDoEndereco,
   useFilaDeDespesas,
   useListaDespesas,
   useNovidadesDespesas,
@@ -136,6 +139,29 @@ function Despesas({ usuario }: { usuario: Usuario }) {
     setPedidoTratado(local.key);
     setModal({ despesa: paraCorrigir, rascunho: null });
   }
+
+  // One expense's address (/despesas?despesa=<id>, the audit trail's link): the admin sees its details,
+  // whatever the list's filters show; closing them leaves the plain address.
+  const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.despesa);
+  const idDoEndereco = admin ? endereco.valor : null;
+  const doEndereco = useDespesaDoEndereco(idDoEndereco);
+  const [enderecoTratado, setEnderecoTratado] = useState<string | null>(null);
+  if (idDoEndereco && doEndereco.data && enderecoTratado !== local.key) {
+    setEnderecoTratado(local.key);
+    setDetalhes({ ...doEndereco.data, envio: null, cupomLocal: null });
+  }
+  const erroDoEndereco = idDoEndereco ? doEndereco.error : null;
+  const { esquecer } = endereco;
+  useEffect(() => {
+    if (!erroDoEndereco) return;
+    toast.error(mensagemDeErro(erroDoEndereco, 'Erro ao abrir a despesa.'));
+    esquecer();
+  }, [erroDoEndereco, esquecer]);
+  const abertaPeloEndereco = idDoEndereco !== null && enderecoTratado === local.key;
+  useEffect(() => {
+    if (detalhes === null && abertaPeloEndereco) esquecer();
+  }, [detalhes, abertaPeloEndereco, esquecer]);
+
   const totalPaginas = Math.max(1, Math.ceil(lista.total / DESPESAS_POR_PAGINA));
   // The admin ticks rows of the page on screen for bulk approval (issue 20).
   const selecao = useSelecaoVisivel(useMemo(() => (admin ? lista.despesas.map((d) => d.id) : []), [admin, lista.despesas]));

@@ -35,6 +35,7 @@ export const chavesDespesas = {
   lista: (usuarioId: number, filtros: FiltrosDespesas, pagina: number) => [...chavesDespesas.todos, 'lista', usuarioId, filtros, pagina] as const,
   rotasDoFiltro: (funcionarioId: string) => [...chavesDespesas.todos, 'rotas-filtro', funcionarioId] as const,
   novidades: (usuarioId: number) => [...chavesDespesas.todos, 'novidades', usuarioId] as const,
+  uma: (id: string) => [...chavesDespesas.todos, 'uma', id] as const,
 };
 
 export const LISTA_VAZIA: ListaDespesas = {
@@ -113,6 +114,15 @@ export function useNovidadesDespesas(usuarioId: number, ativo: boolean) {
       if (novas.length > 0) void queryClient.invalidateQueries({ queryKey: [...chavesDespesas.todos, 'lista'] });
       return novas;
     },
+  });
+}
+
+/** The expense an address asks to open ('/despesas?despesa=<id>', the audit trail's link), whatever the list shows. */
+export function useDespesaDoEndereco(id: string | null) {
+  return useQuery({
+    queryKey: chavesDespesas.uma(id ?? ''),
+    enabled: id !== null,
+    queryFn: async () => (await api.get<{ despesa: Despesa }>(`/despesas/${encodeURIComponent(id!)}`)).despesa,
   });
 }
 

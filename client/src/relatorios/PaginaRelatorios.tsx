@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { toast } from '../components/avisos';
 import { dataNoFuso, formatarData } from '../../../shared/dates';
 import { fusoDoApp } from '../config/configApp';
+import { idDoEndereco, PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import { formatarReais } from '../../../shared/money';
 import { totaisDoRelatorio } from '../../../shared/relatorios';
 import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
@@ -20,6 +21,7 @@ import { Selo } from '../components/Selo';
 import { CelulaDupla } from '../components/TabelaDados';
 import { useSelecaoVisivel, type SelecaoVisivel } from '../components/useSelecaoVisivel';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
+import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { useFuncionariosComInativos } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
 import { ModalDetalhesRota } from './ModalDetalhesRota';
@@ -36,7 +38,9 @@ export function PaginaRelatorios() {
   const conexao = useSemConexao(relatorio);
   // Deactivated employees with routes too: their routes can still be reported and exported.
   const { data: funcionarios = [] } = useFuncionariosComInativos();
-  const [detalhes, setDetalhes] = useState<number | null>(null);
+  // A route's address (/relatorios?rota=<id>, the audit trail's link) opens its details, whatever the table lists.
+  const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.rota);
+  const [detalhes, setDetalhes] = useState<number | null>(() => idDoEndereco(endereco.busca, PARAMETROS_DAS_TELAS.rota));
   const [exportando, setExportando] = useState<FormatoExportacao | null>(null);
   const cartoes = useLarguraMaxima(LARGURA_CARTOES);
 
@@ -219,7 +223,13 @@ export function PaginaRelatorios() {
         />
       )}
 
-      <ModalDetalhesRota rotaId={detalhes} aoFechar={() => setDetalhes(null)} />
+      <ModalDetalhesRota
+        rotaId={detalhes}
+        aoFechar={() => {
+          setDetalhes(null);
+          if (endereco.valor !== null) endereco.esquecer();
+        }}
+      />
     </div>
   );
 }
