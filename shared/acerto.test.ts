@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calcularAcerto, recusaDoAcerto, saldoEmAberto, type AcertoFeito, type EntradaAcerto } from './acerto';
+import { calcularAcerto, linhasDoAcerto, recusaDoAcerto, saldoEmAberto, situacaoDoAcerto, type AcertoFeito, type EntradaAcerto } from './acerto';
 
 const entrada = (parcial: Partial<EntradaAcerto> = {}): EntradaAcerto => ({
   creditosCentavos: 100_000,
@@ -85,5 +85,34 @@ describe('recusaDoAcerto', () => {
     const acertada = calcularAcerto(entrada({ despesasAprovadasCentavos: 30_000, acertos: [acerto(70_000, 'devolvido')] }));
     expect(recusaDoAcerto(acertada, 0, 'devolvido')).toBe('Esta rota já está acertada: não há nada em aberto.');
     expect(recusaDoAcerto(acertada, 100, 'devolvido')).toBe('Esta rota já está acertada: não há nada em aberto.');
+  });
+});
+
+describe('linhasDoAcerto: as mesmas palavras no celular, nos detalhes e nos PDFs', () => {
+  it('a conta fecha: créditos − aprovadas − pendentes − acertos = em aberto; a rejeitada é uma nota, o salário fica ao lado', () => {
+    const f = calcularAcerto(entrada({ despesasAprovadasCentavos: 30_000, despesasPendentesCentavos: 5_000, despesasRejeitadasCentavos: 10_000, salarioCentavos: 500_000, creditosSemRotaCentavos: 90_000, acertos: [acerto(20_000, 'devolvido')] }));
+    const { conta, rejeitadas, aoLado } = linhasDoAcerto(f, 'funcionario');
+    expect(conta.map((l) => [l.rotulo, l.sinal, l.valorCentavos])).toEqual([
+      ['Créditos desta rota', '', 100_000],
+      ['Despesas aprovadas', '−', 30_000],
+      ['Despesas pendentes', '−', 5_000],
+      ['Acertos registrados', '−', 20_000],
+      ['A devolver', '=', 45_000],
+    ]);
+    expect(rejeitadas).toBe('Despesas rejeitadas: R$\u00a0100,00. Não são custo da empresa: não descontam do adiantamento e ficam para você devolver.');
+    expect(aoLado.map((l) => l.rotulo)).toEqual(['Seu salário', 'Desconto do aluguel', 'Créditos sem rota']);
+  });
+
+  it('a receber, para o admin; sem rejeitadas não há nota', () => {
+    const { conta, rejeitadas } = linhasDoAcerto(calcularAcerto(entrada({ despesasAprovadasCentavos: 120_000 })), 'admin');
+    expect(conta.at(-1)).toEqual({ rotulo: 'A receber', detalhe: 'a empresa paga ao funcionário', valorCentavos: 20_000, sinal: '=' });
+    expect(rejeitadas).toBeNull();
+  });
+
+  it('situacaoDoAcerto: a data do dia do último acerto no fuso do negócio', () => {
+    const f = calcularAcerto(entrada({ despesasAprovadasCentavos: 100_000, acertos: [acerto(0, 'devolvido', '2026-12-06T01:30:00.000Z')] }));
+    expect(situacaoDoAcerto(f, 'finalizada', () => '2026-12-05')).toBe('Acertada em 05/12/2026');
+    expect(situacaoDoAcerto(calcularAcerto(entrada()), 'finalizada', () => '')).toBe('Aguardando acerto');
+    expect(situacaoDoAcerto(calcularAcerto(entrada()), 'ativa', () => '')).toBe('Acerto depois da finalização');
   });
 });

@@ -103,3 +103,77 @@ export function recusaDoAcerto(f: FigurasAcerto, valorCentavos: number, sentido:
   if (valorCentavos > emAberto) return `O acerto de ${formatarCentavos(valorCentavos)} passa do que está em aberto nesta rota (${formatarCentavos(emAberto)}).`;
   return null;
 }
+
+/** Who reads the settlement: the texts speak to the employee ('você') or about them. */
+export type LeitorDoAcerto = 'funcionario' | 'admin';
+
+/** One line of the settlement as every screen and file prints it; `sinal` is how it enters the sum. */
+export interface LinhaDoAcerto {
+  rotulo: string;
+  detalhe: string;
+  /** Never negative: `sinal` carries the direction. */
+  valorCentavos: number;
+  sinal: '' | '−' | '+' | '=';
+}
+
+/**
+ * The settlement in lines, the same words on the phone, in the route details and in the PDFs: the sum
+ * (créditos − aprovadas − pendentes − acertos = em aberto), the rejected expenses' note, and what is paid
+ * apart (salary, rent share, credits without a route).
+ */
+export function linhasDoAcerto(f: FigurasAcerto, leitor: LeitorDoAcerto): { conta: LinhaDoAcerto[]; rejeitadas: string | null; aoLado: LinhaDoAcerto[] } {
+  const voce = leitor === 'funcionario';
+  const aberto = saldoEmAberto(f);
+  const conta: LinhaDoAcerto[] = [
+    { rotulo: 'Créditos desta rota', detalhe: 'adiantamento enviado pelo administrador', valorCentavos: f.creditosCentavos, sinal: '' },
+    { rotulo: 'Despesas aprovadas', detalhe: '', valorCentavos: f.despesasAprovadasCentavos, sinal: '−' },
+    { rotulo: 'Despesas pendentes', detalhe: 'contam como gastas até a decisão do administrador', valorCentavos: f.despesasPendentesCentavos, sinal: '−' },
+  ];
+  if (f.acertos.length > 0) {
+    conta.push({ rotulo: 'Acertos registrados', detalhe: 'dinheiro que já mudou de mãos', valorCentavos: Math.abs(f.acertadoCentavos), sinal: f.acertadoCentavos >= 0 ? '−' : '+' });
+  }
+  conta.push({
+    rotulo: aberto > 0 ? 'A devolver' : aberto < 0 ? 'A receber' : 'Em aberto',
+    detalhe:
+      aberto > 0
+        ? voce
+          ? 'você devolve ao administrador'
+          : 'o funcionário devolve à empresa'
+        : aberto < 0
+          ? voce
+            ? 'a empresa paga a você'
+            : 'a empresa paga ao funcionário'
+          : 'nada a devolver nem a receber',
+    valorCentavos: Math.abs(aberto),
+    sinal: '=',
+  });
+  const rejeitadas =
+    f.despesasRejeitadasCentavos > 0
+      ? `Despesas rejeitadas: ${formatarCentavos(f.despesasRejeitadasCentavos)}. Não são custo da empresa: não descontam do adiantamento e ficam para ${voce ? 'você devolver' : 'o funcionário devolver'}.`
+      : null;
+  const aoLado: LinhaDoAcerto[] = [
+    { rotulo: voce ? 'Seu salário' : 'Salário', detalhe: 'pago à parte, fora deste acerto', valorCentavos: f.salarioCentavos, sinal: '' },
+    { rotulo: 'Desconto do aluguel', detalhe: 'descontado do salário, fora deste acerto', valorCentavos: f.descontoAluguelCentavos, sinal: '' },
+  ];
+  if (f.creditosSemRotaCentavos > 0) {
+    aoLado.push({
+      rotulo: 'Créditos sem rota',
+      detalhe: voce ? 'enviados a você sem uma rota: ficam no seu saldo, fora deste acerto' : 'enviados ao funcionário sem uma rota: ficam no saldo dele, fora deste acerto',
+      valorCentavos: f.creditosSemRotaCentavos,
+      sinal: '',
+    });
+  }
+  return { conta, rejeitadas, aoLado };
+}
+
+/** The amount as printed: '− R$ 300,00' and '+ R$ 20,00' carry their sign; the total and plain lines do not. */
+export function valorDaLinhaDoAcerto(l: LinhaDoAcerto): string {
+  const valor = formatarCentavos(l.valorCentavos);
+  return (l.sinal === '−' || l.sinal === '+') && l.valorCentavos > 0 ? `${l.sinal} ${valor}` : valor;
+}
+
+/** 'Acertada em 05/12/2026', 'Aguardando acerto', or the route still running. `dia`: the APP_TZ day of an instant. */
+export function situacaoDoAcerto(f: Pick<FigurasAcerto, 'acertadaEm'>, status: 'ativa' | 'finalizada' | 'cancelada', dia: (instante: string) => string): string {
+  if (f.acertadaEm) return `Acertada em ${dia(f.acertadaEm).split('-').reverse().join('/')}`;
+  return status === 'ativa' ? 'Acerto depois da finalização' : 'Aguardando acerto';
+}

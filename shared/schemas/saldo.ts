@@ -123,6 +123,10 @@ export const relatorioSaldoLinhaSchema = z.object({
   /** Expenses on the route: debits minus refunds. */
   total_gasto: z.number(),
   saldo_atual: z.number(),
+  /** The route's settlement still open (shared/acerto.ts) and when it was settled; null for credits without a route. */
+  a_devolver: z.number().nullable(),
+  a_receber: z.number().nullable(),
+  acertada_em: z.string().nullable(),
 });
 export type RelatorioSaldoLinha = z.infer<typeof relatorioSaldoLinhaSchema>;
 export const relatorioSaldoSchema = z.object({ relatorio: z.array(relatorioSaldoLinhaSchema), ...camposRespostaPaginada });

@@ -13,7 +13,6 @@ import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { Confirmacao } from '../components/Confirmacao';
-import { contagem } from '../../../shared/texto';
 import { useRegistrarAcerto } from './consultas';
 
 const reaisDigitados = (centavos: number) => formatarCentavos(centavos).replace(/^R\$\s/, '');
@@ -45,7 +44,8 @@ export function RegistrarAcerto({
   if (tardiosPendentes > 0) {
     return (
       <p className="alerta alerta--aviso" role="status">
-        Antes do acerto, decida {contagem(tardiosPendentes, 'o registro que chegou', 'os registros que chegaram')} depois da finalização (abaixo): eles ainda podem mudar os números.
+        Antes do acerto, decida {tardiosPendentes === 1 ? 'o registro que chegou' : `os ${tardiosPendentes} registros que chegaram`} depois da finalização (abaixo): eles ainda
+        podem mudar os números.
       </p>
     );
   }

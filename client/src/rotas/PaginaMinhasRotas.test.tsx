@@ -260,6 +260,60 @@ describe('Minhas Rotas (funcionário)', () => {
     expect(saldo).toHaveTextContent('As despesas passaram dos créditos: você pagou R$ 95,50 do próprio bolso.');
   });
 
+  it('com o acerto: a rejeitada fica no que a pessoa devolve; acertada, mostra a data; o que chegou depois da finalização aparece com a decisão', async () => {
+    const servidor: Servidor = { rotas: [rota({ id: 9, nome: 'Rota Norte', status: 'finalizada', finalizada_em: '2026-10-31T21:00:00.000Z' })] };
+    servidor.resultado = (r) => {
+      const base = resultadoDe(r);
+      return {
+        ...base,
+        resultado: {
+          ...base.resultado,
+          saldo_final: 0,
+          acerto: {
+            creditos: 300,
+            creditos_sem_rota: 0,
+            despesas_aprovadas: 75.5,
+            despesas_pendentes: 0,
+            despesas_rejeitadas: 120,
+            salario: 96,
+            desconto_aluguel: 100,
+            a_devolver: 0,
+            a_receber: 0,
+            acertada_em: '2026-11-03T14:00:00.000Z',
+            acertos: [{ valor: 224.5, sentido: 'devolvido', data: '2026-11-03T14:00:00.000Z', admin: 'Administrador', observacao: '' }],
+          },
+        },
+        tardios: [
+          {
+            operacao_id: 'op-1',
+            tipo: 'despesa.criar',
+            rotulo: 'Nova despesa',
+            descricao: 'Alimentação em Goiânia (GO), 31/10/2026: R$ 48,00',
+            data: '2026-10-31',
+            situacao: 'recusada',
+            motivo: 'Jantar depois do fim da rota não é reembolsado.',
+            recebida_em: '2026-11-01T12:00:00.000Z',
+            decidida_em: '2026-11-02T12:00:00.000Z',
+            decidida_por: 'Administrador',
+          },
+        ],
+      };
+    };
+    montar(servidor);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver resultado da rota Rota Norte' }));
+    const quadro = await screen.findByRole('region', { name: 'Acerto da rota' });
+    expect(within(quadro).getByText('Acertada em 03/11/2026')).toBeInTheDocument();
+    expect(within(quadro).getByTestId('acerto-rejeitadas').textContent?.replace(/\u00a0/g, ' ')).toContain('Despesas rejeitadas: R$ 120,00. Não são custo da empresa: não descontam do adiantamento e ficam para você devolver.');
+    expect(within(quadro).getByTestId('acerto-em-aberto').textContent?.replace(/\u00a0/g, ' ')).toBe('Em abertonada a devolver nem a receberR$ 0,00');
+    const tardios = screen.getByRole('region', { name: 'Registros que chegaram depois da finalização' });
+    expect(tardios).toHaveTextContent('Alimentação em Goiânia (GO), 31/10/2026: R$ 48,00');
+    expect(tardios).toHaveTextContent('Recusado');
+    expect(tardios).toHaveTextContent('Motivo: Jantar depois do fim da rota não é reembolsado.');
+    expect(within(tardios).queryByRole('button')).not.toBeInTheDocument();
+    // The legacy 'Saldo a devolver' (créditos − todas as despesas) is gone when the settlement is known.
+    expect(screen.queryByTestId('resultado-saldo')).not.toBeInTheDocument();
+  });
+
   it('depois de "Finalizar Rota" o resultado abre na hora', async () => {
     const { api } = montar({ rotas: [rota()] });
     const usuario = userEvent.setup();

@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownCircle, ArrowUpCircle, Plus, RefreshCw, RotateCcw, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { formatarDataHora } from '../../../shared/dates';
+import { dataNoFuso, formatarData, formatarDataHora } from '../../../shared/dates';
 import { idDoEndereco, PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import { formatarReais } from '../../../shared/money';
 import { ROTULO_TIPO_MOVIMENTACAO, type Movimentacao, type RelatorioSaldoLinha, type SaldoFuncionario, type TipoMovimentacao } from '../../../shared/schemas/saldo';
@@ -140,6 +140,7 @@ function SaldoDosFuncionarios() {
     { chave: 'rota_nome', titulo: 'Rota', render: (l) => l.rota_nome ?? 'Sem rota específica', textoBusca: (l) => l.rota_nome ?? 'Sem rota específica' },
     { chave: 'total_creditado', titulo: 'Total Creditado', numerica: true, render: (l) => formatarReais(l.total_creditado), textoBusca: (l) => formatarReais(l.total_creditado) },
     { chave: 'total_gasto', titulo: 'Total Gasto', numerica: true, render: (l) => formatarReais(l.total_gasto), textoBusca: (l) => formatarReais(l.total_gasto) },
+    { chave: 'acerto', titulo: 'Acerto da rota', render: (l) => textoDoAcerto(l), textoBusca: (l) => textoDoAcerto(l) },
   ];
 
   const historico = movimentacoes.data?.movimentacoes ?? [];
@@ -287,4 +288,13 @@ function SaldoDosFuncionarios() {
       <ModalMovimentacaoSaldo aberto={modalAberto} aoFechar={() => setModalAberto(false)} />
     </div>
   );
+}
+
+/** A route's settlement in words ('A devolver R$ 650,00', 'Acertada em 05/12/2026'); credits without a route have none. */
+function textoDoAcerto(l: RelatorioSaldoLinha): string {
+  if (l.rota_id === null) return 'Fora de rota: fica no saldo';
+  if (l.acertada_em) return `Acertada em ${formatarData(dataNoFuso(new Date(l.acertada_em), fusoDoApp()))}`;
+  if ((l.a_devolver ?? 0) > 0) return `A devolver ${formatarReais(l.a_devolver)}`;
+  if ((l.a_receber ?? 0) > 0) return `A receber ${formatarReais(l.a_receber)}`;
+  return 'Nada em aberto';
 }

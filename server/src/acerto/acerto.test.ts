@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANAPOLIS, GOIANIA, camposDeDespesa, criarRotaAtiva, formulario } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { textoDoPdf } from '../../test/pdf';
 import { linha, linhas } from '../db';
 
 let t: AppDeTeste;
@@ -120,6 +121,14 @@ describe('POST /api/rotas/:id/acerto', () => {
     expect(await saldo(f)).toBe(0);
     const auditoria = await linhas<{ acao: string }>(t.db, sql`select acao from auditoria where alvo_id = ${String(f.rota)} and acao = 'rota.acertar'`);
     expect(auditoria).toHaveLength(2);
+
+    // The route's PDF prints the settlement and each acerto.
+    const pdf = await t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=pdf&rotas=${f.rota}`, token: admin });
+    expect(pdf.statusCode).toBe(200);
+    const texto = await textoDoPdf(pdf.rawPayload);
+    for (const trecho of ['Acerto da rota — Acertada em', 'Despesas rejeitadas: R$ 100,00', 'Acertos registrados (2)', 'Devolvido pelo funcionário', 'Primeira parte em dinheiro', 'R$ 500,00', 'R$ 200,00']) {
+      expect(texto.replace(/\u00a0/g, ' '), trecho).toContain(trecho);
+    }
   });
 
   it('aprovar depois do acerto uma despesa que ele cobrou: a empresa a assume de novo (débito) e a rota fica a receber', async () => {

@@ -7,7 +7,9 @@
  * for a feature used a few times a month.
  */
 import { gerarCsv } from '../../../shared/csv';
-import { formatarData, formatarDataHora } from '../../../shared/dates';
+import { linhasDoAcerto, ROTULO_SENTIDO_ACERTO, situacaoDoAcerto, valorDaLinhaDoAcerto, type LinhaDoAcerto } from '../../../shared/acerto';
+import { dataNoFuso, formatarData, formatarDataHora } from '../../../shared/dates';
+import { acertoDaApi } from '../../../shared/schemas/acerto';
 import { formatarReais } from '../../../shared/money';
 import { BONUS_BOLETO_CENTAVOS, mediaParaExibir } from '../../../shared/payroll/salario';
 import { rotuloSalarioDaRota, totaisDoRelatorio } from '../../../shared/relatorios';
@@ -16,7 +18,14 @@ import type { DetalhesRota, LinhaRelatorioRota } from '../../../shared/schemas/r
 import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
 import { contagem } from '../../../shared/texto';
 
-export const COLUNAS_RELATORIO = ['Rota', 'Funcionário', 'Status', 'Vendas', 'Despesas', 'Créditos', 'Saldo Atual'] as const;
+export const COLUNAS_RELATORIO = ['Rota', 'Funcionário', 'Status', 'Vendas', 'Despesas', 'Créditos', 'A devolver', 'A receber', 'Saldo Atual'] as const;
+
+/** A row of the table in COLUNAS_RELATORIO's order: names, then the money in reais (the route's open settlement, the employee's balance). */
+function valoresDaLinha(l: LinhaRelatorioRota): [string, string, string, number, number, number, number, number, number] {
+  return [l.rota_nome, l.funcionario_nome, ROTULO_STATUS_ROTA[l.status], l.total_vendas, l.total_despesas, l.total_creditos, l.a_devolver, l.a_receber, l.saldo_atual];
+}
+/** Where the money columns begin (1-based, as spreadsheets count). */
+const PRIMEIRA_COLUNA_DE_VALOR = 4;
 
 export interface ContextoExportacao {
   /** Human-readable filters, e.g. ['Status: Ativas', 'Período: 01/11/2026 a 30/11/2026']. */
@@ -38,14 +47,14 @@ export async function gerarXlsx(linhas: LinhaRelatorioRota[], contexto: Contexto
   livro.creator = 'Sistema de Gestão';
   livro.created = contexto.geradoEm;
   const aba = livro.addWorksheet('Relatório de Rotas', { views: [{ state: 'frozen', ySplit: 5 }] });
-  aba.columns = [{ width: 32 }, { width: 26 }, { width: 13 }, { width: 16 }, { width: 16 }, { width: 16 }, { width: 16 }];
+  aba.columns = [{ width: 32 }, { width: 26 }, { width: 13 }, ...COLUNAS_RELATORIO.slice(3).map(() => ({ width: 16 }))];
 
-  aba.mergeCells('A1:G1');
+  aba.mergeCells('A1:I1');
   aba.getCell('A1').value = `Relatório de Rotas — ${contexto.centro}`;
   aba.getCell('A1').font = { bold: true, size: 14 };
-  aba.mergeCells('A2:G2');
+  aba.mergeCells('A2:I2');
   aba.getCell('A2').value = `Gerado em ${formatarDataHora(contexto.geradoEm.toISOString(), contexto.fuso)}`;
-  aba.mergeCells('A3:G3');
+  aba.mergeCells('A3:I3');
   aba.getCell('A3').value = textoFiltros(contexto);
   aba.getCell('A3').alignment = { wrapText: true };
 
@@ -57,11 +66,11 @@ export async function gerarXlsx(linhas: LinhaRelatorioRota[], contexto: Contexto
   });
 
   for (const l of linhas) {
-    const linha = aba.addRow([l.rota_nome, l.funcionario_nome, ROTULO_STATUS_ROTA[l.status], l.total_vendas, l.total_despesas, l.total_creditos, l.saldo_atual]);
-    for (const coluna of [4, 5, 6, 7]) linha.getCell(coluna).numFmt = FORMATO_BRL;
+    const linha = aba.addRow(valoresDaLinha(l));
+    for (let coluna = PRIMEIRA_COLUNA_DE_VALOR; coluna <= COLUNAS_RELATORIO.length; coluna++) linha.getCell(coluna).numFmt = FORMATO_BRL;
   }
   const t = totaisDoRelatorio(linhas);
-  const total = aba.addRow([`Total (${linhas.length} ${linhas.length === 1 ? 'rota' : 'rotas'})`, '', '', t.vendas, t.despesas, t.creditos, null]);
+  const total = aba.addRow([`Total (${linhas.length} ${linhas.length === 1 ? 'rota' : 'rotas'})`, '', '', t.vendas, t.despesas, t.creditos, null, null, null]);
   total.font = { bold: true };
   for (const coluna of [4, 5, 6]) total.getCell(coluna).numFmt = FORMATO_BRL;
   total.eachCell((celula) => {
@@ -76,7 +85,7 @@ export async function gerarXlsx(linhas: LinhaRelatorioRota[], contexto: Contexto
  * filters or a total line would be rows to delete before summing a column.
  */
 export function gerarCsvRelatorio(linhas: LinhaRelatorioRota[]): Buffer {
-  const corpo = linhas.map((l) => [l.rota_nome, l.funcionario_nome, ROTULO_STATUS_ROTA[l.status], l.total_vendas, l.total_despesas, l.total_creditos, l.saldo_atual]);
+  const corpo = linhas.map(valoresDaLinha);
   return Buffer.from(gerarCsv(COLUNAS_RELATORIO, corpo), 'utf8');
 }
 
@@ -102,9 +111,9 @@ export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoE
     const esquerda = doc.page.margins.left;
     const largura = doc.page.width - doc.page.margins.left - doc.page.margins.right;
     // Column widths as fractions of the usable width; money columns right-aligned.
-    const fracoes = [0.24, 0.2, 0.1, 0.115, 0.115, 0.115, 0.115];
+    const fracoes = [0.19, 0.16, 0.08, 0.095, 0.095, 0.095, 0.095, 0.095, 0.095];
     const larguras = fracoes.map((f) => f * largura);
-    const alinhamento = ['left', 'left', 'left', 'right', 'right', 'right', 'right'] as const;
+    const alinhamento = ['left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'] as const;
     const alturaLinha = 20;
 
     const desenharLinha = (valores: string[], y: number, opcoes: { negrito?: boolean; fundo?: string; corTexto?: string } = {}) => {
@@ -137,7 +146,7 @@ export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoE
         cabecalho();
       }
       desenharLinha(
-        [l.rota_nome, l.funcionario_nome, ROTULO_STATUS_ROTA[l.status], formatarReais(l.total_vendas), formatarReais(l.total_despesas), formatarReais(l.total_creditos), formatarReais(l.saldo_atual)],
+        valoresDaLinha(l).map((v) => (typeof v === 'number' ? formatarReais(v) : v)),
         y,
         i % 2 === 1 ? { fundo: '#f1f5f9' } : {},
       );
@@ -149,9 +158,9 @@ export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoE
     }
     const t = totaisDoRelatorio(linhas);
     doc.moveTo(esquerda, y).lineTo(esquerda + largura, y).strokeColor('#0f172a').lineWidth(0.8).stroke();
-    desenharLinha([`Total (${linhas.length} ${linhas.length === 1 ? 'rota' : 'rotas'})`, '', '', formatarReais(t.vendas), formatarReais(t.despesas), formatarReais(t.creditos), ''], y, { negrito: true });
+    desenharLinha([`Total (${linhas.length} ${linhas.length === 1 ? 'rota' : 'rotas'})`, '', '', formatarReais(t.vendas), formatarReais(t.despesas), formatarReais(t.creditos), '', '', ''], y, { negrito: true });
 
-    for (const d of detalhes) desenharDetalhes(doc, d);
+    for (const d of detalhes) desenharDetalhes(doc, d, contexto.fuso);
 
     const paginas = doc.bufferedPageRange();
     for (let i = 0; i < paginas.count; i++) {
@@ -196,7 +205,7 @@ const menos = (reais: number) => (reais > 0 ? `– ${formatarReais(reais)}` : fo
  * One route's section, from a new page: the details modal on paper. Tables continue on the next page
  * with their header repeated and the route's name marked '(continuação)'.
  */
-function desenharDetalhes(doc: Documento, d: DetalhesRota): void {
+function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
   const esquerda = doc.page.margins.left;
   const largura = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const limite = () => doc.page.height - doc.page.margins.bottom - 6;
@@ -283,7 +292,7 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota): void {
     ['Despesas', formatarReais(d.total_despesas)],
     ['Créditos', formatarReais(d.total_creditos)],
     [rotuloSalario, formatarReais(d.total_salario), d.total_salario < 0 ? COR_NEGATIVO : undefined],
-    ['Saldo final', formatarReais(d.saldo_final), d.saldo_final >= 0 ? COR_POSITIVO : COR_NEGATIVO],
+    [d.saldo_final < 0 ? 'A receber' : 'A devolver', formatarReais(Math.abs(d.saldo_final)), d.saldo_final < 0 ? COR_NEGATIVO : COR_POSITIVO],
   ];
   const vao = 8;
   const larguraCaixa = (largura - vao * (caixas.length - 1)) / caixas.length;
@@ -335,6 +344,53 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota): void {
   tituloSecao('Aluguel', xAluguel, larguraBloco);
   linhasAluguel.forEach((l, i) => linhaDeTabela(colunasAluguel, l, xAluguel, larguraBloco, { faixa: i % 2 === 1 }));
   y = Math.max(fimSalario, y) + 16;
+
+  // The settlement (shared/acerto.ts): the sum (left) beside what is paid apart (right), the rejected
+  // expenses' note, then the acertos recorded.
+  const acerto = acertoDaApi(d.acerto);
+  const { conta, rejeitadas, aoLado } = linhasDoAcerto(acerto, 'admin');
+  // The PDF's standard font has the en dash, not the minus sign.
+  const valorNoPdf = (l: LinhaDoAcerto) => valorDaLinhaDoAcerto(l).replace('−', '–');
+  const colunasAcerto: Coluna[] = [
+    { titulo: '', fracao: 0.7 },
+    { titulo: '', fracao: 0.3, alinhamento: 'right' },
+  ];
+  espaco(16 + ALTURA_LINHA * Math.max(conta.length, aoLado.length + 1) + 30);
+  const topoAcerto = y;
+  tituloSecao(`Acerto da rota — ${situacaoDoAcerto(acerto, d.status, (instante) => dataNoFuso(new Date(instante), fuso))}`, esquerda, larguraBloco);
+  conta.forEach((l, i) => {
+    const total = i === conta.length - 1;
+    if (total) doc.moveTo(esquerda, y).lineTo(esquerda + larguraBloco, y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
+    linhaDeTabela(colunasAcerto, [l.rotulo, valorNoPdf(l)], esquerda, larguraBloco, {
+      faixa: !total && i % 2 === 1,
+      ...(total ? { negrito: true, cores: [undefined, l.rotulo === 'A receber' ? COR_NEGATIVO : l.valorCentavos > 0 ? COR_POSITIVO : undefined] } : {}),
+    });
+  });
+  const fimConta = y;
+  y = topoAcerto;
+  tituloSecao('Pagos à parte, fora do acerto', xAluguel, larguraBloco);
+  aoLado.forEach((l, i) => linhaDeTabela(colunasAcerto, [l.rotulo, valorNoPdf(l)], xAluguel, larguraBloco, { faixa: i % 2 === 1 }));
+  y = Math.max(fimConta, y) + 4;
+  if (rejeitadas) {
+    texto(rejeitadas, esquerda, y, largura, { cor: COR_SUAVE });
+    y += 14;
+  }
+  if (acerto.acertos.length > 0) {
+    y += 4;
+    espaco(16 + ALTURA_LINHA * 2);
+    tituloSecao(`Acertos registrados (${acerto.acertos.length})`);
+    tabela(
+      [
+        { titulo: 'Data', fracao: 0.14 },
+        { titulo: 'Sentido', fracao: 0.24 },
+        { titulo: 'Admin', fracao: 0.18 },
+        { titulo: 'Observação', fracao: 0.29 },
+        { titulo: 'Valor', fracao: 0.15, alinhamento: 'right' },
+      ],
+      acerto.acertos.map((a) => [formatarData(dataNoFuso(new Date(a.data), fuso)), ROTULO_SENTIDO_ACERTO[a.sentido], a.adminNome ?? '—', a.observacao || '—', formatarReais(a.valorCentavos / 100)]),
+    );
+  }
+  y += 12;
 
   // Visited cities with their sales and expenses; then the ones not visited.
   const visitadas = d.cidades.filter((x) => x.visitada);
@@ -404,18 +460,6 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota): void {
   }
   y += 12;
 
-  // The final balance: credits minus expenses of the route.
-  espaco(40);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(COR_TEXTO).text('Saldo final: ', esquerda, y, { continued: true, lineBreak: false });
-  doc.fillColor(d.saldo_final >= 0 ? COR_POSITIVO : COR_NEGATIVO).text(formatarReais(d.saldo_final), { lineBreak: false });
-  y += 16;
-  texto(
-    `Créditos ${formatarReais(d.total_creditos)} menos despesas ${formatarReais(d.total_despesas)}${d.saldo_final < 0 ? ': o funcionário pagou a diferença do próprio bolso.' : ': o que sobrou do dinheiro adiantado.'}`,
-    esquerda,
-    y,
-    largura,
-    { cor: COR_SUAVE },
-  );
   y += 14;
 }
 

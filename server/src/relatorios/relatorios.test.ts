@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { inserirDespesa, inserirMovimento, inserirVenda, inserirVisita, type ValoresVenda } from '../../test/fabricas';
+import { paginasDoPdf, textoDoPdf } from '../../test/pdf';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 
 let t: AppDeTeste;
@@ -183,8 +184,8 @@ describe('GET /api/relatorios/rotas/exportar', () => {
     const aba = livro.getWorksheet('Relatório de Rotas')!;
     expect(String(aba.getCell('A1').value)).toContain('Relatório de Rotas');
     expect(String(aba.getCell('A3').value)).toBe('Filtros: Status: Ativa · Funcionário: Ana Estrada');
-    expect(aba.getRow(5).values).toEqual([undefined, 'Rota', 'Funcionário', 'Status', 'Vendas', 'Despesas', 'Créditos', 'Saldo Atual']);
-    expect(aba.getRow(6).values).toEqual([undefined, 'Rota Goiás', 'Ana Estrada', 'Ativa', 6666.9, 165.5, 1000, 834.5]);
+    expect(aba.getRow(5).values).toEqual([undefined, 'Rota', 'Funcionário', 'Status', 'Vendas', 'Despesas', 'Créditos', 'A devolver', 'A receber', 'Saldo Atual']);
+    expect(aba.getRow(6).values).toEqual([undefined, 'Rota Goiás', 'Ana Estrada', 'Ativa', 6666.9, 165.5, 1000, 834.5, 0, 834.5]);
     expect(aba.getCell('D6').numFmt).toContain('R$');
     expect(aba.getRow(7).getCell(1).value).toBe('Total (1 rota)');
     expect(aba.getRow(7).getCell(4).value).toBe(6666.9);
@@ -198,8 +199,8 @@ describe('GET /api/relatorios/rotas/exportar', () => {
     const bytes = r.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const linhas = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(linhas[0]).toBe('Rota;Funcionário;Status;Vendas;Despesas;Créditos;Saldo Atual');
-    expect(linhas[1]).toBe('Rota Goiás;Ana Estrada;Ativa;6666,90;165,50;1000;834,50');
+    expect(linhas[0]).toBe('Rota;Funcionário;Status;Vendas;Despesas;Créditos;A devolver;A receber;Saldo Atual');
+    expect(linhas[1]).toBe('Rota Goiás;Ana Estrada;Ativa;6666,90;165,50;1000;834,50;0;834,50');
     expect(linhas.slice(2)).toEqual(['']);
   });
 
@@ -216,10 +217,10 @@ describe('GET /api/relatorios/rotas/exportar', () => {
     expect(texto).toContain('R$ 6.666,90');
     expect(texto).toContain('R$ 7.166,90'); // total sales of both routes
     expect(texto).toContain('Total (2 rotas)');
-    expect(texto).toContain('Página 1 de 3'); // the table, then one page per route's details
+    expect(texto).toContain('Página 1 de 4'); // the table, then each route's details (Rota Goiás's settlement pushes its expenses to a second page)
   });
 
-  it('PDF: depois da tabela, cada rota traz o que o modal de detalhes mostra (cidades, vendas, despesas, cálculo do salário, aluguel, saldo final)', async () => {
+  it('PDF: depois da tabela, cada rota traz o que o modal de detalhes mostra (cidades, vendas, despesas, cálculo do salário, aluguel, o acerto da rota)', async () => {
     const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=pdf&rotas=${rotaAna},${rotaBruno}`, token: admin });
     expect(r.statusCode).toBe(200);
     // To look at the pages: RELATORIO_PDF_SAIDA=/tmp/relatorio.pdf, then pdftoppm -png.
@@ -258,8 +259,12 @@ describe('GET /api/relatorios/rotas/exportar', () => {
       'Alimentação',
       'R$ 45,50',
       'R$ 120,00',
-      'Saldo final',
+      'Acerto da rota — Acerto depois da finalização',
+      'Créditos desta rota',
+      'Despesas pendentes',
+      'A devolver',
       'R$ 834,50',
+      'Pagos à parte, fora do acerto',
     ]) {
       expect(goias, trecho).toContain(trecho);
     }
@@ -333,26 +338,3 @@ describe('GET /api/relatorios/rota/:id (resultado da rota para o funcionário, i
     expect(admin200.json().resultado.saldo_final).toBe(104.5);
   });
 });
-
-/** The text of every page, joined (pdfjs, the library browsers use to render PDFs). */
-async function textoDoPdf(bytes: Buffer): Promise<string> {
-  return (await paginasDoPdf(bytes)).join('\n');
-}
-
-/** The text of each page. */
-async function paginasDoPdf(bytes: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const documento = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    standardFontDataUrl: `${process.cwd()}/node_modules/pdfjs-dist/standard_fonts/`,
-  }).promise;
-  const partes: string[] = [];
-  for (let i = 1; i <= documento.numPages; i++) {
-    const pagina = await documento.getPage(i);
-    const conteudo = await pagina.getTextContent();
-    partes.push(conteudo.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
-  }
-  return partes;
-}

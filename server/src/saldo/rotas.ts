@@ -18,6 +18,8 @@ import {
 } from '../../../shared/schemas/saldo';
 import { camposDaPagina, fatiar, janelaDaPagina } from '../paginacao';
 import type { App } from '../tipos';
+import { calcularAcerto } from '../../../shared/acerto';
+import { entradasDoAcerto } from '../acerto/repositorio';
 import { buscarMovimentacaoApresentada, contarMovimentacoes, listarMovimentacoes, relatorioPorRota, saldosDosFuncionarios } from './repositorio';
 import { adicionarSaldo, exigirSaldoVisivel, resumoAdmin, saldoAtual } from './servico';
 
@@ -74,6 +76,15 @@ export default async function rotasSaldo(app: App) {
 
   app.get('/relatorio', { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { querystring: relatorioSaldoFiltroSchema, response: { 200: relatorioSaldoSchema } } }, async (request) => {
     const { itens, ...pagina } = fatiar(await relatorioPorRota(app.db), request.query);
+    const acertos = await entradasDoAcerto(
+      app.db,
+      itens.flatMap((l) => (l.rota_id === null ? [] : [l.rota_id])),
+    );
+    // The open balance does not read the salary: not computed for each row.
+    const figuras = (rotaId: number | null) => {
+      const entrada = rotaId === null ? undefined : acertos.get(rotaId);
+      return entrada ? calcularAcerto({ ...entrada, salarioCentavos: 0, descontoAluguelCentavos: 0 }) : null;
+    };
     return { relatorio: itens.map((l) => ({
       funcionario_id: l.funcionario_id,
       funcionario_nome: l.funcionario_nome,
@@ -83,6 +94,7 @@ export default async function rotasSaldo(app: App) {
       total_creditado: centavosParaReais(l.creditado),
       total_gasto: centavosParaReais(l.gasto),
       saldo_atual: centavosParaReais(l.saldo),
+      ...((f) => ({ a_devolver: f && centavosParaReais(f.aDevolverCentavos), a_receber: f && centavosParaReais(f.aReceberCentavos), acertada_em: f?.acertadaEm ?? null }))(figuras(l.rota_id)),
     })), ...pagina };
   });
 

@@ -147,13 +147,13 @@ describe('leituras', () => {
     expect(r.funcionarios.find((f: { id: number }) => f.id === gil.id)).toEqual({ id: gil.id, nome: 'Gil Saldo', email: 'gil@teste.com.br', saldo_atual: 200.25 });
   });
 
-  it('GET /saldo/relatorio soma por funcionário e rota: creditado e gasto (débitos menos devoluções)', async () => {
+  it('GET /saldo/relatorio soma por funcionário e rota: creditado e gasto (débitos menos devoluções), e o acerto em aberto de cada rota', async () => {
     await adicionar({ funcionario_id: gil.id, valor: 30, descricao: 'Sem rota' });
     const r = (await t.chamar({ method: 'GET', url: '/api/saldo/relatorio', token: tokenAdmin })).json();
     const doGil = r.relatorio.filter((l: { funcionario_id: number }) => l.funcionario_id === gil.id);
     expect(doGil).toEqual([
-      { funcionario_id: gil.id, funcionario_nome: 'Gil Saldo', funcionario_ativo: true, rota_id: rotaGil, rota_nome: 'Rota do Gil', total_creditado: 250.5, total_gasto: 50.25, saldo_atual: 230.25 },
-      { funcionario_id: gil.id, funcionario_nome: 'Gil Saldo', funcionario_ativo: true, rota_id: null, rota_nome: null, total_creditado: 30, total_gasto: 0, saldo_atual: 230.25 },
+      { funcionario_id: gil.id, funcionario_nome: 'Gil Saldo', funcionario_ativo: true, rota_id: rotaGil, rota_nome: 'Rota do Gil', total_creditado: 250.5, total_gasto: 50.25, saldo_atual: 230.25, a_devolver: 200.25, a_receber: 0, acertada_em: null },
+      { funcionario_id: gil.id, funcionario_nome: 'Gil Saldo', funcionario_ativo: true, rota_id: null, rota_nome: null, total_creditado: 30, total_gasto: 0, saldo_atual: 230.25, a_devolver: null, a_receber: null, acertada_em: null },
     ]);
   });
 

@@ -127,7 +127,7 @@ describe('depois de desativar', () => {
   it('GET /saldo/relatorio marca as linhas do inativo', async () => {
     const { relatorio } = await ler('/api/saldo/relatorio');
     expect(relatorio.filter((l: { funcionario_id: number }) => l.funcionario_id === ana.id)).toEqual([
-      { funcionario_id: ana.id, funcionario_nome: 'Ana Estrada', funcionario_ativo: false, rota_id: rotaAna, rota_nome: 'Rota Goiás', total_creditado: 700, total_gasto: 0, saldo_atual: 700 },
+      { funcionario_id: ana.id, funcionario_nome: 'Ana Estrada', funcionario_ativo: false, rota_id: rotaAna, rota_nome: 'Rota Goiás', total_creditado: 700, total_gasto: 0, saldo_atual: 700, a_devolver: 700, a_receber: 0, acertada_em: null },
     ]);
   });
 
