@@ -96,7 +96,7 @@ describe.skipIf(!temChromium)('Relatórios no navegador', () => {
     const csv = await tela.exportar('CSV');
     expect(csv.suggestedFilename()).toBe('relatorio_rotas.csv');
     const textoCsv = fs.readFileSync((await csv.path())!, 'utf8');
-    expect(textoCsv.startsWith('\uFEFFRota;Funcionário;Status;Vendas;Despesas;Créditos;Saldo Atual\r\n')).toBe(true);
+    expect(textoCsv.startsWith('\uFEFFRota;Funcionário;Status;Vendas;Despesas;Créditos;A devolver;A receber;Saldo Atual\r\n')).toBe(true);
     expect(textoCsv.split('\r\n').filter(Boolean)).toHaveLength(2);
     expect(textoCsv).toContain('Rota Goiás;');
     await contexto.close();

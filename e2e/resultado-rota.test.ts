@@ -72,7 +72,8 @@ describe.skipIf(!temChromium)('resultado da rota no navegador', () => {
     expect(await texto(dinheiro)).toContain('Hospedagem (1)R$ 120,00');
     expect(await dinheiro.getByText('R$ 300,00').count()).toBe(1);
     expect(await dinheiro.getByText('R$ 195,50').count()).toBe(1);
-    expect(await texto(modal.getByTestId('resultado-saldo'))).toContain('Saldo a devolverR$ 104,50');
+    // The settlement: R$ 300,00 credited − R$ 195,50 still pending (spent until decided) = R$ 104,50 to return.
+    expect(await texto(modal.getByTestId('acerto-em-aberto'))).toBe('A devolvervocê devolve ao administradorR$ 104,50');
     expect(await texto(modal.locator('.resultado-rota__resumo'))).toContain('Cidades visitadas2 de 3');
   }
 
@@ -101,9 +102,9 @@ describe.skipIf(!temChromium)('resultado da rota no navegador', () => {
     // The past route's result, from its card.
     await tela.cartao('Rotas Finalizadas', 'Rota Antiga').getByRole('button', { name: 'Ver resultado da rota Rota Antiga' }).click();
     await modal.getByText('Rota Antiga', { exact: true }).waitFor();
-    // R$ 2.000,00 in one city: 4,5 bags × R$ 120,00 (R$ 540,01) + R$ 50,00 for the city; she spent R$ 30,00 more than credited.
-    await modal.getByTestId('resultado-salario-total').getByText('R$ 590,01').waitFor();
-    expect(await texto(modal.getByTestId('resultado-saldo'))).toContain('A receberR$ 30,00');
+    // R$ 2.000,00 in one city: 4,50 bags × R$ 120,00 (R$ 540,00) + R$ 50,00 for the city; she spent R$ 30,00 more than credited.
+    await modal.getByTestId('resultado-salario-total').getByText('R$ 590,00').waitFor();
+    expect(await texto(modal.getByTestId('acerto-em-aberto'))).toBe('A recebera empresa paga a vocêR$ 30,00');
     await capturar(pagina, 'celular-resultado-rota-antiga');
     await modal.getByRole('button', { name: 'Fechar' }).click();
     await capturar(pagina, 'celular-minhas-rotas-com-resultado');
@@ -121,7 +122,7 @@ describe.skipIf(!temChromium)('resultado da rota no navegador', () => {
     await modal.getByRole('button', { name: 'Fechar' }).click();
     await tela.cartao('Rotas Finalizadas', 'Rota Antiga').getByRole('button', { name: 'Ver resultado da rota Rota Antiga' }).click();
     await modal.getByText(/Sem conexão: resultado salvo neste aparelho/).waitFor();
-    await modal.getByTestId('resultado-salario-total').getByText('R$ 590,01').waitFor();
+    await modal.getByTestId('resultado-salario-total').getByText('R$ 590,00').waitFor();
     await contexto.close();
 
     // The same result on a desktop-sized window.
