@@ -44,8 +44,9 @@ export function RegistrarAcerto({
   if (tardiosPendentes > 0) {
     return (
       <p className="alerta alerta--aviso" role="status">
-        Antes do acerto, decida {tardiosPendentes === 1 ? 'o registro que chegou' : `os ${tardiosPendentes} registros que chegaram`} depois da finalização (abaixo): eles ainda
-        podem mudar os números.
+        {tardiosPendentes === 1
+          ? 'Antes do acerto, decida o registro que chegou depois da finalização (abaixo): ele ainda pode mudar os números.'
+          : `Antes do acerto, decida os ${tardiosPendentes} registros que chegaram depois da finalização (abaixo): eles ainda podem mudar os números.`}
       </p>
     );
   }
