@@ -4,7 +4,8 @@
  * per employee and route, and every receipt of the period's expenses byte for byte, named for people.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { somarDias } from '../../../shared/dates';
 import { digitoVerificadorChave } from '../../../shared/nfce';
 import { ARQUIVOS, GOIANIA, camposDeDespesa, criarCenarioDeDespesas, formulario, ontem, sha256, type ArquivoTeste, type CenarioDespesas } from '../../test/despesas';
@@ -200,6 +201,62 @@ describe('GET /api/exportacoes/contabil', () => {
     );
     esperarRecusa(await c.t.chamar({ method: 'GET', url: url('data_fim=2026-11-30'), token: admin }), 400, 'dados_invalidos', 'Data inicial é obrigatória.');
     esperarRecusa(await c.t.chamar({ method: 'GET', url: url('data_inicio=2026-11-01&data_fim=2026-11-31'), token: admin }), 400, 'dados_invalidos', /Data final inválida/);
+  });
+
+  it('uma falha do armazenamento no meio do envio corta o download, sem derrubar o servidor nem prender a vaga', async () => {
+    const armazenamento = c.t.app.armazenamento;
+    const abrir = armazenamento.abrir;
+    armazenamento.abrir = async (nome) => {
+      const aberto = await abrir.call(armazenamento, nome);
+      if (!aberto) return aberto;
+      // The bucket answers the size, sends a few bytes and drops the connection.
+      return {
+        ...aberto,
+        fluxo: () => {
+          const fluxo = new PassThrough();
+          fluxo.write(Buffer.alloc(64, 1));
+          setImmediate(() => fluxo.destroy(new Error('conexão com o bucket caiu')));
+          return fluxo;
+        },
+      };
+    };
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await c.t.chamar({ method: 'GET', url: url(periodo), token: c.tokenAdmin }).catch((erro: unknown) => erro);
+        // Cut after the first bytes: the status was already sent; what arrived is not a whole ZIP.
+        if (!(r instanceof Error)) expect(() => lerZip((r as { rawPayload: Buffer }).rawPayload)).toThrow();
+      }
+    } finally {
+      armazenamento.abrir = abrir;
+    }
+    // The server goes on, and the slots were given back: the same export works whole.
+    const { entradas } = await baixar();
+    expect(entradas.filter((e) => e.nome.startsWith('comprovantes/'))).toHaveLength(arquivosEnviados.size);
+  });
+
+  it('no máximo duas exportações ao mesmo tempo: a terceira recebe 503 com Retry-After', async () => {
+    // Another admin asks the third: one user's own requests already wait in line two at a time (plugins/vezPorUsuario.ts).
+    const outro = await c.t.chamar({ method: 'POST', url: '/api/usuarios', token: c.tokenAdmin, payload: { nome: 'Outra Admin', email: 'outra.admin@teste.com.br', senha: 'senha123', tipo: 'admin' } });
+    expect(outro.statusCode, outro.body).toBe(201);
+    const outraAdmin = await c.t.login('outra.admin@teste.com.br', 'senha123');
+    const armazenamento = c.t.app.armazenamento;
+    const abrir = armazenamento.abrir;
+    const esperando: (() => void)[] = [];
+    // The receipts' storage holds the first two exports in the middle of their ZIP.
+    armazenamento.abrir = (nome) => new Promise((ok) => esperando.push(() => void abrir.call(armazenamento, nome).then(ok)));
+    try {
+      const primeira = c.t.chamar({ method: 'GET', url: url(periodo), token: c.tokenAdmin });
+      const segunda = c.t.chamar({ method: 'GET', url: url(periodo), token: c.tokenAdmin });
+      await vi.waitFor(() => expect(esperando.length).toBe(2));
+      const terceira = await c.t.chamar({ method: 'GET', url: url(periodo), token: outraAdmin });
+      esperarRecusa(terceira, 503, 'indisponivel', 'Já há 2 exportações em andamento. Tente novamente em alguns segundos.');
+      expect(terceira.headers['retry-after']).toBe('5');
+      armazenamento.abrir = abrir;
+      for (const seguir of esperando.splice(0)) seguir();
+      for (const r of await Promise.all([primeira, segunda])) expect(lerZip(r.rawPayload).length).toBe(3 + arquivosEnviados.size);
+    } finally {
+      armazenamento.abrir = abrir;
+    }
   });
 
   it('só o admin: o funcionário recebe 403 e o anônimo 401', async () => {
