@@ -16,6 +16,7 @@ import { fusoDoApp } from '../config/configApp';
 import { useAdministradores } from '../usuarios/consultas';
 import { FILTROS_AUDITORIA_INICIAIS, useAuditoria, type FiltrosAuditoria } from './consultas';
 import { descreverMudancas, linhasDasMudancas } from './mudancas';
+import { BotaoExportarCsv } from '../exportacoes/BotaoExportarCsv';
 
 const ROTULO_ALVO: Record<RegistroAuditoria['alvo_tipo'], string> = { usuario: 'Usuário', rota: 'Rota', despesa: 'Despesa' };
 
@@ -132,7 +133,7 @@ export function PaginaAuditoria() {
           vazio="Nenhum registro encontrado."
           tituloCartao={(r) => formatarDataHora(r.criado_em, fuso)}
           paginacaoServidor={{ pagina: Math.min(pagina, totalPaginas), totalPaginas, resumo: contagem(total, 'registro', 'registros'), aoMudar: setPagina }}
-          arquivoCsv={`auditoria-pagina-${pagina}`}
+          exportar={<BotaoExportarCsv caminho="/auditoria/exportar" params={{ ...aplicados }} arquivo="auditoria.csv" desabilitado={consulta.isPending} />}
         />
       )}
     </div>

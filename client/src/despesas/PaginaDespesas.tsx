@@ -17,6 +17,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
+import { BotaoExportarCsv } from '../exportacoes/BotaoExportarCsv';
 import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
@@ -32,6 +33,7 @@ import './despesas.css';
 import {
   chavesDespesas,
   LISTA_VAZIA,
+  parametrosDaExportacao,
   useAprovarDespesa,
   useFilaDeDespesas,
   useListaDespesas,
@@ -224,6 +226,8 @@ function Despesas({ usuario }: { usuario: Usuario }) {
           <Botao variante="outline" icone={cartoesVisiveis ? <EyeOff size={17} /> : <Eye size={17} />} onClick={() => setCartoesVisiveis((v) => !v)}>
             {cartoesVisiveis ? 'Ocultar Cards' : 'Mostrar Cards'}
           </Botao>
+          {/* Every expense of the applied filters, from the server: not just the page on screen. */}
+          {admin && <BotaoExportarCsv caminho="/despesas/exportar" params={parametrosDaExportacao(aplicados)} arquivo="despesas.csv" desabilitado={adminSemConexao} />}
         </div>
       </div>
 

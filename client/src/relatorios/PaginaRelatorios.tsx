@@ -21,6 +21,7 @@ import { useSelecaoVisivel, type SelecaoVisivel } from '../components/useSelecao
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useFuncionariosComInativos } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
+import { ExportarParaContador } from './ExportarParaContador';
 import { ModalDetalhesRota } from './ModalDetalhesRota';
 import { PainelTendencias } from './PainelTendencias';
 import { contagem, plural } from '../../../shared/texto';
@@ -76,6 +77,12 @@ export function PaginaRelatorios() {
           <Botao variante="outline" icone={<FileDown size={17} />} onClick={() => void exportar('csv')} carregando={exportando === 'csv'} disabled={exportando !== null}>
             Exportar CSV
           </Botao>
+          <ExportarParaContador
+            dataInicio={filtros.data_inicio}
+            dataFim={filtros.data_fim}
+            funcionarioId={filtros.funcionario_id}
+            funcionarioNome={funcionarios.find((f) => String(f.id) === filtros.funcionario_id)?.nome ?? null}
+          />
         </div>
       </div>
 
