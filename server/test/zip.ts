@@ -57,8 +57,14 @@ export function lerZip(zip: Buffer): EntradaZip[] {
       const tam = zip.readUInt16LE(e + 2);
       if (id === 0x0001) {
         let q = e + 4;
-        if (tamanho === 0xffffffff) (tamanho = Number(zip.readBigUInt64LE(q))), (q += 8);
-        if (comprimido === 0xffffffff) (comprimido = Number(zip.readBigUInt64LE(q))), (q += 8);
+        if (tamanho === 0xffffffff) {
+          tamanho = Number(zip.readBigUInt64LE(q));
+          q += 8;
+        }
+        if (comprimido === 0xffffffff) {
+          comprimido = Number(zip.readBigUInt64LE(q));
+          q += 8;
+        }
         if (local === 0xffffffff) local = Number(zip.readBigUInt64LE(q));
       }
       e += 4 + tam;

@@ -43,7 +43,7 @@ export async function baixarExportacao(caminho: string, params: Parametros, nome
   try {
     resposta = await pedirArquivo(caminho, { params });
   } catch (erro) {
-    throw new Error(mensagemDeErro(erro, MENSAGEM_ERRO_EXPORTACAO));
+    throw new Error(mensagemDeErro(erro, MENSAGEM_ERRO_EXPORTACAO), { cause: erro });
   }
   const nome = nomeDoAnexo(resposta.headers.get('content-disposition')) ?? nomePadrao;
   const tipo = resposta.headers.get('content-type') ?? 'application/octet-stream';
@@ -65,7 +65,7 @@ export async function baixarExportacao(caminho: string, params: Parametros, nome
       }
     } catch (erro) {
       void leitor.cancel().catch(() => undefined);
-      throw new Error(erro instanceof ErroOffline && erro.tempoEsgotado ? `${erro.message} Tente novamente.` : MENSAGEM_DOWNLOAD_INTERROMPIDO);
+      throw new Error(erro instanceof ErroOffline && erro.tempoEsgotado ? `${erro.message} Tente novamente.` : MENSAGEM_DOWNLOAD_INTERROMPIDO, { cause: erro });
     }
   }
   baixarArquivo(new Blob(partes, { type: tipo }), nome);
