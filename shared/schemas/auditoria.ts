@@ -51,7 +51,8 @@ export const ROTULO_ACAO_AUDITORIA: Record<AcaoAuditoria, string> = {
   'pendencias.importar': 'Pendências importadas',
 };
 
-export const ALVOS_AUDITORIA = ['usuario', 'rota', 'despesa'] as const;
+/** What a row is about. 'venda': no admin action changes a sale yet; such a row is named like the others. */
+export const ALVOS_AUDITORIA = ['usuario', 'rota', 'despesa', 'venda'] as const;
 export type AlvoAuditoria = (typeof ALVOS_AUDITORIA)[number];
 
 export const REGISTROS_AUDITORIA_POR_PAGINA = 50;
@@ -72,8 +73,15 @@ export const registroAuditoriaSchema = z.object({
   acao: z.enum(ACOES_AUDITORIA),
   alvo_tipo: z.enum(ALVOS_AUDITORIA),
   alvo_id: z.string(),
-  /** The person's or the route's name today (a deleted route: its name when deleted); null for an expense. */
+  /** The person's or the route's name today (a deleted route: its name when deleted); null for an expense or a sale. */
   alvo_nome: z.string().nullable(),
+  /**
+   * The record in words, as the screen shows it ('Despesa de Ana Souza · Alimentação · R$ 48,00 · 03/12/2026');
+   * one that no longer exists ends in '(excluída)'. Written by server/src/auditoria/descricao.ts.
+   */
+  alvo_descricao: z.string(),
+  /** The app's address that opens the record (shared/enderecosDasTelas.ts); null when it no longer exists. */
+  alvo_link: z.string().nullable(),
   /** The state before (null when created) and after (null when deleted): fields of the record, money in centavos. */
   antes: z.record(z.string(), z.unknown()).nullable(),
   depois: z.record(z.string(), z.unknown()).nullable(),

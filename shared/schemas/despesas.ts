@@ -144,6 +144,8 @@ export const despesaFiltroSchema = z.object({
   status_aprovacao: z.preprocess(vazioComoAusente, opcao('Status', STATUS_APROVACAO).optional()),
   /** Only expenses evaluated after this instant (the phone's notices of what changed, issue 17). */
   avaliadas_desde: z.preprocess(vazioComoAusente, z.iso.datetime({ error: 'Data de avaliação inválida.' }).optional()),
+  /** 'true': only the meals of route-days above the daily limit (shared/politicaDespesas.ts); 'false' or absent: no filter. */
+  acima_do_limite: z.preprocess(vazioComoAusente, booleano('Acima do limite diário').optional()),
   ...camposPaginacao(DESPESAS_POR_PAGINA),
 });
 export type DespesaFiltro = z.input<typeof despesaFiltroSchema>;
@@ -196,6 +198,14 @@ export const despesaSchema = z.object({
   atualizado_em: z.string(),
   /** True only when a replayed create or a delete answers an expense that was deleted. */
   excluida: z.boolean(),
+  /**
+   * A meal of a route-day whose meals (not deleted, not rejected) sum strictly above the route's daily
+   * limit (shared/politicaDespesas.ts). The server always sends both; absent in copies kept by older
+   * versions and in rows still queued on the phone.
+   */
+  acima_do_limite: z.boolean().optional(),
+  /** The route's daily meal limit, in reais (180 or 220 with a secretary). */
+  limite_diario: z.number().optional(),
 });
 export type Despesa = z.infer<typeof despesaSchema>;
 

@@ -13,9 +13,6 @@ export const ROTULO_STATUS_ROTA: Record<StatusRota, string> = {
 /** The status filters' options (Rotas, Relatórios): 'Ativas', 'Finalizadas', 'Canceladas'. */
 export const ROTULO_FILTRO_STATUS_ROTA: Record<StatusRota, string> = { ativa: 'Ativas', finalizada: 'Finalizadas', cancelada: 'Canceladas' };
 
-/** Daily spending limit shown on route cards (display only). */
-export const LIMITE_DIARIO_CENTAVOS = { semSecretario: 18_000, comSecretario: 22_000 } as const;
-
 export const NOME_ROTA_MINIMO = 2;
 export const NOME_ROTA_MAXIMO = 120;
 export const MAX_CIDADES_ROTA = 300;

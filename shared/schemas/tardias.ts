@@ -6,9 +6,8 @@
 import { z } from '../zod';
 import { texto } from './campos';
 
-/** How a batch answers a held write (status 202), and a replay of one. */
-export const SITUACAO_CHEGOU_DEPOIS = 'chegou_depois_da_finalizacao';
-export const MENSAGEM_CHEGOU_DEPOIS = 'Chegou depois da finalização da rota: aguardando a decisão do administrador.';
+/** How a batch answers a held write (status 202), and a replay of one: zod-free, the phone's sync engine reads them. */
+export { MENSAGEM_CHEGOU_DEPOIS, SITUACAO_CHEGOU_DEPOIS } from '../sync/operacoes';
 
 export const SITUACOES_TARDIA = ['pendente', 'aceita', 'recusada'] as const;
 export type SituacaoTardia = (typeof SITUACOES_TARDIA)[number];

@@ -234,6 +234,13 @@ export const OPERACOES: { [T in TipoOperacao]: DefinicaoOperacao<T> } = {
   },
 };
 
+/**
+ * A batch's answer for a write that reached a route its employee had finished (on another phone): status 202
+ * with this situacao. The server keeps it for the admin to accept or refuse; it is not applied.
+ */
+export const SITUACAO_CHEGOU_DEPOIS = 'chegou_depois_da_finalizacao';
+export const MENSAGEM_CHEGOU_DEPOIS = 'Chegou depois da finalização da rota: aguardando a decisão do administrador.';
+
 export function ehTipoOperacao(valor: unknown): valor is TipoOperacao {
   return typeof valor === 'string' && (TIPOS_OPERACAO as readonly string[]).includes(valor);
 }

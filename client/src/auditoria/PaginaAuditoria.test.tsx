@@ -1,6 +1,7 @@
 /** Issue 20, item 3: the admin reads the audit trail: what each row changed, filters and paging by the server. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ListaAuditoria, RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi } from '../test/renderizar';
@@ -15,6 +16,8 @@ const REGISTROS: RegistroAuditoria[] = [
     alvo_tipo: 'despesa',
     alvo_id: '0193a2b4-0000-7000-8000-000000000001',
     alvo_nome: null,
+    alvo_descricao: 'Despesa de Bruno Campo · Alimentação · R$\u00a048,00 · 03/12/2026',
+    alvo_link: '/despesas?despesa=0193a2b4-0000-7000-8000-000000000001',
     antes: { status_aprovacao: 'pendente', motivo_rejeicao: null },
     depois: { status_aprovacao: 'rejeitada', motivo_rejeicao: 'Sem nota fiscal' },
     criado_em: '2026-11-25T14:05:00.000Z',
@@ -27,11 +30,33 @@ const REGISTROS: RegistroAuditoria[] = [
     alvo_tipo: 'usuario',
     alvo_id: '5',
     alvo_nome: 'Bruno Campo',
+    alvo_descricao: 'Crédito de R$\u00a0250,00 para Bruno Campo',
+    alvo_link: '/saldo?funcionario=5',
     antes: { saldo_centavos: 0 },
     depois: { saldo_centavos: 25_000, valor_centavos: 25_000, descricao: 'Adiantamento', rota_id: 7 },
     criado_em: '2026-11-25T13:00:00.000Z',
   },
+  {
+    id: 1,
+    admin_id: 1,
+    admin_nome: 'Ana Admin',
+    acao: 'rota.excluir',
+    alvo_tipo: 'rota',
+    alvo_id: '9',
+    alvo_nome: 'Rota Norte',
+    alvo_descricao: 'Rota Norte · Bruno Campo (excluída)',
+    alvo_link: null,
+    antes: { nome: 'Rota Norte', status: 'cancelada' },
+    depois: null,
+    criado_em: '2026-11-25T12:00:00.000Z',
+  },
 ];
+
+/** Where a link of the trail led: the screen's address, as the target screen reads it. */
+function Destino() {
+  const local = useLocation();
+  return <p data-testid="destino">{`${local.pathname}${local.search}`}</p>;
+}
 
 let pedidosDeUsuarios: URL[] = [];
 
@@ -52,7 +77,13 @@ function montar(total = REGISTROS.length) {
       return { corpo: lista };
     },
   });
-  renderizarApp([{ path: '/auditoria', element: <PaginaAuditoria /> }], { em: '/auditoria' });
+  renderizarApp(
+    [
+      { path: '/auditoria', element: <PaginaAuditoria /> },
+      { path: '/despesas', element: <Destino /> },
+    ],
+    { em: '/auditoria' },
+  );
   return urls;
 }
 
@@ -63,15 +94,28 @@ describe('Auditoria', () => {
     const rejeicao = (await screen.findByText('Despesa rejeitada', { selector: 'strong' })).closest('tr')!;
     expect(within(rejeicao).getByText('Ana Admin')).toBeInTheDocument();
     expect(within(rejeicao).getByText('25/11/2026 11:05')).toBeInTheDocument();
-    expect(within(rejeicao).getByText('Despesa #0193a2b4')).toBeInTheDocument();
+    // What the row is about, in the server's words, linked to the screen that opens it.
+    const despesa = within(rejeicao).getByRole('link', { name: 'Despesa de Bruno Campo · Alimentação · R$\u00a048,00 · 03/12/2026' });
+    expect(despesa).toHaveAttribute('href', '/despesas?despesa=0193a2b4-0000-7000-8000-000000000001');
     expect(within(rejeicao).getByText('Aprovação: Pendente → Rejeitada')).toBeInTheDocument();
     expect(within(rejeicao).getByText('Motivo: — → Sem nota fiscal')).toBeInTheDocument();
     const credito = screen.getByText('Crédito no saldo', { selector: 'strong' }).closest('tr')!;
-    expect(within(credito).getByText('Bruno Campo (#5)')).toBeInTheDocument();
+    expect(within(credito).getByRole('link', { name: 'Crédito de R$\u00a0250,00 para Bruno Campo' })).toHaveAttribute('href', '/saldo?funcionario=5');
     expect(within(credito).getByText(/^Saldo: R\$\s0,00 → R\$\s250,00$/)).toBeInTheDocument();
     expect(within(credito).getByText('Rota: Rota Sul (#7)')).toBeInTheDocument();
-    expect(screen.getByText('2 registros')).toBeInTheDocument();
+    // A record that no longer exists: named, said to be deleted, and no link.
+    const exclusao = screen.getByText('Rota excluída', { selector: 'strong' }).closest('tr')!;
+    expect(within(exclusao).getByText('Rota Norte · Bruno Campo (excluída)')).toBeInTheDocument();
+    expect(within(exclusao).queryByRole('link')).toBeNull();
+    expect(screen.getByText('3 registros')).toBeInTheDocument();
     expect(pedidosDeUsuarios.map((u) => u.searchParams.get('tipo'))).toEqual(['admin']);
+  });
+
+  it('o link do registro abre a tela do registro', async () => {
+    montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('link', { name: /^Despesa de Bruno Campo/ }));
+    expect(await screen.findByTestId('destino')).toHaveTextContent('/despesas?despesa=0193a2b4-0000-7000-8000-000000000001');
   });
 
   it('Filtrar pede ao servidor a ação, o admin e o período, da página 1; Próxima pede a página 2', async () => {

@@ -3,7 +3,8 @@
  * first, filtered by admin, action and day. The rows cannot be changed (the database refuses it).
  */
 import { Filter } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { formatarDataHora } from '../../../shared/dates';
 import { totalDePaginas } from '../../../shared/limitesPaginacao';
 import { ACOES_AUDITORIA, REGISTROS_AUDITORIA_POR_PAGINA, ROTULO_ACAO_AUDITORIA, type RegistroAuditoria } from '../../../shared/schemas/auditoria';
@@ -18,12 +19,22 @@ import { FILTROS_AUDITORIA_INICIAIS, useAuditoria, type FiltrosAuditoria } from 
 import { descreverMudancas, linhasDasMudancas } from './mudancas';
 import { BotaoExportarCsv } from '../exportacoes/BotaoExportarCsv';
 
-const ROTULO_ALVO: Record<RegistroAuditoria['alvo_tipo'], string> = { usuario: 'Usuário', rota: 'Rota', despesa: 'Despesa' };
+/**
+ * What the action was done to, in the server's words ('Despesa de Ana Souza · Alimentação · R$ 48,00 ·
+ * 03/12/2026'), linked to the screen that opens it; a record that no longer exists has no link.
+ */
+function AlvoDoRegistro({ registro: r }: { registro: RegistroAuditoria }) {
+  if (!r.alvo_link) return <span className="alvo-auditoria">{quebravel(r.alvo_descricao)}</span>;
+  return (
+    <Link className="alvo-auditoria" to={r.alvo_link}>
+      {quebravel(r.alvo_descricao)}
+    </Link>
+  );
+}
 
-/** 'Rota Sul (#12)', 'Usuário #5', 'Despesa 0193…': what the action was done to. */
-function alvoDe(r: RegistroAuditoria): string {
-  if (r.alvo_nome) return `${r.alvo_nome} (#${r.alvo_tipo === 'despesa' ? r.alvo_id.slice(0, 8) : r.alvo_id})`;
-  return `${ROTULO_ALVO[r.alvo_tipo]} #${r.alvo_tipo === 'despesa' ? r.alvo_id.slice(0, 8) : r.alvo_id}`;
+/** The text with a break allowed after '@' and at a dot between letters: an e-mail wraps instead of widening the column. */
+function quebravel(texto: string): ReactNode[] {
+  return texto.split(/(?<=@)|(?<=\p{L}\.)(?=\p{L})/u).flatMap((parte, i) => (i === 0 ? [parte] : [<wbr key={i} />, parte]));
 }
 
 export function PaginaAuditoria() {
@@ -53,12 +64,13 @@ export function PaginaAuditoria() {
       chave: 'acao_alvo',
       titulo: 'Ação',
       so: 'computador',
-      render: (r) => <CelulaDupla principal={<strong>{ROTULO_ACAO_AUDITORIA[r.acao]}</strong>} secundario={alvoDe(r)} />,
-      textoBusca: (r) => `${ROTULO_ACAO_AUDITORIA[r.acao]} ${alvoDe(r)}`,
+      classe: 'coluna-acao-auditoria',
+      render: (r) => <CelulaDupla principal={<strong>{ROTULO_ACAO_AUDITORIA[r.acao]}</strong>} secundario={<AlvoDoRegistro registro={r} />} />,
+      textoBusca: (r) => `${ROTULO_ACAO_AUDITORIA[r.acao]} ${r.alvo_descricao}`,
       csv: (r) => ROTULO_ACAO_AUDITORIA[r.acao],
     },
     { chave: 'acao', titulo: 'Ação', so: 'celular', render: (r) => <strong>{ROTULO_ACAO_AUDITORIA[r.acao]}</strong>, textoBusca: (r) => ROTULO_ACAO_AUDITORIA[r.acao], csv: false },
-    { chave: 'alvo', titulo: 'Sobre', so: 'celular', render: alvoDe, textoBusca: alvoDe },
+    { chave: 'alvo', titulo: 'Sobre', so: 'celular', render: (r) => <AlvoDoRegistro registro={r} />, textoBusca: (r) => r.alvo_descricao },
     {
       chave: 'mudancas',
       titulo: 'O que mudou',

@@ -59,6 +59,8 @@ interface PropsTabela<T> {
   paginacaoServidor?: PaginacaoServidor;
   /** File name (without .csv) of the 'Exportar CSV' button; absent, no button. */
   arquivoCsv?: string;
+  /** The search the table opens with (a screen opened at one record's address); read when it mounts. */
+  buscaInicial?: string;
 }
 
 export interface PaginacaoServidor {
@@ -110,9 +112,10 @@ export function TabelaDados<T>({
   linhaExtra,
   paginacaoServidor,
   arquivoCsv,
+  buscaInicial = '',
 }: PropsTabela<T>) {
   const celular = useLarguraMaxima(LARGURA_CELULAR);
-  const [busca, setBusca] = useState('');
+  const [busca, setBusca] = useState(buscaInicial);
   const [pagina, setPagina] = useState(1);
   const porPagina = celular ? POR_PAGINA_CELULAR : POR_PAGINA;
 

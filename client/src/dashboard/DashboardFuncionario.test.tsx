@@ -268,9 +268,9 @@ describe('Dashboard do funcionário', () => {
 
     await venda(CATALAO, 'Catalão', { dinheiro: 0.06 }, '2026-11-21');
     montar({ offline: true });
-    // R$ 1.333,38 in 3 cities: 3,000135 bags, average 1,000045 -> R$ 60 a bag, R$ 25 a city, the whole rent:
-    // 180,01 + 75 + 16,50 − 300 = −R$ 28,49.
-    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('-R$ 28,49'));
+    // R$ 1.333,38 in 3 cities: 3,000135 bags, rounded to 3,00 (average 1) -> R$ 60 a bag, R$ 25 a city, the whole rent:
+    // 3,00 × 60 + 75 + 16,50 − 300 = −R$ 28,50.
+    await waitFor(() => expect(sp(screen.getByTestId('salario-total').textContent)).toBe('-R$ 28,50'));
     // The device's copy may first show as a preview ("atualizando..."); the failed request then says offline.
     await waitFor(() => {
       const aviso = screen.getAllByRole('status').find((e) => e.textContent?.includes('Sem conexão'));
@@ -280,7 +280,7 @@ describe('Dashboard do funcionário', () => {
     expect(cartao('Cidades Atendidas')).toHaveTextContent('3 / 4');
     expect(within(cartao('Rotas Concluídas')).getByText('2')).toBeInTheDocument();
     expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 500,00');
-    expect(linha('Bolsas').valor).toBe('R$ 180,01');
+    expect(linha('Bolsas').valor).toBe('R$ 180,00');
     expect(linha('Bônus por cidade').valor).toBe('R$ 75,00');
     expect(linha('Desconto do aluguel').valor).toBe('− R$ 300,00');
     expect(sp(screen.getByTestId('mensagem-aluguel').textContent).trim()).toBe('Média abaixo de 1,5: você paga o aluguel inteiro (R$ 300,00).');

@@ -136,9 +136,9 @@ describe('Dashboard do funcionário: a cópia completa do aparelho', () => {
     await venda(CIDADES[2]!, 250);
     await usuario.click(screen.getByRole('link', { name: 'Voltar ao dashboard' }));
 
-    // 3 cities and R$ 1.750,00 (3,94 bags, average 1,31): R$ 236,25 + 3 × R$ 25 + 3 × R$ 5,50 − the whole R$ 300 rent.
+    // 3 cities and R$ 1.750,00 (3,9375 bags, rounded to 3,94; average 1,31): 3,94 × R$ 60 = R$ 236,40 + 3 × R$ 25 + 3 × R$ 5,50 − the whole R$ 300 rent.
     await waitFor(() => expect(screen.getByRole('group', { name: 'Cidades Atendidas' })).toHaveTextContent('3 / 4'));
-    expect(sp(screen.getByTestId('salario-total').textContent)).toBe('R$ 27,75');
+    expect(sp(screen.getByTestId('salario-total').textContent)).toBe('R$ 27,90');
     expect(sp(screen.getByTestId('saldo-projetado').textContent)).toBe('R$ 454,10');
 
     // With signal again, the server's own figures are the same, to the centavo.

@@ -183,12 +183,12 @@ describe('estimarSalario: a base do servidor com o trabalho deste aparelho', () 
   });
 
   it('uma venda na fila que leva a média exatamente a 1,5 muda o valor por cidade e divide o aluguel', () => {
-    // R$ 666,60 in one city: 1,4999 bags, below 1,5 -> R$ 25 per city and the whole rent.
-    const base: BaseSalario = { valor_aluguel: 800, cidades_visitadas_ids: [GOIANIA], vendas: [{ cidade_id: GOIANIA, data_venda: '2026-11-20', total: 666.6, boletos: 0 }] };
+    // R$ 664,43 in one city: 1,49499 bags, rounded to 1,49, below 1,5 -> R$ 25 per city and the whole rent.
+    const base: BaseSalario = { valor_aluguel: 800, cidades_visitadas_ids: [GOIANIA], vendas: [{ cidade_id: GOIANIA, data_venda: '2026-11-20', total: 664.43, boletos: 0 }] };
     const antes = estimarSalario(ROTA, base, []);
     expect(antes.calculo).toMatchObject({ valorFixoPorCidade: 25, quemPagaAluguel: 'funcionario', descontoAluguelFuncionarioCentavos: 80_000 });
-    // Six centavos more on another day: exactly R$ 666,66, average 1,5.
-    const depois = estimarSalario(ROTA, base, [venda(GOIANIA, '2026-11-21', { pix: 0.06 })]);
+    // One centavo more on another day: R$ 664,44 are 1,495 bags, rounded to 1,50: average 1,5.
+    const depois = estimarSalario(ROTA, base, [venda(GOIANIA, '2026-11-21', { pix: 0.01 })]);
     expect(depois.calculo.mediaBolsasCidade).toBe(1.5);
     expect(depois.calculo).toMatchObject({ valorFixoPorCidade: 50, valorPorBolsa: 60, quemPagaAluguel: 'metade', descontoAluguelFuncionarioCentavos: 40_000 });
   });

@@ -9,7 +9,7 @@ import { formatarReais } from '../../../shared/money';
 import { Botao } from '../components/Botao';
 import { CelulaDupla } from '../components/TabelaDados';
 import type { SelecaoVisivel } from '../components/useSelecaoVisivel';
-import { cidadeDaDespesa, SelosDespesa, temCupom, textoVerCupons, tipoDaDespesa } from './apresentacao';
+import { cidadeDaDespesa, SeloLimite, SelosDespesa, temCupom, textoVerCupons, tipoDaDespesa } from './apresentacao';
 import { quantidadeDeCupons, type DespesaExibida } from './fila';
 
 export interface AcoesDespesa {
@@ -86,6 +86,7 @@ export function TabelaDespesas({ despesas, acoes, admin, selecao }: PropsLista) 
                   <td>
                     <div className="selos">
                       <SelosDespesa despesa={d} soAprovacao={admin} />
+                      {admin && <SeloLimite despesa={d} />}
                     </div>
                     {d.rejeitada && d.motivo_rejeicao && <p className="tabela-despesas__motivo">Motivo: {d.motivo_rejeicao}</p>}
                   </td>
@@ -270,6 +271,7 @@ export function CartoesDespesas({ despesas, acoes, admin, selecao }: PropsLista)
             {d.descricao && <p className="cartao-despesa__descricao">{d.descricao}</p>}
             <div className="selos">
               <SelosDespesa despesa={d} />
+              {admin && <SeloLimite despesa={d} />}
               {temCupom(d) && (
                 <span className="cartao-despesa__cupom">
                   <Receipt size={13} aria-hidden="true" /> {quantidadeDeCupons(d) > 1 ? `${quantidadeDeCupons(d)} comprovantes` : 'Com comprovante'}

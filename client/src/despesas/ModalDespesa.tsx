@@ -8,7 +8,8 @@ import { FileText, Paperclip, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from '../components/avisos';
 import { v7 as uuidv7 } from 'uuid';
-import { centavosParaReais, formatarReais, lerValorDigitado } from '../../../shared/money';
+import { centavosParaReais, formatarCentavos, formatarReais, lerValorDigitado, reaisParaCentavos } from '../../../shared/money';
+import { limiteDiarioCentavos, MULTIPLO_MUITO_ACIMA, textoAcimaDoLimite, textoConfirmeValor } from '../../../shared/politicaDespesas';
 import {
   CUPOM_ACEITOS,
   MAXIMO_CUPONS_POR_DESPESA,
@@ -25,15 +26,18 @@ import type { Usuario } from '../../../shared/schemas/usuarios';
 import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
+import { Confirmacao } from '../components/Confirmacao';
 import { errosPorCampo } from '../components/errosDeFormulario';
 import { Modal } from '../components/Modal';
 import { hojeNoApp } from '../config/configApp';
+import { bancoLocal } from '../offline/db';
 import { CampoCidade } from './CampoCidade';
 import { prepararCupom, tipoDeVisualizacao } from './compressao';
 import { CampoNfce } from './nfce/CampoNfce';
 import { ehFotoLegivel, lerNfceDaFoto, lerQrDaImagem, type LeitorQr, type LeituraNfce } from './nfce/leitorQr';
-import type { DespesaExibida } from './fila';
+import type { DadosDespesaNaFila, DespesaExibida } from './fila';
 import { TEXTO_DINHEIRO_REJEITADA } from './apresentacao';
+import { atualizarCopiaDoDia, avisosDoLimite, lerDespesasDoDia, type AvisosDoLimite } from './limiteDoDia';
 import { enfileirarCorrecao, enfileirarCriacao, enfileirarEdicao, enviarAgora, type AlteracaoCupons, type CupomPreparado } from './operacoes';
 import { apagarRascunho, salvarRascunho, type FormularioDespesa, type RascunhoDespesa } from './rascunho';
 import { useUrlDeBytes, useUrlLocal } from './VisualizadorCupom';
@@ -66,6 +70,19 @@ function formularioInicial(rota: Rota, despesa: DespesaExibida | null): Formular
 
 const tamanho = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
+/** What saving writes, kept while the daily limit's questions are on screen. */
+interface Gravacao {
+  dados: Omit<DadosDespesaNaFila, 'cupom'>;
+  alteracaoDeCupons: AlteracaoCupons;
+}
+
+/** 'acima': the day's meals pass the limit; 'valor': the amount, above 10x the limit, read back in words. */
+interface ConfirmacaoPendente {
+  etapa: 'acima' | 'valor';
+  avisos: AvisosDoLimite;
+  gravacao: Gravacao;
+}
+
 /** Field names of the shared schema -> the form's fields. */
 const CAMPO_DO_ERRO: Record<string, string> = { cidade_id: 'cidade', rota_id: 'rota' };
 
@@ -92,6 +109,9 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   const [erros, setErros] = useState<Record<string, string>>({});
   const [erroServidor, setErroServidor] = useState<string | null>(null);
   const [salvando, setSalvando] = useState(false);
+  // The daily limit's questions before saving (shared/politicaDespesas.ts): never a refusal.
+  const [confirmacao, setConfirmacao] = useState<ConfirmacaoPendente | null>(null);
+  const [verificando, setVerificando] = useState(false);
   const [leituraNfce, setLeituraNfce] = useState<LeituraNfce | null>(null);
   const [lendoNfce, setLendoNfce] = useState(false);
   const [preencheuNfce, setPreencheuNfce] = useState(false);
@@ -124,8 +144,15 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     await apagarRascunho(usuario.id);
   }
 
+  // With signal, the day's meals of the route come into the device copy while the form is filled.
+  const rotaDaDespesa = despesa?.rota_id ?? rota.id;
+  useEffect(() => {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(form.data_despesa)) void atualizarCopiaDoDia(bancoLocal, usuario.id, rotaDaDespesa, form.data_despesa);
+  }, [usuario.id, rotaDaDespesa, form.data_despesa]);
+
   function cancelar() {
-    if (salvando) return;
+    // Escape reaches this dialog too while a question is open on top of it: only the question closes.
+    if (salvando || confirmacao) return;
     void encerrar().finally(aoFechar);
   }
 
@@ -182,7 +209,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
 
   async function salvar(evento: FormEvent) {
     evento.preventDefault();
-    if (salvando || preparando || lendoNfce) return;
+    if (salvando || verificando || preparando || lendoNfce) return;
     setErroServidor(null);
     const valor = lerValorDigitado(form.valor);
     const pedido = {
@@ -205,7 +232,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
       return;
     }
     const cidade = rota.cidades.find((c) => c.id === form.cidade_id);
-    const dados = {
+    const dados: Omit<DadosDespesaNaFila, 'cupom'> = {
       id,
       rota_id: pedido.rota_id,
       cidade_id: form.cidade_id!,
@@ -224,6 +251,26 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     // A copy read by an older version has no receipt ids: removing its one receipt is the older 'excluir' (a new file then replaces it).
     const alteracaoDeCupons: AlteracaoCupons =
       despesa && !despesa.cupons && excluirCupom ? { cupom, excluirCupom } : { novos: cupons, removerCupons: removidos };
+    const gravacao = { dados, alteracaoDeCupons };
+    setVerificando(true);
+    let avisos: AvisosDoLimite;
+    try {
+      const outras = await lerDespesasDoDia(bancoLocal, usuario.id, dados.rota_id, dados.data_despesa, id);
+      avisos = avisosDoLimite(rota, { ...dados, valorCentavos: reaisParaCentavos(dados.valor) }, outras);
+    } catch (erro) {
+      // The device could not be read: the questions are a help, never a reason not to save.
+      console.error('Erro ao ler as despesas do dia:', erro);
+      avisos = { acima: null, muitoAcima: false };
+    } finally {
+      setVerificando(false);
+    }
+    if (avisos.acima) setConfirmacao({ etapa: 'acima', avisos, gravacao });
+    else if (avisos.muitoAcima) setConfirmacao({ etapa: 'valor', avisos, gravacao });
+    else await gravar(gravacao);
+  }
+
+  /** The questions answered: the expense goes to the queue and to the server, as before. */
+  async function gravar({ dados, alteracaoDeCupons }: Gravacao) {
     setSalvando(true);
     try {
       const anterior = despesa ? { valor: despesa.valor, tipo: despesa.tipo, data_despesa: despesa.data_despesa } : null;
@@ -251,6 +298,16 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     }
   }
 
+  function confirmar() {
+    if (!confirmacao) return;
+    if (confirmacao.etapa === 'acima' && confirmacao.avisos.muitoAcima) {
+      setConfirmacao({ ...confirmacao, etapa: 'valor' });
+      return;
+    }
+    setConfirmacao(null);
+    void gravar(confirmacao.gravacao);
+  }
+
   const cidadesDaRota = rota.cidades;
   const podeAdicionar = quantidadeNoFormulario < MAXIMO_CUPONS_POR_DESPESA;
 
@@ -264,7 +321,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
           <Botao variante="outline" onClick={cancelar} disabled={salvando}>
             Cancelar
           </Botao>
-          <Botao type="submit" form="form-despesa" carregando={salvando} disabled={preparando || lendoNfce}>
+          <Botao type="submit" form="form-despesa" carregando={salvando} disabled={preparando || lendoNfce || verificando}>
             {salvando ? 'Salvando...' : correcao ? 'Reenviar' : edicao ? 'Atualizar' : 'Registrar'}
           </Botao>
         </>
@@ -412,6 +469,22 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
           desabilitado={salvando}
         />
       </form>
+      {confirmacao && (
+        <Confirmacao
+          aberto
+          titulo={confirmacao.etapa === 'acima' ? 'Acima do limite diário' : 'Confirme o valor'}
+          mensagem={
+            confirmacao.etapa === 'acima' && confirmacao.avisos.acima
+              ? `${textoAcimaDoLimite(confirmacao.gravacao.dados.data_despesa, confirmacao.avisos.acima)} Deseja salvar mesmo assim?`
+              : `${textoConfirmeValor(reaisParaCentavos(confirmacao.gravacao.dados.valor))}. Ele é mais de ${MULTIPLO_MUITO_ACIMA} vezes o limite diário de ${formatarCentavos(limiteDiarioCentavos(rota))}: confira antes de salvar.`
+          }
+          textoConfirmar={confirmacao.etapa === 'acima' ? 'Salvar mesmo assim' : 'O valor está certo'}
+          textoCancelar={confirmacao.etapa === 'acima' ? 'Voltar ao formulário' : 'Corrigir o valor'}
+          varianteConfirmar="orange"
+          aoConfirmar={confirmar}
+          aoCancelar={() => setConfirmacao(null)}
+        />
+      )}
     </Modal>
   );
 }

@@ -10,7 +10,7 @@ import { formatarChaveNfce, lerChaveNfce, resumoNfce, urlConsultaNfce } from '..
 import { Botao } from '../components/Botao';
 import { Modal } from '../components/Modal';
 import { fusoDoApp } from '../config/configApp';
-import { cidadeDaDespesa, SelosDespesa, SeloStatus, TEXTO_DINHEIRO_REJEITADA, temCupom, tipoDaDespesa } from './apresentacao';
+import { cidadeDaDespesa, SeloLimite, SelosDespesa, SeloStatus, TEXTO_DINHEIRO_REJEITADA, temCupom, tipoDaDespesa } from './apresentacao';
 import type { DespesaExibida } from './fila';
 
 interface PropsDetalhes {
@@ -21,6 +21,8 @@ interface PropsDetalhes {
   aoAprovar?: (d: DespesaExibida) => void;
   aoRejeitar?: (d: DespesaExibida) => void;
   aprovando?: boolean;
+  /** The admin's view: the daily limit's badge (the phone's own rows may have queued changes the server has not flagged). */
+  admin?: boolean;
   /** Employee actions, only when the expense can still change. */
   aoEditar?: (d: DespesaExibida) => void;
   aoExcluir?: (d: DespesaExibida) => void;
@@ -37,7 +39,7 @@ function Item({ rotulo, children }: { rotulo: string; children: ReactNode }) {
   );
 }
 
-export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprovar, aoRejeitar, aprovando, aoEditar, aoExcluir, aoCorrigir }: PropsDetalhes) {
+export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprovar, aoRejeitar, aprovando, admin = false, aoEditar, aoExcluir, aoCorrigir }: PropsDetalhes) {
   const fuso = fusoDoApp();
   return (
     <Modal
@@ -88,6 +90,7 @@ export function ModalDetalhesDespesa({ despesa: d, aoFechar, aoVerCupom, aoAprov
             </div>
             <div className="detalhes__selos">
               <SelosDespesa despesa={d} />
+              {admin && <SeloLimite despesa={d} />}
             </div>
           </div>
           {d.rejeitada && d.motivo_rejeicao && (

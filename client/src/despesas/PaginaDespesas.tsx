@@ -10,6 +10,7 @@ import { useLocation } from 'react-router-dom';
 import { toast } from '../components/avisos';
 import { formatarDataHora } from '../../../shared/dates';
 import { formatarReais } from '../../../shared/money';
+import { PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import { DESPESAS_POR_PAGINA, ROTULO_STATUS_APROVACAO, ROTULO_TIPO_DESPESA, STATUS_APROVACAO, TIPOS_DESPESA, type TipoDespesa } from '../../../shared/schemas/despesas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { mensagemDeErro } from '../api/client';
@@ -21,6 +22,7 @@ import { BotaoExportarCsv } from '../exportacoes/BotaoExportarCsv';
 import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
+import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { useSelecaoVisivel } from '../components/useSelecaoVisivel';
 import { fusoDoApp } from '../config/configApp';
 import { dadosDaCarga } from '../offline/cache';
@@ -35,6 +37,7 @@ import {
   LISTA_VAZIA,
   parametrosDaExportacao,
   useAprovarDespesa,
+  useDespesaDoEndereco,
   useFilaDeDespesas,
   useListaDespesas,
   useNovidadesDespesas,
@@ -60,6 +63,7 @@ const FILTROS_INICIAIS: FiltrosDespesas = {
   data_fim: '',
   tipo: '',
   status_aprovacao: '',
+  acima_do_limite: false,
 };
 
 const CARTOES: { chave: 'geral' | TipoDespesa; rotulo: string }[] = [
@@ -137,6 +141,29 @@ function Despesas({ usuario }: { usuario: Usuario }) {
     setPedidoTratado(local.key);
     setModal({ despesa: paraCorrigir, rascunho: null });
   }
+
+  // One expense's address (/despesas?despesa=<id>, the audit trail's link): the admin sees its details,
+  // whatever the list's filters show; closing them leaves the plain address.
+  const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.despesa);
+  const idDoEndereco = admin ? endereco.valor : null;
+  const doEndereco = useDespesaDoEndereco(idDoEndereco);
+  const [enderecoTratado, setEnderecoTratado] = useState<string | null>(null);
+  if (idDoEndereco && doEndereco.data && enderecoTratado !== local.key) {
+    setEnderecoTratado(local.key);
+    setDetalhes({ ...doEndereco.data, envio: null, cupomLocal: null });
+  }
+  const erroDoEndereco = idDoEndereco ? doEndereco.error : null;
+  const { esquecer } = endereco;
+  useEffect(() => {
+    if (!erroDoEndereco) return;
+    toast.error(mensagemDeErro(erroDoEndereco, 'Erro ao abrir a despesa.'));
+    esquecer();
+  }, [erroDoEndereco, esquecer]);
+  const abertaPeloEndereco = idDoEndereco !== null && enderecoTratado === local.key;
+  useEffect(() => {
+    if (detalhes === null && abertaPeloEndereco) esquecer();
+  }, [detalhes, abertaPeloEndereco, esquecer]);
+
   const totalPaginas = Math.max(1, Math.ceil(lista.total / DESPESAS_POR_PAGINA));
   // The admin ticks rows of the page on screen for bulk approval (issue 20).
   const selecao = useSelecaoVisivel(useMemo(() => (admin ? lista.despesas.map((d) => d.id) : []), [admin, lista.despesas]));
@@ -372,6 +399,12 @@ function Despesas({ usuario }: { usuario: Usuario }) {
                 ))}
               </select>
             </label>
+            {admin && (
+              <label className="caixa-marcar filtros-despesas__limite">
+                <input type="checkbox" checked={filtros.acima_do_limite ?? false} onChange={(e) => setFiltros((f) => ({ ...f, acima_do_limite: e.target.checked }))} />
+                Só acima do limite diário
+              </label>
+            )}
             <div className="filtros-despesas__botao">
               <Botao type="submit" variante="secondary" icone={<Filter size={16} />}>
                 Filtrar
@@ -448,6 +481,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
         aoFechar={() => setDetalhes(null)}
         aoVerCupom={(x) => setCupom(cuponsParaVer(x))}
         aprovando={aprovar.isPending}
+        admin={admin}
         {...(admin ? { aoAprovar: (x: DespesaExibida) => void aprovarDespesa(x), aoRejeitar: setRejeitando } : {})}
         {...(detalhes && podeAlterar(detalhes, usuario, rota)
           ? {

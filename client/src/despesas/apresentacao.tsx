@@ -1,5 +1,7 @@
 /** Small pieces shared by the expense list, the phone cards and the details modal. */
 import { AlertTriangle, CloudUpload } from 'lucide-react';
+import { reaisParaCentavos } from '../../../shared/money';
+import { rotuloAcimaDoLimite } from '../../../shared/politicaDespesas';
 import { ROTULO_STATUS_APROVACAO, nomeDoTipo, type Despesa } from '../../../shared/schemas/despesas';
 import type { Rota } from '../../../shared/schemas/rotas';
 import type { Usuario } from '../../../shared/schemas/usuarios';
@@ -24,6 +26,21 @@ export function SeloStatus({ despesa }: { despesa: Pick<Despesa, 'aprovada' | 'r
     );
   }
   return <Selo cor="amarelo">{ROTULO_STATUS_APROVACAO.pendente}</Selo>;
+}
+
+/**
+ * The admin's flag on a meal of a day above its route's daily limit, as the server computed it
+ * (shared/politicaDespesas.ts): 'Acima do limite diário (R$ 180,00)'.
+ */
+export function SeloLimite({ despesa }: { despesa: Pick<Despesa, 'acima_do_limite' | 'limite_diario'> }) {
+  if (!despesa.acima_do_limite || despesa.limite_diario === undefined) return null;
+  return (
+    <span className="selo-limite">
+      <Selo cor="laranja" title="A alimentação deste dia, nesta rota, passa do limite diário.">
+        <AlertTriangle size={12} aria-hidden="true" /> {rotuloAcimaDoLimite(reaisParaCentavos(despesa.limite_diario))}
+      </Selo>
+    </span>
+  );
 }
 
 /** 'Aguardando envio' while the change waits on this device; 'Precisa de atenção' when refused. */

@@ -26,6 +26,8 @@ export interface FiltrosDespesas {
   data_fim: string;
   tipo: TipoDespesa | '';
   status_aprovacao: StatusAprovacao | '';
+  /** The admin's 'Só acima do limite diário'. */
+  acima_do_limite?: boolean;
 }
 
 export const chavesDespesas = {
@@ -33,6 +35,7 @@ export const chavesDespesas = {
   lista: (usuarioId: number, filtros: FiltrosDespesas, pagina: number) => [...chavesDespesas.todos, 'lista', usuarioId, filtros, pagina] as const,
   rotasDoFiltro: (funcionarioId: string) => [...chavesDespesas.todos, 'rotas-filtro', funcionarioId] as const,
   novidades: (usuarioId: number) => [...chavesDespesas.todos, 'novidades', usuarioId] as const,
+  uma: (id: string) => [...chavesDespesas.todos, 'uma', id] as const,
 };
 
 export const LISTA_VAZIA: ListaDespesas = {
@@ -61,6 +64,7 @@ export function parametrosDaLista(filtros: FiltrosDespesas, pagina: number, admi
     // The route's own status rules once a route is picked.
     status_rota: filtros.rota_id ? '' : filtros.status_rota,
     status_aprovacao: filtros.status_aprovacao,
+    acima_do_limite: filtros.acima_do_limite ? 'true' : '',
   };
 }
 
@@ -110,6 +114,15 @@ export function useNovidadesDespesas(usuarioId: number, ativo: boolean) {
       if (novas.length > 0) void queryClient.invalidateQueries({ queryKey: [...chavesDespesas.todos, 'lista'] });
       return novas;
     },
+  });
+}
+
+/** The expense an address asks to open ('/despesas?despesa=<id>', the audit trail's link), whatever the list shows. */
+export function useDespesaDoEndereco(id: string | null) {
+  return useQuery({
+    queryKey: chavesDespesas.uma(id ?? ''),
+    enabled: id !== null,
+    queryFn: async () => (await api.get<{ despesa: Despesa }>(`/despesas/${encodeURIComponent(id!)}`)).despesa,
   });
 }
 

@@ -23,6 +23,7 @@ import { AvisoVersaoAntiga } from './AvisoVersaoAntiga';
 import { ExportarPendencias } from './ExportarPendencias';
 import { textoProgresso } from './IndicadorSync';
 import { contagem } from '../../../shared/texto';
+import { MENSAGEM_CHEGOU_DEPOIS } from '../../../shared/sync/operacoes';
 
 export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; aoFechar: () => void; usuarioId: number }) {
   const { usuario } = useAuth();
@@ -161,8 +162,9 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
                 <div>
                   <strong>{item.descricao}</strong>
                   <div className="campo__ajuda">Recebido pelo servidor às {formatarHora(item.recebidoEm, fuso)} de {formatarDataHora(item.recebidoEm, fuso).slice(0, 10)}</div>
+                  {item.tardia && <div className="campo__ajuda">{MENSAGEM_CHEGOU_DEPOIS} O resultado aparece em Minhas Rotas, na rota finalizada.</div>}
                 </div>
-                <Selo cor="verde">Enviado</Selo>
+                {item.tardia ? <Selo cor="amarelo">Aguardando o administrador</Selo> : <Selo cor="verde">Enviado</Selo>}
               </li>
             ))}
           </ul>

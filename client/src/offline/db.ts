@@ -59,6 +59,11 @@ export interface ItemSincronizado {
   dados?: unknown;
   /** The device's confirmation counter when the server took it (meta 'confirmacoes'): clock-free order. */
   ordem?: number;
+  /**
+   * The server kept it for the admin instead of applying it: its route had been finished (on another phone).
+   * Never laid over a copy (it is in no server data until an admin accepts it).
+   */
+  tardia?: true;
 }
 
 export interface ArquivoLocal {

@@ -35,8 +35,9 @@ export interface EscritasDoAparelho {
 /** This person's writes on the device (never another person's, on a shared phone). */
 export async function lerEscritas(banco: BancoLocal, usuarioId: number): Promise<EscritasDoAparelho> {
   const [naFila, historico] = await Promise.all([itensDoUsuario(banco, usuarioId), banco.sincronizados.where('usuarioId').equals(usuarioId).toArray()]);
+  // A write the server kept for the admin (its route was finished) is in no copy and may never be: not laid over.
   const confirmadas = historico
-    .filter((h): h is ItemSincronizado & { ordem: number } => typeof h.ordem === 'number' && h.dados !== undefined)
+    .filter((h): h is ItemSincronizado & { ordem: number } => typeof h.ordem === 'number' && h.dados !== undefined && !h.tardia)
     .sort((a, b) => a.ordem - b.ordem);
   return { naFila, confirmadas };
 }

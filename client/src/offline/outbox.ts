@@ -106,7 +106,8 @@ export async function confirmarItem(banco: BancoLocal, item: ItemOutbox, recebid
 
 /** One batch answer as the engine applies it: confirmed items, and changes to the others (refused, retried later). */
 export interface Respostas {
-  confirmados?: { item: ItemOutbox; recebidoEm: string }[];
+  /** `tardia`: kept by the server for the admin (202), not applied. */
+  confirmados?: { item: ItemOutbox; recebidoEm: string; tardia?: boolean }[];
   alterados?: { id: string; campos: Partial<ItemOutbox> }[];
 }
 
@@ -128,7 +129,7 @@ export async function registrarRespostas(banco: BancoLocal, { confirmados = [], 
         await banco.meta.bulkDelete(arquivos.map((id) => `envio:${id}`));
       }
       let ordem = await lerConfirmacoes(banco);
-      const historico: ItemSincronizado[] = confirmados.map(({ item, recebidoEm }) => ({
+      const historico: ItemSincronizado[] = confirmados.map(({ item, recebidoEm, tardia }) => ({
         id: item.id,
         usuarioId: item.usuarioId,
         tipo: item.tipo,
@@ -138,6 +139,7 @@ export async function registrarRespostas(banco: BancoLocal, { confirmados = [], 
         recebidoEm,
         dados: item.dados,
         ordem: ++ordem,
+        ...(tardia ? { tardia: true as const } : {}),
       }));
       await banco.meta.put({ chave: CHAVE_CONFIRMACOES, valor: ordem });
       await banco.sincronizados.bulkPut(historico);

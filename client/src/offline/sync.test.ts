@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Retencoes } from '../../../shared/sync/operacoes';
 import { ErroApi, ErroOffline } from '../api/client';
 import { BancoLocal } from './db';
+import { lerEscritas } from './escritas';
 import { enfileirar, itensDoUsuario, type Operacoes } from './outbox';
 import { esperaParaTentativa, MotorSync, TRAVA_SYNC, type Sessao } from './sync';
 import type { ResultadoEnvio, Transporte } from './transporte';
@@ -215,6 +216,24 @@ describe('MotorSync', () => {
       ['Item criar', 'erro', 'Esta rota já foi finalizada.'],
       ['Item editar', 'pendente', null],
     ]);
+  });
+
+  it('202 chegou_depois_da_finalizacao: sai da fila (o servidor guardou), fica no histórico como tardia e nunca vai para as telas', async () => {
+    await enfileirarNome('tardia', ['venda:1']);
+    await enfileirarNome('normal', ['venda:2']);
+    respostas.push(() => ({ tardia: { status: 202, situacao: 'chegou_depois_da_finalizacao', recebido_em: '2026-11-22T17:40:00.000Z' } as never }));
+    const motor = criarMotor();
+    await motor.sincronizarAgora();
+    motor.parar();
+    expect(await itensDoUsuario(banco, 1)).toEqual([]);
+    const historico = await banco.sincronizados.toArray();
+    expect(historico.map((h) => [h.descricao, h.tardia ?? false]).sort()).toEqual([
+      ['Item normal', false],
+      ['Item tardia', true],
+    ]);
+    // Kept by the server for the admin, it is in no copy: the screens lay only the applied one over theirs.
+    const { confirmadas } = await lerEscritas(banco, 1);
+    expect(confirmadas.map((c) => c.descricao)).toEqual(['Item normal']);
   });
 
   it('um tipo de operação desconhecido (outra versão do app) vira "precisa de atenção", nunca some', async () => {

@@ -21,7 +21,7 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { ehCorpoErro, type ConflitoDeVersao } from '../../../shared/api/errors';
-import { ehTipoOperacao, retencaoDe, Retencoes, type OperacaoSync } from '../../../shared/sync/operacoes';
+import { ehTipoOperacao, retencaoDe, Retencoes, SITUACAO_CHEGOU_DEPOIS, type OperacaoSync } from '../../../shared/sync/operacoes';
 import { versaoAntiga, versaoValida } from '../../../shared/versao';
 import { api, ErroApi, ErroOffline, requisitar } from '../api/client';
 import { versaoApp } from '../versaoApp';
@@ -607,7 +607,11 @@ export class MotorSync {
       }
       if (r.status === 'retido') continue; // held behind a refusal in the same batch
       if (r.status < 300) {
-        respostas.confirmados.push({ item, recebidoEm: r.recebido_em ?? new Date(this.agora()).toISOString() });
+        respostas.confirmados.push({
+          item,
+          recebidoEm: r.recebido_em ?? new Date(this.agora()).toISOString(),
+          ...(r.situacao === SITUACAO_CHEGOU_DEPOIS ? { tardia: true } : {}),
+        });
         progresso = true;
         respondidos += 1;
         continue;

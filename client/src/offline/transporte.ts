@@ -28,6 +28,8 @@ export interface ResultadoEnvio {
   recebido_em?: string | null;
   /** Answered from the server's operation log: it had been applied before. */
   repetida?: boolean;
+  /** 'chegou_depois_da_finalizacao' (status 202): kept for the admin, not applied (its route was finished meanwhile). */
+  situacao?: string;
   /** A refusal's `{ error, codigo, conflito? }`. */
   corpo?: unknown;
 }

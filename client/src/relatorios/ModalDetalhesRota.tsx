@@ -1,7 +1,8 @@
 /**
  * Route details (spec section 2, Relatórios): cities visited x/total and the average, visited and
  * unvisited cities with their sales and expenses, the totals with the salary and the rent, the
- * final balance, and the receipts.
+ * final balance, the route's settlement (acerto: its figures, recording it, and the writes that arrived
+ * after the finish), and the receipts.
  */
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
@@ -17,11 +18,16 @@ import { Modal } from '../components/Modal';
 import { Selo } from '../components/Selo';
 import { tipoDeVisualizacao } from '../despesas/compressao';
 import { VisualizadorCupom, type CupomParaVer } from '../despesas/VisualizadorCupom';
-import { useDetalhesRota } from './consultas';
+import { useDetalhesRota, useTardiosDaRota } from './consultas';
+import { QuadroAcerto } from './QuadroAcerto';
+import { RegistrarAcerto } from './RegistrarAcerto';
+import { ListaTardios } from './RegistrosTardios';
+import { DecidirTardio } from './DecidirTardio';
 import { DetalhamentoSalario, linhasDaApi } from './DetalhamentoSalario';
 
 export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null; aoFechar: () => void }) {
   const { data: d, isLoading, isError } = useDetalhesRota(rotaId);
+  const { data: tardios } = useTardiosDaRota(rotaId);
   const [cupom, setCupom] = useState<CupomParaVer | CupomParaVer[] | null>(null);
   /** Issue 20, item 6: every receipt of the expense, read when its cell is opened (the report names the first). */
   const abrirCupons = async (x: { id: string; cupom_url: string | null; cupom_mime: string | null }) => {
@@ -128,11 +134,15 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
             <Total rotulo="Pago pela escola" valor={formatarReais(d.desconto_aluguel_escola)} />
             <Total rotulo="Quem pagou o aluguel" valor={d.valor_aluguel > 0 ? d.quem_pagou_aluguel : 'Sem aluguel'} />
             <Total
-              rotulo="Saldo final"
-              valor={formatarReais(d.saldo_final)}
+              rotulo={d.saldo_final < 0 ? 'Saldo final (a receber)' : 'Saldo final (a devolver)'}
+              valor={formatarReais(Math.abs(d.saldo_final))}
               classe={d.saldo_final > 0 ? 'totais-rota__valor--positivo' : d.saldo_final < 0 ? 'totais-rota__valor--negativo' : undefined}
             />
           </section>
+
+          <QuadroAcerto acerto={d.acerto} status={d.status} leitor="admin" />
+          <RegistrarAcerto rotaId={d.rota_id} status={d.status} funcionarioNome={d.funcionario_nome} acerto={d.acerto} tardiosPendentes={d.tardios_pendentes} />
+          <ListaTardios tardios={tardios ?? []} leitor="admin" acoes={(t) => <DecidirTardio tardio={t} rotaId={d.rota_id} />} />
 
           <details className="dobravel" aria-label="Como o salário foi calculado">
             <summary>Como o salário foi calculado</summary>

@@ -6,7 +6,9 @@
 import { ChevronDown, ChevronUp, Eye, FileDown, FileSpreadsheet, FileText, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from '../components/avisos';
-import { formatarData } from '../../../shared/dates';
+import { dataNoFuso, formatarData } from '../../../shared/dates';
+import { fusoDoApp } from '../config/configApp';
+import { idDoEndereco, PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import { formatarReais } from '../../../shared/money';
 import { totaisDoRelatorio } from '../../../shared/relatorios';
 import type { LinhaRelatorioRota } from '../../../shared/schemas/relatorios';
@@ -19,6 +21,7 @@ import { Selo } from '../components/Selo';
 import { CelulaDupla } from '../components/TabelaDados';
 import { useSelecaoVisivel, type SelecaoVisivel } from '../components/useSelecaoVisivel';
 import { useLarguraMaxima } from '../components/useLarguraMaxima';
+import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { useFuncionariosComInativos } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
 import { ExportarParaContador } from './ExportarParaContador';
@@ -36,7 +39,9 @@ export function PaginaRelatorios() {
   const conexao = useSemConexao(relatorio);
   // Deactivated employees with routes too: their routes can still be reported and exported.
   const { data: funcionarios = [] } = useFuncionariosComInativos();
-  const [detalhes, setDetalhes] = useState<number | null>(null);
+  // A route's address (/relatorios?rota=<id>, the audit trail's link) opens its details, whatever the table lists.
+  const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.rota);
+  const [detalhes, setDetalhes] = useState<number | null>(() => idDoEndereco(endereco.busca, PARAMETROS_DAS_TELAS.rota));
   const [exportando, setExportando] = useState<FormatoExportacao | null>(null);
   const cartoes = useLarguraMaxima(LARGURA_CARTOES);
 
@@ -155,6 +160,7 @@ export function PaginaRelatorios() {
                   <th className="numero">Vendas</th>
                   <th className="numero">Despesas</th>
                   <th className="numero">Créditos</th>
+                  <th className="numero">Acerto da rota</th>
                   <th className="numero">Saldo Atual</th>
                   <th>Detalhes</th>
                 </tr>
@@ -174,7 +180,12 @@ export function PaginaRelatorios() {
                     <td className="numero">{formatarReais(l.total_vendas)}</td>
                     <td className="numero">{formatarReais(l.total_despesas)}</td>
                     <td className="numero">{formatarReais(l.total_creditos)}</td>
-                    <td className={['numero', classeDoSaldo(l.saldo_atual)].filter(Boolean).join(' ')}>{formatarReais(l.saldo_atual)}</td>
+                    <td className="numero">
+                      <CelulaDupla principal={acertoDaLinha(l).valor} secundario={acertoDaLinha(l).rotulo} />
+                    </td>
+                    <td className={['numero', classeDoSaldo(l.saldo_atual)].filter(Boolean).join(' ')}>
+                      <CelulaDupla principal={formatarReais(l.saldo_atual)} secundario={notaDoSaldo(l)} />
+                    </td>
                     <td>
                       <div className="acoes-linha">
                         <Botao tamanho="sm" variante="outline" icone={<Eye size={15} />} onClick={() => setDetalhes(l.rota_id)} aria-label={`Detalhes de ${l.rota_nome}`}>
@@ -202,7 +213,7 @@ export function PaginaRelatorios() {
                   <td className="numero">
                     <strong>{formatarReais(totais.creditos)}</strong>
                   </td>
-                  <td colSpan={2} />
+                  <td colSpan={3} />
                 </tr>
               </tfoot>
             </table>
@@ -219,7 +230,13 @@ export function PaginaRelatorios() {
         />
       )}
 
-      <ModalDetalhesRota rotaId={detalhes} aoFechar={() => setDetalhes(null)} />
+      <ModalDetalhesRota
+        rotaId={detalhes}
+        aoFechar={() => {
+          setDetalhes(null);
+          if (endereco.valor !== null) endereco.esquecer();
+        }}
+      />
     </div>
   );
 }
@@ -289,7 +306,11 @@ function ListaCartoes({
                   <span className="cartao-linha__valor">{formatarReais(l.total_creditos)}</span>
                 </div>
                 <div className="cartao-linha__campo">
-                  <span className="cartao-linha__rotulo">Saldo Atual</span>
+                  <span className="cartao-linha__rotulo">Acerto da rota: {acertoDaLinha(l).rotulo}</span>
+                  <span className="cartao-linha__valor">{acertoDaLinha(l).valor}</span>
+                </div>
+                <div className="cartao-linha__campo">
+                  <span className="cartao-linha__rotulo">Saldo Atual ({notaDoSaldo(l)})</span>
                   <span className={['cartao-linha__valor', classeDoSaldo(l.saldo_atual)].filter(Boolean).join(' ')}>{formatarReais(l.saldo_atual)}</span>
                 </div>
                 <div className="cartao-linha__acoes">
@@ -304,4 +325,16 @@ function ListaCartoes({
       })}
     </ul>
   );
+}
+
+/** The route's settlement in one cell: what is open and which way, or when it was settled. */
+function acertoDaLinha(l: LinhaRelatorioRota): { valor: string; rotulo: string } {
+  if (l.acertada_em) return { valor: formatarReais(0), rotulo: `acertada em ${formatarData(dataNoFuso(new Date(l.acertada_em), fusoDoApp()))}` };
+  const aberto = l.a_devolver > 0 ? 'a devolver' : l.a_receber > 0 ? 'a receber' : 'nada em aberto';
+  return { valor: formatarReais(l.a_devolver > 0 ? l.a_devolver : l.a_receber), rotulo: l.status === 'ativa' ? `${aberto} até agora` : aberto };
+}
+
+/** Saldo Atual is the employee's, not the route's: it says so, and names the credits given without a route. */
+function notaDoSaldo(l: LinhaRelatorioRota): string {
+  return l.creditos_sem_rota > 0 ? `do funcionário; inclui ${formatarReais(l.creditos_sem_rota)} de créditos sem rota` : 'do funcionário, todas as rotas';
 }

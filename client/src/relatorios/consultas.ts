@@ -1,10 +1,13 @@
 /** Reports: query keys, loaders, and the export download. */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AcertoRotaApi, RegistrarAcertoPedido } from '../../../shared/schemas/acerto';
+import type { Tardia } from '../../../shared/schemas/tardias';
 import type { DetalhesRota, FormatoExportacao, LinhaRelatorioRota, Tendencias } from '../../../shared/schemas/relatorios';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import { api, montarUrl, TEMPO_LIMITE_MS } from '../api/client';
 import { lerToken } from '../auth/sessaoLocal';
 import { baixarArquivo } from '../components/baixarArquivo';
+import { chavesSaldo } from '../saldo/consultas';
 
 export interface FiltrosRelatorio {
   status: StatusRota | '';
@@ -53,6 +56,38 @@ export function useDetalhesRota(id: number | null) {
     queryKey: chavesRelatorios.detalhes(id ?? 0),
     queryFn: () => api.get<DetalhesRota>(`/relatorios/rota/${id}/detalhes`),
     enabled: id !== null,
+  });
+}
+
+/** The writes that reached a finished route after its finish (the admin accepts or refuses each). */
+export function useTardiosDaRota(id: number | null) {
+  return useQuery({
+    queryKey: [...chavesRelatorios.detalhes(id ?? 0), 'tardios'] as const,
+    queryFn: async () => (await api.get<{ tardios: Tardia[] }>(`/rotas/${id}/tardios`)).tardios,
+    enabled: id !== null,
+  });
+}
+
+/** An acerto or a decision moves the route's figures, the report's rows and the balances: all re-read. */
+function useInvalidarRelatorios() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: chavesRelatorios.todos }), queryClient.invalidateQueries({ queryKey: chavesSaldo.todos })]);
+}
+
+export function useRegistrarAcerto(rotaId: number) {
+  const invalidar = useInvalidarRelatorios();
+  return useMutation({
+    mutationFn: (pedido: RegistrarAcertoPedido) => api.post<{ acerto: AcertoRotaApi }>(`/rotas/${rotaId}/acerto`, pedido).then((r) => r.acerto),
+    onSuccess: invalidar,
+  });
+}
+
+export function useDecidirTardio(rotaId: number) {
+  const invalidar = useInvalidarRelatorios();
+  return useMutation({
+    mutationFn: ({ operacaoId, decisao, motivo }: { operacaoId: string; decisao: 'aceitar' | 'recusar'; motivo?: string }) =>
+      api.patch<{ tardio: Tardia }>(`/rotas/${rotaId}/tardios/${operacaoId}/${decisao}`, decisao === 'recusar' ? { motivo } : undefined).then((r) => r.tardio),
+    onSuccess: invalidar,
   });
 }
 

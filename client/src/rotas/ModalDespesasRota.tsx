@@ -12,6 +12,7 @@ import { Carregando } from '../components/Carregando';
 import { Modal } from '../components/Modal';
 import { Selo } from '../components/Selo';
 import { TabelaDados, type Coluna } from '../components/TabelaDados';
+import { SeloLimite } from '../despesas/apresentacao';
 import { useDespesasDaRota, type DespesaDaRota } from './consultas';
 
 export function tipoDaDespesa(d: Pick<DespesaDaRota, 'tipo' | 'tipo_outro'>): string {
@@ -37,13 +38,18 @@ const colunas: Coluna<DespesaDaRota>[] = [
     chave: 'status',
     titulo: 'Status',
     render: (d) => (
-      <Selo cor={statusDa(d).cor} title={d.status_aprovacao === 'rejeitada' && d.motivo_rejeicao ? `Motivo: ${d.motivo_rejeicao}` : undefined}>
-        {statusDa(d).rotulo}
-      </Selo>
+      <div className="selos">
+        <Selo cor={statusDa(d).cor} title={d.status_aprovacao === 'rejeitada' && d.motivo_rejeicao ? `Motivo: ${d.motivo_rejeicao}` : undefined}>
+          {statusDa(d).rotulo}
+        </Selo>
+        <SeloLimite despesa={d} />
+      </div>
     ),
     textoBusca: (d) => statusDa(d).rotulo,
     // On screen the reason is the badge's tooltip; in the spreadsheet it goes beside the status.
-    csv: (d) => (d.status_aprovacao === 'rejeitada' && d.motivo_rejeicao ? `${statusDa(d).rotulo}: ${d.motivo_rejeicao}` : statusDa(d).rotulo),
+    csv: (d) =>
+      (d.status_aprovacao === 'rejeitada' && d.motivo_rejeicao ? `${statusDa(d).rotulo}: ${d.motivo_rejeicao}` : statusDa(d).rotulo) +
+      (d.acima_do_limite ? ' (acima do limite diário)' : ''),
   },
   { chave: 'descricao', titulo: 'Descrição', render: (d) => d.descricao || '—' },
   {

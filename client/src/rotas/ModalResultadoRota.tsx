@@ -1,8 +1,9 @@
 /**
- * What a route came to, for its employee (issue 17): the final salary with how it is reached, the
- * route's expenses and credits, and the balance left to return (créditos − despesas), or what the
- * person paid from their own pocket. Opens from 'Rotas Finalizadas' and right after 'Finalizar Rota';
- * offline from the device's copy (rotas/consultas.ts, one per person and route).
+ * What a route came to, for its employee: the final salary with how it is reached, the route's expenses
+ * and credits, the settlement (what is left to return or to receive, shared/acerto.ts, and when it was
+ * settled), and what another phone sent after the finish with the admin's decision. Opens from 'Rotas
+ * Finalizadas' and right after 'Finalizar Rota'; offline from the device's copy (rotas/consultas.ts, one
+ * per person and route).
  */
 import { CloudOff, Info } from 'lucide-react';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
@@ -15,6 +16,8 @@ import { Selo } from '../components/Selo';
 import { fusoDoApp } from '../config/configApp';
 import { mensagemAluguel } from '../dashboard/apresentacao';
 import { DetalhamentoSalario, linhasDaApi } from '../relatorios/DetalhamentoSalario';
+import { QuadroAcerto } from '../relatorios/QuadroAcerto';
+import { ListaTardios } from '../relatorios/RegistrosTardios';
 import { useResultadoDaRota } from './consultas';
 import './resultadoRota.css';
 import type { RotaExibida } from './minhasRotas';
@@ -141,13 +144,16 @@ function Numeros({ r, finalizada }: { r: RelatorioSalarioRota; finalizada: boole
         ) : (
           <p className="campo__ajuda">Nenhuma despesa registrada nesta rota.</p>
         )}
-        <Saldo saldo={res.saldo_final} />
+        {!res.acerto && <Saldo saldo={res.saldo_final} />}
       </section>
+
+      {res.acerto && <QuadroAcerto acerto={res.acerto} status={res.status} leitor="funcionario" />}
+      {r.tardios && <ListaTardios tardios={r.tardios} leitor="funcionario" />}
     </>
   );
 }
 
-/** Créditos − despesas: what is left to give back, or what the person paid from their own pocket. */
+/** A result stored on the phone before the settlement existed: créditos − despesas, as it was then. */
 function Saldo({ saldo }: { saldo: number }) {
   const aReceber = saldo < 0;
   return (

@@ -28,6 +28,7 @@ import {
   removerCidade,
   TAGS_NA_PREVIA,
   validarFormulario,
+  valorReescrito,
   type FormularioRota,
 } from './formularioRota';
 
@@ -164,18 +165,21 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
                 {(p) => <input {...p} className="entrada" type="date" min={form.data_inicio || undefined} value={form.data_fim} onChange={(e) => mudar('data_fim', e.target.value)} />}
               </Campo>
             </div>
-            <Campo rotulo="Valor do aluguel (R$)" erro={erros.valor_aluguel} ajuda="Aluguel de sala da rota. Deixe em branco se não houver.">
+            <Campo rotulo="Valor do aluguel (R$)" erro={erros.valor_aluguel} ajuda="Aluguel de sala da rota, com vírgula nos centavos (ex.: 350,50). Deixe em branco se não houver.">
               {(p) => (
                 <input
                   {...p}
                   className="entrada"
-                  type="number"
+                  // Text, not a number input: the browser's number field misreads '350,50' (it saved R$ 35.050,00).
                   inputMode="decimal"
-                  min={0}
-                  step={0.01}
+                  autoComplete="off"
                   placeholder="0,00"
                   value={form.valor_aluguel}
                   onChange={(e) => mudar('valor_aluguel', e.target.value)}
+                  onBlur={() => {
+                    const reescrito = valorReescrito(form.valor_aluguel);
+                    if (reescrito !== form.valor_aluguel) mudar('valor_aluguel', reescrito);
+                  }}
                 />
               )}
             </Campo>

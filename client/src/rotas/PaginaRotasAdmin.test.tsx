@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CidadeResumo, Rota } from '../../../shared/schemas/rotas';
+import { formatarNumero } from '../../../shared/numeros';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { normalizarBusca } from '../../../shared/texto';
 import { definirLarguraDaJanela } from '../test/janela';
@@ -336,7 +337,7 @@ describe('Rotas (admin): criar e editar', () => {
     await usuario.selectOptions(within(modal).getByLabelText(/Funcionário/), CARLA.nome);
     await usuario.type(within(modal).getByLabelText(/Data de início/), '2026-12-01');
     await usuario.type(within(modal).getByLabelText(/Data de fim/), '2026-12-20');
-    await usuario.type(within(modal).getByLabelText(/Valor do aluguel/), '1250.75');
+    await usuario.type(within(modal).getByLabelText(/Valor do aluguel/), '1.250,75');
     await usuario.click(within(modal).getByRole('checkbox', { name: 'Tem secretário' }));
     await usuario.type(within(modal).getByLabelText('Nome do secretário'), 'Sérgio');
     await usuario.click(within(modal).getByRole('button', { name: 'Criar Rota' }));
@@ -367,7 +368,7 @@ describe('Rotas (admin): criar e editar', () => {
     expect(within(modal).getByRole('checkbox', { name: 'MG' })).toBeChecked();
     expect(within(modal).getByRole('checkbox', { name: 'SP' })).not.toBeChecked();
     expect(within(modal).getByLabelText(/Nome da rota/)).toHaveValue('Rota Sul Goiano');
-    expect(within(modal).getByLabelText(/Valor do aluguel/)).toHaveValue(350.5);
+    expect(within(modal).getByLabelText(/Valor do aluguel/)).toHaveValue('350,50');
     await waitFor(() => expect(within(modal).getByLabelText(/Funcionário/)).toHaveValue(String(BRUNO.id)));
 
     const nome = within(modal).getByLabelText(/Nome da rota/);
@@ -385,6 +386,30 @@ describe('Rotas (admin): criar e editar', () => {
     expect(put.caminho).toBe('/rotas/10');
     expect(put.corpo).toMatchObject({ nome: 'Rota Sul Editada', funcionario_id: BRUNO.id, valor_aluguel: 350.5, cidades: rotaBase().cidades.map((c) => c.id) });
     expect(await screen.findByRole('listitem', { name: 'Rota Sul Editada' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['350,50', 350.5],
+    ['1.280,50', 1280.5],
+    ['1280,5', 1280.5],
+    ['350.50', 350.5],
+  ])('o aluguel é um campo de texto pt-BR: "%s" é salvo como %d reais', async (digitado, reais) => {
+    const api = montar();
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Editar Rota Sul Goiano' }));
+    const modal = screen.getByRole('dialog', { name: 'Editar Rota' });
+    await waitFor(() => expect(within(modal).getByLabelText(/Funcionário/)).toHaveValue(String(BRUNO.id)));
+    const aluguel = within(modal).getByLabelText(/Valor do aluguel/);
+    expect(aluguel).toHaveAttribute('inputmode', 'decimal');
+    expect(aluguel).not.toHaveAttribute('type', 'number');
+    await usuario.clear(aluguel);
+    await usuario.type(aluguel, digitado);
+    await usuario.tab();
+    // Read back as pt-BR writes it once the field is left.
+    expect(aluguel).toHaveValue(formatarNumero(reais, 2));
+    await usuario.click(within(modal).getByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByText('Rota atualizada com sucesso!')).toBeInTheDocument();
+    expect(api.chamadas.filter((c) => c.metodo === 'PUT').at(-1)!.corpo).toMatchObject({ valor_aluguel: reais });
   });
 
   it('falha sem mensagem do servidor: "Erro ao salvar rota"', async () => {
@@ -588,6 +613,25 @@ describe('Rotas (admin): excluir, cancelar e despesas', () => {
     expect(within(estacionamento).getByText('Rejeitada')).toHaveAttribute('title', 'Motivo: Sem nota');
     expect(within(estacionamento).queryByRole('link')).not.toBeInTheDocument();
     expect(modal).toHaveTextContent('Rota Sul Goiano · 2 despesas · Total R$ 46,00');
+  });
+
+  it('Ver despesas: uma refeição de um dia acima do limite diário leva o selo com o limite da rota', async () => {
+    const linha = { data_despesa: '2026-11-03', funcionario_nome: BRUNO.nome, cidade_nome: 'Goiânia', cidade_uf: 'GO', tipo: 'alimentacao', tipo_outro: null, status_aprovacao: 'pendente', motivo_rejeicao: null, cupom_url: null };
+    montar({
+      despesas: () => ({
+        corpo: {
+          despesas: [
+            { ...linha, id: 'd1', valor: 150, descricao: 'Jantar', acima_do_limite: true, limite_diario: 180 },
+            { ...linha, id: 'd2', valor: 40, descricao: 'Lanche', data_despesa: '2026-11-04', acima_do_limite: false, limite_diario: 180 },
+          ],
+        },
+      }),
+    });
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Ver despesas de Rota Sul Goiano' }));
+    const modal = screen.getByRole('dialog', { name: 'Despesas da Rota' });
+    expect(within((await within(modal).findByText('Jantar')).closest('tr')!).getByText('Acima do limite diário (R$ 180,00)')).toHaveClass('selo--laranja');
+    expect(within(within(modal).getByText('Lanche').closest('tr')!).queryByText(/Acima do limite/)).not.toBeInTheDocument();
   });
 
   it('Ver despesas: a consulta pede rota_id, limit=100 e page=1; falha ou nenhuma despesa mostram o texto vazio', async () => {

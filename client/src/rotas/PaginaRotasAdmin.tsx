@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
-import { LIMITE_DIARIO_CENTAVOS, ROTULO_FILTRO_STATUS_ROTA, ROTULO_STATUS_ROTA, STATUS_ROTA, type Rota } from '../../../shared/schemas/rotas';
+import { limiteDiarioCentavos } from '../../../shared/politicaDespesas';
+import { ROTULO_FILTRO_STATUS_ROTA, ROTULO_STATUS_ROTA, STATUS_ROTA, type Rota } from '../../../shared/schemas/rotas';
 import { ErroApi, ErroOffline, mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { FiltroSelecao } from '../components/CamposDeFiltro';
@@ -28,11 +29,6 @@ export const CIDADES_NO_CARTAO = 3;
 
 /** Spec section 9: the default route status filter is 'ativa'. */
 const FILTRO_INICIAL: FiltroRotas = { status: 'ativa', funcionario_id: '' };
-
-
-export function limiteDiarioCentavos(rota: Pick<Rota, 'tem_secretario'>): number {
-  return rota.tem_secretario ? LIMITE_DIARIO_CENTAVOS.comSecretario : LIMITE_DIARIO_CENTAVOS.semSecretario;
-}
 
 export function textoSecretario(rota: Pick<Rota, 'tem_secretario' | 'secretario_nome'>): string {
   if (!rota.tem_secretario) return 'Não';

@@ -94,6 +94,9 @@ export interface DespesaDaRota {
   motivo_rejeicao: string | null;
   descricao: string;
   cupom_url: string | null;
+  /** The daily meal limit as the server computed it (shared/politicaDespesas.ts). */
+  acima_do_limite?: boolean;
+  limite_diario?: number;
 }
 
 /** The route's expenses (spec: rota_id, limit 100, page 1). A failure is logged and reads as none. */

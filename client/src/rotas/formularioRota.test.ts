@@ -98,6 +98,15 @@ describe('validarFormulario', () => {
     const comSecretario = validarFormulario(preenchido({ tem_secretario: true, secretario_nome: ' Sônia ', valor_aluguel: '' }));
     expect(comSecretario.ok && comSecretario.pedido).toMatchObject({ tem_secretario: true, secretario_nome: 'Sônia', valor_aluguel: 0 });
   });
+
+  it('o aluguel é lido como pt-BR escreve: "350,50" e "1.280,50"', () => {
+    for (const [texto, reais] of [['350,50', 350.5], ['1.280,50', 1280.5], ['R$ 1.280,50', 1280.5]] as const) {
+      const r = validarFormulario(preenchido({ valor_aluguel: texto }));
+      expect(r.ok && r.pedido.valor_aluguel, texto).toBe(reais);
+    }
+    const r = validarFormulario(preenchido({ valor_aluguel: '12,3,4' }));
+    expect(r.ok ? null : r.erros.valor_aluguel).toBe('Valor do aluguel deve ser um número.');
+  });
 });
 
 describe('estados e cidades', () => {
@@ -152,7 +161,7 @@ describe('edição e dados que seriam perdidos', () => {
       funcionario_id: '7',
       data_inicio: '2026-11-01',
       data_fim: '2026-11-30',
-      valor_aluguel: '350.50',
+      valor_aluguel: '350,50',
       tem_secretario: true,
       secretario_nome: 'Sônia',
       observacoes: 'Obs.',

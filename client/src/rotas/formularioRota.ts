@@ -3,7 +3,8 @@
  * the states rule, the city picker (results of several states merged without repeats, no city
  * twice, deselecting a state drops its cities), the grouping by state and the tag preview.
  */
-import { centavosParaReais } from '../../../shared/money';
+import { centavosParaReais, lerValorDigitado } from '../../../shared/money';
+import { formatarNumero } from '../../../shared/numeros';
 import { rotaSalvarSchema, type CidadeResumo, type Rota } from '../../../shared/schemas/rotas';
 import { errosPorCampo } from '../components/errosDeFormulario';
 
@@ -18,7 +19,7 @@ export interface FormularioRota {
   funcionario_id: string;
   data_inicio: string;
   data_fim: string;
-  /** As typed in the number field ('350.50'); blank is 0. */
+  /** As typed in the pt-BR money field ('350,50', '1.280,50'); blank is 0. */
   valor_aluguel: string;
   tem_secretario: boolean;
   secretario_nome: string;
@@ -51,13 +52,24 @@ export function formularioDaRota(rota: Rota): FormularioRota {
     funcionario_id: String(rota.funcionario_id),
     data_inicio: rota.data_inicio,
     data_fim: rota.data_fim,
-    valor_aluguel: rota.valor_aluguel ? rota.valor_aluguel.toFixed(2) : '',
+    valor_aluguel: rota.valor_aluguel ? textoDoValor(rota.valor_aluguel) : '',
     tem_secretario: rota.tem_secretario,
     secretario_nome: rota.secretario_nome ?? '',
     observacoes: rota.observacoes,
     estados: [...new Set(rota.cidades.map((c) => c.uf))],
     cidades: rota.cidades.map(({ id, nome, uf }) => ({ id, nome, uf })),
   };
+}
+
+/** An amount as the money field shows it: 1280.5 -> '1.280,50'. */
+export function textoDoValor(reais: number): string {
+  return formatarNumero(reais, 2);
+}
+
+/** The field's text written back as pt-BR once it is left ('1280,5' -> '1.280,50'); anything unreadable stays as typed. */
+export function valorReescrito(texto: string): string {
+  const valor = lerValorDigitado(texto);
+  return valor === null || texto.trim() === '' ? texto : textoDoValor(valor);
 }
 
 /** True when closing would lose something the person typed or picked. */
@@ -95,7 +107,8 @@ export function validarFormulario(form: FormularioRota): ResultadoValidacao {
     funcionario_id: form.funcionario_id,
     tem_secretario: form.tem_secretario,
     secretario_nome: form.tem_secretario ? form.secretario_nome : '',
-    valor_aluguel: form.valor_aluguel,
+    // Read as every money field reads it (shared/money.ts); unreadable text goes on for the schema's message.
+    valor_aluguel: lerValorDigitado(form.valor_aluguel) ?? form.valor_aluguel,
     data_inicio: form.data_inicio,
     data_fim: form.data_fim,
     observacoes: form.observacoes,

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownCircle, ArrowUpCircle, Plus, RefreshCw, RotateCcw, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { formatarDataHora } from '../../../shared/dates';
+import { idDoEndereco, PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import { formatarReais } from '../../../shared/money';
 import { ROTULO_TIPO_MOVIMENTACAO, type Movimentacao, type RelatorioSaldoLinha, type SaldoFuncionario, type TipoMovimentacao } from '../../../shared/schemas/saldo';
 import { useAuth } from '../auth/AuthProvider';
@@ -16,6 +17,7 @@ import { NomeComSituacao, textoComSituacao } from '../components/NomeComSituacao
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo, type CorSelo } from '../components/Selo';
 import { CelulaDupla, TabelaDados, type Coluna } from '../components/TabelaDados';
+import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { fusoDoApp } from '../config/configApp';
 import { chavesSaldo, LIMITE_HISTORICO, useMovimentacoes, useRelatorioSaldo, useResumoAdmin, useSaldos } from './consultas';
 import { ModalMovimentacaoSaldo } from './ModalMovimentacaoSaldo';
@@ -53,12 +55,15 @@ export function PaginaSaldo() {
 
 function SaldoDosFuncionarios() {
   const queryClient = useQueryClient();
-  const [aba, setAba] = useState<AbaSaldo>('saldos');
+  // An employee's address (/saldo?funcionario=<id>, the audit trail's link to a credit): their movements only.
+  const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.funcionario);
+  const funcionarioId = idDoEndereco(endereco.busca, PARAMETROS_DAS_TELAS.funcionario);
+  const [aba, setAba] = useState<AbaSaldo>(funcionarioId !== null ? 'historico' : 'saldos');
   const [tipo, setTipo] = useState<TipoMovimentacao | ''>('');
   const [modalAberto, setModalAberto] = useState(false);
   const saldos = useSaldos();
   const resumo = useResumoAdmin();
-  const movimentacoes = useMovimentacoes(tipo);
+  const movimentacoes = useMovimentacoes(tipo, funcionarioId);
   const relatorio = useRelatorioSaldo();
   const fuso = fusoDoApp();
   const atualizando = saldos.isFetching || resumo.isFetching || movimentacoes.isFetching || relatorio.isFetching;
@@ -138,6 +143,10 @@ function SaldoDosFuncionarios() {
   ];
 
   const historico = movimentacoes.data?.movimentacoes ?? [];
+  const nomeDoFuncionario =
+    funcionarioId === null
+      ? null
+      : (saldos.data?.find((s) => s.funcionario_id === funcionarioId)?.funcionario_nome ?? historico.find((m) => m.funcionario_id === funcionarioId)?.funcionario_nome ?? `#${funcionarioId}`);
   const ocultas = (movimentacoes.data?.total ?? 0) - historico.length;
 
   return (
@@ -220,6 +229,14 @@ function SaldoDosFuncionarios() {
 
           {aba === 'historico' && (
             <>
+              {nomeDoFuncionario && (
+                <div className="alerta alerta--info faixa-selecao" role="status">
+                  <span>Movimentações de {nomeDoFuncionario}.</span>
+                  <button type="button" className="link-botao" onClick={endereco.esquecer}>
+                    Ver de todos
+                  </button>
+                </div>
+              )}
               <div className="filtro-botoes" role="group" aria-label="Filtrar movimentações por tipo">
                 {FILTROS_HISTORICO.map((f) => (
                   <button key={f.rotulo} type="button" className="filtro-botoes__botao" aria-pressed={tipo === f.valor} onClick={() => setTipo(f.valor)}>

@@ -24,7 +24,7 @@ export const chavesSaldo = {
   saldos: () => [...chavesSaldo.todos, 'saldos'] as const,
   resumoAdmin: () => [...chavesSaldo.todos, 'resumo-admin'] as const,
   resumoProprio: (usuarioId: number) => [...chavesSaldo.todos, 'resumo', usuarioId] as const,
-  movimentacoes: (tipo: TipoMovimentacao | '') => [...chavesSaldo.todos, 'movimentacoes', tipo] as const,
+  movimentacoes: (tipo: TipoMovimentacao | '', funcionarioId: number | null = null) => [...chavesSaldo.todos, 'movimentacoes', tipo, funcionarioId] as const,
   relatorio: () => [...chavesSaldo.todos, 'relatorio'] as const,
   funcionarios: () => [...chavesSaldo.todos, 'funcionarios'] as const,
   rotasAtivas: (funcionarioId: number) => [...chavesSaldo.todos, 'rotas-ativas', funcionarioId] as const,
@@ -66,11 +66,13 @@ export function useResumoAdmin() {
   return useQuery({ queryKey: chavesSaldo.resumoAdmin(), queryFn: () => api.get<ResumoSaldoAdmin>('/saldo/resumo') });
 }
 
-export function useMovimentacoes(tipo: TipoMovimentacao | '') {
+/** The history's movements of one type ('' all), of one employee when `funcionarioId` is given. */
+export function useMovimentacoes(tipo: TipoMovimentacao | '', funcionarioId: number | null = null) {
   return useQuery({
-    queryKey: chavesSaldo.movimentacoes(tipo),
+    queryKey: chavesSaldo.movimentacoes(tipo, funcionarioId),
     queryFn: async (): Promise<{ movimentacoes: Movimentacao[]; total: number }> => {
-      const r = await api.get<MovimentacoesResposta>('/saldo/movimentacoes', { params: { tipo, limit: LIMITE_HISTORICO } });
+      const params = { tipo, limit: LIMITE_HISTORICO, ...(funcionarioId !== null ? { funcionario_id: funcionarioId } : {}) };
+      const r = await api.get<MovimentacoesResposta>('/saldo/movimentacoes', { params });
       return { movimentacoes: r.movimentacoes, total: r.total };
     },
   });

@@ -5,9 +5,10 @@
  * also lifts by itself: the tab says when), and 'Sessões': the devices signed in, ending one or all.
  */
 import { FileUp, Lock, MonitorSmartphone, Pencil, Power, Unlock, UserPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../components/avisos';
 import { formatarDataHora } from '../../../shared/dates';
+import { idDoEndereco, PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import { ROTULO_TIPO, type Usuario } from '../../../shared/schemas/usuarios';
 import { mensagemDeErro } from '../api/client';
 import { Abas } from '../components/Abas';
@@ -16,6 +17,7 @@ import { Confirmacao } from '../components/Confirmacao';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { Selo } from '../components/Selo';
 import { CelulaDupla, EmailQuebravel, TabelaDados, type Coluna } from '../components/TabelaDados';
+import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { fusoDoApp } from '../config/configApp';
 import { useAlterarStatusUsuario, useDesbloquearUsuario, useUsuarios } from './consultas';
 import { ConfirmacaoDesativar } from './ConfirmacaoDesativar';
@@ -30,6 +32,12 @@ export function filtrarPorAba(usuarios: Usuario[], aba: AbaUsuarios): Usuario[] 
   if (aba === 'bloqueados') return usuarios.filter((u) => u.bloqueado);
   if (aba === 'inativos') return usuarios.filter((u) => !u.ativo);
   return usuarios.filter((u) => u.ativo && !u.bloqueado);
+}
+
+/** The tab that lists a user (an inactive user who is also blocked is listed as inactive first). */
+export function abaDoUsuario(u: Usuario): AbaUsuarios {
+  if (!u.ativo) return 'inativos';
+  return u.bloqueado ? 'bloqueados' : 'ativos';
 }
 
 export function textoBloqueio(u: Usuario): string {
@@ -47,7 +55,12 @@ export function PaginaUsuarios() {
   const consulta = useUsuarios();
   const { data: usuarios = [], isLoading } = consulta;
   const conexao = useSemConexao(consulta);
-  const [aba, setAba] = useState<AbaUsuarios>('ativos');
+  // A user's address (/usuarios?usuario=<id>, the audit trail's link): their tab, the table searched down to them.
+  const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.usuario);
+  const idPedido = idDoEndereco(endereco.busca, PARAMETROS_DAS_TELAS.usuario);
+  const pedido = idPedido === null ? undefined : usuarios.find((u) => u.id === idPedido);
+  const [abaEscolhida, setAba] = useState<AbaUsuarios | null>(null);
+  const aba = abaEscolhida ?? (pedido ? abaDoUsuario(pedido) : 'ativos');
   const [editando, setEditando] = useState<Usuario | null | 'novo'>(null);
   const [mudandoStatus, setMudandoStatus] = useState<Usuario | null>(null);
   const [importando, setImportando] = useState(false);
@@ -56,7 +69,7 @@ export function PaginaUsuarios() {
   const [vendoSessoes, setVendoSessoes] = useState<Usuario | null>(null);
   const fuso = fusoDoApp();
 
-  const linhas = useMemo(() => filtrarPorAba(usuarios, aba), [usuarios, aba]);
+  const linhas = filtrarPorAba(usuarios, aba);
 
   const colunas: Coluna<Usuario>[] = [
     // On the computer the e-mail goes under the name (seven columns beside the sidebar at 1280 px).
@@ -169,7 +182,9 @@ export function PaginaUsuarios() {
           </div>
 
           <TabelaDados
-            key={aba}
+            // Mounted again when the asked-for user arrives, so the search starts with them.
+            key={`${aba}-${pedido?.id ?? ''}`}
+            {...(pedido && aba === abaDoUsuario(pedido) ? { buscaInicial: pedido.email } : {})}
             titulo={aba === 'ativos' ? 'Usuários ativos' : aba === 'inativos' ? 'Usuários inativos' : 'Usuários bloqueados'}
             colunas={colunas}
             linhas={linhas}

@@ -6,6 +6,7 @@
  */
 import { Banknote, CreditCard, Eye, EyeOff, Filter, Link2, QrCode, Receipt, Wallet } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatarData } from '../../../shared/dates';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
 import { formatarNumero } from '../../../shared/numeros';
@@ -20,7 +21,7 @@ import { CelulaDupla, POR_PAGINA, POR_PAGINA_CELULAR, TabelaDados, type Coluna }
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useFuncionarios } from '../usuarios/consultas';
 import { FECHAMENTO_VAZIO, useFechamentoDiario, useRotasParaFiltro } from './consultas';
-import { FILTROS_PADRAO, filtrosAtivos, paramsDosFiltros, type FiltrosVendas } from './filtrosAdmin';
+import { FILTROS_PADRAO, filtrosAtivos, filtrosDoEndereco, paramsDosFiltros, type FiltrosVendas } from './filtrosAdmin';
 import { ModalFiltrosVendas } from './ModalFiltrosVendas';
 import { BotaoExportarCsv } from '../exportacoes/BotaoExportarCsv';
 
@@ -63,7 +64,9 @@ function SeloStatus({ venda }: { venda: VendaListada }) {
 const cidadeComUf = (v: VendaListada) => `${v.cidade_nome} (${v.cidade_uf})`;
 
 export function VendasAdmin() {
-  const [filtros, setFiltros] = useState<FiltrosVendas>(FILTROS_PADRAO);
+  // A sale's address (the audit trail's link) opens with the filters that show that sale.
+  const [busca] = useSearchParams();
+  const [filtros, setFiltros] = useState<FiltrosVendas>(() => filtrosDoEndereco(busca) ?? FILTROS_PADRAO);
   const [cardsVisiveis, setCardsVisiveis] = useState(true);
   const [filtrando, setFiltrando] = useState(false);
   const [pagina, setPagina] = useState(1);

@@ -1,4 +1,6 @@
 /** The admin's sales filters (spec section 2, 'Vendas, admin view') and how they become query params. */
+import { ehDataValida } from '../../../shared/dates';
+import { idDoEndereco, PARAMETROS_DAS_TELAS } from '../../../shared/enderecosDasTelas';
 import type { Parametros } from '../api/client';
 
 export type StatusFiltro = 'ativa' | 'finalizada' | 'cancelada' | 'todas';
@@ -37,4 +39,16 @@ export function paramsDosFiltros(f: FiltrosVendas): Parametros {
 /** How many filters differ from the defaults (the 'Filtrar' button's badge). */
 export function filtrosAtivos(f: FiltrosVendas): number {
   return [f.funcionario_id, f.rota_id, f.cidades.length > 0, f.status_rota !== FILTROS_PADRAO.status_rota && !f.rota_id, f.data_inicio, f.data_fim].filter(Boolean).length;
+}
+
+/**
+ * A sale's address (shared/enderecosDasTelas.ts: route, city and day, the audit trail's link) as the
+ * filters that show exactly that row, whatever the route's status; null when the address names no sale.
+ */
+export function filtrosDoEndereco(busca: URLSearchParams): FiltrosVendas | null {
+  const rota = idDoEndereco(busca, PARAMETROS_DAS_TELAS.rota);
+  const cidade = idDoEndereco(busca, PARAMETROS_DAS_TELAS.cidade);
+  const data = busca.get(PARAMETROS_DAS_TELAS.data);
+  if (rota === null || cidade === null || data === null || !ehDataValida(data)) return null;
+  return { ...FILTROS_PADRAO, rota_id: String(rota), cidades: [cidade], status_rota: 'todas', data_inicio: data, data_fim: data };
 }

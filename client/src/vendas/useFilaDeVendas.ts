@@ -25,7 +25,7 @@ async function lerVisitasRecebidas(usuarioId: number): Promise<Map<string, strin
   const recebidas = new Map<string, string>();
   const historico = await bancoLocal.sincronizados.where('usuarioId').equals(usuarioId).toArray();
   for (const item of historico) {
-    if (item.tipo !== OPERACAO_REGISTRAR_VISITA || !Array.isArray(item.chaves) || typeof item.recebidoEm !== 'string') continue;
+    if (item.tipo !== OPERACAO_REGISTRAR_VISITA || item.tardia || !Array.isArray(item.chaves) || typeof item.recebidoEm !== 'string') continue;
     for (const chave of item.chaves) {
       const anterior = recebidas.get(chave);
       if (!anterior || anterior < item.recebidoEm) recebidas.set(chave, item.recebidoEm);

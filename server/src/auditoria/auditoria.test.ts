@@ -3,15 +3,19 @@
  * row with who, when, what and before/after, written in the action's own transaction (a refused action
  * leaves none); GET /api/auditoria reads them, newest first, by admin, action and business day.
  */
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoje, somarDias } from '../../../shared/dates';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatarData, hoje, somarDias } from '../../../shared/dates';
 import type { RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import { recusaDe } from '../../test/bancoDeTeste';
 import { ANAPOLIS, GOIANIA, formulario } from '../../test/despesas';
+import { inserirVenda } from '../../test/fabricas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { arquivoPendencias, formularioPendencias, operacaoPendencia } from '../../test/pendencias';
-import { auditoria } from '../db/tabelas';
+import { ehPostgres } from '../db';
+import { auditoria, despesas } from '../db/tabelas';
+import { registrarAuditoria } from './registro';
 
 
 let t: AppDeTeste;
@@ -33,7 +37,9 @@ afterAll(async () => {
 async function trilha(query = ''): Promise<{ registros: RegistroAuditoria[]; total: number }> {
   const r = await t.chamar({ method: 'GET', url: `/api/auditoria?limit=1000${query}`, token: admin });
   expect(r.statusCode, r.body).toBe(200);
-  return r.json();
+  const corpo = r.json() as { registros: RegistroAuditoria[]; total: number };
+  // The descriptions' non-breaking spaces (after 'R$', before '·') read as plain ones in the comparisons.
+  return { ...corpo, registros: corpo.registros.map((x) => ({ ...x, alvo_descricao: x.alvo_descricao.replace(/\u00a0/g, ' ') })) };
 }
 
 /** The rows written by `acao()`: the trail before and after, compared by id. */
@@ -197,6 +203,116 @@ describe('o que fica registrado', () => {
         await ok({ method: 'PUT', url: '/api/auth/senha', token: eva.token, payload: { senhaAtual: eva.senha, novaSenha: 'minhaNova789' } });
       }),
     ).toEqual([]);
+  });
+});
+
+describe('o alvo de cada registro, em palavras e com o endereço que o abre', () => {
+  const doAlvo = (registros: RegistroAuditoria[], alvoId: string | number) => registros.filter((r) => r.alvo_id === String(alvoId));
+
+  it('despesas criadas no mesmo minuto: cada uma com o funcionário, o tipo, o valor e a data', async () => {
+    const gil = await t.criarFuncionario({ nome: 'Gil Mesmo Minuto' });
+    const hugo = await t.criarFuncionario({ nome: 'Hugo Mesmo Minuto' });
+    const rotaGil = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(gil.id, 'Rota do Gil') }, 201)).rota.id as number;
+    const rotaHugo = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(hugo.id, 'Rota do Hugo') }, 201)).rota.id as number;
+    const ontem = somarDias(HOJE, -1);
+    const anteontem = somarDias(HOJE, -2);
+    const criar = async (quem: { token: string }, rota: number, campos: Record<string, string>) => {
+      const id = uuidv7();
+      await ok({ method: 'POST', url: '/api/despesas', token: quem.token, ...(await formulario({ id, rota_id: rota, cidade_id: GOIANIA, descricao: '', ...campos })) }, 201);
+      return id;
+    };
+    // UUIDv7 ids of the same minute share their first characters: the trail used to show them all alike.
+    const almoco = await criar(gil, rotaGil, { data_despesa: ontem, tipo: 'alimentacao', valor: '48,00' });
+    const hotel = await criar(gil, rotaGil, { data_despesa: anteontem, tipo: 'hospedagem', valor: '180,00' });
+    const lavagem = await criar(hugo, rotaHugo, { data_despesa: ontem, tipo: 'outro', tipo_outro: 'Lavagem do carro', valor: '35,50' });
+    expect(almoco.slice(0, 8)).toBe(lavagem.slice(0, 8));
+
+    const lote = await registrosDe(() => ok({ method: 'PATCH', url: '/api/despesas/aprovar', token: admin, payload: { ids: [almoco, hotel, lavagem] } }));
+    expect(lote.map((r) => [r.alvo_id, r.alvo_descricao, r.alvo_link])).toEqual([
+      [almoco, `Despesa de Gil Mesmo Minuto · Alimentação · R$ 48,00 · ${formatarData(ontem)}`, `/despesas?despesa=${almoco}`],
+      [hotel, `Despesa de Gil Mesmo Minuto · Hospedagem · R$ 180,00 · ${formatarData(anteontem)}`, `/despesas?despesa=${hotel}`],
+      [lavagem, `Despesa de Hugo Mesmo Minuto · Lavagem do carro · R$ 35,50 · ${formatarData(ontem)}`, `/despesas?despesa=${lavagem}`],
+    ]);
+  });
+
+  it('uma despesa excluída depois continua nomeada, diz que foi excluída e não tem endereço', async () => {
+    const iara = await t.criarFuncionario({ nome: 'Iara Exclui' });
+    const rota = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(iara.id, 'Rota da Iara') }, 201)).rota.id as number;
+    const id = uuidv7();
+    await ok({ method: 'POST', url: '/api/despesas', token: iara.token, ...(await formulario({ id, rota_id: rota, cidade_id: GOIANIA, data_despesa: HOJE, tipo: 'pedagio', valor: '12,40', descricao: '' })) }, 201);
+    await ok({ method: 'PATCH', url: `/api/despesas/${id}/aprovar`, token: admin });
+    // As a deletion leaves it: the row stays, marked (the ledger keeps pointing at it).
+    await t.db.update(despesas).set({ excluidaEm: new Date().toISOString() }).where(eq(despesas.id, id));
+    const [aprovacao] = doAlvo((await trilha()).registros, id);
+    expect(aprovacao!.alvo_descricao).toBe(`Despesa de Iara Exclui · Pedágio · R$ 12,40 · ${formatarData(HOJE)} (excluída)`);
+    expect(aprovacao!.alvo_link).toBeNull();
+  });
+
+  it('rota: o nome; excluída, o nome que tinha em todos os registros dela, sem endereço', async () => {
+    const joao = await t.criarFuncionario({ nome: 'João Rotas' });
+    let rotaId = 0;
+    const [criada] = await registrosDe(async () => {
+      rotaId = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(joao.id, 'Rota Serra Dourada') }, 201)).rota.id;
+    });
+    expect(criada).toMatchObject({ alvo_descricao: 'Rota Serra Dourada', alvo_link: `/relatorios?rota=${rotaId}` });
+
+    await ok({ method: 'PUT', url: `/api/rotas/${rotaId}`, token: admin, payload: dadosRota(joao.id, 'Rota Serra Dourada II') });
+    await ok({ method: 'PATCH', url: `/api/rotas/${rotaId}/cancelar`, token: admin });
+    await ok({ method: 'DELETE', url: `/api/rotas/${rotaId}`, token: admin });
+    const daRota = doAlvo((await trilha()).registros.filter((r) => r.alvo_tipo === 'rota'), rotaId);
+    // Every row reads the name the route had when deleted: the cancellation's snapshot holds only the
+    // status, the creation's the first name.
+    expect(daRota.map((r) => [r.acao, r.alvo_descricao, r.alvo_link])).toEqual([
+      ['rota.excluir', 'Rota Serra Dourada II (excluída)', null],
+      ['rota.cancelar', 'Rota Serra Dourada II (excluída)', null],
+      ['rota.editar', 'Rota Serra Dourada II (excluída)', null],
+      ['rota.criar', 'Rota Serra Dourada II (excluída)', null],
+    ]);
+  });
+
+  it('usuário: nome e e-mail; crédito: o funcionário e o valor; importação: de quem e o arquivo', async () => {
+    const kelly = await t.criarFuncionario({ nome: 'Kelly Crédito', email: 'kelly.credito@escola.com.br' });
+    const rota = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(kelly.id, 'Rota da Kelly') }, 201)).rota.id as number;
+    const [editado] = await registrosDe(() => ok({ method: 'PATCH', url: `/api/usuarios/${kelly.id}`, token: admin, payload: { nome: 'Kelly Crédito Souza' } }));
+    expect(editado).toMatchObject({ alvo_descricao: 'Kelly Crédito Souza · kelly.credito@escola.com.br', alvo_link: `/usuarios?usuario=${kelly.id}` });
+
+    const [credito] = await registrosDe(() => ok({ method: 'POST', url: '/api/saldo/adicionar', token: admin, payload: { funcionario_id: kelly.id, valor: '1.250,75', descricao: '', rota_id: rota } }, 201));
+    expect(credito!.alvo_descricao).toBe('Crédito de R$ 1.250,75 para Kelly Crédito Souza');
+    expect(credito!.alvo_link).toBe(`/saldo?funcionario=${kelly.id}`);
+
+    const importacao = (await trilha('&acao=pendencias.importar')).registros[0]!;
+    expect(importacao).toMatchObject({ alvo_descricao: 'Pendências de Caio Sem Sinal · pendencias-caio.sgp', alvo_link: `/usuarios?usuario=${importacao.alvo_id}` });
+  });
+
+  it('venda: o funcionário, a cidade com a UF, o total e a data, com o endereço que a mostra em Vendas', async () => {
+    const lia = await t.criarFuncionario({ nome: 'Lia Vendas' });
+    const rota = (await ok({ method: 'POST', url: '/api/rotas', token: admin, payload: dadosRota(lia.id, 'Rota da Lia') }, 201)).rota.id as number;
+    const ontem = somarDias(HOJE, -1);
+    const venda = await inserirVenda(t.db, rota, lia.id, ANAPOLIS, ontem, { dinheiro: 50_000, pix: 25_050, boletos: 3 });
+    // No admin action changes a sale yet (pendências imported write them for the employee): a row about
+    // one, written as such an action would, is named and linked like the others.
+    await registrarAuditoria(t.db, { adminId, acao: 'pendencias.importar', alvoTipo: 'venda', alvoId: venda, antes: null, depois: { aceito: 1 } });
+    const [r] = doAlvo((await trilha()).registros, venda);
+    expect(r!.alvo_descricao).toBe(`Venda de Lia Vendas · Anápolis (GO) · R$ 750,50 · ${formatarData(ontem)}`);
+    expect(r!.alvo_link).toBe(`/vendas?rota=${rota}&cidade=${ANAPOLIS}&data=${ontem}`);
+  });
+
+  it('os nomes da página inteira vêm em poucas consultas, quantos registros ela tiver', async () => {
+    // SQLite's driver prepares each statement it runs: the count is the number of queries. A page of one
+    // row looks up one kind of record; a page of every kind, at most one query more for each other kind.
+    if (ehPostgres(t.db)) return;
+    const consultas = async (limite: number) => {
+      const espiao = vi.spyOn(t.db.$client, 'prepare');
+      try {
+        const r = await t.chamar({ method: 'GET', url: `/api/auditoria?limit=${limite}`, token: admin });
+        expect(r.statusCode).toBe(200);
+        return espiao.mock.calls.length;
+      } finally {
+        espiao.mockRestore();
+      }
+    };
+    expect((await trilha()).total).toBeGreaterThan(30);
+    expect(await consultas(1000)).toBeLessThanOrEqual((await consultas(1)) + 4);
   });
 });
 

@@ -1,6 +1,7 @@
 /** Table access for expenses: lookups, the filtered list with its totals, inserts and updates. */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { centavosParaReais } from '../../../shared/money';
+import { LIMITE_DIARIO_CENTAVOS, limiteDiarioCentavos, TIPO_COM_LIMITE } from '../../../shared/politicaDespesas';
 import { TIPOS_DESPESA, type CupomDespesa, type Despesa, type StatusAprovacao, type TipoDespesa, type TotaisDespesas } from '../../../shared/schemas/despesas';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import { alteradas, type Db } from '../db';
@@ -98,7 +99,40 @@ export interface FiltroDespesas {
   statusAprovacao?: StatusAprovacao;
   /** ISO instant: only expenses evaluated (approved or rejected) after it, for the phone's notices. */
   avaliadasDesde?: string;
+  /** Only the meals of route-days above the daily limit (acimaDoLimiteSql). */
+  acimaDoLimite?: boolean;
 }
+
+/*
+ * The daily meal limit (shared/politicaDespesas.ts) in SQL, the same on SQLite and PostgreSQL: a
+ * meal that counts (not deleted, not rejected) of a route-day whose counted meals sum strictly above
+ * the route's limit. The constants come from the shared definition; raw SQL because they are numbers
+ * of our own (bound parameters would reach PostgreSQL's CASE untyped).
+ */
+const tipoComLimite = sql.raw(`'${TIPO_COM_LIMITE}'`);
+const contaNoLimiteSql = (tabela: string) => sql.raw(`${tabela}.tipo = '${TIPO_COM_LIMITE}' and ${tabela}.status_aprovacao <> 'rejeitada'`);
+const limiteDaRota = (temSecretario: SQL) =>
+  sql`case when ${temSecretario} then ${sql.raw(String(LIMITE_DIARIO_CENTAVOS.comSecretario))} else ${sql.raw(String(LIMITE_DIARIO_CENTAVOS.semSecretario))} end`;
+
+/**
+ * The flag of each row of a page (1 or 0): its day's sum read per row through the route's index, so a
+ * page of 20 reads a few route-days, never the whole table.
+ */
+const acimaDoLimiteDaLinha = sql<number>`case when ${despesas.tipo} = ${tipoComLimite} and ${despesas.statusAprovacao} <> 'rejeitada' and (
+    select sum(d2.valor_centavos) from despesas d2
+    where d2.rota_id = ${despesas.rotaId} and d2.data_despesa = ${despesas.dataDespesa} and d2.excluida_em is null and ${contaNoLimiteSql('d2')}
+  ) > ${limiteDaRota(sql`${rotas.temSecretario}`)} then 1 else 0 end`.mapWith(Number);
+
+/**
+ * The filter: the route-days above the limit are found in one grouped pass (not one sum per row, which
+ * a count of the whole table would repeat for every meal), and the rows are that set's counted meals.
+ */
+const acimaDoLimiteSql = sql`${despesas.tipo} = ${tipoComLimite} and ${despesas.statusAprovacao} <> 'rejeitada' and (${despesas.rotaId}, ${despesas.dataDespesa}) in (
+    select d2.rota_id, d2.data_despesa from despesas d2 inner join rotas r2 on r2.id = d2.rota_id
+    where d2.excluida_em is null and ${contaNoLimiteSql('d2')}
+    group by d2.rota_id, d2.data_despesa, r2.tem_secretario
+    having sum(d2.valor_centavos) > ${limiteDaRota(sql.raw('r2.tem_secretario'))}
+  )`;
 
 function condicoes(f: FiltroDespesas): SQL {
   const c: SQL[] = [isNull(despesas.excluidaEm)];
@@ -110,6 +144,7 @@ function condicoes(f: FiltroDespesas): SQL {
   if (f.tipo) c.push(eq(despesas.tipo, f.tipo));
   if (f.statusAprovacao) c.push(eq(despesas.statusAprovacao, f.statusAprovacao));
   if (f.avaliadasDesde) c.push(gt(despesas.avaliadoEm, f.avaliadasDesde));
+  if (f.acimaDoLimite) c.push(acimaDoLimiteSql);
   return and(...c)!;
 }
 
@@ -118,6 +153,8 @@ const colunasApresentacao = {
   funcionarioNome: usuarios.nome,
   rotaNome: rotas.nome,
   rotaStatus: rotas.status,
+  rotaTemSecretario: rotas.temSecretario,
+  acimaDoLimite: acimaDoLimiteDaLinha,
   cidadeNome: cidades.nome,
   cidadeUf: cidades.uf,
 };
@@ -136,6 +173,8 @@ type LinhaApresentacao = {
   funcionarioNome: string;
   rotaNome: string;
   rotaStatus: StatusRota;
+  rotaTemSecretario: boolean;
+  acimaDoLimite: number;
   cidadeNome: string;
   cidadeUf: string;
 };
@@ -171,6 +210,8 @@ export function apresentarDespesa(l: LinhaApresentacao): Despesa {
     recebido_em: d.recebidoEm,
     atualizado_em: d.atualizadoEm,
     excluida: d.excluidaEm !== null,
+    acima_do_limite: l.acimaDoLimite === 1,
+    limite_diario: centavosParaReais(limiteDiarioCentavos({ tem_secretario: l.rotaTemSecretario })),
   };
 }
 

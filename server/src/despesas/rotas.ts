@@ -103,6 +103,7 @@ function filtroDaLista(usuario: UsuarioSessao, q: z.output<typeof despesaFiltroS
     ...(q.tipo ? { tipo: q.tipo } : {}),
     ...(q.status_aprovacao ? { statusAprovacao: q.status_aprovacao } : {}),
     ...(q.avaliadas_desde ? { avaliadasDesde: q.avaliadas_desde } : {}),
+    ...(q.acima_do_limite ? { acimaDoLimite: true } : {}),
   };
 }
 
@@ -141,6 +142,12 @@ export default async function rotasDespesas(app: App) {
   app.addHook('onRequest', app.autenticar);
 
   const apresentar = async (id: string) => ({ despesa: (await buscarDespesaApresentada(app.db, id))! });
+  /** Reads of one expense: the admin or its owner, not deleted; anyone else gets the same 404 as an unknown id. */
+  const exigirVisivel = async (request: FastifyRequest, id: string) => {
+    const despesa = await buscarDespesa(app.db, id);
+    const visivel = despesa && despesa.excluidaEm === null && (request.usuario.tipo === 'admin' || despesa.funcionarioId === request.usuario.id);
+    if (!visivel) throw naoEncontrado('Despesa não encontrada.');
+  };
 
   // Kept by the read cache until the database changes (issue 19: the admin's screen read it afresh, uncompressed, every time).
   app.get('/', { config: { emCache: true }, schema: { querystring: despesaFiltroSchema, response: { 200: listaDespesasSchema } } }, async (request) => {
@@ -268,11 +275,16 @@ export default async function rotasDespesas(app: App) {
   // Installed apps of the single-receipt era ask for this URL: it serves the expense's first receipt.
   app.get('/:id/cupom', { schema: { params: paramsDespesa } }, async (request, reply) => enviarCupom(request, reply, request.params.id));
 
+  // One expense as the list shows it, for a screen opened at its address (the audit trail's link), whatever the
+  // list's filters: the admin or its owner; anyone else, and one deleted since, the same 404.
+  app.get('/:id', { schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } }, async (request) => {
+    await exigirVisivel(request, request.params.id);
+    return apresentar(request.params.id);
+  });
+
   // Issue 20, item 6: the list of an expense's receipts, and each by its id.
   app.get('/:id/cupons', { schema: { params: paramsDespesa, response: { 200: z.object({ cupons: z.array(cupomDespesaSchema) }) } } }, async (request) => {
-    const despesa = await buscarDespesa(app.db, request.params.id);
-    const visivel = despesa && despesa.excluidaEm === null && (request.usuario.tipo === 'admin' || despesa.funcionarioId === request.usuario.id);
-    if (!visivel) throw naoEncontrado('Despesa não encontrada.');
+    await exigirVisivel(request, request.params.id);
     return { cupons: (await buscarDespesaApresentada(app.db, request.params.id))!.cupons ?? [] };
   });
 

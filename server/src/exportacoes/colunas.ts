@@ -101,15 +101,7 @@ export const COLUNAS_VENDAS_CONTABIL: ColunasCsv<VendaListada> = {
   ],
 };
 
-const ROTULO_ALVO: Record<RegistroAuditoria['alvo_tipo'], string> = { usuario: 'Usuário', rota: 'Rota', despesa: 'Despesa' };
-
-/** 'Rota Sul (#12)', 'Usuário #5', 'Despesa 0193abcd': what the action was done to, as the screen's 'Sobre'. */
-function alvoDe(r: RegistroAuditoria): string {
-  const id = r.alvo_tipo === 'despesa' ? r.alvo_id.slice(0, 8) : r.alvo_id;
-  return r.alvo_nome ? `${r.alvo_nome} (#${id})` : `${ROTULO_ALVO[r.alvo_tipo]} #${id}`;
-}
-
-/** Auditoria: the screen's columns; 'O que mudou' one change a line, as the screen lists them. */
+/** Auditoria: the screen's columns ('Sobre' is the record in words, auditoria/descricao.ts); 'O que mudou' one change a line. */
 export function colunasAuditoria(fuso: string): ColunasCsv<{ registro: RegistroAuditoria; nomes: NomesCitados }> {
   return {
     cabecalho: ['Quando', 'Administrador', 'Ação', 'Sobre', 'O que mudou'],
@@ -117,7 +109,7 @@ export function colunasAuditoria(fuso: string): ColunasCsv<{ registro: RegistroA
       formatarDataHora(r.criado_em, fuso),
       r.admin_nome,
       ROTULO_ACAO_AUDITORIA[r.acao],
-      alvoDe(r),
+      r.alvo_descricao,
       linhasDasMudancas(descreverMudancas(r, { nomes, fuso })).join('\n'),
     ],
   };

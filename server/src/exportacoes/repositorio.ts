@@ -3,13 +3,13 @@
  * something in the period, and the audit trail page after page. Every read is one bounded page (the
  * caller asks for the next one after the last row it sent), so a year of data never sits in memory.
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { inicioDoDia, somarDias } from '../../../shared/dates';
 import { centavosParaReais } from '../../../shared/money';
 import type { AcaoAuditoria, AlvoAuditoria, NomesCitados, RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import type { VendaListada } from '../../../shared/schemas/vendas';
+import { buscarAlvos, descreverAlvo, nomesCitados, type RegistroParaDescrever } from '../auditoria/descricao';
 import { linhas, type Db } from '../db';
 import { auditoria, cidades, rotas, usuarios, vendas } from '../db/tabelas';
 
@@ -115,7 +115,8 @@ const lerJson = (texto: string | null): Record<string, unknown> | null => (texto
 
 /**
  * A page of the audit trail as GET /api/auditoria filters and orders it (newest first; the business days
- * of APP_TZ), after `cursor`, with the names its rows cite (the screen's 'Rota: Rota Sul (#7)').
+ * of APP_TZ), after `cursor`, each row described in words by auditoria/descricao.ts (as the list), with
+ * the names its changes cite (the screen's 'Rota: Rota Sul (#7)').
  */
 export async function paginaDaAuditoria(
   db: Db,
@@ -130,55 +131,40 @@ export async function paginaDaAuditoria(
   if (f.dataInicio) c.push(gte(auditoria.criadoEm, inicioDoDia(f.dataInicio, fuso)));
   if (f.dataFim) c.push(lt(auditoria.criadoEm, inicioDoDia(somarDias(f.dataFim, 1), fuso)));
   if (cursor) c.push(sql`(${auditoria.criadoEm}, ${auditoria.id}) < (${cursor.criadoEm}, ${cursor.id})`);
-  // Made here, not at import: the tables are the engine's only once the database is open (db/tabelas.ts).
-  const alvoUsuario = alias(usuarios, 'alvo_usuario');
-  // The target's id read as a number only for the kinds whose ids are numbers (a uuid cast fails on PostgreSQL).
-  const idDoAlvo = (tipo: string) => sql`case when ${auditoria.alvoTipo} = ${tipo} then cast(${auditoria.alvoId} as integer) end`;
   const lidas = await db
-    .select({ r: auditoria, adminNome: usuarios.nome, usuarioNome: alvoUsuario.nome, rotaNome: rotas.nome })
+    .select({ r: auditoria, adminNome: usuarios.nome })
     .from(auditoria)
     .innerJoin(usuarios, eq(usuarios.id, auditoria.adminId))
-    .leftJoin(alvoUsuario, eq(idDoAlvo('usuario'), alvoUsuario.id))
-    .leftJoin(rotas, eq(idDoAlvo('rota'), rotas.id))
     .where(c.length ? and(...c) : undefined)
     .orderBy(desc(auditoria.criadoEm), desc(auditoria.id))
     .limit(limite);
-  const registros = lidas.map(({ r, adminNome, usuarioNome, rotaNome }): RegistroAuditoria => {
-    const antes = lerJson(r.antes);
-    const depois = lerJson(r.depois);
-    const nomeGuardado = (depois?.nome ?? antes?.nome) as string | undefined;
+  const lidos = lidas.map(({ r, adminNome }) => ({
+    r,
+    adminNome,
+    alvo: {
+      acao: r.acao as AcaoAuditoria,
+      alvo_tipo: r.alvoTipo as AlvoAuditoria,
+      alvo_id: r.alvoId,
+      antes: lerJson(r.antes),
+      depois: lerJson(r.depois),
+    } satisfies RegistroParaDescrever,
+  }));
+  const alvos = await buscarAlvos(
+    db,
+    lidos.map((l) => l.alvo),
+  );
+  const registros = lidos.map(({ r, adminNome, alvo }): RegistroAuditoria => {
+    const descricao = descreverAlvo(alvo, alvos);
     return {
       id: r.id,
       admin_id: r.adminId,
       admin_nome: adminNome,
-      acao: r.acao as AcaoAuditoria,
-      alvo_tipo: r.alvoTipo as AlvoAuditoria,
-      alvo_id: r.alvoId,
-      alvo_nome: usuarioNome ?? rotaNome ?? nomeGuardado ?? null,
-      antes,
-      depois,
+      ...alvo,
+      alvo_nome: descricao.nome,
+      alvo_descricao: descricao.texto,
+      alvo_link: descricao.link,
       criado_em: r.criadoEm,
     };
   });
-  return { registros, nomes: await nomesCitados(db, registros) };
-}
-
-/** The ids a snapshot cites under `campo`. */
-function citados(registros: RegistroAuditoria[], campo: string): number[] {
-  const ids = new Set<number>();
-  for (const r of registros) for (const retrato of [r.antes, r.depois]) {
-    const v = retrato?.[campo];
-    if (typeof v === 'number' && Number.isInteger(v)) ids.add(v);
-  }
-  return [...ids];
-}
-
-async function nomesCitados(db: Db, registros: RegistroAuditoria[]): Promise<NomesCitados> {
-  const idsUsuarios = citados(registros, 'funcionario_id');
-  const idsRotas = citados(registros, 'rota_id');
-  const porId = (l: { id: number; nome: string }[]) => Object.fromEntries(l.map((x) => [String(x.id), x.nome]));
-  return {
-    usuarios: idsUsuarios.length === 0 ? {} : porId(await db.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).where(inArray(usuarios.id, idsUsuarios))),
-    rotas: idsRotas.length === 0 ? {} : porId(await db.select({ id: rotas.id, nome: rotas.nome }).from(rotas).where(inArray(rotas.id, idsRotas))),
-  };
+  return { registros, nomes: nomesCitados(alvos) };
 }

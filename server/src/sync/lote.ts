@@ -42,7 +42,7 @@ import type { ContextoEscrita, RespostaEscrita } from './escritas';
 import { EXECUCOES } from './execucoes';
 import { operacaoLegadaSchema, prepararLegada } from './legado';
 import { buscarAplicadas, registrarAplicada, type OperacaoAplicada } from './registroOperacoes';
-import { SITUACAO_CHEGOU_DEPOIS } from '../../../shared/schemas/tardias';
+import { SITUACAO_CHEGOU_DEPOIS } from '../../../shared/sync/operacoes';
 import type { ArquivoTardio } from '../tardias/repositorio';
 import { guardarArquivosDaTardia, guardarTardia } from '../tardias/servico';
 

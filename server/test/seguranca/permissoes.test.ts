@@ -292,6 +292,8 @@ const TABELA: Linha[] = [
   },
   { rota: 'GET /api/despesas/:id/cupom', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupom`), esperado: donoOuAdmin() },
   // Issue 20, item 6: the list of receipts and each by its id (read when asked: an edit above may have replaced them).
+  // One expense (the screen opened at its address): A and the admin; B is told it does not exist.
+  { rota: 'GET /api/despesas/:id', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}`), esperado: donoOuAdmin() },
   { rota: 'GET /api/despesas/:id/cupons', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupons`), esperado: donoOuAdmin() },
   {
     rota: 'GET /api/despesas/:id/cupons/:cupomId',

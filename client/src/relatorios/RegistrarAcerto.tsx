@@ -1,0 +1,125 @@
+/**
+ * The admin records a finished route's acerto (POST /api/rotas/:id/acerto): the cash that changed hands, in
+ * the direction of what is open, up to it (a partial one leaves the rest open). Nothing open but the route not
+ * settled yet: a settlement with no cash closes it. The server re-checks every rule (shared/acerto.ts) and
+ * its refusal is shown here as it came.
+ */
+import { useState } from 'react';
+import { saldoEmAberto, type SentidoAcerto } from '../../../shared/acerto';
+import { centavosParaReais, formatarCentavos, lerValorDigitado, reaisParaCentavos } from '../../../shared/money';
+import { acertoDaApi, OBSERVACAO_ACERTO_MAXIMA, type AcertoRotaApi } from '../../../shared/schemas/acerto';
+import type { StatusRota } from '../../../shared/schemas/rotas';
+import { mensagemDeErro } from '../api/client';
+import { Botao } from '../components/Botao';
+import { Campo } from '../components/Campo';
+import { Confirmacao } from '../components/Confirmacao';
+import { contagem } from '../../../shared/texto';
+import { useRegistrarAcerto } from './consultas';
+
+const reaisDigitados = (centavos: number) => formatarCentavos(centavos).replace(/^R\$\s/, '');
+
+export function RegistrarAcerto({
+  rotaId,
+  status,
+  funcionarioNome,
+  acerto,
+  tardiosPendentes,
+}: {
+  rotaId: number;
+  status: StatusRota;
+  funcionarioNome: string;
+  acerto: AcertoRotaApi;
+  tardiosPendentes: number;
+}) {
+  const f = acertoDaApi(acerto);
+  const aberto = saldoEmAberto(f);
+  const sentido: SentidoAcerto = aberto < 0 ? 'pago' : 'devolvido';
+  const [valor, setValor] = useState(() => reaisDigitados(Math.abs(aberto)));
+  const [observacao, setObservacao] = useState('');
+  const [erro, setErro] = useState<string | null>(null);
+  const [confirmando, setConfirmando] = useState(false);
+  const registrar = useRegistrarAcerto(rotaId);
+
+  if (status === 'ativa') return <p className="campo__ajuda">O acerto é registrado depois que {funcionarioNome} finalizar a rota.</p>;
+  if (acerto.acertada_em) return null;
+  if (tardiosPendentes > 0) {
+    return (
+      <p className="alerta alerta--aviso" role="status">
+        Antes do acerto, decida {contagem(tardiosPendentes, 'o registro que chegou', 'os registros que chegaram')} depois da finalização (abaixo): eles ainda podem mudar os números.
+      </p>
+    );
+  }
+
+  const lido = lerValorDigitado(valor);
+  const centavos = lido === null ? null : reaisParaCentavos(lido);
+  const semDinheiro = aberto === 0;
+
+  function pedirConfirmacao() {
+    setErro(null);
+    if (centavos === null) return setErro('Valor deve ser um número, por exemplo 350,50.');
+    if (!semDinheiro && centavos <= 0) return setErro('Informe o valor do acerto.');
+    if (centavos > Math.abs(aberto)) return setErro(`O acerto de ${formatarCentavos(centavos)} passa do que está em aberto nesta rota (${formatarCentavos(Math.abs(aberto))}).`);
+    setConfirmando(true);
+  }
+
+  async function confirmar() {
+    try {
+      await registrar.mutateAsync({ valor: centavosParaReais(semDinheiro ? 0 : centavos!), sentido, observacao: observacao.trim() });
+      setConfirmando(false);
+    } catch (e) {
+      setConfirmando(false);
+      setErro(mensagemDeErro(e, 'Erro ao registrar o acerto. Tente novamente.'));
+    }
+  }
+
+  const pergunta = semDinheiro
+    ? `Registrar o acerto da rota sem troca de dinheiro? Nada fica em aberto para ${funcionarioNome}.`
+    : sentido === 'devolvido'
+      ? `Registrar que ${funcionarioNome} devolveu ${formatarCentavos(centavos ?? 0)}?`
+      : `Registrar que a empresa pagou ${formatarCentavos(centavos ?? 0)} a ${funcionarioNome}?`;
+  const parcial = !semDinheiro && centavos !== null && centavos < Math.abs(aberto);
+
+  return (
+    <form
+      className="registrar-acerto"
+      aria-label="Registrar acerto"
+      onSubmit={(e) => {
+        e.preventDefault();
+        pedirConfirmacao();
+      }}
+    >
+      <h4 className="registrar-acerto__titulo">{semDinheiro ? 'Fechar a rota' : sentido === 'devolvido' ? 'Registrar o que o funcionário devolveu' : 'Registrar o pagamento ao funcionário'}</h4>
+      {!semDinheiro && (
+        <Campo rotulo="Valor (R$)" obrigatorio ajuda={`Em aberto: ${formatarCentavos(Math.abs(aberto))}. Um valor menor deixa o resto em aberto.`}>
+          {(p) => <input {...p} className="entrada" inputMode="decimal" autoComplete="off" placeholder="0,00" value={valor} onChange={(e) => setValor(e.target.value)} />}
+        </Campo>
+      )}
+      <Campo rotulo="Observação" ajuda="Opcional: como o dinheiro foi entregue (dinheiro, pix...).">
+        {(p) => <input {...p} className="entrada" maxLength={OBSERVACAO_ACERTO_MAXIMA} value={observacao} onChange={(e) => setObservacao(e.target.value)} />}
+      </Campo>
+      {erro && (
+        <div className="alerta alerta--erro" role="alert">
+          {erro}
+        </div>
+      )}
+      <Botao type="submit" variante="primary" carregando={registrar.isPending}>
+        {semDinheiro ? 'Registrar acerto sem troca de dinheiro' : 'Registrar acerto'}
+      </Botao>
+      <Confirmacao
+        aberto={confirmando}
+        titulo="Registrar acerto"
+        mensagem={pergunta}
+        textoConfirmar="Registrar"
+        textoCancelar="Voltar"
+        processando={registrar.isPending}
+        aoConfirmar={() => void confirmar()}
+        aoCancelar={() => setConfirmando(false)}
+      >
+        {parcial && <p className="campo__ajuda">Acerto parcial: {formatarCentavos(Math.abs(aberto) - (centavos ?? 0))} continuam em aberto.</p>}
+        {f.despesasRejeitadasCentavos > 0 && (
+          <p className="campo__ajuda">As despesas rejeitadas ({formatarCentavos(f.despesasRejeitadasCentavos)}) passam a ser do funcionário: o saldo dele deixa de contá-las como gastas pela empresa.</p>
+        )}
+      </Confirmacao>
+    </form>
+  );
+}
