@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOM_UTF8, gerarCsv, valorCsv } from './csv';
+import { BOM_UTF8, gerarCsv, inicioCsv, linhaCsv, valorCsv } from './csv';
 
 describe('CSV para planilhas brasileiras', () => {
   it('começa com o BOM, separa por ponto e vírgula, usa vírgula decimal e termina linhas com CRLF', () => {
@@ -23,5 +23,14 @@ describe('CSV para planilhas brasileiras', () => {
     expect(valorCsv('@soma')).toBe("'@soma");
     expect(valorCsv(-12.3)).toBe('-12,30');
     expect(valorCsv(0.1 + 0.2)).toBe('0,30');
+  });
+});
+
+describe('CSV escrito linha a linha', () => {
+  it('o início e as linhas juntos são o mesmo texto do CSV inteiro', () => {
+    const cabecalho = ['Rota', 'Vendas'];
+    const linhas = [['Rota Sul', 1234.5], ['Rota "Norte"; 2', 3]];
+    expect(inicioCsv(cabecalho) + linhas.map(linhaCsv).join('')).toBe(gerarCsv(cabecalho, linhas));
+    expect(linhaCsv(['a', 1.5])).toBe('a;1,50\r\n');
   });
 });

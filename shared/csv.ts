@@ -24,7 +24,16 @@ export function valorCsv(valor: CelulaCsv): string {
   return /[;"\r\n]/.test(texto) ? `"${texto.replace(/"/g, '""')}"` : texto;
 }
 
+/** One line with its CRLF: an export streamed row by row writes `inicioCsv` once, then these. */
+export function linhaCsv(celulas: readonly CelulaCsv[]): string {
+  return `${celulas.map(valorCsv).join(';')}\r\n`;
+}
+
+/** The BOM and the header line: the start of a CSV written row by row. */
+export function inicioCsv(cabecalho: readonly string[]): string {
+  return `${BOM_UTF8}${linhaCsv(cabecalho)}`;
+}
+
 export function gerarCsv(cabecalho: readonly string[], linhas: readonly (readonly CelulaCsv[])[]): string {
-  const texto = [cabecalho, ...linhas].map((linha) => linha.map(valorCsv).join(';')).join('\r\n');
-  return `${BOM_UTF8}${texto}\r\n`;
+  return inicioCsv(cabecalho) + linhas.map(linhaCsv).join('');
 }

@@ -35,4 +35,19 @@ export class TelaRelatorios {
     const [download] = await Promise.all([this.pagina.waitForEvent('download'), this.pagina.getByRole('button', { name: `Exportar ${formato}` }).click()]);
     return download;
   }
+
+  /** 'Exportar para o contador': with the page's period, or the period asked in the dialog (`periodo`). */
+  async exportarParaContador(periodo?: { inicio: string; fim: string }) {
+    await this.pagina.getByRole('button', { name: 'Exportar para o contador' }).click();
+    if (!periodo) return;
+    const dialogo = this.pagina.getByRole('dialog', { name: 'Exportar para o contador' });
+    await dialogo.getByLabel('Data inicial').fill(periodo.inicio);
+    await dialogo.getByLabel('Data final').fill(periodo.fim);
+    await dialogo.getByRole('button', { name: 'Exportar', exact: true }).click();
+  }
+
+  /** The export's progress line ('Baixando…', 'Pronto: …'). */
+  progressoContador() {
+    return this.pagina.locator('.exportar-contador').getByRole('status');
+  }
 }

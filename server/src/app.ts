@@ -21,6 +21,8 @@ import rotasRotas from './rotas/rotas';
 import rotasAcerto from './acerto/rotas';
 import rotasTardias from './tardias/rotas';
 import rotasAuditoria from './auditoria/rotas';
+import rotasExportarAuditoria from './auditoria/exportar';
+import rotasExportacoes from './exportacoes/rotas';
 import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
 import { linha, type Db } from './db';
@@ -216,6 +218,9 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   await app.register(rotasDespesas, { prefix: '/api/despesas' });
   await app.register(rotasSaldo, { prefix: '/api/saldo' });
   await app.register(rotasAuditoria, { prefix: '/api/auditoria' });
+  await app.register(rotasExportarAuditoria, { prefix: '/api/auditoria' });
+  // The accountant's ZIP of a period (expenses, sales, summary, receipts), streamed.
+  await app.register(rotasExportacoes, { prefix: '/api/exportacoes' });
 
   const pastaCliente = opcoes.pastaCliente;
   const temCliente = !!pastaCliente && fs.existsSync(path.join(pastaCliente, 'index.html'));

@@ -121,13 +121,45 @@ export async function requisitar<T>(metodo: string, caminho: string, opcoes: Opc
 
   const tipo = resposta.headers.get('content-type') ?? '';
   const dados: unknown = tipo.includes('application/json') ? await resposta.json().catch(() => null) : null;
-  if (!resposta.ok) {
-    const naLogin = typeof location !== 'undefined' && location.pathname === '/login';
-    if (resposta.status === 401 && !opcoes.ignorarSessaoExpirada && !naLogin) sessaoExpirou();
-    const mensagem = ehCorpoErro(dados) ? dados.error : `Erro ${resposta.status}`;
-    throw new ErroApi(resposta.status, mensagem, ehCorpoErro(dados) ? dados.codigo : undefined, segundosDeEspera(resposta.headers.get('retry-after')));
-  }
+  if (!resposta.ok) throw erroDaResposta(resposta, dados, opcoes);
   return dados as T;
+}
+
+/** A refusal as ErroApi (the server's pt-BR message when it sent one); a 401 outside /login ends the local session. */
+function erroDaResposta(resposta: Response, dados: unknown, opcoes: Pick<OpcoesRequisicao, 'ignorarSessaoExpirada'>): ErroApi {
+  const naLogin = typeof location !== 'undefined' && location.pathname === '/login';
+  if (resposta.status === 401 && !opcoes.ignorarSessaoExpirada && !naLogin) sessaoExpirou();
+  const mensagem = ehCorpoErro(dados) ? dados.error : `Erro ${resposta.status}`;
+  return new ErroApi(resposta.status, mensagem, ehCorpoErro(dados) ? dados.codigo : undefined, segundosDeEspera(resposta.headers.get('retry-after')));
+}
+
+/**
+ * A file from the API (an export), answered as soon as its headers arrive: the caller reads the body at
+ * the network's pace, with no time limit on the whole (a year of receipts takes minutes). Same headers,
+ * token and cookies as every request; a refusal is ErroApi with the server's message, no answer ErroOffline.
+ */
+export async function pedirArquivo(caminho: string, opcoes: { params?: Parametros; sinal?: AbortSignal; tempoLimiteMs?: number } = {}): Promise<Response> {
+  const cabecalhos: Record<string, string> = { ...cabecalhosExtras?.(), 'X-Versao-App': versaoApp() };
+  const token = lerToken();
+  if (token) cabecalhos.Authorization = `Bearer ${token}`;
+  // The limit covers the wait for the answer to start, not the download: disarmed when the headers arrive.
+  const controle = new AbortController();
+  const relogio = setTimeout(() => controle.abort(), opcoes.tempoLimiteMs ?? TEMPO_LIMITE_MS * 6);
+  const sinal = opcoes.sinal ? AbortSignal.any([opcoes.sinal, controle.signal]) : controle.signal;
+  let resposta: Response;
+  try {
+    resposta = await fetchAtual(montarUrl(caminho, opcoes.params), { method: 'GET', headers: cabecalhos, credentials: 'include', signal: sinal });
+  } catch (erro) {
+    if (opcoes.sinal?.aborted) throw erro;
+    throw controle.signal.aborted ? new ErroOffline('O servidor demorou demais para responder.', true) : new ErroOffline();
+  } finally {
+    clearTimeout(relogio);
+  }
+  if (!resposta.ok) {
+    const tipo = resposta.headers.get('content-type') ?? '';
+    throw erroDaResposta(resposta, tipo.includes('application/json') ? await resposta.json().catch(() => null) : null, {});
+  }
+  return resposta;
 }
 
 export const api = {

@@ -17,6 +17,7 @@ import { fusoDoApp } from '../config/configApp';
 import { useAdministradores } from '../usuarios/consultas';
 import { FILTROS_AUDITORIA_INICIAIS, useAuditoria, type FiltrosAuditoria } from './consultas';
 import { descreverMudancas, linhasDasMudancas } from './mudancas';
+import { BotaoExportarCsv } from '../exportacoes/BotaoExportarCsv';
 
 /**
  * What the action was done to, in the server's words ('Despesa de Ana Souza · Alimentação · R$ 48,00 ·
@@ -144,7 +145,7 @@ export function PaginaAuditoria() {
           vazio="Nenhum registro encontrado."
           tituloCartao={(r) => formatarDataHora(r.criado_em, fuso)}
           paginacaoServidor={{ pagina: Math.min(pagina, totalPaginas), totalPaginas, resumo: contagem(total, 'registro', 'registros'), aoMudar: setPagina }}
-          arquivoCsv={`auditoria-pagina-${pagina}`}
+          exportar={<BotaoExportarCsv caminho="/auditoria/exportar" params={{ ...aplicados }} arquivo="auditoria.csv" desabilitado={consulta.isPending} />}
         />
       )}
     </div>

@@ -18,6 +18,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { Botao } from '../components/Botao';
 import { Carregando } from '../components/Carregando';
 import { Confirmacao } from '../components/Confirmacao';
+import { BotaoExportarCsv } from '../exportacoes/BotaoExportarCsv';
 import { classeDoSaldo } from '../components/saldo';
 import { SemConexao, useSemConexao } from '../components/SemConexao';
 import { LARGURA_CELULAR, useLarguraMaxima } from '../components/useLarguraMaxima';
@@ -34,6 +35,7 @@ import './despesas.css';
 import {
   chavesDespesas,
   LISTA_VAZIA,
+  parametrosDaExportacao,
   useAprovarDespesa,
   useDespesaDoEndereco,
   useFilaDeDespesas,
@@ -251,6 +253,8 @@ function Despesas({ usuario }: { usuario: Usuario }) {
           <Botao variante="outline" icone={cartoesVisiveis ? <EyeOff size={17} /> : <Eye size={17} />} onClick={() => setCartoesVisiveis((v) => !v)}>
             {cartoesVisiveis ? 'Ocultar Cards' : 'Mostrar Cards'}
           </Botao>
+          {/* Every expense of the applied filters, from the server: not just the page on screen. */}
+          {admin && <BotaoExportarCsv caminho="/despesas/exportar" params={parametrosDaExportacao(aplicados)} arquivo="despesas.csv" desabilitado={adminSemConexao} />}
         </div>
       </div>
 

@@ -171,3 +171,9 @@ export function useRejeitarDespesa() {
     onSuccess: invalidar,
   });
 }
+
+/** The admin list's filters for its whole-set export (GET /despesas/exportar): the same as the list's, without the page. */
+export function parametrosDaExportacao(filtros: FiltrosDespesas): Parametros {
+  const { page: _pagina, limit: _limite, ...filtro } = parametrosDaLista(filtros, 1, true);
+  return filtro;
+}

@@ -24,6 +24,7 @@ import { useLarguraMaxima } from '../components/useLarguraMaxima';
 import { useParametroDoEndereco } from '../components/useParametroDoEndereco';
 import { useFuncionariosComInativos } from '../usuarios/consultas';
 import { ErroExportacao, exportarRelatorio, FILTROS_INICIAIS, useRelatorioRotas, type FiltrosRelatorio, type FormatoExportacao } from './consultas';
+import { ExportarParaContador } from './ExportarParaContador';
 import { ModalDetalhesRota } from './ModalDetalhesRota';
 import { PainelTendencias } from './PainelTendencias';
 import { contagem, plural } from '../../../shared/texto';
@@ -81,6 +82,12 @@ export function PaginaRelatorios() {
           <Botao variante="outline" icone={<FileDown size={17} />} onClick={() => void exportar('csv')} carregando={exportando === 'csv'} disabled={exportando !== null}>
             Exportar CSV
           </Botao>
+          <ExportarParaContador
+            dataInicio={filtros.data_inicio}
+            dataFim={filtros.data_fim}
+            funcionarioId={filtros.funcionario_id}
+            funcionarioNome={funcionarios.find((f) => String(f.id) === filtros.funcionario_id)?.nome ?? null}
+          />
         </div>
       </div>
 

@@ -18,3 +18,19 @@ export function capturarDownload(): { nome?: string; blob?: Blob } {
 export async function textoComBom(blob: Blob): Promise<string> {
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await blob.arrayBuffer()));
 }
+
+/** A file answered in parts the test sends when it wants (a streamed export): the Response and its controls. */
+export function arquivoEmPartes(cabecalhos: Record<string, string>) {
+  let controle!: ReadableStreamDefaultController<Uint8Array>;
+  const corpo = new ReadableStream<Uint8Array>({
+    start(c) {
+      controle = c;
+    },
+  });
+  return {
+    resposta: new Response(corpo, { status: 200, headers: cabecalhos }),
+    enviar: (bytes: number, valor = 7) => controle.enqueue(new Uint8Array(bytes).fill(valor)),
+    fechar: () => controle.close(),
+    falhar: () => controle.error(new TypeError('network error')),
+  };
+}

@@ -13,7 +13,8 @@ import { AuthProvider } from '../auth/AuthProvider';
 import { Avisos } from '../components/avisos';
 import { salvarSessao } from '../auth/sessaoLocal';
 
-export type RespostaFalsa = { status?: number; corpo?: unknown } | 'offline';
+/** A handler's answer: a JSON body (and status), no answer at all, or a Response as it is (a file, a stream). */
+export type RespostaFalsa = { status?: number; corpo?: unknown } | 'offline' | Response;
 export type ManipuladorApi = (corpo: unknown, url: URL) => RespostaFalsa | Promise<RespostaFalsa>;
 
 export interface ApiFalsa {
@@ -112,6 +113,7 @@ export function simularApi(rotasApi: Record<string, ManipuladorApi>): ApiFalsa {
       const { metodo, caminho, corpo: corpoOp } = comoEndpoint(op, form?.get(`arquivo:${op.id}`));
       const r = await responder(metodo, caminho, corpoOp, new URL(`/api${caminho}`, 'http://localhost'));
       if (r === 'offline') return 'offline';
+      if (r instanceof Response) throw new Error('API falsa: um lote não responde um arquivo');
       const status = r.status ?? 200;
       if (status >= 400) retencoes.reter(retencao);
       resultados.push({ id: op.id, status, corpo: r.corpo, ...(status < 300 ? { recebido_em: recebidoDe(op, r.corpo) } : {}) });
@@ -127,6 +129,7 @@ export function simularApi(rotasApi: Record<string, ManipuladorApi>): ApiFalsa {
     const resposta =
       metodo === 'POST' && caminho === '/sync/lote' && !rotasApi['POST /sync/lote'] ? await responderLote(corpo) : await responder(metodo, caminho, corpo, url);
     if (resposta === 'offline') throw new TypeError('Failed to fetch');
+    if (resposta instanceof Response) return resposta;
     return new Response(resposta.corpo === undefined ? null : JSON.stringify(resposta.corpo), {
       status: resposta.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -23,6 +23,7 @@ import { useFuncionarios } from '../usuarios/consultas';
 import { FECHAMENTO_VAZIO, useFechamentoDiario, useRotasParaFiltro } from './consultas';
 import { FILTROS_PADRAO, filtrosAtivos, filtrosDoEndereco, paramsDosFiltros, type FiltrosVendas } from './filtrosAdmin';
 import { ModalFiltrosVendas } from './ModalFiltrosVendas';
+import { BotaoExportarCsv } from '../exportacoes/BotaoExportarCsv';
 
 /** '14.148 boletos' in a year: counts in pt-BR with the thousands point. */
 const formatarInteiro = (n: number) => formatarNumero(n);
@@ -176,7 +177,7 @@ export function VendasAdmin() {
           paginacaoServidor={{ pagina: paginaMostrada, totalPaginas, resumo: contagem(total, 'venda', 'vendas'), aoMudar: setPagina }}
           vazio="Nenhuma venda encontrada para os filtros escolhidos."
           tituloCartao={(v) => `${formatarData(v.data_venda)} · ${cidadeComUf(v)}`}
-          arquivoCsv={`vendas-pagina-${paginaMostrada}`}
+          exportar={<BotaoExportarCsv caminho="/vendas/exportar" params={paramsDosFiltros(filtros)} arquivo="vendas.csv" desabilitado={isPending} />}
           linhaExtra={(v) =>
             v.observacoes ? (
               <>

@@ -257,3 +257,40 @@ export async function totaisDespesas(db: Db, filtro: FiltroDespesas): Promise<{ 
   const reais = Object.fromEntries(TIPOS_DESPESA.map((t) => [t, centavosParaReais(porTipo[t])])) as Record<TipoDespesa, number>;
   return { total, totais: { geral: centavosParaReais(geral), ...reais } };
 }
+
+/** Where a streamed export stopped: the last expense sent, by the keys of the list's order. */
+export interface CursorDespesas {
+  dataDespesa: string;
+  registradoEm: string;
+  id: string;
+}
+
+export type DespesaComCupons = Despesa & { linhasCupons: LinhaCupom[] };
+
+/**
+ * A page of the whole filtered set for an export (docs/decisions.md, 'Exportação para o contador'): the
+ * list's filters and order ('recentes', as the screen) or oldest first ('antigas', the accountant's
+ * month), after `cursor` by the order's own keys (no OFFSET over the rows already sent), each expense with
+ * its receipts in order. The caller asks page after page until one comes back short.
+ */
+export async function paginaDeDespesasParaExportar(
+  db: Db,
+  filtro: FiltroDespesas,
+  ordem: 'recentes' | 'antigas',
+  cursor: CursorDespesas | null,
+  limite: number,
+): Promise<DespesaComCupons[]> {
+  const chaves = sql`(${despesas.dataDespesa}, ${despesas.registradoEm}, ${despesas.id})`;
+  const depois = cursor ? sql`${chaves} ${sql.raw(ordem === 'recentes' ? '<' : '>')} (${cursor.dataDespesa}, ${cursor.registradoEm}, ${cursor.id})` : undefined;
+  const sentido = ordem === 'recentes' ? desc : asc;
+  const linhas = await consultaApresentacao(db)
+    .where(depois ? and(condicoes(filtro), depois) : condicoes(filtro))
+    .orderBy(sentido(despesas.dataDespesa), sentido(despesas.registradoEm), sentido(despesas.id))
+    .limit(limite);
+  const pagina = linhas.map(apresentarDespesa);
+  const cupons = await cuponsDasDespesas(db, pagina.filter((d) => d.arquivo_cupom !== null).map((d) => d.id));
+  return pagina.map((d) => ({ ...d, linhasCupons: cupons.get(d.id) ?? [] }));
+}
+
+/** The cursor after an expense of a page. */
+export const cursorDaDespesa = (d: Pick<Despesa, 'data_despesa' | 'registrado_em' | 'id'>): CursorDespesas => ({ dataDespesa: d.data_despesa, registradoEm: d.registrado_em, id: d.id });

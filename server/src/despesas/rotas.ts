@@ -24,11 +24,13 @@ import {
   umaDespesaSchema,
   type AvaliacaoEmLote,
 } from '../../../shared/schemas/despesas';
+import { exportacaoDespesasSchema } from '../../../shared/schemas/exportacoes';
 import { limparTemporariosAntigos, pastaTemporaria, Temporarios } from '../arquivos/temporarios';
+import { csvDeDespesas, responderCsv } from '../exportacoes/listas';
 import { arquivoGrande, dadosInvalidos, ErroApp, naoEncontrado } from '../errors';
 import { recusarCaractereNulo } from '../plugins/caractereNulo';
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
-import type { App } from '../tipos';
+import type { App, UsuarioSessao } from '../tipos';
 import { validar } from '../validacao';
 import { lerCupom, type CupomRecebido } from './cupons';
 import { buscarDespesa, buscarDespesaApresentada, listarDespesas, totaisDespesas, type FiltroDespesas } from './repositorio';
@@ -89,6 +91,22 @@ async function lerFormulario(request: FastifyRequest, temporarios: Temporarios):
   return { campos, cupons };
 }
 
+/** The list's filter as this user may apply it: an employee always gets their own expenses, whatever filter they send. */
+function filtroDaLista(usuario: UsuarioSessao, q: z.output<typeof despesaFiltroSchema>): FiltroDespesas {
+  const funcionarioId = usuario.tipo === 'admin' ? q.funcionario_id : usuario.id;
+  return {
+    ...(funcionarioId !== undefined ? { funcionarioId } : {}),
+    ...(q.rota_id !== undefined ? { rotaId: q.rota_id } : {}),
+    ...(q.status_rota ? { statusRota: q.status_rota } : {}),
+    ...(q.data_inicio ? { dataInicio: q.data_inicio } : {}),
+    ...(q.data_fim ? { dataFim: q.data_fim } : {}),
+    ...(q.tipo ? { tipo: q.tipo } : {}),
+    ...(q.status_aprovacao ? { statusAprovacao: q.status_aprovacao } : {}),
+    ...(q.avaliadas_desde ? { avaliadasDesde: q.avaliadas_desde } : {}),
+    ...(q.acima_do_limite ? { acimaDoLimite: true } : {}),
+  };
+}
+
 /** ASCII fallback plus the UTF-8 name (RFC 6266), both safe inside the header. */
 function disposicaoInline(nome: string): string {
   const ascii = nome.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'cupom';
@@ -134,23 +152,16 @@ export default async function rotasDespesas(app: App) {
   // Kept by the read cache until the database changes (issue 19: the admin's screen read it afresh, uncompressed, every time).
   app.get('/', { config: { emCache: true }, schema: { querystring: despesaFiltroSchema, response: { 200: listaDespesasSchema } } }, async (request) => {
     const q = request.query;
-    // An employee always gets their own expenses, whatever filter they send.
-    const funcionarioId = request.usuario.tipo === 'admin' ? q.funcionario_id : request.usuario.id;
-    const filtro: FiltroDespesas = {
-      ...(funcionarioId !== undefined ? { funcionarioId } : {}),
-      ...(q.rota_id !== undefined ? { rotaId: q.rota_id } : {}),
-      ...(q.status_rota ? { statusRota: q.status_rota } : {}),
-      ...(q.data_inicio ? { dataInicio: q.data_inicio } : {}),
-      ...(q.data_fim ? { dataFim: q.data_fim } : {}),
-      ...(q.tipo ? { tipo: q.tipo } : {}),
-      ...(q.status_aprovacao ? { statusAprovacao: q.status_aprovacao } : {}),
-      ...(q.avaliadas_desde ? { avaliadasDesde: q.avaliadas_desde } : {}),
-      ...(q.acima_do_limite ? { acimaDoLimite: true } : {}),
-    };
+    const filtro = filtroDaLista(request.usuario, q);
     // Totals of the whole filtered set (the page's cards); the rows of one page, at most LIMITE_MAXIMO_PAGINA.
     const { total, totais } = await totaisDespesas(app.db, filtro);
     return { despesas: await listarDespesas(app.db, filtro, janelaDaPagina(q)), totais, ...camposDaPagina(total, q) };
   });
+
+  // The admin's whole filtered set as CSV, not the page on screen: the list's filters and order, streamed.
+  app.get('/exportar', { onRequest: app.exigirAdmin, schema: { querystring: exportacaoDespesasSchema } }, async (request, reply) =>
+    responderCsv(app, request, reply, 'despesas.csv', () => csvDeDespesas(app.db, filtroDaLista(request.usuario, request.query))),
+  );
 
   app.post(
     '/',

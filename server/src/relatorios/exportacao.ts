@@ -178,99 +178,139 @@ export async function gerarPdf(linhas: LinhaRelatorioRota[], contexto: ContextoE
   });
 }
 
-type Documento = PDFKit.PDFDocument;
-type Alinhamento = 'left' | 'right';
-interface Coluna {
+export type Documento = PDFKit.PDFDocument;
+export type Alinhamento = 'left' | 'right';
+export interface Coluna {
   titulo: string;
   /** Fraction of the table's width. */
   fracao: number;
   alinhamento?: Alinhamento;
 }
 
-const COR_TEXTO = '#0f172a';
-const COR_SUAVE = '#64748b';
-const COR_BORDA = '#cbd5e1';
-const COR_CABECALHO = '#1d4ed8';
-const COR_FAIXA = '#f1f5f9';
-const COR_POSITIVO = '#15803d';
-const COR_NEGATIVO = '#b91c1c';
-const ALTURA_LINHA = 17;
+export const COR_TEXTO = '#0f172a';
+export const COR_SUAVE = '#64748b';
+export const COR_BORDA = '#cbd5e1';
+export const COR_CABECALHO = '#1d4ed8';
+export const COR_FAIXA = '#f1f5f9';
+export const COR_POSITIVO = '#15803d';
+export const COR_NEGATIVO = '#b91c1c';
+export const ALTURA_LINHA = 17;
 
 const decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
+/** A settlement line's amount (shared/acerto.ts) as printed: pdfkit's standard fonts have no U+2212 minus, so an en dash. */
+export const valorDoAcertoNoPdf = (l: LinhaDoAcerto) => valorDaLinhaDoAcerto(l).replace('−', '–');
 /** The rent discount as a deduction; pdfkit's standard fonts have no U+2212 minus, so an en dash. */
 const menos = (reais: number) => (reais > 0 ? `– ${formatarReais(reais)}` : formatarReais(0));
 
-/**
- * One route's section, from a new page: the details modal on paper. Tables continue on the next page
- * with their header repeated and the route's name marked '(continuação)'.
- */
-function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
-  const esquerda = doc.page.margins.left;
-  const largura = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const limite = () => doc.page.height - doc.page.margins.bottom - 6;
-  let y = 0;
+/** Text options of one line drawn by DesenhoPdf.texto. */
+export interface OpcoesTexto {
+  negrito?: boolean;
+  tamanho?: number;
+  cor?: string;
+  alinhamento?: Alinhamento;
+}
 
-  const novaPagina = (continuacao: boolean) => {
-    doc.addPage();
-    y = doc.page.margins.top;
+/**
+ * The layout helpers of the sections drawn after the summary table (a route's details here; the
+ * accountant's summary in server/src/exportacoes): a cursor `y` down the page, one-line texts cut with an
+ * ellipsis, section titles and tables that continue on the next page with their header repeated and the
+ * section's name marked '(continuação)'.
+ */
+export class DesenhoPdf {
+  y = 0;
+  constructor(
+    readonly doc: Documento,
+    /** The name written on top of a continued page. */
+    private readonly secao: () => string,
+  ) {}
+
+  get esquerda(): number {
+    return this.doc.page.margins.left;
+  }
+
+  get largura(): number {
+    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right;
+  }
+
+  limite(): number {
+    return this.doc.page.height - this.doc.page.margins.bottom - 6;
+  }
+
+  novaPagina(continuacao: boolean): void {
+    this.doc.addPage();
+    this.y = this.doc.page.margins.top;
     if (continuacao) {
-      doc.font('Helvetica-Bold').fontSize(10).fillColor(COR_SUAVE).text(`${d.rota_nome} (continuação)`, esquerda, y, { width: largura, lineBreak: false });
-      y += 20;
+      this.doc.font('Helvetica-Bold').fontSize(10).fillColor(COR_SUAVE).text(`${this.secao()} (continuação)`, this.esquerda, this.y, { width: this.largura, lineBreak: false });
+      this.y += 20;
     }
-  };
+  }
+
   /** Room for `altura` more points, or a new page (then `depois` redraws what a table needs on top). */
-  const espaco = (altura: number, depois?: () => void) => {
-    if (y + altura <= limite()) return;
-    novaPagina(true);
+  espaco(altura: number, depois?: () => void): void {
+    if (this.y + altura <= this.limite()) return;
+    this.novaPagina(true);
     depois?.();
-  };
+  }
+
   /** One line, cut with an ellipsis when it does not fit (a height of one line: pdfkit wraps otherwise). */
-  const texto = (valor: string, x: number, yTexto: number, w: number, opcoes: { negrito?: boolean; tamanho?: number; cor?: string; alinhamento?: Alinhamento } = {}) => {
+  texto(valor: string, x: number, yTexto: number, w: number, opcoes: OpcoesTexto = {}): void {
     const tamanho = opcoes.tamanho ?? 9;
-    doc
+    this.doc
       .font(opcoes.negrito ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(tamanho)
       .fillColor(opcoes.cor ?? COR_TEXTO)
       .text(valor, x, yTexto, { width: w, height: tamanho * 1.3, align: opcoes.alinhamento ?? 'left', ellipsis: true });
-  };
-  const tituloSecao = (titulo: string, x = esquerda, w = largura) => {
-    texto(titulo, x, y, w, { negrito: true, tamanho: 11 });
-    y += 16;
-  };
-  const linhaDeTabela = (colunas: Coluna[], valores: string[], x: number, w: number, estilo: { cabecalho?: boolean; faixa?: boolean; negrito?: boolean; cores?: (string | undefined)[] } = {}) => {
-    if (estilo.cabecalho) doc.rect(x, y, w, ALTURA_LINHA).fill(COR_CABECALHO);
-    else if (estilo.faixa) doc.rect(x, y, w, ALTURA_LINHA).fill(COR_FAIXA);
+  }
+
+  tituloSecao(titulo: string, x = this.esquerda, w = this.largura): void {
+    this.texto(titulo, x, this.y, w, { negrito: true, tamanho: 11 });
+    this.y += 16;
+  }
+
+  linhaDeTabela(colunas: Coluna[], valores: string[], x: number, w: number, estilo: { cabecalho?: boolean; faixa?: boolean; negrito?: boolean; cores?: (string | undefined)[] } = {}): void {
+    const doc = this.doc;
+    if (estilo.cabecalho) doc.rect(x, this.y, w, ALTURA_LINHA).fill(COR_CABECALHO);
+    else if (estilo.faixa) doc.rect(x, this.y, w, ALTURA_LINHA).fill(COR_FAIXA);
     let cx = x;
     colunas.forEach((c, i) => {
       const cw = c.fracao * w;
-      texto(valores[i] ?? '', cx + 5, y + 5, cw - 10, {
+      this.texto(valores[i] ?? '', cx + 5, this.y + 5, cw - 10, {
         negrito: estilo.cabecalho || estilo.negrito,
         ...(estilo.cabecalho ? { cor: '#ffffff' } : estilo.cores?.[i] ? { cor: estilo.cores[i] } : {}),
         alinhamento: c.alinhamento ?? 'left',
       });
       cx += cw;
     });
-    y += ALTURA_LINHA;
-  };
+    this.y += ALTURA_LINHA;
+  }
+
   /** A table that flows over pages, its header repeated on each. */
-  const tabela = (colunas: Coluna[], linhas: string[][]) => {
-    const cabecalho = () => linhaDeTabela(colunas, colunas.map((c) => c.titulo), esquerda, largura, { cabecalho: true });
-    espaco(ALTURA_LINHA * 2);
+  tabela(colunas: Coluna[], linhas: string[][]): void {
+    const cabecalho = () => this.linhaDeTabela(colunas, colunas.map((c) => c.titulo), this.esquerda, this.largura, { cabecalho: true });
+    this.espaco(ALTURA_LINHA * 2);
     cabecalho();
     linhas.forEach((valores, i) => {
-      espaco(ALTURA_LINHA, cabecalho);
-      linhaDeTabela(colunas, valores, esquerda, largura, { faixa: i % 2 === 1 });
+      this.espaco(ALTURA_LINHA, cabecalho);
+      this.linhaDeTabela(colunas, valores, this.esquerda, this.largura, { faixa: i % 2 === 1 });
     });
-  };
+  }
+}
+
+/**
+ * One route's section, from a new page: the details modal on paper. Tables continue on the next page
+ * with their header repeated and the route's name marked '(continuação)'.
+ */
+function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
+  const p = new DesenhoPdf(doc, () => d.rota_nome);
 
   // Heading: the route, its employee, status, period, cities and average.
-  novaPagina(false);
-  texto('Detalhes da rota', esquerda, y, largura, { tamanho: 9, cor: COR_SUAVE });
-  y += 12;
-  texto(d.rota_nome, esquerda, y, largura, { negrito: true, tamanho: 15 });
-  y += 20;
-  texto(
+  p.novaPagina(false);
+  p.texto('Detalhes da rota', p.esquerda, p.y, p.largura, { tamanho: 9, cor: COR_SUAVE });
+  p.y += 12;
+  p.texto(d.rota_nome, p.esquerda, p.y, p.largura, { negrito: true, tamanho: 15 });
+  p.y += 20;
+  p.texto(
     [
       d.funcionario_nome,
       ROTULO_STATUS_ROTA[d.status],
@@ -278,12 +318,12 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
       `Cidades visitadas: ${d.cidades_visitadas} de ${d.total_cidades}`,
       `Desempenho médio: ${decimal.format(mediaParaExibir(d.media_bolsas_cidade))} bolsas por cidade`,
     ].join('  ·  '),
-    esquerda,
-    y,
-    largura,
+    p.esquerda,
+    p.y,
+    p.largura,
     { tamanho: 10, cor: '#475569' },
   );
-  y += 20;
+  p.y += 20;
 
   // The totals, as boxes.
   const rotuloSalario = rotuloSalarioDaRota(d.status);
@@ -295,19 +335,19 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
     [d.saldo_final < 0 ? 'A receber' : 'A devolver', formatarReais(Math.abs(d.saldo_final)), d.saldo_final < 0 ? COR_NEGATIVO : COR_POSITIVO],
   ];
   const vao = 8;
-  const larguraCaixa = (largura - vao * (caixas.length - 1)) / caixas.length;
+  const larguraCaixa = (p.largura - vao * (caixas.length - 1)) / caixas.length;
   caixas.forEach(([rotulo, valor, cor], i) => {
-    const x = esquerda + i * (larguraCaixa + vao);
-    doc.roundedRect(x, y, larguraCaixa, 40, 4).lineWidth(0.7).strokeColor(COR_BORDA).stroke();
-    texto(rotulo.toUpperCase(), x + 8, y + 7, larguraCaixa - 16, { tamanho: 7.5, cor: COR_SUAVE });
-    texto(valor, x + 8, y + 20, larguraCaixa - 16, { negrito: true, tamanho: 12, ...(cor ? { cor } : {}) });
+    const x = p.esquerda + i * (larguraCaixa + vao);
+    doc.roundedRect(x, p.y, larguraCaixa, 40, 4).lineWidth(0.7).strokeColor(COR_BORDA).stroke();
+    p.texto(rotulo.toUpperCase(), x + 8, p.y + 7, larguraCaixa - 16, { tamanho: 7.5, cor: COR_SUAVE });
+    p.texto(valor, x + 8, p.y + 20, larguraCaixa - 16, { negrito: true, tamanho: 12, ...(cor ? { cor } : {}) });
   });
-  y += 54;
+  p.y += 54;
 
   // How the salary was calculated (left) and the rent (right), side by side.
   const c = d.calculo_salario;
-  const larguraBloco = (largura - 24) / 2;
-  const xAluguel = esquerda + larguraBloco + 24;
+  const larguraBloco = (p.largura - 24) / 2;
+  const xAluguel = p.esquerda + larguraBloco + 24;
   const colunasSalario: Coluna[] = [
     { titulo: '', fracao: 0.34 },
     { titulo: '', fracao: 0.4 },
@@ -329,57 +369,55 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
     ['Pago pela escola', formatarReais(d.desconto_aluguel_escola)],
     ['Quem pagou o aluguel', d.valor_aluguel > 0 ? d.quem_pagou_aluguel : 'Sem aluguel'],
   ];
-  espaco(16 + ALTURA_LINHA * (linhasSalario.length + 1) + 8);
-  const topo = y;
-  tituloSecao('Cálculo do salário', esquerda, larguraBloco);
-  linhasSalario.forEach((l, i) => linhaDeTabela(colunasSalario, l, esquerda, larguraBloco, { faixa: i % 2 === 1 }));
-  doc.moveTo(esquerda, y).lineTo(esquerda + larguraBloco, y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
+  p.espaco(16 + ALTURA_LINHA * (linhasSalario.length + 1) + 8);
+  const topo = p.y;
+  p.tituloSecao('Cálculo do salário', p.esquerda, larguraBloco);
+  linhasSalario.forEach((l, i) => p.linhaDeTabela(colunasSalario, l, p.esquerda, larguraBloco, { faixa: i % 2 === 1 }));
+  doc.moveTo(p.esquerda, p.y).lineTo(p.esquerda + larguraBloco, p.y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
   // The total's label may be long ('Salário estimado (até agora)'): it takes the detail column too.
-  linhaDeTabela([{ titulo: '', fracao: 0.74 }, { titulo: '', fracao: 0.26, alinhamento: 'right' }], [rotuloSalario, formatarReais(c.total_salario)], esquerda, larguraBloco, {
+  p.linhaDeTabela([{ titulo: '', fracao: 0.74 }, { titulo: '', fracao: 0.26, alinhamento: 'right' }], [rotuloSalario, formatarReais(c.total_salario)], p.esquerda, larguraBloco, {
     negrito: true,
     cores: [undefined, c.total_salario < 0 ? COR_NEGATIVO : undefined],
   });
-  const fimSalario = y;
-  y = topo;
-  tituloSecao('Aluguel', xAluguel, larguraBloco);
-  linhasAluguel.forEach((l, i) => linhaDeTabela(colunasAluguel, l, xAluguel, larguraBloco, { faixa: i % 2 === 1 }));
-  y = Math.max(fimSalario, y) + 16;
+  const fimSalario = p.y;
+  p.y = topo;
+  p.tituloSecao('Aluguel', xAluguel, larguraBloco);
+  linhasAluguel.forEach((l, i) => p.linhaDeTabela(colunasAluguel, l, xAluguel, larguraBloco, { faixa: i % 2 === 1 }));
+  p.y = Math.max(fimSalario, p.y) + 16;
 
   // The settlement (shared/acerto.ts): the sum (left) beside what is paid apart (right), the rejected
   // expenses' note, then the acertos recorded.
   const acerto = acertoDaApi(d.acerto);
   const { conta, rejeitadas, aoLado } = linhasDoAcerto(acerto, 'admin');
-  // The PDF's standard font has the en dash, not the minus sign.
-  const valorNoPdf = (l: LinhaDoAcerto) => valorDaLinhaDoAcerto(l).replace('−', '–');
   const colunasAcerto: Coluna[] = [
     { titulo: '', fracao: 0.7 },
     { titulo: '', fracao: 0.3, alinhamento: 'right' },
   ];
-  espaco(16 + ALTURA_LINHA * Math.max(conta.length, aoLado.length + 1) + 30);
-  const topoAcerto = y;
-  tituloSecao(`Acerto da rota — ${situacaoDoAcerto(acerto, d.status, (instante) => dataNoFuso(new Date(instante), fuso))}`, esquerda, larguraBloco);
+  p.espaco(16 + ALTURA_LINHA * Math.max(conta.length, aoLado.length + 1) + 30);
+  const topoAcerto = p.y;
+  p.tituloSecao(`Acerto da rota — ${situacaoDoAcerto(acerto, d.status, (instante) => dataNoFuso(new Date(instante), fuso))}`, p.esquerda, larguraBloco);
   conta.forEach((l, i) => {
     const total = i === conta.length - 1;
-    if (total) doc.moveTo(esquerda, y).lineTo(esquerda + larguraBloco, y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
-    linhaDeTabela(colunasAcerto, [l.rotulo, valorNoPdf(l)], esquerda, larguraBloco, {
+    if (total) doc.moveTo(p.esquerda, p.y).lineTo(p.esquerda + larguraBloco, p.y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
+    p.linhaDeTabela(colunasAcerto, [l.rotulo, valorDoAcertoNoPdf(l)], p.esquerda, larguraBloco, {
       faixa: !total && i % 2 === 1,
       ...(total ? { negrito: true, cores: [undefined, l.rotulo === 'A receber' ? COR_NEGATIVO : l.valorCentavos > 0 ? COR_POSITIVO : undefined] } : {}),
     });
   });
-  const fimConta = y;
-  y = topoAcerto;
-  tituloSecao('Pagos à parte, fora do acerto', xAluguel, larguraBloco);
-  aoLado.forEach((l, i) => linhaDeTabela(colunasAcerto, [l.rotulo, valorNoPdf(l)], xAluguel, larguraBloco, { faixa: i % 2 === 1 }));
-  y = Math.max(fimConta, y) + 4;
+  const fimConta = p.y;
+  p.y = topoAcerto;
+  p.tituloSecao('Pagos à parte, fora do acerto', xAluguel, larguraBloco);
+  aoLado.forEach((l, i) => p.linhaDeTabela(colunasAcerto, [l.rotulo, valorDoAcertoNoPdf(l)], xAluguel, larguraBloco, { faixa: i % 2 === 1 }));
+  p.y = Math.max(fimConta, p.y) + 4;
   if (rejeitadas) {
-    texto(rejeitadas, esquerda, y, largura, { cor: COR_SUAVE });
-    y += 14;
+    p.texto(rejeitadas, p.esquerda, p.y, p.largura, { cor: COR_SUAVE });
+    p.y += 14;
   }
   if (acerto.acertos.length > 0) {
-    y += 4;
-    espaco(16 + ALTURA_LINHA * 2);
-    tituloSecao(`Acertos registrados (${acerto.acertos.length})`);
-    tabela(
+    p.y += 4;
+    p.espaco(16 + ALTURA_LINHA * 2);
+    p.tituloSecao(`Acertos registrados (${acerto.acertos.length})`);
+    p.tabela(
       [
         { titulo: 'Data', fracao: 0.14 },
         { titulo: 'Sentido', fracao: 0.24 },
@@ -390,18 +428,18 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
       acerto.acertos.map((a) => [formatarData(dataNoFuso(new Date(a.data), fuso)), ROTULO_SENTIDO_ACERTO[a.sentido], a.adminNome ?? '—', a.observacao || '—', formatarReais(a.valorCentavos / 100)]),
     );
   }
-  y += 12;
+  p.y += 12;
 
   // Visited cities with their sales and expenses; then the ones not visited.
   const visitadas = d.cidades.filter((x) => x.visitada);
   const naoVisitadas = d.cidades.filter((x) => !x.visitada);
-  espaco(16 + ALTURA_LINHA * 2);
-  tituloSecao(`Cidades visitadas (${visitadas.length})`);
+  p.espaco(16 + ALTURA_LINHA * 2);
+  p.tituloSecao(`Cidades visitadas (${visitadas.length})`);
   if (visitadas.length === 0) {
-    texto('Nenhuma cidade visitada.', esquerda, y, largura, { cor: COR_SUAVE });
-    y += ALTURA_LINHA;
+    p.texto('Nenhuma cidade visitada.', p.esquerda, p.y, p.largura, { cor: COR_SUAVE });
+    p.y += ALTURA_LINHA;
   } else {
-    tabela(
+    p.tabela(
       [
         { titulo: 'Cidade', fracao: 0.5 },
         { titulo: 'Vendas', fracao: 0.25, alinhamento: 'right' },
@@ -410,24 +448,24 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
       visitadas.map((x) => [`${x.cidade_nome} (${x.uf})`, formatarReais(x.total_vendas), formatarReais(x.total_despesas)]),
     );
   }
-  y += 12;
-  espaco(16 + ALTURA_LINHA);
-  tituloSecao(`Cidades não visitadas (${naoVisitadas.length})`);
+  p.y += 12;
+  p.espaco(16 + ALTURA_LINHA);
+  p.tituloSecao(`Cidades não visitadas (${naoVisitadas.length})`);
   const textoNaoVisitadas = naoVisitadas.length ? naoVisitadas.map((x) => `${x.cidade_nome} (${x.uf})`).join(', ') : 'Todas as cidades da rota foram visitadas.';
   doc.font('Helvetica').fontSize(9);
-  const alturaNaoVisitadas = doc.heightOfString(textoNaoVisitadas, { width: largura });
-  espaco(alturaNaoVisitadas);
-  doc.fillColor(naoVisitadas.length ? COR_TEXTO : COR_SUAVE).text(textoNaoVisitadas, esquerda, y, { width: largura });
-  y += alturaNaoVisitadas + 14;
+  const alturaNaoVisitadas = doc.heightOfString(textoNaoVisitadas, { width: p.largura });
+  p.espaco(alturaNaoVisitadas);
+  doc.fillColor(naoVisitadas.length ? COR_TEXTO : COR_SUAVE).text(textoNaoVisitadas, p.esquerda, p.y, { width: p.largura });
+  p.y += alturaNaoVisitadas + 14;
 
   // The route's expenses.
-  espaco(16 + ALTURA_LINHA * 2);
-  tituloSecao(`Despesas (${d.despesas.length})`);
+  p.espaco(16 + ALTURA_LINHA * 2);
+  p.tituloSecao(`Despesas (${d.despesas.length})`);
   if (d.despesas.length === 0) {
-    texto('Nenhuma despesa registrada nesta rota.', esquerda, y, largura, { cor: COR_SUAVE });
-    y += ALTURA_LINHA;
+    p.texto('Nenhuma despesa registrada nesta rota.', p.esquerda, p.y, p.largura, { cor: COR_SUAVE });
+    p.y += ALTURA_LINHA;
   } else {
-    tabela(
+    p.tabela(
       [
         { titulo: 'Data', fracao: 0.1 },
         { titulo: 'Cidade', fracao: 0.18 },
@@ -445,22 +483,21 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
         formatarReais(x.valor),
       ]),
     );
-    espaco(ALTURA_LINHA);
-    doc.moveTo(esquerda, y).lineTo(esquerda + largura, y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
-    linhaDeTabela(
+    p.espaco(ALTURA_LINHA);
+    doc.moveTo(p.esquerda, p.y).lineTo(p.esquerda + p.largura, p.y).strokeColor(COR_TEXTO).lineWidth(0.8).stroke();
+    p.linhaDeTabela(
       [
         { titulo: '', fracao: 0.85 },
         { titulo: '', fracao: 0.15, alinhamento: 'right' },
       ],
       ['Total das despesas', formatarReais(d.total_despesas)],
-      esquerda,
-      largura,
+      p.esquerda,
+      p.largura,
       { negrito: true },
     );
   }
-  y += 12;
+  p.y += 12;
 
-  y += 14;
 }
 
 /** The filters as people read them, for the top of the file. */

@@ -9,10 +9,12 @@ import {
   vendasRespostaSchema,
 } from '../../../shared/schemas/vendas';
 import type { z } from 'zod';
+import { exportacaoVendasSchema } from '../../../shared/schemas/exportacoes';
+import { csvDeVendas, responderCsv } from '../exportacoes/listas';
 import { contextoDeEscrita } from '../sync/contexto';
 import type { App } from '../tipos';
 import { escritaEditarVenda, escritaSalvarVenda } from './escritas';
-import { consultarVendas, fechamentoDiario, historicoDeRota, resumoDeRota } from './servico';
+import { consultarVendas, fechamentoDiario, filtroDoUsuario, historicoDeRota, resumoDeRota } from './servico';
 
 export default async function rotasVendas(app: App) {
   app.addHook('onRequest', app.autenticar);
@@ -24,6 +26,11 @@ export default async function rotasVendas(app: App) {
 
   app.get('/fechamento-diario', { config: { emCache: true }, schema: { querystring: vendasFiltroSchema, response: { 200: fechamentoDiarioRespostaSchema } } }, async (request) =>
     fechamentoDiario(app.db, request.usuario, request.query),
+  );
+
+  // The admin's whole filtered set as CSV, not the page on screen: the same filters, in the list's order, streamed.
+  app.get('/exportar', { onRequest: app.exigirAdmin, schema: { querystring: exportacaoVendasSchema } }, async (request, reply) =>
+    responderCsv(app, request, reply, 'vendas.csv', () => csvDeVendas(app.db, filtroDoUsuario(request.usuario, request.query))),
   );
 
   app.get('/rota/:id/resumo', { config: { emCache: true }, schema: { params: paramsId, response: { 200: resumoRespostaSchema } } }, async (request) => ({

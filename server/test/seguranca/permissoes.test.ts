@@ -179,10 +179,19 @@ const TABELA: Linha[] = [
   { rota: 'GET /api/relatorios/rotas/exportar', pedido: () => json('GET', '/api/relatorios/rotas/exportar?formato=excel'), esperado: soAdmin() },
   // Issue 20 (item 2): the admin's trend charts.
   { rota: 'GET /api/relatorios/tendencias', pedido: () => json('GET', '/api/relatorios/tendencias'), esperado: soAdmin() },
+  // The accountant's ZIP of a period (A's expenses, sales and receipts among everyone's).
+  {
+    rota: 'GET /api/exportacoes/contabil',
+    descricao: 'o mês de hoje, todos os funcionários',
+    pedido: () => json('GET', `/api/exportacoes/contabil?data_inicio=${hoje().slice(0, 8)}01&data_fim=${hoje()}`),
+    esperado: soAdmin(),
+  },
 
   // Sales
   { rota: 'GET /api/vendas', pedido: (f) => json('GET', `/api/vendas?rota_id=${f.rotaA}`), esperado: autenticado() },
   { rota: 'GET /api/vendas/fechamento-diario', pedido: (f) => json('GET', `/api/vendas/fechamento-diario?funcionario_id=${f.a.id}`), esperado: autenticado() },
+  // The whole filtered set as CSV: admin only (an employee's own sales stay on the screen).
+  { rota: 'GET /api/vendas/exportar', pedido: (f) => json('GET', `/api/vendas/exportar?formato=csv&funcionario_id=${f.a.id}`), esperado: soAdmin() },
   { rota: 'GET /api/vendas/rota/:id/resumo', pedido: (f) => json('GET', `/api/vendas/rota/${f.rotaA}/resumo`), esperado: donoOuAdmin() },
   { rota: 'GET /api/vendas/rota/:id/historico', pedido: (f) => json('GET', `/api/vendas/rota/${f.rotaA}/historico`), esperado: donoOuAdmin() },
   {
@@ -245,6 +254,7 @@ const TABELA: Linha[] = [
 
   // Expenses
   { rota: 'GET /api/despesas', pedido: (f) => json('GET', `/api/despesas?rota_id=${f.rotaA}`), esperado: autenticado() },
+  { rota: 'GET /api/despesas/exportar', pedido: (f) => json('GET', `/api/despesas/exportar?formato=csv&funcionario_id=${f.a.id}`), esperado: soAdmin() },
   {
     rota: 'POST /api/despesas',
     descricao: 'multipart com cupom JPEG, na rota de A',
@@ -296,6 +306,7 @@ const TABELA: Linha[] = [
 
   // Audit trail (issue 20)
   { rota: 'GET /api/auditoria', pedido: () => json('GET', '/api/auditoria'), esperado: soAdmin() },
+  { rota: 'GET /api/auditoria/exportar', pedido: () => json('GET', '/api/auditoria/exportar?formato=csv'), esperado: soAdmin() },
 
   // Balance
   { rota: 'GET /api/saldo', pedido: () => json('GET', '/api/saldo'), esperado: soAdmin() },
