@@ -12,6 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../shared/dates';
 import { textoDoPdf } from '../server/test/pdf';
+import { lerZip } from '../server/test/zip';
 import { formulario } from '../server/test/despesas';
 import { TelaLogin } from './paginas/login';
 import { TelaRelatorios } from './paginas/relatorios';
@@ -155,6 +156,25 @@ describe.skipIf(!temChromium)('acerto da rota no navegador', () => {
     for (const trecho of ['Acerto da rota — Acertada em', 'A devolver R$ 0,00'.replace('A devolver', 'Em aberto'), 'Despesas rejeitadas: R$ 100,00', 'Devolvido pelo funcionário', 'Devolvido em dinheiro no escritório', 'R$ 3.601,01']) {
       expect(textoPdf, trecho).toContain(trecho);
     }
+
+    // The accountant's ZIP of the month: the same settlement in its summary, the accepted sale and every expense with its status.
+    await admin.pagina.getByRole('button', { name: 'Exportar para o contador' }).click();
+    const periodo = admin.pagina.getByRole('dialog', { name: 'Exportar para o contador' });
+    await periodo.getByLabel('Data inicial').fill(somarDias(hoje('America/Sao_Paulo'), -30));
+    await periodo.getByLabel('Data final').fill(hoje('America/Sao_Paulo'));
+    const baixando = admin.pagina.waitForEvent('download', { timeout: 60_000 });
+    await periodo.getByRole('button', { name: 'Exportar', exact: true }).click();
+    const entradas = lerZip(fs.readFileSync((await (await baixando).path())!));
+    const porNome = new Map(entradas.map((e) => [e.nome, e.dados]));
+    const resumo = (await textoDoPdf(porNome.get('resumo.pdf')!)).replace(/\u00a0/g, ' ');
+    for (const trecho of ['Rota Serra', 'Créditos desta rota', 'Em aberto', 'Despesas rejeitadas (a devolver)', 'R$ 100,00', 'Devolvido pelo funcionário', 'R$ 700,00']) {
+      expect(resumo, trecho).toContain(trecho);
+    }
+    const vendasCsv = porNome.get('vendas.csv')!.toString('utf8');
+    expect(vendasCsv).toContain(';Anápolis;GO;1201,01;');
+    const despesasCsv = porNome.get('despesas.csv')!.toString('utf8');
+    expect(despesasCsv).toContain(';Aprovada;');
+    expect(despesasCsv).toContain(';Rejeitada;Sem nota fiscal;');
 
     // Saldo: Lara's balance is zero (the rejected R$ 100,00 was charged in the acerto); the report says 'Acertada'.
     const saldo = new TelaSaldo(admin.pagina);
