@@ -160,8 +160,12 @@ export function PaginaRelatorios() {
                   <th className="numero">Vendas</th>
                   <th className="numero">Despesas</th>
                   <th className="numero">Créditos</th>
-                  <th className="numero">Acerto da rota</th>
-                  <th className="numero">Saldo Atual</th>
+                  <th className="numero" title="O acerto da rota: o que o funcionário devolve ou recebe (numa rota ativa, até agora)">
+                    Acerto
+                  </th>
+                  <th className="numero" title="O saldo do funcionário agora: todas as rotas e os créditos sem rota">
+                    Saldo Atual
+                  </th>
                   <th>Detalhes</th>
                 </tr>
               </thead>
@@ -310,7 +314,7 @@ function ListaCartoes({
                   <span className="cartao-linha__valor">{acertoDaLinha(l).valor}</span>
                 </div>
                 <div className="cartao-linha__campo">
-                  <span className="cartao-linha__rotulo">Saldo Atual ({notaDoSaldo(l)})</span>
+                  <span className="cartao-linha__rotulo">Saldo Atual do funcionário{notaDoSaldo(l) ? ` (${notaDoSaldo(l)})` : ''}</span>
                   <span className={['cartao-linha__valor', classeDoSaldo(l.saldo_atual)].filter(Boolean).join(' ')}>{formatarReais(l.saldo_atual)}</span>
                 </div>
                 <div className="cartao-linha__acoes">
@@ -329,12 +333,13 @@ function ListaCartoes({
 
 /** The route's settlement in one cell: what is open and which way, or when it was settled. */
 function acertoDaLinha(l: LinhaRelatorioRota): { valor: string; rotulo: string } {
-  if (l.acertada_em) return { valor: formatarReais(0), rotulo: `acertada em ${formatarData(dataNoFuso(new Date(l.acertada_em), fusoDoApp()))}` };
+  if (l.acertada_em) return { valor: formatarReais(0), rotulo: `acertada ${formatarData(dataNoFuso(new Date(l.acertada_em), fusoDoApp()))}` };
   const aberto = l.a_devolver > 0 ? 'a devolver' : l.a_receber > 0 ? 'a receber' : 'nada em aberto';
-  return { valor: formatarReais(l.a_devolver > 0 ? l.a_devolver : l.a_receber), rotulo: l.status === 'ativa' ? `${aberto} até agora` : aberto };
+  // An active route's is 'até agora' (the header says so on hover): the cell stays narrow enough for the table to fit at 1280 px.
+  return { valor: formatarReais(l.a_devolver > 0 ? l.a_devolver : l.a_receber), rotulo: aberto };
 }
 
-/** Saldo Atual is the employee's, not the route's: it says so, and names the credits given without a route. */
-function notaDoSaldo(l: LinhaRelatorioRota): string {
-  return l.creditos_sem_rota > 0 ? `do funcionário; inclui ${formatarReais(l.creditos_sem_rota)} de créditos sem rota` : 'do funcionário, todas as rotas';
+/** Saldo Atual is the employee's, not the route's: it names the credits given without a route, when there are any. */
+function notaDoSaldo(l: LinhaRelatorioRota): string | undefined {
+  return l.creditos_sem_rota > 0 ? `inclui ${formatarReais(l.creditos_sem_rota)} sem rota` : undefined;
 }
