@@ -3,15 +3,15 @@
  * something in the period, and the audit trail page after page. Every read is one bounded page (the
  * caller asks for the next one after the last row it sent), so a year of data never sits in memory.
  */
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { inicioDoDia, somarDias } from '../../../shared/dates';
 import { centavosParaReais } from '../../../shared/money';
-import type { AcaoAuditoria, AlvoAuditoria, NomesCitados, RegistroAuditoria } from '../../../shared/schemas/auditoria';
+import type { NomesCitados, RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import type { StatusRota } from '../../../shared/schemas/rotas';
 import type { VendaListada } from '../../../shared/schemas/vendas';
-import { buscarAlvos, descreverAlvo, nomesCitados, type RegistroParaDescrever } from '../auditoria/descricao';
+import { lerAuditoria, ondeDaAuditoria, type CursorAuditoria, type FiltroAuditoria } from '../auditoria/repositorio';
 import { linhas, type Db } from '../db';
-import { auditoria, cidades, rotas, usuarios, vendas } from '../db/tabelas';
+import { cidades, rotas, usuarios, vendas } from '../db/tabelas';
 
 /** Rows read per query: a few hundred KB at most, whatever the period. */
 export const LINHAS_POR_LEITURA = 500;
@@ -99,72 +99,19 @@ export async function rotasComMovimento(db: Db, p: Periodo, fuso: string): Promi
   return lidas.map((r) => ({ ...r, rotaId: Number(r.rotaId), funcionarioId: Number(r.funcionarioId) }));
 }
 
-export interface FiltroAuditoria {
-  adminId?: number;
-  acao?: AcaoAuditoria;
-  dataInicio?: string;
-  dataFim?: string;
-}
-
-export interface CursorAuditoria {
-  criadoEm: string;
-  id: number;
-}
-
-const lerJson = (texto: string | null): Record<string, unknown> | null => (texto === null ? null : (JSON.parse(texto) as Record<string, unknown>));
+export type { CursorAuditoria, FiltroAuditoria } from '../auditoria/repositorio';
 
 /**
  * A page of the audit trail as GET /api/auditoria filters and orders it (newest first; the business days
  * of APP_TZ), after `cursor`, each row described in words by auditoria/descricao.ts (as the list), with
  * the names its changes cite (the screen's 'Rota: Rota Sul (#7)').
  */
-export async function paginaDaAuditoria(
+export function paginaDaAuditoria(
   db: Db,
   f: FiltroAuditoria,
   fuso: string,
   cursor: CursorAuditoria | null,
   limite = LINHAS_POR_LEITURA,
 ): Promise<{ registros: RegistroAuditoria[]; nomes: NomesCitados }> {
-  const c: SQL[] = [];
-  if (f.adminId !== undefined) c.push(eq(auditoria.adminId, f.adminId));
-  if (f.acao) c.push(eq(auditoria.acao, f.acao));
-  if (f.dataInicio) c.push(gte(auditoria.criadoEm, inicioDoDia(f.dataInicio, fuso)));
-  if (f.dataFim) c.push(lt(auditoria.criadoEm, inicioDoDia(somarDias(f.dataFim, 1), fuso)));
-  if (cursor) c.push(sql`(${auditoria.criadoEm}, ${auditoria.id}) < (${cursor.criadoEm}, ${cursor.id})`);
-  const lidas = await db
-    .select({ r: auditoria, adminNome: usuarios.nome })
-    .from(auditoria)
-    .innerJoin(usuarios, eq(usuarios.id, auditoria.adminId))
-    .where(c.length ? and(...c) : undefined)
-    .orderBy(desc(auditoria.criadoEm), desc(auditoria.id))
-    .limit(limite);
-  const lidos = lidas.map(({ r, adminNome }) => ({
-    r,
-    adminNome,
-    alvo: {
-      acao: r.acao as AcaoAuditoria,
-      alvo_tipo: r.alvoTipo as AlvoAuditoria,
-      alvo_id: r.alvoId,
-      antes: lerJson(r.antes),
-      depois: lerJson(r.depois),
-    } satisfies RegistroParaDescrever,
-  }));
-  const alvos = await buscarAlvos(
-    db,
-    lidos.map((l) => l.alvo),
-  );
-  const registros = lidos.map(({ r, adminNome, alvo }): RegistroAuditoria => {
-    const descricao = descreverAlvo(alvo, alvos);
-    return {
-      id: r.id,
-      admin_id: r.adminId,
-      admin_nome: adminNome,
-      ...alvo,
-      alvo_nome: descricao.nome,
-      alvo_descricao: descricao.texto,
-      alvo_link: descricao.link,
-      criado_em: r.criadoEm,
-    };
-  });
-  return { registros, nomes: nomesCitados(alvos) };
+  return lerAuditoria(db, ondeDaAuditoria(f, fuso, cursor), { limite });
 }
