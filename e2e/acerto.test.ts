@@ -14,7 +14,6 @@ import { hoje, somarDias } from '../shared/dates';
 import { textoDoPdf } from '../server/test/pdf';
 import { lerZip } from '../server/test/zip';
 import { formulario } from '../server/test/despesas';
-import { TelaLogin } from './paginas/login';
 import { TelaRelatorios } from './paginas/relatorios';
 import { TelaMinhasRotas } from './paginas/rotas';
 import { TelaSaldo } from './paginas/saldo';
@@ -22,6 +21,7 @@ import { TelaVendasFuncionario } from './paginas/vendas';
 import { entrarComSinal } from './suporte/celular';
 import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
 import { abrirNavegador, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import { entrarComoAdmin } from './suporte/admin';
 import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -117,10 +117,7 @@ describe.skipIf(!temChromium)('acerto da rota no navegador', () => {
     await segundo.contexto.close();
 
     // The admin: the held closing in the route details, accepted; then the acerto of what is open.
-    const admin = await novaPagina(navegador, DESKTOP);
-    await new TelaLogin(admin.pagina).abrir(servidor.url);
-    await new TelaLogin(admin.pagina).entrar('admin@teste.com.br', 'admin123');
-    await admin.pagina.waitForURL('**/dashboard');
+    const admin = await entrarComoAdmin(navegador, servidor.url);
     const relatorios = new TelaRelatorios(admin.pagina);
     await relatorios.abrir(servidor.url);
     await relatorios.filtrarStatus('Finalizadas');

@@ -9,11 +9,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatarData, hoje, somarDias } from '../shared/dates';
 import { formulario } from '../server/test/despesas';
-import { ADMIN } from '../server/test/helper';
-import { TelaLogin } from './paginas/login';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { criarRotaEmCurso, creditarSaldo } from './suporte/dados';
-import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import { capturar, CELULAR, DESKTOP, temChromium } from './suporte/navegador';
+import { entrarComoAdmin } from './suporte/admin';
 import type { ServidorDeTeste } from './suporte/servidor';
 
 const GOIANIA = 5208707;
@@ -61,12 +60,7 @@ describe.skipIf(!temChromium)('auditoria: o registro nomeia o que audita', () =>
   afterAll(() => fecharAmbiente({ servidor, navegador }));
 
   async function abrirAuditoria(tela = DESKTOP): Promise<Page> {
-    const { pagina } = await novaPagina(navegador, tela);
-    await pagina.emulateMedia({ reducedMotion: 'reduce' });
-    const login = new TelaLogin(pagina);
-    await login.abrir(servidor.url);
-    await login.entrar(ADMIN.email, ADMIN.senha);
-    await pagina.waitForURL('**/dashboard');
+    const { pagina } = await entrarComoAdmin(navegador, servidor.url, tela);
     await pagina.goto(`${servidor.url}/auditoria`);
     await pagina.getByText('Rota Serra Dourada (excluída)').first().waitFor();
     return pagina;

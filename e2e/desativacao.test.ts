@@ -7,14 +7,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cabecalhosDoRelato, filaVazia } from '../shared/dispositivos';
-import { ADMIN } from '../server/test/helper';
 import { TelaDashboardAdmin } from './paginas/dashboard';
-import { TelaLogin } from './paginas/login';
 import { TelaSaldo } from './paginas/saldo';
 import { TelaUsuarios } from './paginas/usuarios';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
-import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import { capturar, CELULAR, DESKTOP, temChromium } from './suporte/navegador';
+import { entrarComoAdmin as entrarComoAdminEm } from './suporte/admin';
 import type { ServidorDeTeste } from './suporte/servidor';
 
 const GOIANIA = 5208707;
@@ -41,10 +40,7 @@ describe.skipIf(!temChromium)('desativar quem ainda tem saldo, rota e registros 
   afterAll(() => fecharAmbiente({ servidor, navegador }));
 
   async function entrarComoAdmin(tela: typeof CELULAR): Promise<{ pagina: Page; fechar: () => Promise<void> }> {
-    const { contexto, pagina } = await novaPagina(navegador, tela);
-    await new TelaLogin(pagina).abrir(servidor.url);
-    await new TelaLogin(pagina).entrar(ADMIN.email, ADMIN.senha);
-    await pagina.waitForURL('**/dashboard');
+    const { contexto, pagina } = await entrarComoAdminEm(navegador, servidor.url, tela);
     return { pagina, fechar: () => contexto.close() };
   }
 

@@ -9,12 +9,11 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../shared/dates';
 import { formulario } from '../server/test/despesas';
-import { ADMIN } from '../server/test/helper';
-import { TelaLogin } from './paginas/login';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { entrarComSinal } from './suporte/celular';
 import { criarRotaEmCurso } from './suporte/dados';
 import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import { entrarComoAdmin } from './suporte/admin';
 import type { ServidorDeTeste } from './suporte/servidor';
 
 const GOIANIA = 5208707;
@@ -46,13 +45,8 @@ describe.skipIf(!temChromium)('aprovação de despesas em lote', () => {
   });
   afterAll(() => fecharAmbiente({ servidor, navegador }));
 
-  async function entrarComoAdmin(tela = DESKTOP): Promise<Page> {
-    const { pagina } = await novaPagina(navegador, tela);
-    await pagina.emulateMedia({ reducedMotion: 'reduce' });
-    const login = new TelaLogin(pagina);
-    await login.abrir(servidor.url);
-    await login.entrar(ADMIN.email, ADMIN.senha);
-    await pagina.waitForURL('**/dashboard');
+  async function abrirDespesasComoAdmin(tela = DESKTOP): Promise<Page> {
+    const { pagina } = await entrarComoAdmin(navegador, servidor.url, tela);
     await pagina.goto(`${servidor.url}/despesas`);
     await pagina.getByText('Hotel do Bruno').first().waitFor();
     return pagina;
@@ -64,7 +58,7 @@ describe.skipIf(!temChromium)('aprovação de despesas em lote', () => {
   }
 
   it('no computador: aprova duas de funcionários diferentes, depois rejeita a página inteira com um motivo', async () => {
-    const pagina = await entrarComoAdmin();
+    const pagina = await abrirDespesasComoAdmin();
     await pagina.getByRole('checkbox', { name: /^Selecionar: Alimentação/ }).check();
     await pagina.getByRole('checkbox', { name: /^Selecionar: Hospedagem/ }).check();
     const barra = pagina.getByRole('region', { name: 'Ações em lote' });
@@ -102,7 +96,7 @@ describe.skipIf(!temChromium)('aprovação de despesas em lote', () => {
   });
 
   it('no celular do admin, os cartões têm caixas; o celular da funcionária mostra a rejeição com o motivo', async () => {
-    const pagina = await entrarComoAdmin(CELULAR);
+    const pagina = await abrirDespesasComoAdmin(CELULAR);
     const barra = pagina.getByRole('region', { name: 'Ações em lote' });
     await barra.getByLabel('Selecionar todas da página').check();
     await barra.getByText('3 despesas selecionadas · R$ 224,90').waitFor();

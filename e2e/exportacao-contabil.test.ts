@@ -11,12 +11,11 @@ import { hoje } from '../shared/dates';
 import { mesDe } from '../shared/exportacoes';
 import { ARQUIVOS, camposDeDespesa, formulario, sha256, type ArquivoTeste } from '../server/test/despesas';
 import { inserirVenda } from '../server/test/fabricas';
-import { ADMIN } from '../server/test/helper';
 import { lerZip } from '../server/test/zip';
-import { TelaLogin } from './paginas/login';
 import { TelaRelatorios } from './paginas/relatorios';
 import { criarRotaEmCurso } from './suporte/dados';
-import { abrirNavegador, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import { abrirNavegador, capturar, CELULAR, DESKTOP, temChromium } from './suporte/navegador';
+import { entrarComoAdmin } from './suporte/admin';
 import { iniciarServidor, type ServidorDeTeste } from './suporte/servidor';
 
 describe.skipIf(!temChromium)('Exportação para o contador no navegador', () => {
@@ -44,13 +43,6 @@ describe.skipIf(!temChromium)('Exportação para o contador no navegador', () =>
     await servidor?.fechar();
   });
 
-  async function entrarComoAdmin(tela: { width: number; height: number }) {
-    const { contexto, pagina } = await novaPagina(navegador, tela);
-    await new TelaLogin(pagina).abrir(servidor.url);
-    await new TelaLogin(pagina).entrar(ADMIN.email, ADMIN.senha);
-    await pagina.waitForURL('**/dashboard');
-    return { contexto, pagina };
-  }
 
   /** Slows the page's link (Chromium's network emulation) so the download's progress can be seen. */
   async function linkLento(pagina: Page, bytesPorSegundo: number) {
@@ -63,7 +55,7 @@ describe.skipIf(!temChromium)('Exportação para o contador no navegador', () =>
     ['celular', CELULAR],
   ] as const) {
     it(`${nome}: pede o período (o mês de hoje), mostra o progresso e baixa o ZIP com as planilhas, o resumo e o comprovante`, async () => {
-      const { contexto, pagina } = await entrarComoAdmin(tela);
+      const { contexto, pagina } = await entrarComoAdmin(navegador, servidor.url, tela);
       const relatorios = new TelaRelatorios(pagina);
       await relatorios.abrir(servidor.url);
       await pagina.getByRole('button', { name: 'Exportar para o contador' }).scrollIntoViewIfNeeded();
@@ -102,7 +94,7 @@ describe.skipIf(!temChromium)('Exportação para o contador no navegador', () =>
     ['celular', CELULAR],
   ] as const) {
     it(`${nome}: Vendas, Despesas e Auditoria exportam o conjunto filtrado inteiro pelo servidor`, async () => {
-      const { contexto, pagina } = await entrarComoAdmin(tela);
+      const { contexto, pagina } = await entrarComoAdmin(navegador, servidor.url, tela);
       for (const [tela_, caminho, arquivo, minimo] of [
         ['vendas', '/vendas', 'vendas.csv', 1 + 1],
         ['despesas', '/despesas', 'despesas.csv', 1 + 1],

@@ -10,15 +10,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatarData, hoje } from '../shared/dates';
 import { formulario } from '../server/test/despesas';
-import { ADMIN } from '../server/test/helper';
 import { TelaDespesas } from './paginas/despesas';
-import { TelaLogin } from './paginas/login';
 import { TelaRotasAdmin } from './paginas/rotas';
 import { descreverViolacoes, violacoesGraves } from './suporte/acessibilidade';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { entrarComSinal } from './suporte/celular';
 import { criarRotaEmCurso } from './suporte/dados';
 import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
+import { entrarComoAdmin } from './suporte/admin';
 import type { ServidorDeTeste } from './suporte/servidor';
 
 const GOIANIA = 5208707;
@@ -48,15 +47,7 @@ describe.skipIf(!temChromium)('limite diário de alimentação', () => {
   /** Whether anything inside `seletor` is wider than it (cut or scrolled sideways). */
   const transborda = (pagina: Page, seletor: string) => pagina.locator(seletor).first().evaluate((el) => el.scrollWidth > el.clientWidth + 1);
 
-  async function entrarComoAdmin(tela = DESKTOP): Promise<Page> {
-    const { pagina } = await novaPagina(navegador, tela);
-    await pagina.emulateMedia({ reducedMotion: 'reduce' });
-    const login = new TelaLogin(pagina);
-    await login.abrir(servidor.url);
-    await login.entrar(ADMIN.email, ADMIN.senha);
-    await pagina.waitForURL('**/dashboard');
-    return pagina;
-  }
+  const paginaDoAdmin = async (tela = DESKTOP): Promise<Page> => (await entrarComoAdmin(navegador, servidor.url, tela)).pagina;
 
   it('no celular: acima do limite pergunta com o excesso; R$ 1.000.000,00 pede o valor por extenso; voltar mantém o formulário', async () => {
     const { contexto, pagina } = await novaPagina(navegador, CELULAR);
@@ -100,7 +91,7 @@ describe.skipIf(!temChromium)('limite diário de alimentação', () => {
   }, 90_000);
 
   it('o admin vê o selo na tabela e nos detalhes, e filtra só as acima do limite (1280x800)', async () => {
-    const pagina = await entrarComoAdmin();
+    const pagina = await paginaDoAdmin();
     await pagina.goto(`${servidor.url}/despesas`);
     await pagina.getByText('Lanche do Bruno').first().waitFor();
     expect(await pagina.getByText('Acima do limite diário (R$ 180,00)').count()).toBe(2);
@@ -134,7 +125,7 @@ describe.skipIf(!temChromium)('limite diário de alimentação', () => {
   }, 60_000);
 
   it('o admin no celular (390x844): o cartão e os detalhes levam o selo', async () => {
-    const pagina = await entrarComoAdmin(CELULAR);
+    const pagina = await paginaDoAdmin(CELULAR);
     await pagina.goto(`${servidor.url}/despesas`);
     await pagina.getByText('Lanche do Bruno').first().waitFor();
     const cartao = pagina.locator('.cartao-despesa', { hasText: 'Jantar' });
@@ -154,7 +145,7 @@ describe.skipIf(!temChromium)('limite diário de alimentação', () => {
       [DESKTOP, '1280'],
       [CELULAR, '390'],
     ] as const) {
-      const pagina = await entrarComoAdmin(tela);
+      const pagina = await paginaDoAdmin(tela);
       const rotas = new TelaRotasAdmin(pagina);
       await rotas.abrir(servidor.url);
       const modal = await rotas.abrirEdicao('Rota Centro');

@@ -7,6 +7,7 @@ import { motorSync } from '../offline';
 import { bancoLocal } from '../offline/db';
 import { atualizarItem, itensDoUsuario } from '../offline/outbox';
 import { definirLarguraDaJanela } from '../test/janela';
+import { calculoSalarioDeTeste } from '../test/relatorios';
 import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type RespostaFalsa } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
 import { PaginaRotas } from './PaginaRotas';
@@ -34,22 +35,7 @@ function rota(extra: Partial<Rota> = {}): Rota {
 function resultadoDe(r: Rota): RelatorioSalarioRota {
   return {
     rota_id: r.id,
-    calculo_salario: {
-      total_vendas: 1000,
-      total_bolsas: 2.25,
-      media_bolsas_cidade: 1.125,
-      valor_por_bolsa: 60,
-      valor_bolsas: 135,
-      valor_fixo_por_cidade: 25,
-      cidades_visitadas: 2,
-      valor_cidades: 50,
-      boletos: 2,
-      valor_boletos: 11,
-      valor_aluguel: 100,
-      desconto_aluguel: 100,
-      quem_paga_aluguel: 'funcionario',
-      total_salario: 96,
-    },
+    calculo_salario: calculoSalarioDeTeste(),
     desconto_aluguel_funcionario: 100,
     base: { valor_aluguel: 100, cidades_visitadas_ids: [5208707, 3170206], vendas: [] },
     resultado: {

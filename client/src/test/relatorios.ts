@@ -1,6 +1,29 @@
 /** Route details as the API answers them, for client tests of Relatórios. */
-import type { DetalhesRota } from '../../../shared/schemas/relatorios';
+import type { CalculoSalarioApi, DetalhesRota } from '../../../shared/schemas/relatorios';
 import type { StatusRota } from '../../../shared/schemas/rotas';
+
+/**
+ * The salary of the test route as the API answers it: R$ 1.000,00 in 2 visited cities (2,25 bags at R$ 60), 2 boletos,
+ * the whole R$ 100,00 rent paid by the employee: R$ 96,00.
+ */
+export function calculoSalarioDeTeste(): CalculoSalarioApi {
+  return {
+    total_vendas: 1000,
+    total_bolsas: 2.25,
+    media_bolsas_cidade: 1.125,
+    valor_por_bolsa: 60,
+    valor_bolsas: 135,
+    valor_fixo_por_cidade: 25,
+    cidades_visitadas: 2,
+    valor_cidades: 50,
+    boletos: 2,
+    valor_boletos: 11,
+    valor_aluguel: 100,
+    desconto_aluguel: 100,
+    quem_paga_aluguel: 'funcionario',
+    total_salario: 96,
+  };
+}
 
 /** A route's details as the API answers them (Rota Norte of Bruno Campo, three cities, two visited), in `status`. */
 export function detalhesDeRotaDeTeste(status: StatusRota): DetalhesRota {
@@ -21,22 +44,7 @@ export function detalhesDeRotaDeTeste(status: StatusRota): DetalhesRota {
     total_cidades: 3,
     cidades_visitadas: 2,
     media_bolsas_cidade: 1.125,
-    calculo_salario: {
-      total_vendas: 1000,
-      total_bolsas: 2.25,
-      media_bolsas_cidade: 1.125,
-      valor_por_bolsa: 60,
-      valor_bolsas: 135,
-      valor_fixo_por_cidade: 25,
-      cidades_visitadas: 2,
-      valor_cidades: 50,
-      boletos: 2,
-      valor_boletos: 11,
-      valor_aluguel: 100,
-      desconto_aluguel: 100,
-      quem_paga_aluguel: 'funcionario',
-      total_salario: 96,
-    },
+    calculo_salario: calculoSalarioDeTeste(),
     total_vendas: 1000,
     total_despesas: 195.5,
     total_creditos: 300,

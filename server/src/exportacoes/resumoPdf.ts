@@ -11,14 +11,14 @@
  */
 import type { Readable } from 'node:stream';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
-import { linhasDoAcerto, ROTULO_SENTIDO_ACERTO, type FigurasAcerto } from '../../../shared/acerto';
+import { linhasDoAcerto, type FigurasAcerto } from '../../../shared/acerto';
 import { formatarCentavos, formatarReais } from '../../../shared/money';
 import { ROTULO_TIPO_DESPESA, STATUS_APROVACAO, TIPOS_DESPESA, type StatusAprovacao, type TipoDespesa } from '../../../shared/schemas/despesas';
 import { ROTULO_STATUS_ROTA } from '../../../shared/schemas/rotas';
 import { contagem, ordenarPorNome } from '../../../shared/texto';
 import type { Db } from '../db';
 import { totaisDespesas } from '../despesas/repositorio';
-import { ALTURA_LINHA, COR_SUAVE, COR_TEXTO, DesenhoPdf, valorDoAcertoNoPdf, type Coluna, type Documento } from '../relatorios/exportacao';
+import { ALTURA_LINHA, COR_SUAVE, COR_TEXTO, DesenhoPdf, desenharAcertos, valorDoAcertoNoPdf, type Coluna, type Documento } from '../relatorios/exportacao';
 import { despesasPorTipo } from '../relatorios/repositorio';
 import { figurasDoAcerto } from '../relatorios/servico';
 import { totaisDasVendas } from '../vendas/repositorio';
@@ -242,23 +242,7 @@ async function desenharRota(db: Db, p: DesenhoPdf, r: RotaDoPeriodo, f: FigurasA
   tipos.forEach((l, i) => p.linhaDeTabela(duas, l, xDireita, larguraBloco, { faixa: i % 2 === 1 }));
   p.y = Math.max(fimEsquerda, p.y) + 12;
 
-  p.espaco(16 + ALTURA_LINHA * 2);
-  p.tituloSecao(`Acertos registrados (${f.acertos.length})`);
-  if (f.acertos.length === 0) {
-    p.texto('Nenhum acerto registrado nesta rota.', p.esquerda, p.y, p.largura, { cor: COR_SUAVE });
-    p.y += ALTURA_LINHA;
-  } else {
-    p.tabela(
-      [
-        { titulo: 'Data', fracao: 0.16 },
-        { titulo: 'Sentido', fracao: 0.24 },
-        { titulo: 'Valor', fracao: 0.14, alinhamento: 'right' },
-        { titulo: 'Administrador', fracao: 0.2 },
-        { titulo: 'Observação', fracao: 0.26 },
-      ],
-      f.acertos.map((a) => [formatarDataHora(a.data, fuso), ROTULO_SENTIDO_ACERTO[a.sentido], reais(a.valorCentavos), a.adminNome ?? '—', a.observacao || '—']),
-    );
-  }
+  desenharAcertos(p, f.acertos, fuso, 'Nenhum acerto registrado nesta rota.');
   p.y += 18;
 }
 

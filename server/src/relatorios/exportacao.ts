@@ -7,7 +7,7 @@
  * for a feature used a few times a month.
  */
 import { gerarCsv } from '../../../shared/csv';
-import { linhasDoAcerto, ROTULO_SENTIDO_ACERTO, situacaoDoAcerto, valorDaLinhaDoAcerto, type LinhaDoAcerto } from '../../../shared/acerto';
+import { linhasDoAcerto, ROTULO_SENTIDO_ACERTO, situacaoDoAcerto, valorDaLinhaDoAcerto, type AcertoFeito, type LinhaDoAcerto } from '../../../shared/acerto';
 import { dataNoFuso, formatarData, formatarDataHora } from '../../../shared/dates';
 import { acertoDaApi } from '../../../shared/schemas/acerto';
 import { formatarReais } from '../../../shared/money';
@@ -298,6 +298,31 @@ export class DesenhoPdf {
 }
 
 /**
+ * The acertos recorded on a route, as a table that flows over pages (the route's PDF and the accountant's
+ * summary); `vazio`: what to say when there is none (nothing is drawn without it).
+ */
+export function desenharAcertos(p: DesenhoPdf, acertos: readonly AcertoFeito[], fuso: string, vazio?: string): void {
+  if (acertos.length === 0 && !vazio) return;
+  p.espaco(16 + ALTURA_LINHA * 2);
+  p.tituloSecao(`Acertos registrados (${acertos.length})`);
+  if (acertos.length === 0) {
+    p.texto(vazio!, p.esquerda, p.y, p.largura, { cor: COR_SUAVE });
+    p.y += ALTURA_LINHA;
+    return;
+  }
+  p.tabela(
+    [
+      { titulo: 'Data', fracao: 0.16 },
+      { titulo: 'Sentido', fracao: 0.24 },
+      { titulo: 'Valor', fracao: 0.14, alinhamento: 'right' },
+      { titulo: 'Administrador', fracao: 0.2 },
+      { titulo: 'Observação', fracao: 0.26 },
+    ],
+    acertos.map((a) => [formatarDataHora(a.data, fuso), ROTULO_SENTIDO_ACERTO[a.sentido], formatarReais(a.valorCentavos / 100), a.adminNome ?? '—', a.observacao || '—']),
+  );
+}
+
+/**
  * One route's section, from a new page: the details modal on paper. Tables continue on the next page
  * with their header repeated and the route's name marked '(continuação)'.
  */
@@ -415,18 +440,7 @@ function desenharDetalhes(doc: Documento, d: DetalhesRota, fuso: string): void {
   }
   if (acerto.acertos.length > 0) {
     p.y += 4;
-    p.espaco(16 + ALTURA_LINHA * 2);
-    p.tituloSecao(`Acertos registrados (${acerto.acertos.length})`);
-    p.tabela(
-      [
-        { titulo: 'Data', fracao: 0.14 },
-        { titulo: 'Sentido', fracao: 0.24 },
-        { titulo: 'Admin', fracao: 0.18 },
-        { titulo: 'Observação', fracao: 0.29 },
-        { titulo: 'Valor', fracao: 0.15, alinhamento: 'right' },
-      ],
-      acerto.acertos.map((a) => [formatarData(dataNoFuso(new Date(a.data), fuso)), ROTULO_SENTIDO_ACERTO[a.sentido], a.adminNome ?? '—', a.observacao || '—', formatarReais(a.valorCentavos / 100)]),
-    );
+    desenharAcertos(p, acerto.acertos, fuso);
   }
   p.y += 12;
 

@@ -12,6 +12,7 @@ import { hoje, somarDias } from '../../../shared/dates';
 import type { DadosOperacao, TipoOperacao } from '../../../shared/sync/operacoes';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, sha256, type ArquivoTeste } from '../../test/despesas';
 import { criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
+import { dadosDeVendaNaFila } from '../../test/sync';
 import { linha, linhas } from '../db';
 
 const SP = 'America/Sao_Paulo';
@@ -46,19 +47,7 @@ let seq = 0;
 const op = <T extends TipoOperacao>(tipo: T, dados: DadosOperacao[T]): Op => ({ id: uuidv7(), tipo, seq: ++seq, dados });
 
 const venda = (f: Funcionario, cidade: number, data: string, dinheiro: number, id = uuidv7()) =>
-  op('venda.salvar', {
-    id,
-    rota_id: f.rota,
-    cidade_id: cidade,
-    data_venda: data,
-    valor_dinheiro: dinheiro,
-    valor_pix: 0,
-    valor_cartao: 0,
-    valor_link: 0,
-    valor_boletos: 0,
-    observacoes: '',
-    registrado_em: new Date().toISOString(),
-  });
+  op('venda.salvar', { ...dadosDeVendaNaFila(cidade, data, { id, valor_dinheiro: dinheiro, valor_pix: 0, valor_boletos: 0 }), rota_id: f.rota });
 
 const despesa = (f: Funcionario, valor: number) =>
   op('despesa.criar', { id: uuidv7(), rota_id: f.rota, cidade_id: GOIANIA, data_despesa: ontem, tipo: 'alimentacao', tipo_outro: '', valor, descricao: 'Jantar' });
