@@ -1,5 +1,5 @@
 /**
- * What an audit row changed, in words an admin reads (issue 20): only the fields that differ between
+ * What an audit row changed, in words an admin reads: only the fields that differ between
  * before and after (all of them for a creation or a deletion), each named in pt-BR with its value as the
  * screens show it (money in reais, dates dd/mm/aaaa, yes/no). Pure: the Auditoria screen and the server's CSV export share it.
  */
