@@ -13,6 +13,9 @@
  *   reads the log for its operations: if it finds some, the run goes again answering them from it (a
  *   batch sent again, with new operations or not); the run with savepoints reads the log again under
  *   the write lock (another process may have applied some meanwhile).
+ * - A write on a route its employee finished (refused with rota_finalizada) is another phone's, made before
+ *   it knew: held for the admin with its receipts and recorded as applied with 202 (tardias/servico.ts),
+ *   never lost and never applied by itself.
  * - Per-operation outcomes: a bad operation (invalid data, unknown kind, a receipt of a refused type
  *   or size) is refused alone with its own message; later operations on the same entity (and a
  *   finishing of its route) are answered 'retido'; everything else proceeds.
