@@ -154,15 +154,12 @@ export function PaginaRelatorios() {
                       onChange={selecao.alternarTodas}
                     />
                   </th>
-                  {/* The employee goes under the route: nine columns beside the sidebar at 1280 px (issue 17). */}
+                  {/* The employee goes under the route, the settlement under the status: eight columns beside the sidebar at 1280 px. */}
                   <th className="coluna-rota coluna-rota--larga">Rota e Funcionário</th>
                   <th>Status</th>
                   <th className="numero">Vendas</th>
                   <th className="numero">Despesas</th>
                   <th className="numero">Créditos</th>
-                  <th className="numero" title="O acerto da rota: o que o funcionário devolve ou recebe (numa rota ativa, até agora)">
-                    Acerto
-                  </th>
                   <th className="numero" title="O saldo do funcionário agora: todas as rotas e os créditos sem rota">
                     Saldo Atual
                   </th>
@@ -178,15 +175,20 @@ export function PaginaRelatorios() {
                     <td className="coluna-rota coluna-rota--larga" title={`${formatarData(l.data_inicio)} a ${formatarData(l.data_fim)}`}>
                       <CelulaDupla principal={<strong>{l.rota_nome}</strong>} secundario={l.funcionario_nome} />
                     </td>
-                    <td>
-                      <SeloStatus status={l.status} />
+                    <td title="O acerto da rota: o que o funcionário devolve ou recebe (numa rota ativa, até agora)">
+                      <CelulaDupla
+                        principal={<SeloStatus status={l.status} />}
+                        secundario={
+                          <span className="acerto-da-linha">
+                            {acertoDaLinha(l).rotulo}
+                            {acertoDaLinha(l).valor && <span className="acerto-da-linha__valor">{acertoDaLinha(l).valor}</span>}
+                          </span>
+                        }
+                      />
                     </td>
                     <td className="numero">{formatarReais(l.total_vendas)}</td>
                     <td className="numero">{formatarReais(l.total_despesas)}</td>
                     <td className="numero">{formatarReais(l.total_creditos)}</td>
-                    <td className="numero">
-                      <CelulaDupla principal={acertoDaLinha(l).valor} secundario={acertoDaLinha(l).rotulo} />
-                    </td>
                     <td className={['numero', classeDoSaldo(l.saldo_atual)].filter(Boolean).join(' ')}>
                       <CelulaDupla principal={formatarReais(l.saldo_atual)} secundario={notaDoSaldo(l)} />
                     </td>
@@ -310,8 +312,8 @@ function ListaCartoes({
                   <span className="cartao-linha__valor">{formatarReais(l.total_creditos)}</span>
                 </div>
                 <div className="cartao-linha__campo">
-                  <span className="cartao-linha__rotulo">Acerto da rota: {acertoDaLinha(l).rotulo}</span>
-                  <span className="cartao-linha__valor">{acertoDaLinha(l).valor}</span>
+                  <span className="cartao-linha__rotulo">Acerto da rota: {acertoDaLinha(l).rotulo.toLowerCase()}</span>
+                  <span className="cartao-linha__valor">{acertoDaLinha(l).valor || '—'}</span>
                 </div>
                 <div className="cartao-linha__campo">
                   <span className="cartao-linha__rotulo">Saldo Atual do funcionário{notaDoSaldo(l) ? ` (${notaDoSaldo(l)})` : ''}</span>
@@ -331,12 +333,12 @@ function ListaCartoes({
   );
 }
 
-/** The route's settlement in one cell: what is open and which way, or when it was settled. */
-function acertoDaLinha(l: LinhaRelatorioRota): { valor: string; rotulo: string } {
-  if (l.acertada_em) return { valor: formatarReais(0), rotulo: `acertada ${formatarData(dataNoFuso(new Date(l.acertada_em), fusoDoApp()))}` };
-  const aberto = l.a_devolver > 0 ? 'a devolver' : l.a_receber > 0 ? 'a receber' : 'nada em aberto';
-  // An active route's is 'até agora' (the header says so on hover): the cell stays narrow enough for the table to fit at 1280 px.
-  return { valor: formatarReais(l.a_devolver > 0 ? l.a_devolver : l.a_receber), rotulo: aberto };
+/** The route's settlement under its status: which way and how much is open, or when it was settled. */
+function acertoDaLinha(l: LinhaRelatorioRota): { rotulo: string; valor: string } {
+  if (l.acertada_em) return { rotulo: `Acertada em ${formatarData(dataNoFuso(new Date(l.acertada_em), fusoDoApp()))}`, valor: '' };
+  if (l.a_devolver > 0) return { rotulo: 'A devolver', valor: formatarReais(l.a_devolver) };
+  if (l.a_receber > 0) return { rotulo: 'A receber', valor: formatarReais(l.a_receber) };
+  return { rotulo: 'Nada em aberto', valor: '' };
 }
 
 /** Saldo Atual is the employee's, not the route's: it names the credits given without a route, when there are any. */
