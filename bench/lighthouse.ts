@@ -266,7 +266,7 @@ async function primeiraVisita(navegador: Browser, url: string, repeticoes: numbe
  * In a profile kept on disk (`pastaPerfil`), as the phone's browser has: a context of `newContext` is an
  * off-the-record profile, without the disk caches an installed app opens with (the service worker's own
  * script compiled from V8's code cache among them). Measured side by side on the same build, the
- * off-the-record context took ~270 ms more to the first card (docs/decisions.md).
+ * off-the-record context took ~270 ms more to the first card (docs/decisions/desempenho-cliente.md).
  */
 async function instalar(pastaPerfil: string, url: string, f: { email: string; senha: string }) {
   const contexto = await chromium.launchPersistentContext(pastaPerfil, {

@@ -147,8 +147,8 @@ numa máquina carregada, a razão variava mais do que a diferença que queria me
 harness antigo deu 138% para 1.000 vendas e 64% para 5.000 na mesma execução). O harness independente da issue
 mediu 41% e 71%; este harness, no servidor de antes, as execuções \`a094dd8\` acima.
 
-O que mudou no servidor (issue 19; perfil de CPU do servidor sob o benchmark, \`BENCH_PERFIL=1\`, detalhes em
-\`docs/decisions.md\`):
+O que mudou no servidor (perfil de CPU do servidor sob o benchmark, \`BENCH_PERFIL=1\`, detalhes em
+\`docs/decisions/vazao-da-sincronizacao.md\`):
 
 - **Venda na forma do celular conferida sem o zod** (\`vendaCanonica\`, \`shared/sync/esquemas.ts\`): o esquema era ~13%
   do tempo do servidor no lote; a conferência direta dá exatamente a mesma resposta (teste de propriedade contra o
@@ -165,7 +165,7 @@ O que mudou no servidor (issue 19; perfil de CPU do servidor sob o benchmark, \`
   de uma recusa eram montadas para cada venda (~2 µs), e um lote sem recusa nunca as lê. Num A/B dos dois servidores
   (lotes intercalados, 16.000 vendas, duas vezes) o de antes gastou 2% e 7% mais CPU. Medidos e deixados de fora: o
   registro de operações em inserts de várias linhas (no ruído), um cache da sessão (< 0,5 µs por venda) e a resposta
-  (o recibo por operação é do protocolo); detalhes em \`docs/decisions.md\`.
+  (o recibo por operação é do protocolo); detalhes em \`docs/decisions/vazao-da-sincronizacao.md\`.
 - **A venda nova vai direto ao banco** (\`server/src/vendas/vendasNovasDoLote.ts\`): na corrida sem savepoints do lote,
   no SQLite, a venda nova num dia livre da rota do próprio funcionário é gravada com a sua linha do registro pelos
   comandos que o drizzle monta, com os valores em ordem; qualquer outro caso segue \`salvarVenda\` (mesmas respostas,

@@ -1,6 +1,6 @@
 /**
- * A route's settlement, as the people who use it go through it (docs/decisions.md, 'Acerto da rota' and
- * 'Rota finalizada: registros que chegam depois'). Lara has R$ 1.000,00 of credits on her route, an approved
+ * A route's settlement, as the people who use it go through it (docs/decisions/salario-e-acerto.md, 'O acerto', and docs/decisions/rotas.md,
+ * 'A finalização congela a rota; o que chega depois espera o admin'). Lara has R$ 1.000,00 of credits on her route, an approved
  * R$ 300,00 meal and a R$ 100,00 one the admin rejected. Her second phone records a closing with no signal;
  * she finishes the route on the first phone, which shows R$ 700,00 to return (the rejected R$ 100,00 is not
  * a company cost). The second phone then gets signal: its closing is held, not applied. The admin sees it in

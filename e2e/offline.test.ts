@@ -375,7 +375,7 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
       // The queue empties first (the sale reaches the server), and only then is the update let go:
       // the notice stops saying 'Enviando...'. (Whether the waiting worker then takes over is the
       // browser's: on a loaded machine Chromium was seen keeping it 'installed' after SKIP_WAITING;
-      // docs/decisions.md, known issue.)
+      // docs/decisions/sincronizacao.md, known problem.)
       await expect
         .poll(() => local.db.$client.prepare('select pix_centavos as p from vendas where funcionario_id = ? and cidade_id = 5201108').get(f.id), { timeout: 45_000 })
         .toEqual({ p: 4200 });

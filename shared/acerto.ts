@@ -1,6 +1,6 @@
 /**
  * A route's settlement (acerto): the one definition of what the employee owes back, or is owed, for the
- * money advanced on a route (docs/decisions.md, 'Acerto da rota'). The phone's result screen, the admin's
+ * money advanced on a route (docs/decisions/salario-e-acerto.md, 'O acerto'). The phone's result screen, the admin's
  * route details, Relatórios, the PDF/Excel, Saldo and the accountant's summary all read these figures.
  *
  *   a devolver − a receber = créditos − despesas aprovadas − despesas pendentes − acertos

@@ -1,5 +1,5 @@
 /**
- * The rules of the exports of whole sets (docs/decisions.md, 'Exportação para o contador'): the period
+ * The rules of the exports of whole sets (docs/decisions/paineis-e-relatorios.md, 'O ZIP do contador'): the period
  * the accountant's file may cover, the file's name, the names of the receipts inside it and how a
  * download's size is told. Pure: the server's route, the ZIP and the Relatórios button share them.
  */

@@ -1,6 +1,6 @@
 /**
- * Which dates a route still takes field records for (docs/decisions.md, 'Registros de campo depois
- * que o admin finaliza ou cancela a rota'). A phone holds sales, visits and expenses made offline;
+ * Which dates a route still takes field records for (docs/decisions/rotas.md, 'O período da rota' and
+ * 'A rota cancelada aceita o período em que esteve ativa'). A phone holds sales, visits and expenses made offline;
  * an admin may finish or cancel the route before they arrive. Work done while the route was active
  * is still accepted afterwards; work dated after it closed is not. Nothing is dated before the route
  * began, whatever its status (issue 18).

@@ -1,5 +1,5 @@
 /**
- * The exports of whole sets (docs/decisions.md, 'Exportação para o contador'): the accountant's ZIP of a
+ * The exports of whole sets (docs/decisions/paineis-e-relatorios.md, 'O ZIP do contador'): the accountant's ZIP of a
  * period, and the CSV of everything a list's filters select. Each list's export takes that list's own
  * filter schema (the same validation, the same pt-BR messages); its page fields are accepted and ignored.
  */

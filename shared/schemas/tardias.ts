@@ -1,6 +1,6 @@
 /**
- * Writes that reached a route after its employee finished it (docs/decisions.md, 'Rota finalizada:
- * registros que chegam depois'): held for the admin, never applied by themselves. Listed on the route for
+ * Writes that reached a route after its employee finished it (docs/decisions/rotas.md, 'A finalização
+ * congela a rota; o que chega depois espera o admin'): held for the admin, never applied by themselves. Listed on the route for
  * the admin (accept or refuse) and for the employee (what became of them).
  */
 import { z } from '../zod';

@@ -113,7 +113,7 @@ const objetoSimples = (v: unknown): v is Record<string, unknown> => typeof v ===
  * checked without zod: answers exactly what ESQUEMAS_OPERACAO['venda.salvar'] answers for it, or
  * null for anything else, which then goes through the schema (its normalising and its messages).
  * Every queued sale is checked, and the schema cost a third of the server's time per sale
- * (docs/decisions.md, issue 19). esquemas.test.ts holds it to the schema on generated inputs.
+ * (docs/decisions/vazao-da-sincronizacao.md, 'A conferência sem o zod'). esquemas.test.ts holds it to the schema on generated inputs.
  */
 export function vendaCanonica(dados: unknown): DadosValidados<'venda.salvar'> | null {
   if (!objetoSimples(dados)) return null;

@@ -1,5 +1,5 @@
 /**
- * The offline writes, each defined once (decisions.md, 'Sync protocol'): its kind, the data it carries
+ * The offline writes, each defined once (docs/decisions/sincronizacao.md, 'Uma definição por tipo'): its kind, the data it carries
  * on the wire (money in centavos), the entities it touches, its label and group, and its effect on
  * the phone's projections. The outbox, the batch endpoint, the rescue export and import, the device
  * report and the sync panel all loop over OPERACOES; the server adds only the function that runs
@@ -100,7 +100,7 @@ export interface DadosEditarDespesa extends DadosCamposDespesa {
 /**
  * A rejected expense corrected and sent again by its owner (it goes back to Pendente). Its own kind,
  * not an edit: an edit queued while the phone still saw 'Pendente' must not silently resubmit an
- * expense the admin rejected meanwhile (decisions.md, 'Despesas rejeitadas e notícias no celular').
+ * expense the admin rejected meanwhile (docs/decisions/despesas-e-saldo.md, 'Rejeitada: corrigir e reenviar').
  */
 export type DadosCorrigirDespesa = DadosEditarDespesa;
 

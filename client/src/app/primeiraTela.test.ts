@@ -1,6 +1,6 @@
 /**
  * The employee's first screen (app shell + dashboard) loads no zod: the library is an eighth of that
- * screen's JavaScript and the 200 KB target has little room (docs/decisions.md). This follows the
+ * screen's JavaScript and the 200 KB target has little room (docs/decisions/desempenho-cliente.md). This follows the
  * source's runtime imports (not `import type`, not the lazy `import()` of other screens) from the
  * modules that draw it, so a constant imported from a schema file fails here, not months later in
  * the benchmark.

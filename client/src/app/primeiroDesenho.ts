@@ -5,7 +5,7 @@
  * the shell with 'Carregando' first: at CPU 4x about 300 ms of rendering and layout that the screen's
  * chunks and IndexedDB's answers waited behind, and then the screen drew again with its data. Now the
  * first drawing is the screen with its data (Vendas: 1.58 s -> 1.27 s to the first city card, 3G and
- * CPU 4x; docs/decisions.md). Meanwhile the page is blank: the installed app's splash screen.
+ * CPU 4x; docs/decisions/abertura-do-app.md). Meanwhile the page is blank: the installed app's splash screen.
  *
  * A first visit, the login or a page without the service worker draws at once: its code comes over the
  * network, and the shell is worth showing while it comes. The wait is bounded: a piece that is slow to

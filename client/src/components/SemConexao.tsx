@@ -1,5 +1,5 @@
 /**
- * Admin screens are online only (decisions.md): without signal they say so plainly, with a way to try
+ * Admin screens are online only (docs/decisions/paineis-e-relatorios.md, 'Dashboard do admin'): without signal they say so plainly, with a way to try
  * again, instead of an empty list or zeros that read like data ('Nenhum funcionário ativo encontrado').
  * "Without signal" is the browser saying offline, or a request that got no answer (`ErroOffline`:
  * a dead Wi-Fi, the server down, the 10 s timeout).

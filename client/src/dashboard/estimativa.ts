@@ -12,7 +12,7 @@
  *   replacing a sale with the same values changes nothing once it does).
  *
  * The base carries no recording time, so a local write always covers the server's sale of its
- * city and day: the device's own writes are its newest (one phone per person, docs/decisions.md).
+ * city and day: the device's own writes are its newest (one phone per person, docs/decisions/salario-e-acerto.md).
  * Pure: no React, no Dexie.
  */
 import { reaisParaCentavos, somarCentavos } from '../../../shared/money';

@@ -1,5 +1,5 @@
 /**
- * The employee's expense writes as outbox operations (decisions.md, 'Sync protocol'): create, edit
+ * The employee's expense writes as outbox operations (docs/decisions/sincronizacao.md): create, edit
  * and delete, with the receipt read back from the outbox's files and sent beside the batch. The
  * server applies each operation exactly once (its operation log), so a replay is always safe.
  */

@@ -3,7 +3,7 @@
  * `{ cliente_id, operacoes: [{ id, tipo, seq, dados }] }` (shared/sync/operacoes.ts), or multipart
  * with that JSON in the field `operacoes` and each receipt in a part `arquivo:<id da operação>`
  * (an operation with several receipts, issue 20 item 6: one part each, in order).
- * The server answers each operation on its own (decisions.md, 'Sync protocol').
+ * The server answers each operation on its own (docs/decisions/sincronizacao.md, 'Recusas e retenções').
  */
 import { campoArquivoDaOperacao, type OperacaoSync, type ReferenciaEnvio } from '../../../shared/sync/operacoes';
 import { requisitar, type OpcoesRequisicao } from '../api/client';

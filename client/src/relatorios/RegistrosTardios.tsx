@@ -1,6 +1,6 @@
 /**
- * Writes that reached a route after its employee finished it (docs/decisions.md, 'Rota finalizada:
- * registros que chegam depois'): the admin accepts each (it enters the route's figures and salary) or refuses
+ * Writes that reached a route after its employee finished it (docs/decisions/rotas.md, 'A finalização
+ * congela a rota; o que chega depois espera o admin'): the admin accepts each (it enters the route's figures and salary) or refuses
  * it with a reason the employee reads on the phone; the employee sees the same list, read-only, on the route's
  * result. Decided in the order they arrived when they touch the same record (the server says so).
  */

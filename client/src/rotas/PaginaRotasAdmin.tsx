@@ -1,7 +1,7 @@
 /**
  * 'Rotas' for the admin (spec section 2): filters by status and employee applied with 'Filtrar',
  * route cards, create/edit, delete with the messages of section 8, the route's expenses,
- * cancelling an active route and reopening a cancelled one (decisions.md).
+ * cancelling an active route and reopening a cancelled one (docs/decisions/rotas.md).
  */
 import { Ban, CalendarDays, Filter, MapPin, Pencil, Plus, Receipt, RotateCcw, Trash2, User, Users, Wallet } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A route's settlement (docs/decisions.md, 'Acerto da rota'): a rejected expense is not a company cost, so it
+ * A route's settlement (docs/decisions/salario-e-acerto.md, 'O acerto'): a rejected expense is not a company cost, so it
  * stays in 'A devolver' (before, it lowered 'Saldo a devolver' and a manager collected it short); the admin
  * records the acerto (cash returned or paid) as a ledger movement of its own type; nothing more than what is
  * open can be settled; the employee's balance ends at zero when the route is settled.

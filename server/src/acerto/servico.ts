@@ -1,5 +1,5 @@
 /**
- * Recording a route's settlement (acerto; docs/decisions.md, 'Acerto da rota'). The admin records the cash
+ * Recording a route's settlement (acerto; docs/decisions/salario-e-acerto.md, 'O acerto'). The admin records the cash
  * that changed hands when a finished (or cancelled) route's money was settled: a ledger movement of type
  * 'acerto' in the employee's chained ledger, audit-logged, in one transaction.
  *

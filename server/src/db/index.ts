@@ -164,7 +164,7 @@ export const TENTATIVAS_DE_TRANSACAO_POSTGRES = 8;
  * check-then-write the data functions do (the balance chain's last movement, one closing per
  * route/city/date, the operation log's "applied before?") stays as correct as under SQLite's single
  * writer without a lock named at each of them; a transaction PostgreSQL aborts for a conflict is run
- * again from the start, a bounded number of times (decisions.md, issue 21). So `fn` may run more than
+ * again from the start, a bounded number of times (docs/decisions/postgresql.md, 'Transações'). So `fn` may run more than
  * once: it must build what it returns inside, not push into outer state, and touch nothing but the
  * database (which the rule for SQLite already asks).
  */
@@ -404,7 +404,7 @@ let carimbosUnicos = 0;
  * SQLite: this connection's `total_changes()` (every insert, update or delete this process makes) and
  * `data_version`, which changes when another connection commits: another app process on the same file
  * (issue 21, item 3), or `user:reset-password` run beside the server. Both are read on every call (2-3 µs
- * together, measured in decisions.md). While a transaction is open on the connection, what a read sees may
+ * together, measured in docs/decisions/operacao-e-escala.md). While a transaction is open on the connection, what a read sees may
  * still be rolled back: then the stamp is one that never repeats, so nothing read meanwhile is reused.
  *
  * PostgreSQL: the current snapshot (`pg_current_snapshot()`: the oldest running transaction, the next id,

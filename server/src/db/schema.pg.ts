@@ -2,7 +2,7 @@
  * The same tables as schema.ts, declared for PostgreSQL (issue 21): drizzle declares tables per dialect, so
  * this is the second declaration, and db/esquemas.test.ts fails when the two disagree (a table, column,
  * default, key, index, check or trigger on one side only). Mapping, chosen so a copy is lossless
- * (docs/decisions.md, 'issue 21, item 1: esquema'):
+ * (docs/decisions/postgresql.md, 'Duas declarações, um teste'):
  * - text stays text: calendar dates ('yyyy-mm-dd') and instants (ISO-8601 UTC text, the same
  *   'YYYY-MM-DDTHH:MM:SS.sssZ' as SQLite's default), so every value and every comparison is identical.
  * - every integer is bigint, read as a JS number: SQLite's integers are 64-bit, so money (`_centavos`), ids and

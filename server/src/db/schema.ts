@@ -183,7 +183,7 @@ export const vendas = sqliteTable(
     registradoEm: text('registrado_em').notNull(),
     recebidoEm: text('recebido_em').notNull().default(agora),
     atualizadoEm: text('atualizado_em').notNull().default(agora),
-    /** Bumped by every change: an edit names the version it was based on (decisions.md, 'Sync protocol'). */
+    /** Bumped by every change: an edit names the version it was based on (docs/decisions/vendas.md, 'Conflitos'). */
     versao: integer('versao').notNull().default(1),
     /** The device (client id) whose operation last changed it; null for rows written before the sync protocol. */
     alteradaPorCliente: text('alterada_por_cliente'),
@@ -261,7 +261,7 @@ export const despesas = sqliteTable(
  * An expense's receipts (issue 20, item 6): several per expense (the NFC-e and the card slip), at
  * most MAXIMO_CUPONS_POR_DESPESA, in the order they were attached. The files are under
  * DATA_DIR/uploads by their random name. despesas.arquivo_cupom and its three columns mirror the
- * first one for one release (docs/decisions.md, issue 20).
+ * first one for one release (docs/decisions/comprovantes.md, 'Vários por despesa').
  */
 export const despesaCupons = sqliteTable(
   'despesa_cupons',
@@ -344,7 +344,7 @@ export const dispositivos = sqliteTable(
 );
 
 /**
- * The operation log (decisions.md, 'Sync protocol'): every queued operation the server applied, with
+ * The operation log (docs/decisions/sincronizacao.md, 'Exatamente uma vez'): every queued operation the server applied, with
  * its device, the device's sequence number and its outcome, written in the same transaction as its
  * effect. A replay (lost answer, second tab, re-imported rescue file) is answered from here and
  * touches nothing. Refusals are not recorded: they change nothing, and the person may correct and

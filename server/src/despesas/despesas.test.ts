@@ -296,7 +296,7 @@ describe('cupom: servido só ao admin e ao dono, idêntico ao enviado', () => {
     const d = await criarOk(ana, camposDespesa(), { ...ARQUIVOS.png(), nome: '../../../app.db' });
     esperarRecusa(await t.chamar({ method: 'GET', url: d.cupom_url!, token: bruno.token }), 404, 'nao_encontrado');
     esperarRecusa(await t.chamar({ method: 'GET', url: d.cupom_url! }), 401, 'nao_autenticado');
-    // The folders go; the name ends in the type the bytes are (decisions.md, 'Segurança').
+    // The folders go; the name ends in the type the bytes are (docs/decisions/seguranca.md, 'Nome do comprovante').
     expect(d.cupom_nome).toBe('app.db.png');
     expect(d.arquivo_cupom).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(fs.existsSync(path.join(t.dataDir, 'uploads', d.arquivo_cupom!))).toBe(true);

@@ -73,7 +73,7 @@ export async function excluirCupons(db: Db, ids: number[]): Promise<number> {
 
 /**
  * despesas.arquivo_cupom and its three columns follow the expense's first receipt (or none), for one
- * release: a server rolled back to the previous version still shows it (docs/decisions.md, issue 20).
+ * release: a server rolled back to the previous version still shows it (docs/decisions/comprovantes.md, 'Vários por despesa').
  */
 export async function espelharPrimeiroCupom(db: Db, despesaId: string): Promise<void> {
   const [primeiro] = await cuponsDaDespesa(db, despesaId);
@@ -268,7 +268,7 @@ export interface CursorDespesas {
 export type DespesaComCupons = Despesa & { linhasCupons: LinhaCupom[] };
 
 /**
- * A page of the whole filtered set for an export (docs/decisions.md, 'Exportação para o contador'): the
+ * A page of the whole filtered set for an export (docs/decisions/paineis-e-relatorios.md, 'O ZIP do contador'): the
  * list's filters and order ('recentes', as the screen) or oldest first ('antigas', the accountant's
  * month), after `cursor` by the order's own keys (no OFFSET over the rows already sent), each expense with
  * its receipts in order. The caller asks page after page until one comes back short.

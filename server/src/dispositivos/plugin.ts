@@ -1,5 +1,5 @@
 /**
- * The phones in the field, seen from the server (decisions.md, 'Celulares em campo e versão mínima'):
+ * The phones in the field, seen from the server (docs/decisions/pendencias-e-celulares.md):
  * - every request of a signed-in employee that carries a report (X-Dispositivo, X-Versao-App, X-Fila...)
  *   updates that phone's row, but only when it says something new, or to refresh 'visto em' every few
  *   minutes: a write per request would change the database stamp and empty the read cache for everyone;

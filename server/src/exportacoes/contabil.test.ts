@@ -1,5 +1,5 @@
 /**
- * The month for the accountant (docs/decisions.md, 'Exportação para o contador'): GET
+ * The month for the accountant (docs/decisions/paineis-e-relatorios.md, 'O ZIP do contador'): GET
  * /api/exportacoes/contabil answers a ZIP with every expense and sale of the period as CSV, a PDF summary
  * per employee and route, and every receipt of the period's expenses byte for byte, named for people.
  */

@@ -1,5 +1,5 @@
 /**
- * The accountant's ZIP of a period (docs/decisions.md, 'Exportação para o contador'), written as it is
+ * The accountant's ZIP of a period (docs/decisions/paineis-e-relatorios.md, 'O ZIP do contador'), written as it is
  * sent, never whole in memory:
  *   despesas.csv   every expense of the period (every status, never the deleted), oldest first, with the
  *                  names of its receipts inside the ZIP;

@@ -1,6 +1,6 @@
 /**
  * The admin's Vendas, Despesas and Auditoria export their whole filtered set, not the page on screen
- * (docs/decisions.md, 'Exportação para o contador'): GET /api/vendas/exportar, /api/despesas/exportar and
+ * (docs/decisions/paineis-e-relatorios.md, 'O ZIP do contador'): GET /api/vendas/exportar, /api/despesas/exportar and
  * /api/auditoria/exportar take each list's own filters, validated by its schema, and stream a CSV.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

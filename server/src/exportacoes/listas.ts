@@ -1,6 +1,6 @@
 /**
  * The whole filtered set of an admin list as a CSV stream (Vendas, Despesas, Auditoria): the list's own
- * filter and order, read page after page (docs/decisions.md, 'Exportação para o contador'). Each route
+ * filter and order, read page after page (docs/decisions/paineis-e-relatorios.md, 'O ZIP do contador'). Each route
  * (vendas/rotas.ts, despesas/rotas.ts, auditoria/exportar.ts) validates the filter with the list's
  * schema and hands it here; `responderCsv` sends the stream.
  */

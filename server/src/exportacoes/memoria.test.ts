@@ -1,6 +1,6 @@
 /**
- * The accountant's ZIP keeps the server's memory bounded (docs/decisions.md, 'Exportação para o
- * contador'): thousands of rows and dozens of receipts go out through a real HTTP connection, and the
+ * The accountant's ZIP keeps the server's memory bounded (docs/decisions/paineis-e-relatorios.md, 'O ZIP
+ * do contador'): thousands of rows and dozens of receipts go out through a real HTTP connection, and the
  * memory the process holds while sending a period four times larger is about the same as for the small
  * one (rows read in pages, receipts one at a time, the client's pace respected). The archive is then
  * read back whole and checked entry by entry.

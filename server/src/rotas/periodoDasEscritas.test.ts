@@ -2,8 +2,8 @@
  * Issue 18, item 10a: a sale dated 1900 on a 2026 route was accepted. Every field record (sale,
  * visit, expense; direct or through the phone's batch) must be dated inside the route's period
  * (shared/periodoRota.ts): refused with 422 and a pt-BR message naming the allowed dates, nothing written.
- * Work dated after a closed route's end keeps its 409 (decisions.md, 'Registros de campo depois que
- * o admin finaliza ou cancela a rota').
+ * Work dated after a closed route's end keeps its 409 (docs/decisions/rotas.md, 'A rota cancelada aceita o período em que
+ * esteve ativa').
  */
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';

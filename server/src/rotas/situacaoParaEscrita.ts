@@ -1,7 +1,7 @@
 /**
  * What a write on a route needs to know about it (situacaoParaEscrita), and the batch's fast path for
- * it, fenced off here with the measurement that justified it (issue 19, docs/decisions.md "a rota lida
- * uma vez por corrida"): every queued sale and visit asks, and a batch of 200 sales over 100 cities
+ * it, fenced off here with the measurement that justified it (docs/decisions/vazao-da-sincronizacao.md,
+ * 'A rota uma vez por corrida'): every queued sale and visit asks, and a batch of 200 sales over 100 cities
  * asked 100 times, ~0.55 ms of a batch; inside a batch run (comSituacoesMemorizadas) the route and its
  * cities are read once, and each sale is answered from the set (~0.16 ms). Alone, one lookup.
  * Statements straight on the driver, at once on SQLite (db/index.ts, preparadaDireta; db/talvez.ts).

@@ -1,7 +1,7 @@
 /**
  * Operations in the format of app versions before the sync protocol ({ id, metodo, caminho, corpo,
  * chaves }: an HTTP method and path matched back to its write). Read only so that queues and rescue
- * files written by those versions still replay (decisions.md, 'Sync protocol'); the current app sends
+ * files written by those versions still replay (docs/decisions/sincronizacao.md, 'Versões anteriores do formato'); the current app sends
  * { id, tipo, seq, dados }. They run the single endpoints' schemas (amounts in reais) and rules, and
  * are recorded in the operation log like any other operation.
  */

@@ -1,6 +1,6 @@
 /**
  * Replaying a phone's queue in one request (POST /api/sync/lote), exactly once per operation
- * (decisions.md, 'Sync protocol'):
+ * (docs/decisions/sincronizacao.md):
  *
  * - Each operation is { id, tipo, seq, dados } (shared/sync/operacoes.ts), checked by its kind's
  *   schema and run by its kind's function (execucoes.ts); the batch names the device (`cliente_id`).

@@ -1,5 +1,5 @@
 /**
- * The sync protocol (decisions.md, 'Sync protocol') through POST /api/sync/lote and the rescue
+ * The sync protocol (docs/decisions/sincronizacao.md) through POST /api/sync/lote and the rescue
  * import, with operations as the current app sends them ({ id, tipo, seq, dados }, amounts in
  * centavos). Each block is one of the ways the field broke the previous protocol.
  */

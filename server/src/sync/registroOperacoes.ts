@@ -1,7 +1,7 @@
 /**
  * The operation log (operacoes_aplicadas): what makes every queued write exactly-once. An operation
  * is recorded in the same transaction as its effect; a replay finds it here and is answered with the
- * recorded outcome without running (decisions.md, 'Sync protocol').
+ * recorded outcome without running (docs/decisions/sincronizacao.md, 'Exatamente uma vez').
  */
 import { inArray, sql } from 'drizzle-orm';
 import { ehPostgres, insercaoPosicional, preparadaDireta, type Db } from '../db';

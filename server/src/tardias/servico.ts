@@ -1,6 +1,6 @@
 /**
- * Writes that reached a route after its employee finished it (docs/decisions.md, 'Rota finalizada:
- * registros que chegam depois'). The employee's finish freezes the route's figures (rotas/servico.ts): a
+ * Writes that reached a route after its employee finished it (docs/decisions/rotas.md, 'A finalização
+ * congela a rota; o que chega depois espera o admin'). The employee's finish freezes the route's figures (rotas/servico.ts): a
  * write sent alone is refused with 409. One that came queued in a sync batch was made on the road before the
  * phone knew of the finish (the finishing phone's own writes always precede its finish, so it is another
  * phone's, or a rescue file's): it is not lost. The batch keeps it here, answered 202, and records its

@@ -1,6 +1,6 @@
 /**
- * The employee's finish freezes the route (docs/decisions.md, 'Rota finalizada: registros que chegam
- * depois'): a write queued on another phone that arrives in a batch after the finish is held (202), never
+ * The employee's finish freezes the route (docs/decisions/rotas.md, 'A finalização congela a rota; o que chega
+ * depois espera o admin'): a write queued on another phone that arrives in a batch after the finish is held (202), never
  * applied by itself and never lost; the admin accepts it (the figures and salary move, audited) or refuses
  * it with a reason the employee reads. Before this, such writes were applied at once (201) and the finished
  * route's total sales changed after the salary was computed on it.

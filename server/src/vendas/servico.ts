@@ -50,7 +50,7 @@ function colunasDosValores(v: ValoresVenda) {
 }
 
 /**
- * Who is writing (decisions.md, 'Sync protocol'): a queued operation names its device and, for an
+ * Who is writing (docs/decisions/vendas.md, 'Conflitos'): a queued operation names its device and, for an
  * edit of a closing it read from the server, the version it was based on. The single endpoint (an
  * API caller) writes in the server's order of arrival, unless it also names a version.
  */

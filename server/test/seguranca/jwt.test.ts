@@ -201,7 +201,7 @@ describe('sessões revogadas', () => {
   it('senha trocada: o token de antes (bearer, cookie) para de valer; um sem sessão nunca valeu; o login novo vale', async () => {
     const f = await t.criarFuncionario({ nome: 'Sara Senha' });
     const semSessao = jwtFeitoAMao({ alg: 'HS256', typ: 'JWT' }, { sub: String(f.id), tipo: 'funcionario', iat: agoraEmSegundos(), exp: agoraEmSegundos() + 600 }, SEGREDO());
-    // Tokens from before server-side sessions carry no `sid`: refused (docs/decisions.md, issue 18).
+    // Tokens from before server-side sessions carry no `sid`: refused (docs/decisions/usuarios-e-sessoes.md, 'Sessões no servidor').
     esperar401(await chamarCom(semSessao, 'bearer', { method: 'GET', url: '/api/auth/me' }), ENCERRADA);
 
     const r = await t.chamar({ method: 'PATCH', url: `/api/usuarios/${f.id}/senha`, token: tokenAdmin, payload: { novaSenha: 'senha-nova-1' } });
