@@ -208,7 +208,7 @@ describe('Despesas, funcionário', () => {
     expect(within(outro.modal).getByText(/Limite de 5 comprovantes atingido/)).toBeInTheDocument();
   });
 
-  it('a recusa do servidor aparece no formulário, que continua aberto com os dados', async () => {
+  it('a recusa do servidor aparece no formulário, que continua aberto com os dados; a despesa fica na fila, recusada', async () => {
     montarFuncionario({
       extra: { 'POST /despesas': () => ({ status: 409, corpo: { error: 'Esta rota já foi finalizada e não aceita novos registros.', codigo: 'conflito' } }) },
     });
@@ -218,7 +218,10 @@ describe('Despesas, funcionário', () => {
     await usuario.click(within(modal).getByRole('button', { name: 'Registrar' }));
     expect(await within(modal).findByText('Esta rota já foi finalizada e não aceita novos registros.')).toBeInTheDocument();
     expect(within(modal).getByLabelText(/Valor/)).toHaveValue('200,00');
-    expect(await bancoLocal.outbox.count()).toBe(0);
+    // Nothing leaves the device on a refusal: it waits under 'Precisam de atenção' until fixed or discarded.
+    const itens = await bancoLocal.outbox.toArray();
+    expect(itens).toHaveLength(1);
+    expect(itens[0]).toMatchObject({ tipo: 'despesa.criar', estado: 'erro', erro: 'Esta rota já foi finalizada e não aceita novos registros.' });
   });
 
   it('valida antes de guardar: tipo, valor e "Especificar Tipo" para outro', async () => {
