@@ -106,15 +106,15 @@ async function itensDaDespesa(banco: BancoLocal, usuarioId: number, id: string):
  * The receipts of one expense still only on this device (the files of its queued items), in queue
  * order: what the form lists as 'Aguardando envio neste aparelho', each removable.
  */
-export async function cuponsNaFila(usuarioId: number, id: string, banco: BancoLocal = bancoLocal): Promise<CupomNaFilaDoAparelho[]> {
+export async function cuponsNaFila(usuarioId: number, id: string, banco: BancoLocal = bancoLocal): Promise<CupomLocal[]> {
   const itens = await itensDaDespesa(banco, usuarioId, id);
-  const lista: CupomNaFilaDoAparelho[] = [];
+  const lista: CupomLocal[] = [];
   for (const item of itens) for (const a of await arquivosDoItem(banco, item)) lista.push({ id: a.id, nome: a.nome, tipo: a.tipo, tamanho: a.tamanho });
   return lista;
 }
 
 /** A receipt file of a queued item, as the form lists it. */
-export interface CupomNaFilaDoAparelho {
+export interface CupomLocal {
   id: string;
   nome: string;
   tipo: string;
