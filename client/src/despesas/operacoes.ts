@@ -7,7 +7,7 @@ import { formatarReais, reaisParaCentavos } from '../../../shared/money';
 import { nomeDoTipo } from '../../../shared/schemas/tiposDespesa';
 import { motorSync, registrarOperacao } from '../offline';
 import { bancoLocal, type BancoLocal, type ItemOutbox } from '../offline/db';
-import { arquivosDoItem, enfileirar, itensDoUsuario, recusadoDaEntidade, substituirItem } from '../offline/outbox';
+import { arquivosDoItem, enfileirar, itensDoUsuario, recusadoDaEntidade, removerSubstituidos, substituirItem } from '../offline/outbox';
 import { semEnvioEmCurso } from '../offline/sync';
 import {
   OP_CORRIGIR,
@@ -218,23 +218,33 @@ async function enfileirarAlteracao(
   const { excluir_cupom, remover_cupons, arquivos, removerLocais } = camposDaAlteracao(alteracao);
   return naFila(banco, removerLocais, async () => {
     const itens = await itensDaDespesa(banco, usuarioId, dados.id);
-    const criacao = tipo === OP_EDITAR ? itens.find((i) => i.tipo === OP_CRIAR && i.estado === 'erro') : undefined;
-    const alvo = criacao ?? itens.find((i) => i.tipo === tipo && i.estado === 'erro');
-    await retirarArquivos(banco, itens.filter((i) => i !== alvo), removerLocais);
+    // The refused version this save replaces: the expense's create (the server never had it) for an edit, or a refused change of the same kind.
+    const indice = itens.findIndex((i) => i.estado === 'erro' && (i.tipo === OP_CRIAR ? tipo === OP_EDITAR : i.tipo === tipo));
+    const alvo = indice >= 0 ? itens[indice] : undefined;
+    await retirarArquivos(banco, alvo ? itens.slice(0, indice) : itens, removerLocais);
     if (!alvo) {
       return enfileirar(banco, { tipo, usuarioId, dados: montar({ anterior, remover_cupons, excluir_cupom, cupons: arquivos }), chaves, descricao, ...(arquivos.length > 0 ? { arquivos } : {}) });
     }
+    // Changes queued after it were held behind it and are older than this save (the form showed them laid over): this one takes their place.
+    const depois = itens.slice(indice + 1);
     // An older screen's one file replaces every receipt, and its 'excluir' removes them all.
     const substitui = excluir_cupom || (arquivos.length > 0 && remover_cupons === undefined);
-    const todos = [...(substitui ? [] : await arquivosMantidos(banco, alvo, removerLocais)), ...arquivos];
-    if (alvo === criacao) {
+    const mantidos = substitui ? [] : (await Promise.all([alvo, ...depois].map((i) => arquivosMantidos(banco, i, removerLocais)))).flat();
+    const todos = [...mantidos, ...arquivos];
+    await removerSubstituidos(banco, depois, mantidos.map((a) => a.id));
+    if (alvo.tipo === OP_CRIAR) {
       const op: DadosCriar = { ...dados, operacao: 'criar', ...metasDosCupons(todos) };
       return (await substituirItem(banco, alvo.id, { tipo: OP_CRIAR, usuarioId, dados: op, chaves, descricao: `Despesa: ${rotulo(dados)}`, arquivos: todos }))!;
     }
-    // The refused change never reached the server: what it had before stays the starting point, and the server receipts it removed stay removed.
-    const antes = alvo.dados as DadosEditar | DadosCorrigir;
-    const removidos = remover_cupons === undefined ? undefined : [...new Set([...(antes.remover_cupons ?? []), ...remover_cupons])];
-    const op = montar({ anterior: antes.anterior ?? anterior, remover_cupons: removidos, excluir_cupom: excluir_cupom || antes.excluir_cupom === true, cupons: todos });
+    // The refused change never reached the server: what it had before stays the starting point, and the server receipts it (and those after it) removed stay removed.
+    const anteriores = [alvo, ...depois].map((i) => i.dados as Partial<DadosEditar | DadosCorrigir>);
+    const removidos = remover_cupons === undefined ? undefined : [...new Set([...anteriores.flatMap((d) => d.remover_cupons ?? []), ...remover_cupons])];
+    const op = montar({
+      anterior: anteriores[0]?.anterior ?? anterior,
+      remover_cupons: removidos,
+      excluir_cupom: excluir_cupom || anteriores.some((d) => d.excluir_cupom === true),
+      cupons: todos,
+    });
     return (await substituirItem(banco, alvo.id, { tipo, usuarioId, dados: op, chaves, descricao, arquivos: todos }))!;
   });
 }
@@ -321,10 +331,13 @@ export const ESPERA_ENVIO_MS = 8_000;
  * person saves a version the server takes or discards it from the sync panel after confirming), or
  * it is still waiting (offline, slow link).
  */
-export async function enviarAgora(itemId: string, { limiteMs = ESPERA_ENVIO_MS, banco = bancoLocal }: { limiteMs?: number; banco?: BancoLocal } = {}): Promise<ResultadoEnvio> {
+export async function enviarAgora(
+  itemId: string,
+  { limiteMs = ESPERA_ENVIO_MS, banco = bancoLocal, motor = motorSync }: { limiteMs?: number; banco?: BancoLocal; motor?: Pick<typeof motorSync, 'sincronizarAgora'> } = {},
+): Promise<ResultadoEnvio> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return { estado: 'na-fila' };
   let temporizador: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([motorSync.sincronizarAgora(), new Promise<void>((r) => (temporizador = setTimeout(r, limiteMs)))]);
+  await Promise.race([motor.sincronizarAgora(), new Promise<void>((r) => (temporizador = setTimeout(r, limiteMs)))]);
   clearTimeout(temporizador);
   const item = await banco.outbox.where('id').equals(itemId).first();
   if (!item) return { estado: 'enviado' };

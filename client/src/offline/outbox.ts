@@ -214,7 +214,33 @@ export async function descartarItem(banco: BancoLocal, id: string): Promise<void
 export async function corrigirRecusado(banco: BancoLocal, op: NovaOperacao, tipos: string[] = [op.tipo]): Promise<ItemOutbox | null> {
   return banco.transaction('rw', banco.outbox, banco.arquivos, banco.meta, async () => {
     const recusado = await recusadoDaEntidade(banco, op.usuarioId, op.chaves, tipos);
-    return recusado ? substituirItem(banco, recusado.id, op) : null;
+    if (!recusado) return null;
+    // Saves of it queued after the refused one (held behind it) are older than this one: it replaces them too.
+    await removerSubstituidos(banco, await posterioresDaEntidade(banco, recusado, tipos), []);
+    return substituirItem(banco, recusado.id, op);
+  });
+}
+
+/**
+ * The items queued after `item` on exactly its entities, of one of `tipos`: held behind it while it
+ * is refused, and older than a version the person saves now.
+ */
+export async function posterioresDaEntidade(banco: BancoLocal, item: ItemOutbox, tipos: string[]): Promise<ItemOutbox[]> {
+  const mesmaEntidade = (i: ItemOutbox) => i.chaves.length === item.chaves.length && i.chaves.every((c) => item.chaves.includes(c));
+  const itens = await itensDoUsuario(banco, item.usuarioId);
+  return itens.filter((i) => i.id !== item.id && (i.seq ?? 0) > (item.seq ?? 0) && tipos.includes(i.tipo) && mesmaEntidade(i));
+}
+
+/** Items a newer version took the place of: they go, with their files except those the new version keeps (`manter`). */
+export async function removerSubstituidos(banco: BancoLocal, itens: ItemOutbox[], manter: readonly string[]): Promise<void> {
+  if (itens.length === 0) return;
+  await banco.transaction('rw', banco.outbox, banco.arquivos, banco.meta, async () => {
+    const saem = itens.flatMap((i) => i.arquivos).filter((a) => !manter.includes(a));
+    if (saem.length > 0) {
+      await banco.arquivos.bulkDelete(saem);
+      await banco.meta.bulkDelete(saem.map((a) => `envio:${a}`));
+    }
+    await banco.outbox.where('id').anyOf(itens.map((i) => i.id)).delete();
   });
 }
 
