@@ -430,7 +430,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
         >
           {(p) => (
             <div className="cupom-campo">
-              {(quantidadeNoFormulario > 0 || (despesa?.cupons?.length ?? 0) > 0 || (despesa?.cupom_url ?? null) !== null) && (
+              {(quantidadeNoFormulario > 0 || locais.length > 0 || (despesa?.cupons?.length ?? 0) > 0 || (despesa?.cupom_url ?? null) !== null) && (
                 <ul className="cupom-lista" aria-label="Comprovantes desta despesa">
                   {despesa && !despesa.cupons && despesa.cupom_url !== null && (
                     <li>
