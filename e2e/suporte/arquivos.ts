@@ -1,5 +1,5 @@
 /** Small real receipt files for browser tests (a viewer must be able to open them). */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** A small valid one-page PDF, built here (offsets and all). */
 export function pdfPequeno(): Buffer {
@@ -51,7 +51,7 @@ export async function jpegPequeno(pagina: Page): Promise<Buffer> {
  * longer be queued from the form; this is how a test still gets one to the server. Same length:
  * the multipart body stays well formed. Returns how many times it mangled that file.
  */
-export async function estragarNoCaminho(pagina: Page, nome: string): Promise<{ vezes: number }> {
+export async function estragarNoCaminho(pagina: Page | BrowserContext, nome: string): Promise<{ vezes: number }> {
   const contagem = { vezes: 0 };
   const marca = Buffer.from(`filename="${nome}"`, 'latin1');
   await pagina.route('**/api/sync/lote', async (rota) => {
