@@ -146,6 +146,11 @@ describe.skipIf(!temChromium)('uma despesa recusada nunca sai do aparelho sem de
     modal = tela.modal('Editar Despesa');
     await modal.getByRole('button', { name: 'Remover recibo.jpg' }).click();
     await modal.getByText('recibo.jpg será removido ao salvar.').waitFor();
+    // A file the server would refuse is refused when chosen, before it is queued or sent.
+    await modal.getByLabel('Cupom/Comprovante').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('isto não é uma foto') });
+    await modal.getByText(`foto.jpg: ${MENSAGEM_DO_SERVIDOR}`).waitFor();
+    await modal.getByText(`foto.jpg: ${MENSAGEM_DO_SERVIDOR}`).scrollIntoViewIfNeeded();
+    await telas(pagina, 'fila-recusa-arquivo-recusado-na-escolha');
     await modal.getByLabel('Cupom/Comprovante').setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: pdfPequeno() });
     await modal.getByRole('button', { name: 'Remover nota.pdf' }).waitFor();
     await telas(pagina, 'fila-recusa-trocar-comprovante');
