@@ -269,7 +269,7 @@ async function executarSequencia(semente: number): Promise<void> {
       await conferir();
     }
   } catch (erro) {
-    throw new Error(`semente ${semente}, passos:\n  ${passos.join('\n  ')}\n${erro instanceof Error ? erro.message : String(erro)}`);
+    throw new Error(`semente ${semente}, passos:\n  ${passos.join('\n  ')}\n${erro instanceof Error ? erro.message : String(erro)}`, { cause: erro });
   } finally {
     motor.parar();
     await banco.delete();
