@@ -185,7 +185,7 @@ export async function enfileirarCriacao(
 
 /**
  * What a change does to the receipts: an older screen's one file replacing them (or removing them),
- * or this version's files to add, receipts to remove by their server id (issue 20, item 6), and
+ * or this version's files to add, receipts to remove by their server id, and
  * receipts still on the device to remove by their file id.
  */
 export type AlteracaoCupons =
