@@ -1,5 +1,5 @@
 /** Small real receipt files for browser tests (a viewer must be able to open them). */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** A small valid one-page PDF, built here (offsets and all). */
 export function pdfPequeno(): Buffer {
@@ -42,4 +42,27 @@ export async function jpegPequeno(pagina: Page): Promise<Buffer> {
     return btoa(binario);
   });
   return Buffer.from(base64, 'base64');
+}
+
+/**
+ * Every receipt named `nome` reaches the real server with its first bytes mangled (as a proxy that
+ * rewrites files on the way would), so the server refuses it by its own rule ('Tipo de arquivo não
+ * aceito'). The phone checks a file's bytes when it is chosen, so a file the server refuses can no
+ * longer be queued from the form; this is how a test still gets one to the server. Same length:
+ * the multipart body stays well formed. Returns how many times it mangled that file.
+ */
+export async function estragarNoCaminho(pagina: Page | BrowserContext, nome: string): Promise<{ vezes: number }> {
+  const contagem = { vezes: 0 };
+  const marca = Buffer.from(`filename="${nome}"`, 'latin1');
+  await pagina.route('**/api/sync/lote', async (rota) => {
+    const corpo = rota.request().postDataBuffer();
+    const onde = corpo ? corpo.indexOf(marca) : -1;
+    if (!corpo || onde < 0) return rota.continue();
+    const inicio = corpo.indexOf('\r\n\r\n', onde) + 4;
+    const estragado = Buffer.from(corpo);
+    estragado.write('XXXX', inicio, 'latin1');
+    contagem.vezes += 1;
+    return rota.continue({ postData: estragado });
+  });
+  return contagem;
 }

@@ -32,13 +32,13 @@ import { Modal } from '../components/Modal';
 import { hojeNoApp } from '../config/configApp';
 import { bancoLocal } from '../offline/db';
 import { CampoCidade } from './CampoCidade';
-import { prepararCupom, tipoDeVisualizacao } from './compressao';
+import { prepararCupomAceito, tipoDeVisualizacao } from './compressao';
 import { CampoNfce } from './nfce/CampoNfce';
 import { ehFotoLegivel, lerNfceDaFoto, lerQrDaImagem, type LeitorQr, type LeituraNfce } from './nfce/leitorQr';
 import type { DadosDespesaNaFila, DespesaExibida } from './fila';
 import { TEXTO_DINHEIRO_REJEITADA } from './apresentacao';
 import { atualizarCopiaDoDia, avisosDoLimite, lerDespesasDoDia, type AvisosDoLimite } from './limiteDoDia';
-import { enfileirarCorrecao, enfileirarCriacao, enfileirarEdicao, enviarAgora, type AlteracaoCupons, type CupomPreparado } from './operacoes';
+import { cuponsNaFila, enfileirarCorrecao, enfileirarCriacao, enfileirarEdicao, enviarAgora, type AlteracaoCupons, type CupomLocal, type CupomPreparado } from './operacoes';
 import { apagarRascunho, salvarRascunho, type FormularioDespesa, type RascunhoDespesa } from './rascunho';
 import { useUrlDeBytes, useUrlLocal } from './VisualizadorCupom';
 
@@ -98,13 +98,18 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     (rascunho?.cupons ?? (rascunho?.cupom ? [rascunho.cupom] : [])).map((cupom) => ({ cupom, original: null })),
   );
   const [removidos, setRemovidos] = useState<number[]>(rascunho?.removerCupons ?? []);
+  // The receipts of this expense still only on the device (its queued items' files), read from the queue; and those marked for removal.
+  const [locais, setLocais] = useState<CupomLocal[]>(() =>
+    (despesa?.cuponsLocais ?? (despesa?.cupomLocal ? [{ id: despesa.cupomLocal, nome: despesa.cupom_nome ?? 'Comprovante', tipo: despesa.cupom_mime ?? '' }] : [])).map((c) => ({ ...c, tamanho: 0 })),
+  );
+  const [locaisRemovidos, setLocaisRemovidos] = useState<string[]>(rascunho?.removerLocais ?? []);
   const [excluirCupom, setExcluirCupom] = useState(rascunho?.excluirCupom ?? false);
   const [preparando, setPreparando] = useState(false);
   const cupom = novos[0]?.cupom ?? null;
   const cupons = novos.map((n) => n.cupom);
   const quantidadeNoFormulario =
     (despesa?.cupons ? despesa.cupons.filter((c) => !removidos.includes(c.id)).length : despesa?.cupom_url && !excluirCupom ? 1 : 0) +
-    (despesa?.cuponsLocais?.length ?? (despesa?.cupomLocal ? 1 : 0)) +
+    locais.filter((c) => !locaisRemovidos.includes(c.id)).length +
     novos.length;
   const [erros, setErros] = useState<Record<string, string>>({});
   const [erroServidor, setErroServidor] = useState<string | null>(null);
@@ -119,18 +124,29 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   const temporizadorRascunho = useRef<ReturnType<typeof setTimeout> | null>(null);
   const seletorArquivo = useRef<HTMLInputElement>(null);
 
-  const rascunhoAtual = (): RascunhoDespesa => ({ editando: despesa, id, form, cupom, excluirCupom, cupons, removerCupons: removidos });
+  const rascunhoAtual = (): RascunhoDespesa => ({ editando: despesa, id, form, cupom, excluirCupom, cupons, removerCupons: removidos, removerLocais: locaisRemovidos });
+
+  // What the queue holds for this expense now (the list's copy may be a moment old).
+  useEffect(() => {
+    let vivo = true;
+    void cuponsNaFila(usuario.id, id).then((lista) => {
+      if (vivo) setLocais(lista);
+    });
+    return () => {
+      vivo = false;
+    };
+  }, [usuario.id, id]);
 
   // The draft follows every change (debounced); it goes when the form is saved or cancelled.
   useEffect(() => {
     if (encerrado.current) return;
     if (temporizadorRascunho.current) clearTimeout(temporizadorRascunho.current);
-    const atual: RascunhoDespesa = { editando: despesa, id, form, cupom, excluirCupom, cupons, removerCupons: removidos };
+    const atual: RascunhoDespesa = { editando: despesa, id, form, cupom, excluirCupom, cupons, removerCupons: removidos, removerLocais: locaisRemovidos };
     temporizadorRascunho.current = setTimeout(() => {
       if (!encerrado.current) void salvarRascunho(usuario.id, atual);
     }, 300);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `cupom` and `cupons` are derived from `novos`
-  }, [form, novos, removidos, excluirCupom, despesa, id, usuario.id]);
+  }, [form, novos, removidos, locaisRemovidos, excluirCupom, despesa, id, usuario.id]);
   useEffect(
     () => () => {
       if (temporizadorRascunho.current) clearTimeout(temporizadorRascunho.current);
@@ -178,11 +194,17 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
       toast.error(MENSAGEM_CUPONS_DEMAIS);
       return;
     }
-    if (ehFotoLegivel(arquivo)) void lerNfce(arquivo);
+    setErros(({ cupom: _, ...resto }) => resto);
     setPreparando(true);
     try {
-      const preparado = await prepararCupom(arquivo);
-      setNovos((lista) => [...lista, { cupom: preparado, original: arquivo.size }]);
+      // A file the server would refuse (too large, or bytes not an image/PDF/DOC) is refused here, before any upload.
+      const preparado = await prepararCupomAceito(arquivo);
+      if ('recusa' in preparado) {
+        setErros((atuais) => ({ ...atuais, cupom: `${arquivo.name}: ${preparado.recusa}` }));
+        return;
+      }
+      if (ehFotoLegivel(arquivo)) void lerNfce(arquivo);
+      setNovos((lista) => [...lista, { cupom: preparado.cupom, original: arquivo.size }]);
     } catch (erro) {
       console.error('Erro ao ler o comprovante:', erro);
       toast.error('Não foi possível ler o arquivo escolhido. Tente de novo.');
@@ -250,7 +272,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     };
     // A copy read by an older version has no receipt ids: removing its one receipt is the older 'excluir' (a new file then replaces it).
     const alteracaoDeCupons: AlteracaoCupons =
-      despesa && !despesa.cupons && excluirCupom ? { cupom, excluirCupom } : { novos: cupons, removerCupons: removidos };
+      despesa && !despesa.cupons && excluirCupom ? { cupom, excluirCupom } : { novos: cupons, removerCupons: removidos, removerLocais: locaisRemovidos };
     const gravacao = { dados, alteracaoDeCupons };
     setVerificando(true);
     let avisos: AvisosDoLimite;
@@ -279,9 +301,14 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
           ? correcao
             ? await enfileirarCorrecao(usuario.id, dados, { ...anterior, motivo_rejeicao: despesa.motivo_rejeicao }, alteracaoDeCupons)
             : await enfileirarEdicao(usuario.id, dados, anterior, alteracaoDeCupons)
-          : await enfileirarCriacao(usuario.id, dados, cupons);
+          : await enfileirarCriacao(usuario.id, dados, cupons, bancoLocal, locaisRemovidos);
+      // From here the saved version is in the queue: the form now shows what it holds, so saving again replaces it, never adds to it.
+      setNovos([]);
+      setLocaisRemovidos([]);
+      setLocais(await cuponsNaFila(usuario.id, id));
       const resultado = await enviarAgora(item.id);
       if (resultado.estado === 'recusado') {
+        // It stays queued, refused, under 'Precisam de atenção' in the sync panel: fix it here or there, or discard it there.
         setErroServidor(resultado.erro || 'Erro ao salvar despesa');
         return;
       }
@@ -398,11 +425,12 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
         </Campo>
         <Campo
           rotulo="Cupom/Comprovante"
+          erro={erros.cupom}
           ajuda="Foto (JPG, PNG, WEBP, HEIC), PDF, DOC ou DOCX. Fotos acima de 1 MB são reduzidas antes do envio."
         >
           {(p) => (
             <div className="cupom-campo">
-              {(quantidadeNoFormulario > 0 || (despesa?.cupons?.length ?? 0) > 0 || (despesa?.cupom_url ?? null) !== null) && (
+              {(quantidadeNoFormulario > 0 || locais.length > 0 || (despesa?.cupons?.length ?? 0) > 0 || (despesa?.cupom_url ?? null) !== null) && (
                 <ul className="cupom-lista" aria-label="Comprovantes desta despesa">
                   {despesa && !despesa.cupons && despesa.cupom_url !== null && (
                     <li>
@@ -419,9 +447,14 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
                       />
                     </li>
                   ))}
-                  {(despesa?.cuponsLocais ?? (despesa?.cupomLocal ? [{ id: despesa.cupomLocal, nome: despesa.cupom_nome ?? 'Comprovante', tipo: despesa.cupom_mime ?? '' }] : [])).map((c) => (
+                  {locais.map((c) => (
                     <li key={`local-${c.id}`}>
-                      <CupomNaFilaDoAparelho arquivoId={c.id} nome={c.nome} tipo={c.tipo} />
+                      <CupomNaFilaDoAparelho
+                        cupom={c}
+                        removido={locaisRemovidos.includes(c.id)}
+                        aoRemover={() => setLocaisRemovidos((r) => [...r, c.id])}
+                        aoDesfazer={() => setLocaisRemovidos((r) => r.filter((x) => x !== c.id))}
+                      />
                     </li>
                   ))}
                   {novos.map((n, i) => (
@@ -555,17 +588,36 @@ function CupomDoServidor({ cupom, removido, aoRemover, aoDesfazer }: { cupom: Cu
   );
 }
 
-/** A receipt of this expense still only on the device (its create or change waits in the queue): shown, not removable here. */
-function CupomNaFilaDoAparelho({ arquivoId, nome, tipo: mime }: { arquivoId: string; nome: string; tipo: string }) {
-  const { url } = useUrlLocal(arquivoId);
-  const tipo = tipoDeVisualizacao(mime, nome);
+/**
+ * A receipt of this expense still only on the device (its create or change waits in the queue, or
+ * was refused): 'Remover' takes it out of the queued item when the form is saved, never before.
+ */
+function CupomNaFilaDoAparelho({ cupom, removido, aoRemover, aoDesfazer }: { cupom: CupomLocal; removido: boolean; aoRemover: () => void; aoDesfazer: () => void }) {
+  const { nome } = cupom;
+  const { url } = useUrlLocal(cupom.id);
+  const tipo = tipoDeVisualizacao(cupom.tipo, nome);
+  if (removido) {
+    return (
+      <div className="cupom-previa cupom-previa--excluido">
+        <span>{nome} será removido ao salvar.</span>
+        <Botao tamanho="sm" variante="outline" icone={<Undo2 size={15} />} onClick={aoDesfazer} aria-label={`Desfazer a remoção de ${nome}`}>
+          Desfazer
+        </Botao>
+      </div>
+    );
+  }
   return (
     <div className="cupom-previa">
       {url && tipo === 'imagem' ? <PreviaImagem url={url} nome={nome} /> : <FileText className="cupom-previa__icone" size={28} aria-hidden="true" />}
       <div className="cupom-previa__info">
         <span className="cupom-previa__nome">{nome}</span>
-        <span className="campo__ajuda">Aguardando envio neste aparelho</span>
+        <span className="campo__ajuda">
+          {cupom.tamanho > 0 && `${tamanho(cupom.tamanho)} · `}Aguardando envio neste aparelho
+        </span>
       </div>
+      <Botao tamanho="sm" variante="outline" icone={<Trash2 size={15} />} onClick={aoRemover} aria-label={`Remover ${nome}`} className="botao--icone-no-celular">
+        Remover
+      </Botao>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, 
 import { rotaDeTeste } from '../test/rotas';
 import { PaginaDespesas } from './PaginaDespesas';
 import { salvarRascunho } from './rascunho';
+import { bytesDe } from '../test/arquivos';
 
 // jsdom has no canvas: the compressor is replaced; the real one runs in the browser test.
 const comprimir = vi.hoisted(() => vi.fn());
@@ -98,7 +99,7 @@ describe('Despesas, funcionário', () => {
 
   it('registra com foto grande reduzida no navegador: vai para a fila com o arquivo e é enviada como multipart', async () => {
     const api = montarFuncionario();
-    comprimir.mockImplementation(async () => new File([new Uint8Array(2048).fill(7)], 'reduzida.jpg', { type: 'image/jpeg' }));
+    comprimir.mockImplementation(async () => new File([bytesDe('jpeg', 2048, 7)], 'reduzida.jpg', { type: 'image/jpeg' }));
     const { usuario, modal } = await abrirNovaDespesa();
     expect(within(modal).getByLabelText(/Rota/)).toHaveDisplayValue('Rota Centro-Oeste');
     expect(within(modal).getByRole('combobox', { name: /Cidade/ })).toHaveValue('Goiânia (GO)'); // first city preselected
@@ -147,10 +148,42 @@ describe('Despesas, funcionário', () => {
     await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), pdf);
     expect(await within(modal).findByText('cupom.pdf')).toBeInTheDocument();
     expect(await within(modal).findByRole('link', { name: 'Ver PDF' })).toHaveAttribute('href', expect.stringMatching(/^blob:/));
-    const pequena = new File([new Uint8Array(200 * 1024)], 'pequena.jpg', { type: 'image/jpeg' });
+    const pequena = new File([bytesDe('jpeg', 200 * 1024)], 'pequena.jpg', { type: 'image/jpeg' });
     await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), pequena);
     expect(await within(modal).findByText('pequena.jpg')).toBeInTheDocument();
     expect(comprimir).not.toHaveBeenCalled();
+  });
+
+  it('recusa NA ESCOLHA, antes de qualquer envio, o que o servidor recusaria: um PDF de 30 MB e um texto renomeado para .jpg', async () => {
+    const api = montarFuncionario();
+    const { usuario, modal } = await abrirNovaDespesa();
+    await usuario.selectOptions(within(modal).getByLabelText(/Tipo de Despesa/), 'alimentacao');
+    await usuario.type(within(modal).getByLabelText(/Valor/), '48,00');
+    const seletor = within(modal).getByLabelText('Cupom/Comprovante');
+
+    await usuario.upload(seletor, new File([bytesDe('pdf', 30 * 1024 * 1024)], 'nota-30mb.pdf', { type: 'application/pdf' }));
+    expect(await within(modal).findByText('nota-30mb.pdf: O arquivo é grande demais. O limite é 20 MB.')).toBeInTheDocument();
+    expect(seletor).toHaveAttribute('aria-invalid', 'true');
+    expect(seletor).toHaveAccessibleDescription('nota-30mb.pdf: O arquivo é grande demais. O limite é 20 MB.');
+
+    // The name and the browser's type say JPEG; the bytes are text: the server's rule looks at the bytes.
+    await usuario.upload(seletor, new File(['isto não é uma foto'], 'recibo.jpg', { type: 'image/jpeg' }));
+    expect(
+      await within(modal).findByText('recibo.jpg: Tipo de arquivo não aceito. Envie imagem (JPG, PNG, WEBP, HEIC), PDF, DOC ou DOCX.'),
+    ).toBeInTheDocument();
+    expect(within(modal).getByText(/0 de 5 comprovantes/)).toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: /^Remover / })).toBeNull();
+
+    // A good file afterwards clears the message; saving sends only it.
+    await usuario.upload(seletor, new File([bytesDe('pdf', 64)], 'boa.pdf', { type: 'application/pdf' }));
+    await within(modal).findByText('boa.pdf');
+    expect(within(modal).queryByText(/Tipo de arquivo não aceito/)).toBeNull();
+    await usuario.click(within(modal).getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText('Despesa registrada com sucesso!')).toBeInTheDocument();
+    const envios = api.chamadas.filter((c) => c.metodo === 'POST');
+    const enviados = envios.flatMap((c) => (c.corpo instanceof FormData ? [...c.corpo.values()].filter((v): v is File => v instanceof File) : []));
+    expect(enviados.map((f) => f.name)).toEqual(['boa.pdf']);
+    expect(await bancoLocal.arquivos.count()).toBe(0);
   });
 
   it('sem conexão: guarda no aparelho, mostra na lista como "Aguardando envio" e desconta do saldo projetado', async () => {
@@ -208,7 +241,7 @@ describe('Despesas, funcionário', () => {
     expect(within(outro.modal).getByText(/Limite de 5 comprovantes atingido/)).toBeInTheDocument();
   });
 
-  it('a recusa do servidor aparece no formulário, que continua aberto com os dados', async () => {
+  it('a recusa do servidor aparece no formulário, que continua aberto com os dados; a despesa fica na fila, recusada', async () => {
     montarFuncionario({
       extra: { 'POST /despesas': () => ({ status: 409, corpo: { error: 'Esta rota já foi finalizada e não aceita novos registros.', codigo: 'conflito' } }) },
     });
@@ -218,7 +251,10 @@ describe('Despesas, funcionário', () => {
     await usuario.click(within(modal).getByRole('button', { name: 'Registrar' }));
     expect(await within(modal).findByText('Esta rota já foi finalizada e não aceita novos registros.')).toBeInTheDocument();
     expect(within(modal).getByLabelText(/Valor/)).toHaveValue('200,00');
-    expect(await bancoLocal.outbox.count()).toBe(0);
+    // Nothing leaves the device on a refusal: it waits under 'Precisam de atenção' until fixed or discarded.
+    const itens = await bancoLocal.outbox.toArray();
+    expect(itens).toHaveLength(1);
+    expect(itens[0]).toMatchObject({ tipo: 'despesa.criar', estado: 'erro', erro: 'Esta rota já foi finalizada e não aceita novos registros.' });
   });
 
   it('valida antes de guardar: tipo, valor e "Especificar Tipo" para outro', async () => {

@@ -11,6 +11,7 @@ import {
   CUPOM_LIMITE_COMPRESSAO,
   CUPOM_QUALIDADE_JPEG,
 } from '../../../shared/schemas/despesas';
+import { BYTES_AMOSTRA_CUPOM, recusaDoCupom, type AmostraDoCupom } from '../../../shared/tipoDoCupom';
 import type { CupomPreparado } from './operacoes';
 
 /** HEIC/HEIF cannot be drawn on a canvas in most browsers: they go as they are. */
@@ -41,6 +42,33 @@ export async function prepararCupom(arquivo: File): Promise<CupomPreparado> {
     }
   }
   return { nome: arquivo.name || 'cupom', tipo: arquivo.type, conteudo: await arquivo.arrayBuffer() };
+}
+
+async function amostraDoArquivo(arquivo: Blob): Promise<AmostraDoCupom> {
+  const inicio = new Uint8Array(await arquivo.slice(0, BYTES_AMOSTRA_CUPOM).arrayBuffer());
+  const fim = arquivo.size <= BYTES_AMOSTRA_CUPOM ? inicio : new Uint8Array(await arquivo.slice(arquivo.size - BYTES_AMOSTRA_CUPOM).arrayBuffer());
+  return { tamanho: arquivo.size, inicio, fim };
+}
+
+function amostraDosBytes(conteudo: ArrayBuffer): AmostraDoCupom {
+  const bytes = new Uint8Array(conteudo);
+  return { tamanho: bytes.length, inicio: bytes.subarray(0, BYTES_AMOSTRA_CUPOM), fim: bytes.subarray(Math.max(0, bytes.length - BYTES_AMOSTRA_CUPOM)) };
+}
+
+/**
+ * A chosen file, checked by the server's own rule (shared/tipoDoCupom.ts) before it is queued: the
+ * bytes to queue, or the server's reason to refuse them. A file that goes as it is (not a large
+ * image to reduce) is checked before it is read whole: a 30 MB PDF is refused at once, never
+ * uploaded. A reduced image is checked as it will travel (a 25 MB photo becomes a small JPEG).
+ */
+export async function prepararCupomAceito(arquivo: File): Promise<{ cupom: CupomPreparado } | { recusa: string }> {
+  if (!ehImagemRedutivel(arquivo) || arquivo.size <= CUPOM_LIMITE_COMPRESSAO) {
+    const recusa = recusaDoCupom(await amostraDoArquivo(arquivo));
+    if (recusa) return { recusa };
+  }
+  const cupom = await prepararCupom(arquivo);
+  const recusa = recusaDoCupom(amostraDosBytes(cupom.conteudo));
+  return recusa ? { recusa } : { cupom };
 }
 
 /** A kind of file the viewer knows how to show. */

@@ -7,7 +7,8 @@ import { formatarReais, reaisParaCentavos } from '../../../shared/money';
 import { nomeDoTipo } from '../../../shared/schemas/tiposDespesa';
 import { motorSync, registrarOperacao } from '../offline';
 import { bancoLocal, type BancoLocal, type ItemOutbox } from '../offline/db';
-import { arquivosDoItem, corrigirRecusado, descartarItem, enfileirar, enfileirarOuCorrigir } from '../offline/outbox';
+import { arquivosDoItem, enfileirar, itensDoUsuario, recusadoDaEntidade, removerSubstituidos, substituirItem } from '../offline/outbox';
+import { semEnvioEmCurso } from '../offline/sync';
 import {
   OP_CORRIGIR,
   OP_CRIAR,
@@ -95,61 +96,157 @@ registrarOperacao(OP_EXCLUIR, {
 const rotulo = (d: { tipo: DadosDespesaNaFila['tipo']; tipo_outro: string; valor: number; cidade_nome: string }): string =>
   `${nomeDoTipo(d.tipo, d.tipo_outro)} de ${formatarReais(d.valor)} em ${d.cidade_nome}`;
 
-/** The create of this expense the server refused (it never reached the server), if any. */
-async function criacaoRecusada(banco: BancoLocal, usuarioId: number, id: string): Promise<ItemOutbox | undefined> {
-  const recusados = await banco.outbox.where('[usuarioId+estado]').equals([usuarioId, 'erro']).toArray();
-  return recusados.find((i) => i.tipo === OP_CRIAR && i.chaves.includes(`despesa:${id}`));
+/** This person's queued create, edit and correction items of one expense, in queue order. */
+async function itensDaDespesa(banco: BancoLocal, usuarioId: number, id: string): Promise<ItemOutbox[]> {
+  const itens = await itensDoUsuario(banco, usuarioId);
+  return itens.filter((i) => [OP_CRIAR, OP_EDITAR, OP_CORRIGIR].includes(i.tipo) && i.chaves.includes(`despesa:${id}`));
 }
 
-const metaDoCupom = (cupom: CupomPreparado) => ({ nome: cupom.nome, tipo: cupom.tipo });
+/**
+ * The receipts of one expense still only on this device (the files of its queued items), in queue
+ * order: what the form lists as 'Aguardando envio neste aparelho', each removable.
+ */
+export async function cuponsNaFila(usuarioId: number, id: string, banco: BancoLocal = bancoLocal): Promise<CupomLocal[]> {
+  const itens = await itensDaDespesa(banco, usuarioId, id);
+  const lista: CupomLocal[] = [];
+  for (const item of itens) for (const a of await arquivosDoItem(banco, item)) lista.push({ id: a.id, nome: a.nome, tipo: a.tipo, tamanho: a.tamanho });
+  return lista;
+}
+
+/** A receipt file of a queued item, as the form lists it. */
+export interface CupomLocal {
+  id: string;
+  nome: string;
+  tipo: string;
+  tamanho: number;
+}
+
+const metaDoCupom = (cupom: Pick<CupomPreparado, 'nome' | 'tipo'>) => ({ nome: cupom.nome, tipo: cupom.tipo });
 
 /** One receipt (older callers) or several (issue 20, item 6), as a list. */
 const listaDeCupons = (cupons: CupomPreparado | readonly CupomPreparado[] | null): CupomPreparado[] => (cupons === null ? [] : Array.isArray(cupons) ? [...cupons] : [cupons as CupomPreparado]);
 
 /** The queued data's receipt fields: `cupom` the first (what older readers of the row look at), `cupons` all. */
-const metasDosCupons = (cupons: readonly CupomPreparado[]) => ({ cupom: cupons[0] ? metaDoCupom(cupons[0]) : null, cupons: cupons.map(metaDoCupom) });
+const metasDosCupons = (cupons: readonly Pick<CupomPreparado, 'nome' | 'tipo'>[]) => ({ cupom: cupons[0] ? metaDoCupom(cupons[0]) : null, cupons: cupons.map(metaDoCupom) });
+
+/** A queued item's files, minus the ones the person removed, as files of its new version (kept by id). */
+async function arquivosMantidos(banco: BancoLocal, item: ItemOutbox, removerLocais: readonly string[]): Promise<(CupomPreparado & { id: string })[]> {
+  const arquivos = await arquivosDoItem(banco, item);
+  return arquivos.filter((a) => !removerLocais.includes(a.id)).map((a) => ({ id: a.id, nome: a.nome, tipo: a.tipo, conteudo: a.conteudo }));
+}
+
+/**
+ * Receipts removed from a queued item the save does not otherwise replace (a create still waiting,
+ * an earlier change): the item's new version without them, in the same transaction as the save.
+ */
+async function retirarArquivos(banco: BancoLocal, itens: ItemOutbox[], removerLocais: readonly string[]): Promise<void> {
+  for (const item of itens) {
+    if (!item.arquivos.some((a) => removerLocais.includes(a))) continue;
+    const ficam = await arquivosMantidos(banco, item, removerLocais);
+    const dados = { ...(item.dados as object), ...metasDosCupons(ficam) };
+    await substituirItem(banco, item.id, { tipo: item.tipo, usuarioId: item.usuarioId, dados, chaves: item.chaves, descricao: item.descricao, arquivos: ficam });
+  }
+}
+
+/**
+ * A save that removes receipts of queued items runs while no request is carrying the queue
+ * (offline/sync.ts, semEnvioEmCurso), and all of it in one IndexedDB transaction: the old version
+ * stays whole until the new one is written, and nothing of it is left behind.
+ */
+function naFila<T>(banco: BancoLocal, removerLocais: readonly string[], fazer: () => Promise<T>): Promise<T> {
+  const transacao = () => banco.transaction('rw', banco.outbox, banco.arquivos, banco.meta, fazer);
+  return removerLocais.length > 0 ? semEnvioEmCurso(transacao) : transacao();
+}
 
 /**
  * Queues a new expense with its receipts (up to 5, each a file of the outbox); the files are in
  * IndexedDB when this resolves. Saving again an expense whose create the server refused corrects
- * that create in place (same queue position); with no receipts given, it keeps the ones it had.
+ * that create in place (same queue position): it keeps the receipts it had, minus `removerLocais`
+ * (file ids), plus the ones given.
  */
 export async function enfileirarCriacao(
   usuarioId: number,
   dados: Omit<DadosDespesaNaFila, 'cupom'>,
   cupons: CupomPreparado | readonly CupomPreparado[] | null,
   banco: BancoLocal = bancoLocal,
+  removerLocais: readonly string[] = [],
 ) {
   const lista = listaDeCupons(cupons);
-  const antes = lista.length > 0 ? undefined : ((await criacaoRecusada(banco, usuarioId, dados.id))?.dados as DadosCriar | undefined);
-  const op: DadosCriar = {
-    ...dados,
-    operacao: 'criar',
-    ...(lista.length > 0 ? metasDosCupons(lista) : { cupom: antes?.cupom ?? null, ...(antes?.cupons ? { cupons: antes.cupons } : {}) }),
-  };
-  return enfileirarOuCorrigir(
-    banco,
-    {
-      tipo: OP_CRIAR,
-      usuarioId,
-      dados: op,
-      chaves: [`despesa:${dados.id}`],
-      descricao: `Despesa: ${rotulo(dados)}`,
-      ...(lista.length > 0 ? { arquivos: lista } : {}),
-    },
-    [OP_CRIAR],
-  );
+  const chaves = [`despesa:${dados.id}`];
+  const descricao = `Despesa: ${rotulo(dados)}`;
+  return naFila(banco, removerLocais, async () => {
+    const recusada = await recusadoDaEntidade(banco, usuarioId, chaves, [OP_CRIAR]);
+    if (!recusada) return enfileirar(banco, { tipo: OP_CRIAR, usuarioId, dados: { ...dados, operacao: 'criar', ...metasDosCupons(lista) } satisfies DadosCriar, chaves, descricao, arquivos: lista });
+    const todos = [...(await arquivosMantidos(banco, recusada, removerLocais)), ...lista];
+    const op: DadosCriar = { ...dados, operacao: 'criar', ...metasDosCupons(todos) };
+    return (await substituirItem(banco, recusada.id, { tipo: OP_CRIAR, usuarioId, dados: op, chaves, descricao, arquivos: todos }))!;
+  });
 }
 
 /**
  * What a change does to the receipts: an older screen's one file replacing them (or removing them),
- * or this version's files to add and receipts to remove by their server id (issue 20, item 6).
+ * or this version's files to add, receipts to remove by their server id, and
+ * receipts still on the device to remove by their file id.
  */
-export type AlteracaoCupons = { cupom: CupomPreparado | null; excluirCupom: boolean } | { novos: readonly CupomPreparado[]; removerCupons: readonly number[] };
+export type AlteracaoCupons =
+  | { cupom: CupomPreparado | null; excluirCupom: boolean }
+  | { novos: readonly CupomPreparado[]; removerCupons: readonly number[]; removerLocais?: readonly string[] };
 
-function camposDaAlteracao(alteracao: AlteracaoCupons): { excluir_cupom: boolean; remover_cupons?: number[]; arquivos: CupomPreparado[] } {
-  if ('novos' in alteracao) return { excluir_cupom: false, remover_cupons: [...alteracao.removerCupons], arquivos: [...alteracao.novos] };
-  return { excluir_cupom: !alteracao.cupom && alteracao.excluirCupom, arquivos: alteracao.cupom ? [alteracao.cupom] : [] };
+function camposDaAlteracao(alteracao: AlteracaoCupons): { excluir_cupom: boolean; remover_cupons?: number[]; arquivos: CupomPreparado[]; removerLocais: readonly string[] } {
+  if ('novos' in alteracao) return { excluir_cupom: false, remover_cupons: [...alteracao.removerCupons], arquivos: [...alteracao.novos], removerLocais: alteracao.removerLocais ?? [] };
+  return { excluir_cupom: !alteracao.cupom && alteracao.excluirCupom, arquivos: alteracao.cupom ? [alteracao.cupom] : [], removerLocais: [] };
+}
+
+/**
+ * A change (edit or correction) to a queued expense, in one transaction. A refused create of the
+ * expense takes the change (the server never had the expense); else a refused change of the same
+ * kind is replaced by the new one (keeping what the server had before it, and the server receipts it
+ * removed); else the change is queued after what waits. Receipts removed from the device come out of
+ * whichever queued item held them.
+ */
+async function enfileirarAlteracao(
+  banco: BancoLocal,
+  usuarioId: number,
+  tipo: typeof OP_EDITAR | typeof OP_CORRIGIR,
+  montar: (campos: { anterior: EstadoAnterior; remover_cupons?: number[]; excluir_cupom: boolean; cupons: readonly CupomPreparado[] }) => DadosEditar | DadosCorrigir,
+  dados: Omit<DadosDespesaNaFila, 'cupom'>,
+  anterior: EstadoAnterior,
+  alteracao: AlteracaoCupons,
+  descricao: string,
+): Promise<ItemOutbox> {
+  const chaves = [`despesa:${dados.id}`];
+  const { excluir_cupom, remover_cupons, arquivos, removerLocais } = camposDaAlteracao(alteracao);
+  return naFila(banco, removerLocais, async () => {
+    const itens = await itensDaDespesa(banco, usuarioId, dados.id);
+    // The refused version this save replaces: the expense's create (the server never had it) for an edit, or a refused change of the same kind.
+    const indice = itens.findIndex((i) => i.estado === 'erro' && (i.tipo === OP_CRIAR ? tipo === OP_EDITAR : i.tipo === tipo));
+    const alvo = indice >= 0 ? itens[indice] : undefined;
+    await retirarArquivos(banco, alvo ? itens.slice(0, indice) : itens, removerLocais);
+    if (!alvo) {
+      return enfileirar(banco, { tipo, usuarioId, dados: montar({ anterior, remover_cupons, excluir_cupom, cupons: arquivos }), chaves, descricao, ...(arquivos.length > 0 ? { arquivos } : {}) });
+    }
+    // Changes queued after it were held behind it and are older than this save (the form showed them laid over): this one takes their place.
+    const depois = itens.slice(indice + 1);
+    // An older screen's one file replaces every receipt, and its 'excluir' removes them all.
+    const substitui = excluir_cupom || (arquivos.length > 0 && remover_cupons === undefined);
+    const mantidos = substitui ? [] : (await Promise.all([alvo, ...depois].map((i) => arquivosMantidos(banco, i, removerLocais)))).flat();
+    const todos = [...mantidos, ...arquivos];
+    await removerSubstituidos(banco, depois, mantidos.map((a) => a.id));
+    if (alvo.tipo === OP_CRIAR) {
+      const op: DadosCriar = { ...dados, operacao: 'criar', ...metasDosCupons(todos) };
+      return (await substituirItem(banco, alvo.id, { tipo: OP_CRIAR, usuarioId, dados: op, chaves, descricao: `Despesa: ${rotulo(dados)}`, arquivos: todos }))!;
+    }
+    // The refused change never reached the server: what it had before stays the starting point, and the server receipts it (and those after it) removed stay removed.
+    const anteriores = [alvo, ...depois].map((i) => i.dados as Partial<DadosEditar | DadosCorrigir>);
+    const removidos = remover_cupons === undefined ? undefined : [...new Set([...anteriores.flatMap((d) => d.remover_cupons ?? []), ...remover_cupons])];
+    const op = montar({
+      anterior: anteriores[0]?.anterior ?? anterior,
+      remover_cupons: removidos,
+      excluir_cupom: excluir_cupom || anteriores.some((d) => d.excluir_cupom === true),
+      cupons: todos,
+    });
+    return (await substituirItem(banco, alvo.id, { tipo, usuarioId, dados: op, chaves, descricao, arquivos: todos }))!;
+  });
 }
 
 /**
@@ -163,42 +260,15 @@ export async function enfileirarEdicao(
   alteracao: AlteracaoCupons,
   banco: BancoLocal = bancoLocal,
 ) {
-  const chaves = [`despesa:${dados.id}`];
-  const { excluir_cupom, remover_cupons, arquivos } = camposDaAlteracao(alteracao);
-  const criacao = await criacaoRecusada(banco, usuarioId, dados.id);
-  if (criacao) {
-    // The server never had it: the create carries the receipts it had (none removed by id: they have no server id) and the new ones.
-    const criada = criacao.dados as DadosCriar;
-    const mantidos = excluir_cupom || (arquivos.length > 0 && remover_cupons === undefined) ? [] : await arquivosDoItem(banco, criacao);
-    const todos: CupomPreparado[] = [...mantidos.map((a) => ({ nome: a.nome, tipo: a.tipo, conteudo: a.conteudo })), ...arquivos];
-    const mudouArquivos = todos.length !== mantidos.length || excluir_cupom;
-    const op: DadosCriar = { ...dados, operacao: 'criar', ...(mudouArquivos ? metasDosCupons(todos) : { cupom: criada.cupom, ...(criada.cupons ? { cupons: criada.cupons } : {}) }) };
-    const corrigido = await corrigirRecusado(
-      banco,
-      { tipo: OP_CRIAR, usuarioId, dados: op, chaves, descricao: `Despesa: ${rotulo(dados)}`, ...(mudouArquivos ? { arquivos: todos } : {}) },
-      [OP_CRIAR],
-    );
-    if (corrigido) return corrigido;
-  }
-  const op: DadosEditar = {
-    ...dados,
-    operacao: 'editar',
-    anterior,
-    excluir_cupom,
-    ...(remover_cupons ? { remover_cupons } : {}),
-    ...metasDosCupons(arquivos),
-  };
-  return enfileirarOuCorrigir(
+  return enfileirarAlteracao(
     banco,
-    {
-      tipo: OP_EDITAR,
-      usuarioId,
-      dados: op,
-      chaves,
-      descricao: `Alteração da despesa: ${rotulo(dados)}`,
-      ...(arquivos.length > 0 ? { arquivos } : {}),
-    },
-    [OP_EDITAR],
+    usuarioId,
+    OP_EDITAR,
+    ({ anterior: a, remover_cupons, excluir_cupom, cupons }): DadosEditar => ({ ...dados, operacao: 'editar', anterior: a, excluir_cupom, ...(remover_cupons ? { remover_cupons } : {}), ...metasDosCupons(cupons) }),
+    dados,
+    anterior,
+    alteracao,
+    `Alteração da despesa: ${rotulo(dados)}`,
   );
 }
 
@@ -214,27 +284,23 @@ export async function enfileirarCorrecao(
   banco: BancoLocal = bancoLocal,
 ) {
   const { motivo_rejeicao, ...estado } = anterior;
-  const { excluir_cupom, remover_cupons, arquivos } = camposDaAlteracao(alteracao);
-  const op: DadosCorrigir = {
-    ...dados,
-    operacao: 'corrigir',
-    anterior: estado,
-    motivo_rejeicao,
-    excluir_cupom,
-    ...(remover_cupons ? { remover_cupons } : {}),
-    ...metasDosCupons(arquivos),
-  };
-  return enfileirarOuCorrigir(
+  return enfileirarAlteracao(
     banco,
-    {
-      tipo: OP_CORRIGIR,
-      usuarioId,
-      dados: op,
-      chaves: [`despesa:${dados.id}`],
-      descricao: `Correção da despesa rejeitada: ${rotulo(dados)}`,
-      ...(arquivos.length > 0 ? { arquivos } : {}),
-    },
-    [OP_CORRIGIR],
+    usuarioId,
+    OP_CORRIGIR,
+    ({ anterior: a, remover_cupons, excluir_cupom, cupons }): DadosCorrigir => ({
+      ...dados,
+      operacao: 'corrigir',
+      anterior: a,
+      motivo_rejeicao,
+      excluir_cupom,
+      ...(remover_cupons ? { remover_cupons } : {}),
+      ...metasDosCupons(cupons),
+    }),
+    dados,
+    estado,
+    alteracao,
+    `Correção da despesa rejeitada: ${rotulo(dados)}`,
   );
 }
 
@@ -261,19 +327,20 @@ export const ESPERA_ENVIO_MS = 8_000;
 
 /**
  * Replays the queue now and reports what happened to one item: the server took it, refused it
- * (the form shows the server's message; the refused item is discarded because the person still
- * has the data on screen to fix and save again), or it is still waiting (offline, slow link).
+ * (the form shows the server's message; the item stays queued, under 'Precisam de atenção', until the
+ * person saves a version the server takes or discards it from the sync panel after confirming), or
+ * it is still waiting (offline, slow link).
  */
-export async function enviarAgora(itemId: string, { limiteMs = ESPERA_ENVIO_MS, banco = bancoLocal }: { limiteMs?: number; banco?: BancoLocal } = {}): Promise<ResultadoEnvio> {
+export async function enviarAgora(
+  itemId: string,
+  { limiteMs = ESPERA_ENVIO_MS, banco = bancoLocal, motor = motorSync }: { limiteMs?: number; banco?: BancoLocal; motor?: Pick<typeof motorSync, 'sincronizarAgora'> } = {},
+): Promise<ResultadoEnvio> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return { estado: 'na-fila' };
   let temporizador: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([motorSync.sincronizarAgora(), new Promise<void>((r) => (temporizador = setTimeout(r, limiteMs)))]);
+  await Promise.race([motor.sincronizarAgora(), new Promise<void>((r) => (temporizador = setTimeout(r, limiteMs)))]);
   clearTimeout(temporizador);
   const item = await banco.outbox.where('id').equals(itemId).first();
   if (!item) return { estado: 'enviado' };
-  if (item.estado === 'erro') {
-    await descartarItem(banco, itemId);
-    return { estado: 'recusado', erro: item.erro ?? 'Erro ao salvar despesa' };
-  }
+  if (item.estado === 'erro') return { estado: 'recusado', erro: item.erro ?? 'Erro ao salvar despesa' };
   return { estado: 'na-fila' };
 }

@@ -32,6 +32,8 @@ export interface RascunhoDespesa {
   cupons?: CupomPreparado[];
   /** The server's receipts marked for removal, by id. */
   removerCupons?: number[];
+  /** Receipts still only on the device (files of the expense's queued items) marked for removal, by file id. */
+  removerLocais?: string[];
 }
 
 const chave = (usuarioId: number) => `despesa-formulario:${usuarioId}`;
@@ -71,6 +73,7 @@ export async function lerRascunho(usuarioId: number, banco: BancoLocal = bancoLo
   const cupom = valido(d.cupom) ? d.cupom : null;
   const cupons = Array.isArray(d.cupons) ? d.cupons.filter(valido) : cupom ? [cupom] : [];
   const removerCupons = Array.isArray(d.removerCupons) ? d.removerCupons.filter((id): id is number => Number.isSafeInteger(id)) : [];
+  const removerLocais = Array.isArray(d.removerLocais) ? d.removerLocais.filter((id): id is string => typeof id === 'string') : [];
   const editando = d.editando && typeof d.editando === 'object' && typeof d.editando.id === 'string' ? d.editando : null;
-  return { editando, id: d.id, form, cupom, excluirCupom: d.excluirCupom === true, cupons, removerCupons };
+  return { editando, id: d.id, form, cupom, excluirCupom: d.excluirCupom === true, cupons, removerCupons, removerLocais };
 }

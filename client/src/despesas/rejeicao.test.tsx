@@ -15,6 +15,7 @@ import { entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type Manipula
 import { rotaDeTeste } from '../test/rotas';
 import { chaveNoticias, type EstadoNoticias } from './noticias';
 import { PaginaDespesas } from './PaginaDespesas';
+import { bytesDe } from '../test/arquivos';
 
 const comprimir = vi.hoisted(() => vi.fn());
 vi.mock('browser-image-compression', () => ({ default: comprimir }));
@@ -99,7 +100,7 @@ describe('item 4: despesa rejeitada', () => {
     await usuario.type(valor, '22');
     await usuario.clear(within(modal).getByLabelText('Descrição'));
     await usuario.type(within(modal).getByLabelText('Descrição'), 'Almoço com nota');
-    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File(['\xff\xd8\xff'], 'nota.jpg', { type: 'image/jpeg' }));
+    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([bytesDe('jpeg', 4)], 'nota.jpg', { type: 'image/jpeg' }));
     await within(modal).findByText('nota.jpg');
     await usuario.click(within(modal).getByRole('button', { name: 'Reenviar' }));
     expect(await screen.findByText('Despesa corrigida e reenviada: ela está Pendente de nova aprovação.')).toBeInTheDocument();

@@ -151,4 +151,15 @@ describe('corrigir um item recusado', () => {
     // Another user's refused item with the same key is never touched.
     expect(await corrigirRecusado(banco, { tipo: 'despesa.criar', usuarioId: 2, dados: {}, chaves: ['despesa:d1'], descricao: '' })).toBeNull();
   });
+
+  it('salvar de novo o que foi recusado toma também o lugar das versões mais antigas que esperavam atrás dele, numa transação', async () => {
+    const venda = (v: number) => ({ tipo: 'venda.salvar', usuarioId: 1, dados: { v }, chaves: ['venda:7:1:2026-11-20'], descricao: `venda ${v}` });
+    const primeira = await enfileirar(banco, venda(1));
+    await enfileirar(banco, venda(2)); // saved again before the server answered the first
+    await banco.outbox.where('id').equals(primeira.id).modify({ estado: 'erro', erro: 'Rota finalizada.' });
+    const nova = await enfileirarOuCorrigir(banco, venda(3));
+    expect(nova.id).toBe(primeira.id);
+    const itens = await itensDoUsuario(banco, 1);
+    expect(itens.map((i) => [i.id, i.dados, i.estado])).toEqual([[primeira.id, { v: 3 }, 'pendente']]);
+  });
 });

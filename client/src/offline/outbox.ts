@@ -212,45 +212,82 @@ export async function descartarItem(banco: BancoLocal, id: string): Promise<void
  * of a new item waiting forever behind it. Returns null when there is no such refused item.
  */
 export async function corrigirRecusado(banco: BancoLocal, op: NovaOperacao, tipos: string[] = [op.tipo]): Promise<ItemOutbox | null> {
-  return banco.transaction('rw', banco.outbox, banco.arquivos, async () => {
-    const recusados = await banco.outbox.where('[usuarioId+estado]').equals([op.usuarioId, 'erro']).toArray();
-    const mesmaEntidade = (i: ItemOutbox) => i.chaves.length === op.chaves.length && i.chaves.every((c) => op.chaves.includes(c));
-    const recusado = recusados.find((i) => tipos.includes(i.tipo) && mesmaEntidade(i));
+  return banco.transaction('rw', banco.outbox, banco.arquivos, banco.meta, async () => {
+    const recusado = await recusadoDaEntidade(banco, op.usuarioId, op.chaves, tipos);
     if (!recusado) return null;
+    // Saves of it queued after the refused one (held behind it) are older than this one: it replaces them too.
+    await removerSubstituidos(banco, await posterioresDaEntidade(banco, recusado, tipos), []);
+    return substituirItem(banco, recusado.id, op);
+  });
+}
+
+/**
+ * The items queued after `item` on exactly its entities, of one of `tipos`: held behind it while it
+ * is refused, and older than a version the person saves now.
+ */
+export async function posterioresDaEntidade(banco: BancoLocal, item: ItemOutbox, tipos: string[]): Promise<ItemOutbox[]> {
+  const mesmaEntidade = (i: ItemOutbox) => i.chaves.length === item.chaves.length && i.chaves.every((c) => item.chaves.includes(c));
+  const itens = await itensDoUsuario(banco, item.usuarioId);
+  return itens.filter((i) => i.id !== item.id && (i.seq ?? 0) > (item.seq ?? 0) && tipos.includes(i.tipo) && mesmaEntidade(i));
+}
+
+/** Items a newer version took the place of: they go, with their files except those the new version keeps (`manter`). */
+export async function removerSubstituidos(banco: BancoLocal, itens: ItemOutbox[], manter: readonly string[]): Promise<void> {
+  if (itens.length === 0) return;
+  await banco.transaction('rw', banco.outbox, banco.arquivos, banco.meta, async () => {
+    const saem = itens.flatMap((i) => i.arquivos).filter((a) => !manter.includes(a));
+    if (saem.length > 0) {
+      await banco.arquivos.bulkDelete(saem);
+      await banco.meta.bulkDelete(saem.map((a) => `envio:${a}`));
+    }
+    await banco.outbox.where('id').anyOf(itens.map((i) => i.id)).delete();
+  });
+}
+
+/** The refused item of one of `tipos` touching exactly these entities, if any. */
+export async function recusadoDaEntidade(banco: BancoLocal, usuarioId: number, chaves: string[], tipos: string[]): Promise<ItemOutbox | undefined> {
+  const recusados = await banco.outbox.where('[usuarioId+estado]').equals([usuarioId, 'erro']).toArray();
+  const mesmaEntidade = (i: ItemOutbox) => i.chaves.length === chaves.length && i.chaves.every((c) => chaves.includes(c));
+  return recusados.find((i) => tipos.includes(i.tipo) && mesmaEntidade(i));
+}
+
+/**
+ * A queued item's new version, in one transaction: its data, and (when `op.arquivos` is given) its
+ * files: a file given with the id of one it has keeps it, the others it had are deleted, new ones
+ * are stored. It keeps its place and goes back to waiting. Null when the item is no longer queued
+ * (the server took it, or the person discarded it): nothing is written then.
+ */
+export async function substituirItem(banco: BancoLocal, id: string, op: NovaOperacao): Promise<ItemOutbox | null> {
+  return banco.transaction('rw', banco.outbox, banco.arquivos, banco.meta, async () => {
+    const atual = restaurarItem(await banco.outbox.where('id').equals(id).first());
+    if (!atual) return null;
+    const volta: Partial<ItemOutbox> = { tipo: op.tipo, dados: op.dados, descricao: op.descricao, chaves: op.chaves, estado: 'pendente', erro: null, conflito: null, tentativas: 0, proximaTentativaEm: null };
     // No files given: the item keeps its own (a corrected expense keeps the receipt already chosen).
     if (op.arquivos === undefined) {
-      const corrigido: Partial<ItemOutbox> = { tipo: op.tipo, dados: op.dados, descricao: op.descricao, estado: 'pendente', erro: null, conflito: null, tentativas: 0, proximaTentativaEm: null };
-      await banco.outbox.where('id').equals(recusado.id).modify(corrigido);
-      return { ...recusado, ...corrigido } as ItemOutbox;
+      await banco.outbox.where('id').equals(id).modify(volta);
+      return { ...atual, ...volta };
     }
-    if (recusado.arquivos?.length) await banco.arquivos.bulkDelete(recusado.arquivos);
-    const arquivos: ArquivoLocal[] = op.arquivos.map((a) => ({
-      id: a.id ?? uuidv7(),
-      nome: a.nome,
-      tipo: a.tipo,
-      tamanho: a.conteudo.byteLength,
-      conteudo: a.conteudo,
-      criadoEm: new Date().toISOString(),
-    }));
-    if (arquivos.length > 0) await banco.arquivos.bulkPut(arquivos);
-    const corrigido: Partial<ItemOutbox> = {
-      tipo: op.tipo,
-      dados: op.dados,
-      descricao: op.descricao,
-      arquivos: arquivos.map((a) => a.id),
-      bytesArquivos: arquivos.reduce((t, a) => t + a.tamanho, 0),
-      estado: 'pendente',
-      erro: null,
-      conflito: null,
-      tentativas: 0,
-      proximaTentativaEm: null,
-    };
-    await banco.outbox.where('id').equals(recusado.id).modify(corrigido);
-    return { ...recusado, ...corrigido } as ItemOutbox;
+    const existentes = new Map((await banco.arquivos.bulkGet(atual.arquivos)).filter((a): a is ArquivoLocal => a !== undefined).map((a) => [a.id, a]));
+    const arquivos: ArquivoLocal[] = op.arquivos.map((a) => {
+      const mantido = a.id !== undefined ? existentes.get(a.id) : undefined;
+      return mantido ?? { id: a.id ?? uuidv7(), nome: a.nome, tipo: a.tipo, tamanho: a.conteudo.byteLength, conteudo: a.conteudo, criadoEm: new Date().toISOString() };
+    });
+    const ficam = new Set(arquivos.map((a) => a.id));
+    const saem = atual.arquivos.filter((a) => !ficam.has(a));
+    if (saem.length > 0) {
+      await banco.arquivos.bulkDelete(saem);
+      await banco.meta.bulkDelete(saem.map((a) => `envio:${a}`));
+    }
+    const novos = arquivos.filter((a) => !existentes.has(a.id));
+    if (novos.length > 0) await banco.arquivos.bulkPut(novos);
+    const corrigido: Partial<ItemOutbox> = { ...volta, arquivos: arquivos.map((a) => a.id), bytesArquivos: arquivos.reduce((t, a) => t + a.tamanho, 0) };
+    await banco.outbox.where('id').equals(id).modify(corrigido);
+    return { ...atual, ...corrigido };
   });
 }
 
 /** Queues a write, or corrects the refused one it replaces (see corrigirRecusado). */
 export async function enfileirarOuCorrigir(banco: BancoLocal, op: NovaOperacao, tipos: string[] = [op.tipo]): Promise<ItemOutbox> {
-  return (await corrigirRecusado(banco, op, tipos)) ?? enfileirar(banco, op);
+  // One transaction: never the refused item and a new one side by side, not even for a moment.
+  return banco.transaction('rw', banco.outbox, banco.arquivos, banco.meta, async () => (await corrigirRecusado(banco, op, tipos)) ?? enfileirar(banco, op));
 }

@@ -4,7 +4,7 @@ import { ErroApi, ErroOffline } from '../api/client';
 import { BancoLocal } from './db';
 import { lerEscritas } from './escritas';
 import { enfileirar, itensDoUsuario, type Operacoes } from './outbox';
-import { esperaParaTentativa, MotorSync, TRAVA_SYNC, type Sessao } from './sync';
+import { esperaParaTentativa, MotorSync, semEnvioEmCurso, TRAVA_SYNC, type Sessao } from './sync';
 import type { ResultadoEnvio, Transporte } from './transporte';
 
 let banco: BancoLocal;
@@ -307,6 +307,50 @@ describe('MotorSync', () => {
     await motor.sincronizarAgora();
     motor.parar();
     expect(chamadas.map((c) => c.caminho)).toEqual(['/itens/a']);
+  });
+
+  it('semEnvioEmCurso: mexer num item da fila espera o envio em curso terminar (a mesma trava), e o envio seguinte espera a mudança', async () => {
+    await enfileirarNome('a');
+    // A lock manager as the browser's: one holder at a time, the others queue (or skip, with ifAvailable).
+    let fila = Promise.resolve();
+    let ocupada = false;
+    const travas = {
+      request: (async (nome: string, opcoesOuFn: LockOptions | ((t: Lock | null) => Promise<unknown>), talvezFn?: (t: Lock | null) => Promise<unknown>) => {
+        const fn = (typeof opcoesOuFn === 'function' ? opcoesOuFn : talvezFn)!;
+        if (typeof opcoesOuFn === 'object' && opcoesOuFn.ifAvailable && ocupada) return fn(null);
+        const vez = fila.then(async () => {
+          ocupada = true;
+          try {
+            return await fn({ name: nome, mode: 'exclusive' } as Lock);
+          } finally {
+            ocupada = false;
+          }
+        });
+        fila = vez.then(() => undefined, () => undefined);
+        return vez;
+      }) as unknown as LockManager['request'],
+    };
+    const ordem: string[] = [];
+    let liberarResposta!: () => void;
+    const respostaPresa = new Promise<void>((r) => (liberarResposta = r));
+    const motor = criarMotor({
+      travas,
+      transporte: async (envios, token, cliente) => {
+        ordem.push('pedido saiu');
+        await respostaPresa;
+        ordem.push('resposta chegou');
+        return servidorFalso(envios, token, cliente);
+      },
+    });
+    const passada = motor.sincronizarAgora();
+    await expect.poll(() => ordem).toEqual(['pedido saiu']);
+    const mudanca = semEnvioEmCurso(async () => {
+      ordem.push('mudança na fila');
+    }, travas);
+    liberarResposta();
+    await Promise.all([passada, mudanca]);
+    motor.parar();
+    expect(ordem).toEqual(['pedido saiu', 'resposta chegou', 'mudança na fila']);
   });
 
   it('mostra o progresso de uma fila longa ("Enviando 2 de 5") e os itens de outro usuário que esperam neste aparelho', async () => {

@@ -115,6 +115,16 @@ const MENSAGEM_TIPO_DESCONHECIDO =
 /** The lock every tab and window of this app on the device competes for: one uploader at a time. */
 export const TRAVA_SYNC = 'sistema-de-gestao:sync';
 
+/**
+ * Runs `fazer` while no tab is sending (holding TRAVA_SYNC; a pass under way finishes first): a
+ * queued item changed in place must not be the one a request is carrying, or the server would take
+ * the old version and the new one would leave the queue with it. Without Web Locks, it just runs.
+ */
+export function semEnvioEmCurso<T>(fazer: () => Promise<T>, travas: Pick<LockManager, 'request'> | null = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null): Promise<T> {
+  if (!travas) return fazer();
+  return travas.request(TRAVA_SYNC, fazer) as Promise<T>;
+}
+
 /** The operation an item becomes on the wire, or the reason this version cannot send it. */
 function operacaoDoItem(item: ItemOutbox, definicao: DefinicaoOperacao | undefined): OperacaoSync | { erro: string } {
   if (!definicao) return { erro: MENSAGEM_TIPO_DESCONHECIDO };

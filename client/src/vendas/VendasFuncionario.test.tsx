@@ -16,6 +16,7 @@ import type { EntradaCache } from '../offline/db';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi, type RespostaFalsa } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
 import { PaginaVendas } from './PaginaVendas';
+import { MENSAGEM_SUCESSO } from './VendasFuncionario';
 import './operacoes';
 import { enfileirarVenda } from './operacoes';
 
@@ -269,6 +270,9 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     });
     const { usuario, form } = await editar('Goiânia', { Dinheiro: '10' });
     await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    // The notice says the server's reason, never that the closing was received.
+    expect(await screen.findByText('Esta rota já foi finalizada e não aceita novos registros.')).toBeInTheDocument();
+    expect(screen.queryByText(MENSAGEM_SUCESSO)).toBeNull();
     await usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
     expect(await within(cartao('Goiânia')).findByText(/Precisa de atenção: Esta rota já foi finalizada/)).toBeInTheDocument();
     const [item] = await bancoLocal.outbox.toArray();

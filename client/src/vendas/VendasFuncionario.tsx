@@ -72,6 +72,11 @@ async function avisarESincronizar(itemId: string, textos: TextosDoAviso) {
   const aviso = (ultimoAviso = guardado ? toast.info(textos.guardado) : toast.success(textos.enviado));
   await motorSync.sincronizarAgora();
   const item = await bancoLocal.outbox.where('id').equals(itemId).first();
+  // Refused: it stays queued, marked on its card; the notice says why, never that it was received.
+  if (item?.estado === 'erro') {
+    if (toast.isActive(aviso)) toast.update(aviso, item.erro ?? textos.guardado, 'error');
+    return;
+  }
   const aindaNaFila = item?.estado === 'pendente';
   if (aindaNaFila === guardado || !toast.isActive(aviso)) return;
   guardado = aindaNaFila;

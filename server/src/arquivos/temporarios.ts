@@ -11,9 +11,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { BYTES_AMOSTRA_CUPOM } from '../../../shared/tipoDoCupom';
 
 /** Bytes kept from the start and from the end of a file: enough for every type check (cupons.ts). */
-export const BYTES_AMOSTRA = 64 * 1024;
+export const BYTES_AMOSTRA = BYTES_AMOSTRA_CUPOM;
 
 export function pastaTemporaria(dataDir: string): string {
   return path.join(dataDir, 'uploads-tmp');

@@ -1,6 +1,7 @@
 /**
  * Receipt files (cupons). The type comes from the file's own first bytes, never from its name or the
  * browser's claim; the stored name is random (the original name never touches the path or the key).
+ * The rule is shared/tipoDoCupom.ts (the phone checks the same bytes when the file is chosen).
  * A receipt arrives as a temporary file (arquivos/temporarios.ts). Under DATA_DIR/uploads (the local
  * storage of arquivos/armazenamento.ts) it is put in place (`colocarCupom`) just before the
  * transaction that points at it and removed again when that transaction does not commit; files are
@@ -10,13 +11,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MENSAGEM_TIPO_ARQUIVO } from '../../../shared/schemas/despesas';
+import { detectarTipoCupom, type TipoCupom } from '../../../shared/tipoDoCupom';
 import { mesmosBytes, type ArquivoRecebido } from '../arquivos/temporarios';
 import { tipoNaoSuportado } from '../errors';
 
-export interface TipoCupom {
-  mime: string;
-  extensao: string;
-}
+export { detectarTipoCupom, type TipoCupom };
 
 /** A receipt received (to a temporary file) and checked: where it is, its size, what it is. What the services take. */
 export interface CupomRecebido extends TipoCupom {
@@ -25,44 +24,6 @@ export interface CupomRecebido extends TipoCupom {
   tamanho: number;
   /** As the device named it (shown to people, never used for the path). */
   nomeOriginal: string;
-}
-
-const HEIC = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
-const HEIF = new Set(['mif1', 'msf1']);
-
-function comeca(buf: Buffer, bytes: number[], deslocamento = 0): boolean {
-  if (buf.length < deslocamento + bytes.length) return false;
-  return bytes.every((b, i) => buf[deslocamento + i] === b);
-}
-
-const ascii = (buf: Buffer, inicio: number, fim: number) => buf.subarray(inicio, fim).toString('latin1');
-
-/**
- * What the bytes are, among the accepted receipt types; null for anything else. `buf` is the start
- * of the file; `fim`, its last bytes: a .docx names its entries again in the zip's central
- * directory at the end, so 'word/' is found there when the first entries are large.
- */
-export function detectarTipoCupom(buf: Buffer, fim: Buffer = buf): TipoCupom | null {
-  if (comeca(buf, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', extensao: 'jpg' };
-  if (comeca(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', extensao: 'png' };
-  if (buf.length >= 12 && ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return { mime: 'image/webp', extensao: 'webp' };
-  if (buf.length >= 12 && ascii(buf, 4, 8) === 'ftyp') {
-    const marca = ascii(buf, 8, 12);
-    if (HEIC.has(marca)) return { mime: 'image/heic', extensao: 'heic' };
-    if (HEIF.has(marca)) return { mime: 'image/heif', extensao: 'heif' };
-    return null; // mp4, mov...
-  }
-  if (ascii(buf, 0, 5) === '%PDF-') return { mime: 'application/pdf', extensao: 'pdf' };
-  if (comeca(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { mime: 'application/msword', extensao: 'doc' };
-  if (comeca(buf, [0x50, 0x4b, 0x03, 0x04])) {
-    // A .docx is a zip whose entry names (stored uncompressed in the headers) include these.
-    const tem = (texto: string) => buf.includes(texto, 0, 'latin1') || fim.includes(texto, 0, 'latin1');
-    if (tem('[Content_Types].xml') && tem('word/')) {
-      return { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensao: 'docx' };
-    }
-    return null;
-  }
-  return null;
 }
 
 /** Checks a received file by its first (and last) bytes: 415 with a clear message unless they are an accepted type. */

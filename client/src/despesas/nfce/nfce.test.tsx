@@ -14,6 +14,7 @@ import { rotaDeTeste } from '../../test/rotas';
 import '../operacoes';
 import { ModalDespesa } from '../ModalDespesa';
 import { lerNfceDaFoto, type LeitorQr } from './leitorQr';
+import { bytesDe } from '../../test/arquivos';
 
 // jsdom has no canvas: the compressor is replaced (a large photo is "reduced" to these bytes).
 const comprimir = vi.hoisted(() => vi.fn());
@@ -59,7 +60,7 @@ describe('NFC-e no formulário da despesa', () => {
   });
 
   it('o QR da foto ORIGINAL (antes da redução) é lido: NFC-e lida, CNPJ e mês, data e valor preenchidos', async () => {
-    comprimir.mockImplementation(async () => new File([new Uint8Array(2048).fill(7)], 'reduzida.jpg', { type: 'image/jpeg' }));
+    comprimir.mockImplementation(async () => new File([bytesDe('jpeg', 2048, 7)], 'reduzida.jpg', { type: 'image/jpeg' }));
     const lerQr = vi.fn<LeitorQr>(async () => ['https://pix.exemplo/qr?valor=1', QR_CONTINGENCIA]);
     const { usuario, modal } = abrir(lerQr);
     const foto = new File([new Uint8Array(3 * 1024 * 1024)], 'cupom.jpg', { type: 'image/jpeg' });
@@ -78,9 +79,9 @@ describe('NFC-e no formulário da despesa', () => {
   it('uma segunda foto sem QR (o comprovante do cartão) não desfaz a NFC-e lida da primeira', async () => {
     const lerQr = vi.fn<LeitorQr>().mockResolvedValueOnce([QR_CONTINGENCIA]).mockResolvedValueOnce([]);
     const { usuario, modal } = abrir(lerQr);
-    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([new Uint8Array(10)], 'nfce.jpg', { type: 'image/jpeg' }));
+    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([bytesDe('jpeg', 10)], 'nfce.jpg', { type: 'image/jpeg' }));
     await within(modal).findByText('NFC-e lida');
-    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([new Uint8Array(10)], 'cartao.jpg', { type: 'image/jpeg' }));
+    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([bytesDe('jpeg', 10)], 'cartao.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(lerQr).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(within(modal).queryByText(/Procurando o QR code/)).not.toBeInTheDocument());
     expect(within(modal).getByText('NFC-e lida')).toBeInTheDocument();
@@ -91,9 +92,9 @@ describe('NFC-e no formulário da despesa', () => {
   it('foto sem QR de NFC-e: diz para digitar a chave; PDF nem é procurado', async () => {
     const lerQr = vi.fn<LeitorQr>(async () => []);
     const { usuario, modal } = abrir(lerQr);
-    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([new Uint8Array(10)], 'foto.png', { type: 'image/png' }));
+    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([bytesDe('png', 10)], 'foto.png', { type: 'image/png' }));
     expect(await within(modal).findByText('Não encontramos o QR code da NFC-e na foto. Se o cupom tiver um, digite a chave abaixo.')).toBeInTheDocument();
-    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([new Uint8Array(10)], 'nota.pdf', { type: 'application/pdf' }));
+    await usuario.upload(within(modal).getByLabelText('Cupom/Comprovante'), new File([bytesDe('pdf', 10)], 'nota.pdf', { type: 'application/pdf' }));
     await waitFor(() => expect(within(modal).getByText('nota.pdf')).toBeInTheDocument());
     expect(lerQr).toHaveBeenCalledTimes(1);
   });
