@@ -33,29 +33,36 @@ export interface ArquivoRecebido {
   descartado: boolean;
 }
 
-/** The first and last BYTES_AMOSTRA bytes of a file seen in pieces (what the type check reads). */
+/**
+ * The first and last BYTES_AMOSTRA bytes of a file seen in pieces (what the type check reads), each
+ * kept in one buffer of that size: nothing allocated per piece.
+ */
 class Amostra {
-  private readonly partesInicio: Buffer[] = [];
+  private readonly primeiros = Buffer.allocUnsafe(BYTES_AMOSTRA);
   private bytesInicio = 0;
-  private ultimos = Buffer.alloc(0);
+  private readonly ultimos = Buffer.allocUnsafe(BYTES_AMOSTRA);
+  private bytesFim = 0;
 
   ver(pedaco: Buffer): void {
-    if (this.bytesInicio < BYTES_AMOSTRA) {
-      const parte = pedaco.subarray(0, BYTES_AMOSTRA - this.bytesInicio);
-      this.partesInicio.push(Buffer.from(parte));
-      this.bytesInicio += parte.length;
+    if (this.bytesInicio < BYTES_AMOSTRA) this.bytesInicio += pedaco.copy(this.primeiros, this.bytesInicio);
+    if (pedaco.length >= BYTES_AMOSTRA) {
+      pedaco.copy(this.ultimos, 0, pedaco.length - BYTES_AMOSTRA);
+      this.bytesFim = BYTES_AMOSTRA;
+      return;
     }
-    // The tail: at most 2 × BYTES_AMOSTRA held between trims, whatever the chunk sizes.
-    const junto = Buffer.concat([this.ultimos, pedaco]);
-    this.ultimos = junto.length <= BYTES_AMOSTRA ? junto : Buffer.from(junto.subarray(-BYTES_AMOSTRA));
+    // What stays of the tail moves to the front, the piece goes after it.
+    const fica = Math.min(this.bytesFim, BYTES_AMOSTRA - pedaco.length);
+    this.ultimos.copyWithin(0, this.bytesFim - fica, this.bytesFim);
+    pedaco.copy(this.ultimos, fica);
+    this.bytesFim = fica + pedaco.length;
   }
 
   get inicio(): Buffer {
-    return Buffer.concat(this.partesInicio);
+    return Buffer.from(this.primeiros.subarray(0, this.bytesInicio));
   }
 
   get fim(): Buffer {
-    return this.ultimos;
+    return Buffer.from(this.ultimos.subarray(0, this.bytesFim));
   }
 }
 

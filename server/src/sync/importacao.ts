@@ -40,7 +40,7 @@ import type { App, UsuarioSessao } from '../tipos';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
 import { validar } from '../validacao';
 import { contextoDeEscrita } from './contexto';
-import { chaveDoComprovante, lerArquivoPendencias, MENSAGEM_NAO_E_PENDENCIAS, type ComprovanteLido } from './leitorPendencias';
+import { chaveDoComprovante, lerArquivoPendencias, MENSAGEM_NAO_E_PENDENCIAS, pedacosDoArquivo, type ComprovanteLido } from './leitorPendencias';
 import { prepararOperacoes as prepararDoLote, processarLote, type Preparada, type ResultadoOperacao } from './lote';
 
 /** The size limit read at each request (tests lower it instead of sending 100 MB). */
@@ -204,9 +204,13 @@ export default async function rotasImportacao(app: App) {
   const vagas = new LimiteDeExportacoes(IMPORTACOES_SIMULTANEAS);
 
   app.post('/importar', { schema: { response: { 200: resultadoImportacaoSchema } } }, async (request): Promise<ResultadoImportacao> => {
-    // Taken before the body is read: the one refused sends its file for nothing, but holds no memory or disk.
+    // Taken before the body is read. The one refused has its file read and thrown away as it arrives (no
+    // memory, no disk): left unread, the upload stalled with the connection open and the browser waiting.
     const liberar = vagas.ocupar();
-    if (!liberar) throw indisponivel(MENSAGEM_IMPORTACAO_EM_ANDAMENTO, SEGUNDOS_ENTRE_IMPORTACOES);
+    if (!liberar) {
+      request.raw.resume();
+      throw indisponivel(MENSAGEM_IMPORTACAO_EM_ANDAMENTO, SEGUNDOS_ENTRE_IMPORTACOES);
+    }
     const temporarios = new Temporarios(pastaTemp);
     try {
       return await importar(request, temporarios);
@@ -218,7 +222,7 @@ export default async function rotasImportacao(app: App) {
 
   async function importar(request: FastifyRequest, temporarios: Temporarios): Promise<ResultadoImportacao> {
     const enviado = await receberArquivo(request, temporarios);
-    const lidas = await lerArquivoPendencias(fs.createReadStream(enviado.recebido.caminho), temporarios);
+    const lidas = await lerArquivoPendencias(pedacosDoArquivo(enviado.recebido.caminho), temporarios);
     await temporarios.remover(enviado.recebido.caminho);
     const arquivo = validarPendencias(lidas.bruto);
     exigirVersaoAceita(arquivo, app.config.versaoMinimaApp);

@@ -9,6 +9,7 @@
  * A whole JSON.parse held the file's bytes, its text, the parsed strings and the decoded receipts at
  * once: one 93 MB file peaked at 477 MB, and two at once ran a 256 MB heap out.
  */
+import fs from 'node:fs';
 import { CUPOM_TAMANHO_MAXIMO } from '../../../shared/schemas/despesas';
 import { FORMATO_PENDENCIAS } from '../../../shared/schemas/pendencias';
 import type { ArquivoRecebido, GravacaoTemporaria, Temporarios } from '../arquivos/temporarios';
@@ -79,6 +80,7 @@ class Comprovante {
   /** A backslash ended the last run: the next byte is what it escapes. */
   private escapando = false;
   bytes = 0;
+  private decodificado = Buffer.alloc(0);
   /** Set once its last bytes are on disk and the file closed. */
   recebido: ArquivoRecebido | null = null;
 
@@ -105,7 +107,13 @@ class Comprovante {
     const letras = this.resto + trecho.toString('latin1', 0, fimDasLetras);
     const inteiras = letras.length - (letras.length % 4);
     this.resto = letras.slice(inteiras);
-    if (inteiras > 0) this.escrever(Buffer.from(letras.slice(0, inteiras), 'base64'));
+    if (inteiras === 0) return;
+    // Decoded into this receipt's own buffer, reused chunk after chunk (written out before the next one):
+    // a new buffer per chunk left tens of MB of garbage outside the heap between collections.
+    const tamanho = (inteiras / 4) * 3;
+    if (this.decodificado.length < tamanho) this.decodificado = Buffer.allocUnsafe(tamanho);
+    const escritos = this.decodificado.write(letras.slice(0, inteiras), 0, 'base64');
+    this.escrever(this.decodificado.subarray(0, escritos));
   }
 
   /** '\/' is '/' (some JSON writers escape it); any other escape has no place in base64. */
@@ -122,7 +130,7 @@ class Comprovante {
     return Buffer.from(limpo);
   }
 
-  /** The closing quote: what is left decodes as Buffer.from does (missing padding tolerated). */
+  /** The closing quote: what is left decodes as Buffer.from does (missing padding tolerated); its own buffer, as `ler`'s is not written out yet. */
   terminar(): void {
     if (this.escapando) throw dadosInvalidos(MENSAGEM_COMPROVANTE_ILEGIVEL);
     if (this.resto) this.escrever(Buffer.from(this.resto, 'base64'));
@@ -373,7 +381,25 @@ class LeitorPendencias {
 }
 
 /**
- * Reads a rescue file from its chunks (a file stream). Refusals are the same a whole JSON.parse and
+ * A file's chunks read into one buffer, reused: the reader is done with a chunk (it copies what it
+ * keeps) before it asks for the next.
+ */
+export async function* pedacosDoArquivo(caminho: string, tamanho = 64 * 1024): AsyncGenerator<Buffer> {
+  const arquivo = await fs.promises.open(caminho, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(tamanho);
+    for (;;) {
+      const { bytesRead } = await arquivo.read(buffer, 0, tamanho, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await arquivo.close();
+  }
+}
+
+/**
+ * Reads a rescue file from its chunks (pedacosDoArquivo). Refusals are the same a whole JSON.parse and
  * the schema's base64 check gave: not JSON or not this kind of file, a receipt that is not base64.
  */
 export async function lerArquivoPendencias(pedacos: AsyncIterable<Buffer>, temporarios: Temporarios): Promise<PendenciasLidas> {
