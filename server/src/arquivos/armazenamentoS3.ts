@@ -57,6 +57,8 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
    * things (backups, another installation's receipts), never listed or touched here.
    */
   private readonly prefixo: string;
+  /** Until when calls fail without trying (the bucket just let one hang). */
+  private semRespostaAte = 0;
 
   constructor(
     config: ConfigS3,
@@ -84,6 +86,9 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
    * try; this signal ends the call, whatever state it is in.
    */
   private async tentar<T>(fazer: (sinal: AbortSignal) => Promise<T>): Promise<T> {
+    // Right after a call the bucket let hang, the next ones fail at once: a batch with ten receipts would
+    // otherwise wait the bound ten times, past what the phone waits for its answer.
+    if (Date.now() < this.semRespostaAte) throw new PrazoEsgotado(this.limiteMs);
     const controle = new AbortController();
     const prazo = setTimeout(() => controle.abort(new PrazoEsgotado(this.limiteMs)), this.limiteMs);
     try {
@@ -91,6 +96,7 @@ export class ArmazenamentoS3 implements ArmazenamentoCupons {
         try {
           return await fazer(controle.signal);
         } catch (erro) {
+          if (controle.signal.aborted || semResposta(erro)) this.semRespostaAte = Date.now() + this.limiteMs;
           if (controle.signal.aborted) throw controle.signal.reason as Error;
           if (tentativa >= this.tentativas.vezes || ehAusente(erro) || semResposta(erro) || !ehTransitorio(erro)) throw erro;
           await esperar(this.tentativas.pausaMs * tentativa, undefined, { signal: controle.signal }).catch(() => undefined);
