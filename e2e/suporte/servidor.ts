@@ -49,9 +49,10 @@ export async function portaLivre(): Promise<number> {
   });
 }
 
-export async function iniciarServidorProcesso(dataDir: string, porta: number, env: Record<string, string> = {}): Promise<ServidorProcesso> {
+/** `argsDoNode`: flags for node itself (a heap cap: '--max-old-space-size=256'). */
+export async function iniciarServidorProcesso(dataDir: string, porta: number, env: Record<string, string> = {}, argsDoNode: string[] = []): Promise<ServidorProcesso> {
   const { spawn } = await import('node:child_process');
-  const processo = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts'), 'serve'], {
+  const processo = spawn(process.execPath, [...argsDoNode, '--import', 'tsx', path.join('server', 'src', 'main.ts'), 'serve'], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,

@@ -37,8 +37,15 @@ describe('carregarConfig', () => {
       requisicoesSimultaneasPorUsuario: 2,
       databaseUrl: undefined,
       s3: null,
+      s3LimiteMs: 20_000,
       copia: null,
     });
+  });
+
+  it('S3_TIMEOUT_MS: o prazo de cada chamada ao bucket, em milissegundos, validado', () => {
+    expect(carregarConfig({ S3_TIMEOUT_MS: '1500' }).s3LimiteMs).toBe(1500);
+    expect(erroDe({ S3_TIMEOUT_MS: '0' }).problemas).toEqual(['S3_TIMEOUT_MS="0": deve ser um número inteiro de milissegundos entre 500 e 600000']);
+    expect(erroDe({ S3_TIMEOUT_MS: '20s' }).problemas).toEqual(['S3_TIMEOUT_MS="20s": deve ser um número inteiro de milissegundos entre 500 e 600000']);
   });
 
   it('LOGIN_BLOQUEIO_MINUTOS, COTA_COMPROVANTES_MB e LIMITE_REQUISICOES_POR_MINUTO: inteiros validados', () => {

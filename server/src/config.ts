@@ -41,6 +41,11 @@ export interface Config {
   /** Receipts in S3-compatible object storage (the S3_* variables, issue 21); null: files under DATA_DIR/uploads. */
   s3: ConfigS3 | null;
   /**
+   * How long one call to the receipts' bucket may take, connecting, sending and being answered, its
+   * retries included (S3_TIMEOUT_MS): past it the call is abandoned and the request answers 503.
+   */
+  s3LimiteMs: number;
+  /**
    * The continuous off-site copy of the database and the local receipts (COPIA_S3_BUCKET, issue 21,
    * item 6; operacao/copiaContinua.ts); null: off. Its endpoint, region and keys are the COPIA_S3_*
    * ones, each falling back to the S3_* one (one set when both live with the same provider).
@@ -60,6 +65,12 @@ export interface ConfigS3 {
   /** Where the receipts' keys start ('cupons/' by default): installations sharing a bucket each need their own. */
   prefixo: string;
 }
+
+/**
+ * One call to the receipts' bucket, unless S3_TIMEOUT_MS says otherwise: a 20 MB receipt goes up in a few
+ * seconds on any link a server has, and a phone waits no longer than this for its 503 when the bucket hangs.
+ */
+export const LIMITE_S3_PADRAO_MS = 20_000;
 
 /** Where receipts' keys start unless S3_PREFIX says otherwise. */
 export const PREFIXO_S3_PADRAO = 'cupons/';
@@ -92,6 +103,7 @@ const MINUTOS_BLOQUEIO = 'deve ser um número inteiro de minutos entre 1 e 10080
 const COTA = 'deve ser um número inteiro de megabytes entre 1 e 100000';
 const LIMITE_REQUISICOES = 'deve ser um número inteiro entre 10 e 100000';
 const SIMULTANEAS = 'deve ser um número inteiro entre 1 e 1000';
+const LIMITE_S3 = 'deve ser um número inteiro de milissegundos entre 500 e 600000';
 const NIVEIS_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const esquema = z.object({
@@ -183,6 +195,10 @@ const esquema = z.object({
       .optional(),
   ),
   S3_REGION: z.preprocess(vazioComoAusente, z.string().trim().regex(/^[a-z0-9-]{2,64}$/i, "deve ser uma região como 'sa-east-1' ou 'us-east-1'").optional()),
+  S3_TIMEOUT_MS: z.preprocess(
+    vazioComoAusente,
+    z.coerce.number({ error: LIMITE_S3 }).int(LIMITE_S3).min(500, LIMITE_S3).max(600_000, LIMITE_S3).default(LIMITE_S3_PADRAO_MS),
+  ),
   S3_ACCESS_KEY_ID: z.preprocess(vazioComoAusente, z.string().trim().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(vazioComoAusente, z.string().optional()),
   S3_FORCE_PATH_STYLE: z.preprocess(
@@ -310,6 +326,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requisicoesSimultaneasPorUsuario: e.REQUISICOES_SIMULTANEAS_POR_USUARIO,
     databaseUrl: e.DATABASE_URL,
     s3,
+    s3LimiteMs: e.S3_TIMEOUT_MS,
     copia,
   };
 }

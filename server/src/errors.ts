@@ -44,6 +44,22 @@ export class ErroRotaFinalizada extends ErroApp {
     super(409, 'rota_finalizada', mensagem);
   }
 }
+/** What a 503 asks the client to wait before trying again (Retry-After), unless the error says otherwise. */
+export const SEGUNDOS_PARA_TENTAR_DE_NOVO = 5;
+
+/**
+ * Not now, for a reason that passes (storage not answering, another import running): 503 with
+ * Retry-After, so the phone keeps its queue and the person tries again.
+ */
+export class ErroIndisponivel extends ErroApp {
+  constructor(
+    mensagem: string,
+    readonly tentarDeNovoEmSegundos = SEGUNDOS_PARA_TENTAR_DE_NOVO,
+  ) {
+    super(503, 'indisponivel', mensagem);
+  }
+}
+export const indisponivel = (mensagem: string, tentarDeNovoEmSegundos?: number) => new ErroIndisponivel(mensagem, tentarDeNovoEmSegundos);
 export const arquivoGrande = (mensagem: string) => new ErroApp(413, 'arquivo_grande', mensagem);
 export const tipoNaoSuportado = (mensagem: string) => new ErroApp(415, 'tipo_nao_suportado', mensagem);
 export const regraDeNegocio = (mensagem: string) => new ErroApp(422, 'regra_de_negocio', mensagem);

@@ -144,10 +144,10 @@ export class ArmazenamentoLocal implements ArmazenamentoCupons {
 }
 
 /** The storage the configuration asks for: S3 when every S3_* variable is set (its module loaded only then), else DATA_DIR/uploads. */
-export async function criarArmazenamento(config: { s3: ConfigS3 | null }, pastaLocal: string, log: Log): Promise<ArmazenamentoCupons> {
+export async function criarArmazenamento(config: { s3: ConfigS3 | null; s3LimiteMs: number }, pastaLocal: string, log: Log): Promise<ArmazenamentoCupons> {
   if (!config.s3) return new ArmazenamentoLocal(pastaLocal);
   const { ArmazenamentoS3 } = await import('./armazenamentoS3');
-  return new ArmazenamentoS3(config.s3, log);
+  return new ArmazenamentoS3(config.s3, log, undefined, config.s3LimiteMs);
 }
 
 /** How often the S3 sweep runs (besides at start). */

@@ -35,6 +35,84 @@ export interface ArquivoRecebido {
 }
 
 /**
+ * The first and last BYTES_AMOSTRA bytes of a file seen in pieces (what the type check reads), each
+ * kept in one buffer of that size: nothing allocated per piece.
+ */
+class Amostra {
+  private readonly primeiros = Buffer.allocUnsafe(BYTES_AMOSTRA);
+  private bytesInicio = 0;
+  private readonly ultimos = Buffer.allocUnsafe(BYTES_AMOSTRA);
+  private bytesFim = 0;
+
+  ver(pedaco: Buffer): void {
+    if (this.bytesInicio < BYTES_AMOSTRA) this.bytesInicio += pedaco.copy(this.primeiros, this.bytesInicio);
+    if (pedaco.length >= BYTES_AMOSTRA) {
+      pedaco.copy(this.ultimos, 0, pedaco.length - BYTES_AMOSTRA);
+      this.bytesFim = BYTES_AMOSTRA;
+      return;
+    }
+    // What stays of the tail moves to the front, the piece goes after it.
+    const fica = Math.min(this.bytesFim, BYTES_AMOSTRA - pedaco.length);
+    this.ultimos.copyWithin(0, this.bytesFim - fica, this.bytesFim);
+    pedaco.copy(this.ultimos, fica);
+    this.bytesFim = fica + pedaco.length;
+  }
+
+  get inicio(): Buffer {
+    return Buffer.from(this.primeiros.subarray(0, this.bytesInicio));
+  }
+
+  get fim(): Buffer {
+    return Buffer.from(this.ultimos.subarray(0, this.bytesFim));
+  }
+}
+
+/**
+ * A temporary file written in pieces by code that cannot await each one (a parser fed chunk by
+ * chunk): `acrescentar` keeps the piece, `descarregar` writes what was kept. The caller
+ * descarrega after each chunk it feeds, so what waits in memory is at most one chunk's worth.
+ */
+export class GravacaoTemporaria {
+  private arquivo: fs.promises.FileHandle | null = null;
+  private fechada = false;
+  private pendentes: Buffer[] = [];
+  private readonly amostra = new Amostra();
+  tamanho = 0;
+
+  constructor(readonly caminho: string) {}
+
+  acrescentar(pedaco: Buffer): void {
+    if (pedaco.length === 0) return;
+    this.pendentes.push(pedaco);
+    this.amostra.ver(pedaco);
+    this.tamanho += pedaco.length;
+  }
+
+  async descarregar(): Promise<void> {
+    if (this.fechada) throw new Error(`gravação já fechada: ${this.caminho}`);
+    this.arquivo ??= await fs.promises.open(this.caminho, 'wx');
+    const pendentes = this.pendentes;
+    this.pendentes = [];
+    for (const pedaco of pendentes) await this.arquivo.write(pedaco);
+  }
+
+  /** Writes what is left and closes the file: the file as received. */
+  async concluir(): Promise<ArquivoRecebido> {
+    await this.descarregar();
+    await this.fechar();
+    return { caminho: this.caminho, tamanho: this.tamanho, inicio: this.amostra.inicio, fim: this.amostra.fim, truncado: false, descartado: false };
+  }
+
+  /** Closes without finishing (the read failed): the file is the request's to remove. Never throws. */
+  async fechar(): Promise<void> {
+    this.fechada = true;
+    const arquivo = this.arquivo;
+    this.arquivo = null;
+    await arquivo?.close().catch(() => undefined);
+  }
+}
+
+/**
  * The temporary files of one request. `receber` streams a part to a new one; `limpar` (in a
  * `finally`) removes them all, moved or not (a moved one is simply no longer there).
  */
@@ -59,9 +137,7 @@ export class Temporarios {
     await fs.promises.mkdir(this.pasta, { recursive: true });
     const caminho = this.novoCaminho();
     let tamanho = 0;
-    const partesInicio: Buffer[] = [];
-    let bytesInicio = 0;
-    let fim = Buffer.alloc(0);
+    const vista = new Amostra();
     let descartado = false;
     const amostra = new Transform({
       transform(pedaco: Buffer, _codificacao, feito) {
@@ -71,13 +147,7 @@ export class Temporarios {
           return;
         }
         tamanho += pedaco.length;
-        if (bytesInicio < BYTES_AMOSTRA) {
-          const parte = pedaco.subarray(0, BYTES_AMOSTRA - bytesInicio);
-          partesInicio.push(Buffer.from(parte));
-          bytesInicio += parte.length;
-        }
-        // The tail: at most 2 × BYTES_AMOSTRA held between trims, whatever the chunk sizes.
-        fim = fim.length + pedaco.length <= BYTES_AMOSTRA ? Buffer.concat([fim, pedaco]) : Buffer.from(Buffer.concat([fim, pedaco]).subarray(-BYTES_AMOSTRA));
+        vista.ver(pedaco);
         feito(null, pedaco);
       },
     });
@@ -91,22 +161,12 @@ export class Temporarios {
       await this.remover(caminho);
       throw erro;
     }
-    return { caminho, tamanho, inicio: Buffer.concat(partesInicio), fim, truncado: fluxo.truncated === true, descartado };
+    return { caminho, tamanho, inicio: vista.inicio, fim: vista.fim, truncado: fluxo.truncated === true, descartado };
   }
 
-  /** Writes bytes already in memory (a receipt decoded from a rescue file) to a new temporary file. */
-  async gravar(conteudo: Buffer): Promise<ArquivoRecebido> {
-    await fs.promises.mkdir(this.pasta, { recursive: true });
-    const caminho = this.novoCaminho();
-    await fs.promises.writeFile(caminho, conteudo, { flag: 'wx' });
-    return {
-      caminho,
-      tamanho: conteudo.length,
-      inicio: Buffer.from(conteudo.subarray(0, BYTES_AMOSTRA)),
-      fim: Buffer.from(conteudo.subarray(-BYTES_AMOSTRA)),
-      truncado: false,
-      descartado: false,
-    };
+  /** A new temporary file written in pieces (a receipt decoded from a rescue file as it is read). */
+  gravacao(): GravacaoTemporaria {
+    return new GravacaoTemporaria(this.novoCaminho());
   }
 
   async remover(caminho: string): Promise<void> {

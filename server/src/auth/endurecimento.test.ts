@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
-import { sessoes, usuarios } from '../db/tabelas';
+import { movimentacoesSaldo, sessoes, usuarios } from '../db/tabelas';
 import * as senha from './senha';
 
 // Every password check goes through here: the lockout test counts the ones against a real account's hash.
@@ -335,6 +335,28 @@ describe('pedidos de outro site (item 8)', () => {
     expect(r.statusCode).toBe(200);
     const leitura = await t.chamar({ method: 'GET', url: '/api/usuarios', headers: { cookie: `token=${cookie}`, origin: 'https://outro.example' } });
     expect(leitura.statusCode).toBe(200);
+  });
+
+  it('cookie com um Authorization que não é Bearer (Basic): o cookie é que autentica, e a Origin de outro site é recusada', async () => {
+    // The session comes from the cookie whenever the header is not a Bearer token, so the header must not
+    // exempt the request from the Origin check: a page elsewhere can make a browser send Basic credentials.
+    const adicionar = (headers: Record<string, string>) =>
+      t.chamar({
+        method: 'POST',
+        url: '/api/saldo/adicionar',
+        headers: { host: 'app.exemplo.com.br', cookie: `token=${cookie}`, ...headers },
+        payload: { funcionario_id: funcionarioId, valor: 75, descricao: 'Crédito forjado' },
+      });
+    const creditos = async () => (await t.db.select().from(movimentacoesSaldo).where(eq(movimentacoesSaldo.funcionarioId, funcionarioId))).length;
+    const antes = await creditos();
+    const basic = `Basic ${Buffer.from('alguem:qualquer').toString('base64')}`;
+    esperarRecusa(await adicionar({ authorization: basic, origin: 'https://malicioso.example' }), 403, 'sem_permissao', /^Requisição recusada/);
+    esperarRecusa(await adicionar({ authorization: 'Token abc', referer: 'https://malicioso.example/pagina' }), 403, 'sem_permissao');
+    esperarRecusa(await adicionar({ authorization: '', origin: 'https://malicioso.example' }), 403, 'sem_permissao');
+    expect(await creditos()).toBe(antes);
+    // From the app's own page the same request goes through: the header changes nothing either way.
+    expect((await adicionar({ authorization: basic, origin: 'https://app.exemplo.com.br' })).statusCode).toBe(201);
+    expect(await creditos()).toBe(antes + 1);
   });
 
   it('com TRUST_PROXY, vale o X-Forwarded-Host do proxy; sem ele, o X-Forwarded-Host é ignorado', async () => {

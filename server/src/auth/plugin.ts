@@ -24,6 +24,28 @@ export function sessaoDe(request: FastifyRequest): string | undefined {
   return sessaoDaRequisicao.get(request);
 }
 
+/**
+ * Where a request's token is read, the one rule for it: `Authorization: Bearer <token>` (what the PWA
+ * sends), else the session cookie. Any other Authorization (Basic, a bare word) plays no part, so a
+ * request carrying one beside the cookie is authenticated by the cookie.
+ */
+export function tokenDaRequisicao(request: FastifyRequest): { texto: string; peloCookie: boolean } | undefined {
+  const cabecalho = request.headers.authorization;
+  if (cabecalho && /^Bearer\s/i.test(cabecalho)) {
+    const partes = cabecalho.split(' ');
+    // A malformed Bearer header is refused as an invalid session, never passed over for the cookie.
+    return { texto: partes.length === 2 && partes[1] ? partes[1] : '', peloCookie: false };
+  }
+  const cookie = request.cookies[COOKIE_SESSAO];
+  return cookie ? { texto: cookie, peloCookie: true } : undefined;
+}
+
+/** Requests whose session came from the cookie: the writes among them must come from this app's pages (plugins/origem.ts). */
+const autenticadasPeloCookie = new WeakSet<FastifyRequest>();
+export function autenticadaPeloCookie(request: FastifyRequest): boolean {
+  return autenticadasPeloCookie.has(request);
+}
+
 /** A token's claims as verified; `exp` (seconds) is checked to be a number before it is kept. */
 interface TokenVerificado {
   sub: string;
@@ -42,7 +64,8 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     secret: segredo,
     sign: { expiresIn: ttlSegundos, algorithm: 'HS256' },
     // A token seen before is not verified (HMAC) again until it expires; the user is still re-read below.
-    verify: { algorithms: ['HS256'], cache: true },
+    // The token is found by tokenDaRequisicao, so what authenticates and what the Origin check sees agree.
+    verify: { algorithms: ['HS256'], cache: true, extractToken: (request: FastifyRequest) => tokenDaRequisicao(request)?.texto },
     cookie: { cookieName: COOKIE_SESSAO, signed: false },
   });
 
@@ -75,7 +98,8 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
   }
 
   async function autenticar(request: FastifyRequest) {
-    if (!request.headers.authorization && !request.cookies[COOKIE_SESSAO]) throw naoAutenticado();
+    const token = tokenDaRequisicao(request);
+    if (!token) throw naoAutenticado();
     let payload: { sub: string; sid?: unknown; exp?: unknown };
     try {
       payload = await tokenVerificado(request);
@@ -97,6 +121,7 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     const sid = payload.sid;
     if (typeof sid !== 'string' || !sessaoValida(await sessaoAtual(sid, request), usuario.id)) throw sessaoInvalida(MENSAGEM_SESSAO_ENCERRADA);
     sessaoDaRequisicao.set(request, sid);
+    if (token.peloCookie) autenticadasPeloCookie.add(request);
     request.usuario = { id: usuario.id, nome: usuario.nome, email: usuario.email, tipo: usuario.tipo };
   }
 

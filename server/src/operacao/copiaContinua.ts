@@ -40,6 +40,7 @@ import { BucketDaCopia } from './copiaContinuaBucket';
 import { lerCabecalhoWal, mesmoSal, quadrosConfirmados, TAMANHO_CABECALHO_WAL, type CabecalhoWal, type PosicaoWal } from './copiaContinuaWal';
 import { MODO_ARQUIVO } from './permissoes';
 import { vivo } from './processo';
+import { pidDaTrava } from './travaEntreProcessos';
 
 export interface LogDaCopia {
   info(obj: object, msg: string): void;
@@ -626,9 +627,10 @@ function tomarTrava(arquivo: string, marca: string): boolean {
       return true;
     } catch {
       try {
-        const pid = Number(fs.readFileSync(arquivo, 'utf8').split(' ')[0]);
+        const pid = pidDaTrava(fs.readFileSync(arquivo, 'utf8'));
         const recente = Date.now() - fs.statSync(arquivo).mtimeMs < TRAVA_ABANDONADA_MS;
-        if (Number.isInteger(pid) && pid !== process.pid && vivo(pid) && recente) return false;
+        // Empty or unreadable (a write cut by a full disk) names no holder: taken over like a dead one's.
+        if (pid !== null && pid !== process.pid && vivo(pid) && recente) return false;
         fs.rmSync(arquivo, { force: true }); // left by a process that died
       } catch {
         return false; // the folder is gone or unreadable: not ours to replicate

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { comTravaEntreProcessos } from './travaEntreProcessos';
 
 let pasta: string;
@@ -47,6 +47,31 @@ describe('comTravaEntreProcessos', () => {
     const morto = spawnSync(process.execPath, ['-e', '0']).pid;
     fs.writeFileSync(trava, `${morto} abandonada`);
     expect(await comTravaEntreProcessos(trava, async () => 'rodou', { intervaloMs: 60_000 })).toBe('rodou');
+  });
+
+  it('a trava vazia (a partida anterior parou com o disco cheio), ilegível ou sem pid de processo é tomada na hora', async () => {
+    // '' read as pid 0, and process.kill(0, 0) succeeds (it names this process group): the next start waited
+    // for the lock to grow old. None of these names a process that could be holding it.
+    for (const conteudo of ['', '\n', 'lixo sem pid', '0 zero', '-1 todos', '1.5 fracao', ' 12 espaco', 'NaN x']) {
+      fs.writeFileSync(trava, conteudo);
+      expect(await comTravaEntreProcessos(trava, async () => 'rodou', { intervaloMs: 60_000, abandonadaMs: 60 * 60_000 }), JSON.stringify(conteudo)).toBe('rodou');
+      expect(fs.existsSync(trava)).toBe(false);
+    }
+  });
+
+  it('com o disco cheio a tentativa falha sem deixar trava (nem arquivo nenhum) para a próxima partida', async () => {
+    // A full disk: the file is created (a directory entry still fits) but its bytes are not written.
+    const gravar = vi.spyOn(fs, 'writeFileSync').mockImplementationOnce((caminho) => {
+      fs.closeSync(fs.openSync(caminho as string, 'wx'));
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    });
+    try {
+      await expect(comTravaEntreProcessos(trava, async () => 'não devia rodar')).rejects.toMatchObject({ code: 'ENOSPC' });
+    } finally {
+      gravar.mockRestore();
+    }
+    expect(fs.readdirSync(pasta)).toEqual([]);
+    expect(await comTravaEntreProcessos(trava, async () => 'rodou', { intervaloMs: 60_000, abandonadaMs: 60 * 60_000 })).toBe('rodou');
   });
 
   it('a trava mais velha que qualquer requisição é tomada, mesmo com o dono vivo (pid reaproveitado)', async () => {

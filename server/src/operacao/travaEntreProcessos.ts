@@ -2,9 +2,14 @@
  * A lock held across the app processes of one machine (issue 21, item 3): the parts of one resumable
  * upload may reach different processes behind the proxy, and two writers of the same file at once
  * (a part sent again while the first try is still being written elsewhere) would interleave a cut
- * and writes. The lock is a file created only if absent ('wx'), naming its holder. A holder that died
- * (no such process on this machine) or held it longer than any request may last is taken over.
- * The folder is on one machine's disk (DATA_DIR/uploads-tmp), which is what makes the pid meaningful.
+ * and writes. The same lock makes the app processes' starts take turns (main.ts, DATA_DIR/partida.trava).
+ *
+ * The lock is a file naming its holder (`pid token`). It appears whole: the text is written to a file of
+ * this process's own, then hard-linked to the lock's name, which fails if the name exists. So a lock
+ * file never lacks its pid, and a write that fails (a full disk) leaves no lock behind. A lock that
+ * names no live process is stale at once: a holder that died, and a file that is empty or unreadable
+ * (left by an older version whose write failed after creating it). One held longer than any request may
+ * last is taken over too. The folder is on one machine's disk (DATA_DIR), which makes the pid meaningful.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,14 +24,38 @@ export interface OpcoesTrava {
   abandonadaMs?: number;
 }
 
-/** Whether the lock file (holding `pid token`) belongs to nobody any more. */
+/**
+ * The holder's pid, or null when the text names no process. Strict: '' and '0' would read as pid 0,
+ * and '-1' as -1, which process.kill takes as "this process group" and "every process" (always alive).
+ */
+export function pidDaTrava(conteudo: string): number | null {
+  const m = /^([1-9]\d{0,9}) /.exec(conteudo);
+  return m ? Number(m[1]) : null;
+}
+
+/** Whether the lock file belongs to nobody any more. */
 function abandonada(arquivo: string, abandonadaMs: number): boolean {
   try {
-    const [pid] = fs.readFileSync(arquivo, 'utf8').split(' ');
+    const pid = pidDaTrava(fs.readFileSync(arquivo, 'utf8'));
     const idade = Date.now() - fs.statSync(arquivo).mtimeMs;
-    return idade > abandonadaMs || !Number.isInteger(Number(pid)) || !vivo(Number(pid));
+    return pid === null || !vivo(pid) || idade > abandonadaMs;
   } catch {
     return false; // gone meanwhile: the next try creates it
+  }
+}
+
+/** Creates the lock with its text already in it; false when another holds it. */
+function criar(arquivo: string, marca: string): boolean {
+  const rascunho = `${arquivo}.${marca.replace(' ', '-')}.criando`;
+  try {
+    fs.writeFileSync(rascunho, marca, { flag: 'wx', mode: 0o600 });
+    fs.linkSync(rascunho, arquivo);
+    return true;
+  } catch (erro) {
+    if ((erro as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw erro;
+  } finally {
+    fs.rmSync(rascunho, { force: true });
   }
 }
 
@@ -36,15 +65,14 @@ export async function comTravaEntreProcessos<T>(arquivo: string, trabalho: () =>
   const marca = `${process.pid} ${randomBytes(8).toString('hex')}`;
   for (;;) {
     try {
-      fs.writeFileSync(arquivo, marca, { flag: 'wx', mode: 0o600 });
-      break;
+      if (criar(arquivo, marca)) break;
     } catch (erro) {
       const code = (erro as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') {
         fs.mkdirSync(path.dirname(arquivo), { recursive: true, mode: 0o700 });
         continue;
       }
-      if (code !== 'EEXIST') throw erro;
+      throw erro;
     }
     if (abandonada(arquivo, abandonadaMs)) {
       fs.rmSync(arquivo, { force: true });

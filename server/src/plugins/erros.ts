@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { CodigoErro, CorpoErro } from '../../../shared/api/errors';
-import { ErroApp } from '../errors';
+import { ErroApp, ErroIndisponivel, SEGUNDOS_PARA_TENTAR_DE_NOVO } from '../errors';
 // pt-BR for zod issues without a message of their own (set server-wide when validacao.ts loads).
 import '../validacao';
 
@@ -79,6 +79,11 @@ export function corpoDoErro(erro: FastifyError | ErroApp | Error, request: Fasti
   return { status: 500, corpo: { error: 'Erro interno do servidor. Tente novamente.', codigo: 'erro_interno' } };
 }
 
+/** A 503 says when to try again (Retry-After): the phone's sync and the admin's screen wait that long. */
+function cabecalhosDoErro(erro: unknown, status: number, reply: FastifyReply): void {
+  if (status === 503) reply.header('retry-after', String(erro instanceof ErroIndisponivel ? erro.tentarDeNovoEmSegundos : SEGUNDOS_PARA_TENTAR_DE_NOVO));
+}
+
 /**
  * Fastify's `frameworkErrors`: errors the router raises before any route or hook (a bad '%XX' in
  * the path) went out as Fastify's own English body; now the same `{ error, codigo }` as the rest.
@@ -86,6 +91,7 @@ export function corpoDoErro(erro: FastifyError | ErroApp | Error, request: Fasti
 export function responderErroDeFramework(erro: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const { status, corpo } = corpoDoErro(erro, request);
   if (status < 500) request.log.info({ status, codigo: corpo.codigo, motivo: corpo.error }, 'requisição recusada');
+  cabecalhosDoErro(erro, status, reply);
   void reply.code(status).type('application/json; charset=utf-8').send(corpo);
 }
 
@@ -93,6 +99,7 @@ async function erros(app: FastifyInstance) {
   app.setErrorHandler((erro: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, corpo } = corpoDoErro(erro, request);
     if (status < 500) request.log.info({ status, codigo: corpo.codigo, motivo: corpo.error }, 'requisição recusada');
+    cabecalhosDoErro(erro, status, reply);
     return reply.code(status).type('application/json; charset=utf-8').send(corpo);
   });
 }

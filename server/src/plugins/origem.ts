@@ -2,8 +2,11 @@
  * Cross-site requests (issue 18): a request that changes something (POST/PUT/PATCH/DELETE) and is
  * authenticated only by the session cookie must come from a page of this app. Its Origin (or,
  * without one, its Referer) must name the host the request was sent to: the Host header, or the
- * proxy's X-Forwarded-Host when TRUST_PROXY. Otherwise 403. Requests with `Authorization: Bearer`
- * (what the PWA sends) are not affected: another site cannot make a browser add that header.
+ * proxy's X-Forwarded-Host when TRUST_PROXY. Otherwise 403. Requests authenticated by
+ * `Authorization: Bearer` (what the PWA sends) are not affected: another site cannot make a browser
+ * add that header. Any other Authorization header (Basic...) does not exempt a request: the session
+ * then still comes from the cookie (auth/plugin.ts, tokenDaRequisicao), and a page elsewhere can make
+ * a browser send Basic credentials.
  *
  * Runs in preValidation, after the routes' authentication: a request whose cookie is not a valid
  * session already got its 401, and one without a session is not "cookie-authenticated".
@@ -12,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { semPermissao } from '../errors';
 import type { App } from '../tipos';
-import { COOKIE_SESSAO } from '../auth/plugin';
+import { autenticadaPeloCookie } from '../auth/plugin';
 
 const METODOS_QUE_MUDAM = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -42,9 +45,7 @@ export function mesmaOrigem(endereco: string | undefined, host: string | undefin
 
 async function origem(app: App, { confiarNoProxy }: { confiarNoProxy: boolean }) {
   app.addHook('preValidation', async (request) => {
-    if (!METODOS_QUE_MUDAM.has(request.method) || !request.usuario) return;
-    // Authenticated by the header: the cookie, if any, played no part (plugins/auth.ts reads the header first).
-    if (request.headers.authorization || !request.cookies[COOKIE_SESSAO]) return;
+    if (!METODOS_QUE_MUDAM.has(request.method) || !request.usuario || !autenticadaPeloCookie(request)) return;
     const endereco = primeiro(request.headers.origin) ?? primeiro(request.headers.referer);
     if (!mesmaOrigem(endereco, hostDaRequisicao(request, confiarNoProxy))) throw semPermissao(MENSAGEM_ORIGEM);
   });

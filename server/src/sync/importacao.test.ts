@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hoje, somarDias } from '../../../shared/dates';
 import { LIMITE_PENDENCIAS_BYTES } from '../../../shared/schemas/pendencias';
 import { ANAPOLIS, ARQUIVOS, CALDAS_NOVAS, GOIANIA, criarRotaAtiva, sha256 } from '../../test/despesas';
@@ -300,6 +301,42 @@ describe('POST /api/sync/importar', () => {
     const antes = await fotografia();
     esperarRecusa(await importar(arquivo), 413, 'arquivo_grande', 'O arquivo de pendências é grande demais: o máximo é 3 KB.');
     expect(await fotografia()).toEqual(antes);
+  });
+});
+
+describe('POST /api/sync/importar: uma importação de cada vez', () => {
+  it('a que chega durante outra recebe 503 em português com Retry-After e nada grava; terminada a primeira, a seguinte entra', async () => {
+    const d = somarDias(dia, -6);
+    const primeira = await formularioPendencias(arquivoPendencias(dono(ana), [venda(rotaAna, GOIANIA, d)]));
+    // The first one's body arrives in two halves: between them it holds the import's slot.
+    const corpo = new PassThrough();
+    const meio = Math.floor(primeira.payload.length / 2);
+    corpo.write(primeira.payload.subarray(0, meio));
+    const emCurso = t.chamar({ method: 'POST', url: '/api/sync/importar', token: admin, headers: primeira.headers, payload: corpo });
+    // Its handler is reading the file (what was written has been taken): the slot is taken.
+    await vi.waitFor(() => expect(corpo.readableLength).toBe(0));
+
+    const outra = venda(rotaAna, ANAPOLIS, d);
+    const antes = await fotografia();
+    const recusada = await importar(arquivoPendencias(dono(ana), [outra]));
+    esperarRecusa(recusada, 503, 'indisponivel', 'Outra importação está em andamento. Tente de novo em alguns segundos.');
+    expect(Number(recusada.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await fotografia()).toEqual(antes);
+
+    corpo.end(primeira.payload.subarray(meio));
+    const r = await emCurso;
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().totais).toMatchObject({ aceito: 1 });
+    // The slot was given back: the refused one, sent again, goes in.
+    const denovo = await importar(arquivoPendencias(dono(ana), [outra]));
+    expect(denovo.statusCode, denovo.body).toBe(200);
+    expect(denovo.json().totais).toMatchObject({ aceito: 1 });
+  });
+
+  it('a vaga volta também quando a importação é recusada no meio (arquivo ilegível)', async () => {
+    esperarRecusa(await importar('{"formato": "sistema-de-gestao/pendencias", "operacoes": [ {'), 400, 'dados_invalidos');
+    const r = await importar(arquivoPendencias(dono(ana), [venda(rotaAna, GOIANIA, somarDias(dia, -7))]));
+    expect(r.statusCode, r.body).toBe(200);
   });
 });
 

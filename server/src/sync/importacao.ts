@@ -5,7 +5,9 @@
  * phone sending the same items later changes nothing either (same ids).
  *
  * The whole file is checked before anything is written (format, version, size, every operation and
- * receipt); a bad file is a 400/413 with a pt-BR message. Each write is answered: aceito, já
+ * receipt); a bad file is a 400/413 with a pt-BR message. The file is read as it streams, never whole
+ * (leitorPendencias.ts: the receipts are decoded straight to temporary files), and a process imports one
+ * file at a time: another admin's import meanwhile is a 503 with Retry-After. Each write is answered: aceito, já
  * recebido (the server already had it: nothing changed), recusado (with the rule's message), retido
  * (behind a refusal on the same entity) or não processado (an unexpected failure stopped the run).
  */
@@ -27,16 +29,18 @@ import {
   type ResultadoImportacao,
   type SituacaoImportada,
 } from '../../../shared/schemas/pendencias';
-import { pastaTemporaria, Temporarios } from '../arquivos/temporarios';
+import { pastaTemporaria, Temporarios, type ArquivoRecebido } from '../arquivos/temporarios';
 import { registrarAuditoria } from '../auditoria/registro';
 import { emTransacao } from '../db';
 import { lerCupom, type CupomRecebido } from '../despesas/cupons';
-import { arquivoGrande, dadosInvalidos, ErroApp, regraDeNegocio } from '../errors';
+import { arquivoGrande, dadosInvalidos, ErroApp, indisponivel, regraDeNegocio } from '../errors';
 import { recusarCaractereNulo } from '../plugins/caractereNulo';
+import { LimiteDeExportacoes } from '../relatorios/foraDaThread';
 import type { App, UsuarioSessao } from '../tipos';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
 import { validar } from '../validacao';
 import { contextoDeEscrita } from './contexto';
+import { chaveDoComprovante, lerArquivoPendencias, MENSAGEM_NAO_E_PENDENCIAS, pedacosDoArquivo, type ComprovanteLido } from './leitorPendencias';
 import { prepararOperacoes as prepararDoLote, processarLote, type Preparada, type ResultadoOperacao } from './lote';
 
 /** The size limit read at each request (tests lower it instead of sending 100 MB). */
@@ -45,17 +49,19 @@ export const LIMITES_IMPORTACAO = { bytes: LIMITE_PENDENCIAS_BYTES };
 const mb = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`.replace('.', ',');
 
-const MENSAGEM_NAO_E_PENDENCIAS =
-  'Este arquivo não é um arquivo de pendências do Sistema de Gestão. Escolha o arquivo .sgp criado em "Exportar pendências".';
+/** Imports one process runs at once: each holds up to LIMITE_JSON_FORA_DOS_COMPROVANTES of parsed writes and a batch's run. */
+export const IMPORTACOES_SIMULTANEAS = 1;
+export const MENSAGEM_IMPORTACAO_EM_ANDAMENTO = 'Outra importação está em andamento. Tente de novo em alguns segundos.';
+/** Retry-After of that 503: about what a large file takes to import. */
+export const SEGUNDOS_ENTRE_IMPORTACOES = 10;
 
 /**
- * Reads the one file of the form (field `arquivo`), refusing with 413 past the limit. It is streamed
- * to a temporary file first (the multipart reader no longer holds its chunks and a copy of them),
- * then read once: the JSON parser needs it whole.
+ * Receives the one file of the form (field `arquivo`) into a temporary file, refusing with 413 past
+ * the limit: the multipart reader holds none of it, and the file is then read from disk in chunks.
  */
-async function lerArquivoEnviado(request: FastifyRequest, temporarios: Temporarios): Promise<{ conteudo: Buffer; nome: string }> {
+async function receberArquivo(request: FastifyRequest, temporarios: Temporarios): Promise<{ recebido: ArquivoRecebido; nome: string }> {
   if (!request.isMultipart()) throw dadosInvalidos('Envie o arquivo de pendências no campo "arquivo" (multipart/form-data).');
-  let achado: { conteudo: Buffer; nome: string } | null = null;
+  let achado: { recebido: ArquivoRecebido; nome: string } | null = null;
   const grandeDemais = () => arquivoGrande(`O arquivo de pendências é grande demais: o máximo é ${mb(LIMITES_IMPORTACAO.bytes)}.`);
   try {
     for await (const parte of request.parts({ limits: { fileSize: LIMITES_IMPORTACAO.bytes, files: 1, fields: 5, fieldSize: 1024 } })) {
@@ -63,8 +69,7 @@ async function lerArquivoEnviado(request: FastifyRequest, temporarios: Temporari
       if (parte.fieldname !== 'arquivo') throw dadosInvalidos('Envie o arquivo de pendências no campo "arquivo".');
       const recebido = await temporarios.receber(parte.file);
       if (recebido.truncado) throw grandeDemais();
-      achado = { conteudo: await fs.promises.readFile(recebido.caminho), nome: parte.filename };
-      await temporarios.remover(recebido.caminho);
+      achado = { recebido, nome: parte.filename };
     }
   } catch (erro) {
     const codigo = (erro as { code?: unknown }).code;
@@ -73,18 +78,12 @@ async function lerArquivoEnviado(request: FastifyRequest, temporarios: Temporari
     if (erro instanceof ErroApp || typeof codigo === 'string') throw erro;
     throw dadosInvalidos('O envio do arquivo veio incompleto ou malformado. Tente enviar de novo.');
   }
-  if (!achado || achado.conteudo.length === 0) throw dadosInvalidos('Escolha o arquivo de pendências (.sgp) para importar.');
+  if (!achado || achado.recebido.tamanho === 0) throw dadosInvalidos('Escolha o arquivo de pendências (.sgp) para importar.');
   return achado;
 }
 
-/** The file's JSON checked through the shared schema: format and version first, with their own messages. */
-export function lerPendencias(conteudo: Buffer): ArquivoPendencias {
-  let bruto: unknown;
-  try {
-    bruto = JSON.parse(conteudo.toString('utf8'));
-  } catch {
-    throw dadosInvalidos(MENSAGEM_NAO_E_PENDENCIAS);
-  }
+/** The file's JSON (as leitorPendencias.ts gives it) checked through the shared schema: format and version first, with their own messages. */
+export function validarPendencias(bruto: unknown): ArquivoPendencias {
   recusarCaractereNulo(bruto);
   const cabecalho = (typeof bruto === 'object' && bruto !== null ? bruto : {}) as { formato?: unknown; versao?: unknown };
   if (cabecalho.formato !== FORMATO_PENDENCIAS) throw dadosInvalidos(MENSAGEM_NAO_E_PENDENCIAS);
@@ -115,33 +114,36 @@ export function exigirVersaoAceita(arquivo: ArquivoPendencias, minima: string): 
 }
 
 /**
- * Each operation as the batch takes it (either version), checked alone; receipts decoded to
- * temporary files (as the batch's arrive) and checked by their bytes. A receipt of a refused type is
- * the refusal of its operation; a receipt whose size does not match what the file says means the
- * file was altered, and the whole file is refused.
+ * Each operation as the batch takes it (either version), checked alone, with its receipts as the
+ * reader left them on disk (`comprovantes`, by their place in the file), checked by their bytes. A
+ * receipt of a refused type or size is the refusal of its operation; a receipt whose size does not
+ * match what the file says means the file was altered, and the whole file is refused.
  */
-export async function prepararOperacoes(
+export function prepararOperacoes(
   arquivo: ArquivoPendencias,
+  comprovantes: Map<string, ComprovanteLido>,
   clienteId: string,
-  temporarios: Temporarios,
-): Promise<{ operacoes: Preparada[]; arquivos: Map<string, CupomRecebido[]> }> {
+): { operacoes: Preparada[]; arquivos: Map<string, CupomRecebido[]> } {
   const arquivos = new Map<string, CupomRecebido[]>();
   const errosDeArquivo = new Map<string, ErroApp>();
   const brutas: unknown[] = [];
-  for (const op of arquivo.operacoes) {
+  for (const [i, op] of arquivo.operacoes.entries()) {
     const nome = op.descricao || op.tipo || op.caminho || op.id;
     // Every receipt of the operation (issue 20, item 6: `arquivos`), or the one older apps exported.
-    for (const comprovante of op.arquivos ?? (op.arquivo ? [op.arquivo] : [])) {
-      if (errosDeArquivo.has(op.id)) break;
-      const bytes = Buffer.from(comprovante.base64, 'base64');
-      if (bytes.length !== comprovante.tamanho) throw dadosInvalidos(`O comprovante de "${nome}" está incompleto no arquivo: ele foi alterado depois de exportado.`);
-      if (bytes.length > CUPOM_TAMANHO_MAXIMO) errosDeArquivo.set(op.id, arquivoGrande(`O comprovante de "${nome}" passa de ${mb(CUPOM_TAMANHO_MAXIMO)}.`));
+    const lugares = op.arquivos
+      ? op.arquivos.map((comprovante, j) => ({ comprovante, chave: chaveDoComprovante(i, j) }))
+      : op.arquivo
+        ? [{ comprovante: op.arquivo, chave: chaveDoComprovante(i, null) }]
+        : [];
+    for (const { comprovante, chave } of lugares) {
+      const lido = comprovantes.get(chave);
+      if (!lido || lido.bytes !== comprovante.tamanho) throw dadosInvalidos(`O comprovante de "${nome}" está incompleto no arquivo: ele foi alterado depois de exportado.`);
+      if (errosDeArquivo.has(op.id)) continue;
+      if (lido.bytes > CUPOM_TAMANHO_MAXIMO) errosDeArquivo.set(op.id, arquivoGrande(`O comprovante de "${nome}" passa de ${mb(CUPOM_TAMANHO_MAXIMO)}.`));
       else {
-        const recebido = await temporarios.gravar(bytes);
         try {
-          arquivos.set(op.id, [...(arquivos.get(op.id) ?? []), lerCupom(recebido, comprovante.nome)]);
+          arquivos.set(op.id, [...(arquivos.get(op.id) ?? []), lerCupom(lido.recebido, comprovante.nome)]);
         } catch (erro) {
-          await temporarios.remover(recebido.caminho);
           if (!(erro instanceof ErroApp)) throw erro;
           errosDeArquivo.set(op.id, new ErroApp(erro.statusCode, erro.codigo, `O comprovante de "${nome}" não é aceito. ${MENSAGEM_TIPO_ARQUIVO}`));
         }
@@ -199,23 +201,34 @@ export default async function rotasImportacao(app: App) {
   fs.mkdirSync(pastaTemp, { recursive: true });
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: LIMITE_PENDENCIAS_BYTES, files: 1, fields: 5, headerPairs: 100 } });
   app.addHook('onRequest', app.exigirAdmin);
+  const vagas = new LimiteDeExportacoes(IMPORTACOES_SIMULTANEAS);
 
   app.post('/importar', { schema: { response: { 200: resultadoImportacaoSchema } } }, async (request): Promise<ResultadoImportacao> => {
+    // Taken before the body is read. The one refused has its file read and thrown away as it arrives (no
+    // memory, no disk): left unread, the upload stalled with the connection open and the browser waiting.
+    const liberar = vagas.ocupar();
+    if (!liberar) {
+      request.raw.resume();
+      throw indisponivel(MENSAGEM_IMPORTACAO_EM_ANDAMENTO, SEGUNDOS_ENTRE_IMPORTACOES);
+    }
     const temporarios = new Temporarios(pastaTemp);
     try {
       return await importar(request, temporarios);
     } finally {
       await temporarios.limpar();
+      liberar();
     }
   });
 
   async function importar(request: FastifyRequest, temporarios: Temporarios): Promise<ResultadoImportacao> {
-    const enviado = await lerArquivoEnviado(request, temporarios);
-    const arquivo = lerPendencias(enviado.conteudo);
+    const enviado = await receberArquivo(request, temporarios);
+    const lidas = await lerArquivoPendencias(pedacosDoArquivo(enviado.recebido.caminho), temporarios);
+    await temporarios.remover(enviado.recebido.caminho);
+    const arquivo = validarPendencias(lidas.bruto);
     exigirVersaoAceita(arquivo, app.config.versaoMinimaApp);
     const funcionario = await funcionarioDoArquivo(app, arquivo);
     const clienteId = clienteDoArquivo(arquivo, funcionario.id);
-    const { operacoes, arquivos } = await prepararOperacoes(arquivo, clienteId, temporarios);
+    const { operacoes, arquivos } = prepararOperacoes(arquivo, lidas.comprovantes, clienteId);
 
     const inicio = Date.now();
     const resultados = await processarLote(ctx, funcionario, clienteId, operacoes, arquivos, request.log);
@@ -247,7 +260,7 @@ export default async function rotasImportacao(app: App) {
         por: request.usuario.id,
         funcionario: funcionario.id,
         arquivo: enviado.nome,
-        bytes: enviado.conteudo.length,
+        bytes: enviado.recebido.tamanho,
         exportadoEm: arquivo.exportadoEm,
         dispositivo: arquivo.dispositivo,
         operacoes: itens.length,
