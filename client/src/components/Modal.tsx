@@ -19,7 +19,7 @@ function useCorpoRolavel(corpo: RefObject<HTMLDivElement | null>, cabecalho: Ref
     const el = corpo.current;
     if (!aberto || !el) return;
     const medir = () => {
-      if (el.scrollHeight > el.clientHeight + 1) el.tabIndex = 0;
+      if (el.scrollHeight > el.clientHeight + 1) el.setAttribute('tabindex', '0');
       else el.removeAttribute('tabindex');
       afastarAvisosDosDialogos();
     };
