@@ -142,7 +142,8 @@ export async function palavrasPartidas(pagina: Page, seletor: string, { contendo
 
 /**
  * What the toasts on screen cover that they must not: an open dialog's title or close button, or
- * their own text (their own × over it). Measured once the toasts have finished sliding in. Each
+ * their own text (their own × over it). Measured once the toasts have finished sliding in; one
+ * already leaving is not measured. Each
  * problem says which toast and what it covers; none: empty.
  */
 export async function avisosSobrepostos(pagina: Page): Promise<string[]> {
@@ -162,7 +163,8 @@ export async function avisosSobrepostos(pagina: Page): Promise<string[]> {
       }
       return todas;
     };
-    for (const aviso of Array.from(document.querySelectorAll<HTMLElement>('.Toastify__toast'))) {
+    // A toast on its way out (react-toastify collapses it, padding and all) is not read any more.
+    for (const aviso of Array.from(document.querySelectorAll<HTMLElement>('.Toastify__toast:not([class*="-exit"])'))) {
       const texto = (aviso.textContent ?? '').trim().slice(0, 50);
       const caixa = aviso.getBoundingClientRect();
       for (const dialogo of Array.from(document.querySelectorAll<HTMLElement>('[role=dialog], [role=alertdialog]'))) {
