@@ -10,6 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoje, somarDias } from '../shared/dates';
+import { digitoVerificadorChave } from '../shared/nfce';
 import { gravarEstadosECidades } from '../server/src/cidades/repositorio';
 import { formulario } from '../server/test/despesas';
 import { ADMIN } from '../server/test/helper';
@@ -19,7 +20,7 @@ import { TelaRelatorios } from './paginas/relatorios';
 import { TelaMinhasRotas, TelaRotasAdmin } from './paginas/rotas';
 import { TelaSaldo } from './paginas/saldo';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
-import { alvosPequenos, descreverViolacoes, palavrasPartidas, violacoesGraves } from './suporte/acessibilidade';
+import { alvosPequenos, avisosSobrepostos, descreverViolacoes, palavrasPartidas, violacoesGraves } from './suporte/acessibilidade';
 import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
 import { capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
 import type { ServidorDeTeste } from './suporte/servidor';
@@ -37,10 +38,19 @@ const NOMES_DE_CIDADE = ['.cidade-venda__nome', '.cartao-despesa__local', '.cida
 type Tela = typeof CELULAR;
 const nomeTela = (t: Tela) => (t === CELULAR ? '390x844' : '1280x800');
 
+/** A valid NFC-e chave (GO, this month, CNPJ 12.345.678/0001-95) numbered n: one per screen size. */
+function chaveNfce(n: number): string {
+  const [ano, mes] = HOJE.split('-') as [string, string];
+  const c43 = `52${ano.slice(2)}${mes}${'12345678000195'}65001${String(n).padStart(9, '0')}1${'00004321'}`;
+  return c43 + digitoVerificadorChave(c43);
+}
+
 describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
   let servidor: ServidorDeTeste;
   let navegador: Browser;
   let renata: { id: number; email: string; senha: string; token: string };
+  /** Per screen size, an employee who finishes her route in the test (with a receipt already launched). */
+  const quemFinaliza = new Map<Tela, { email: string; senha: string; chave: string }>();
 
   beforeAll(async () => {
     ({ servidor, navegador } = await abrirAmbiente({ navegador: true }));
@@ -66,6 +76,19 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
     const corpo = await formulario({ id: uuidv7(), rota_id: rota, cidade_id: VALE_DO_RIO_PRETO.id, data_despesa: HOJE, tipo: 'alimentacao', valor: '38,90', descricao: 'Almoço' });
     const despesa = await servidor.chamar({ method: 'POST', url: '/api/despesas', token: renata.token, ...corpo });
     expect(despesa.statusCode, despesa.body).toBe(201);
+
+    for (const [i, tela] of [CELULAR, DESKTOP].entries()) {
+      const f = await servidor.criarFuncionario({ nome: `Bia Fim ${nomeTela(tela)}`, email: `bia.fim.${tela.width}@escola.com.br` });
+      const rotaDela = await criarRotaEmCurso(servidor, f.id, { nome: `Rota da Bia ${tela.width}`, cidades: [GOIANIA], diasAntes: 3, diasDepois: 10 });
+      await creditarSaldo(servidor, f.id, 500, { rotaId: rotaDela });
+      const vendaDela = await servidor.chamar({ method: 'POST', url: '/api/vendas', token: f.token, payload: { id: uuidv7(), rota_id: rotaDela, cidade_id: GOIANIA, data_venda: HOJE, valor_dinheiro: 1200, valor_boletos: 2 } });
+      expect(vendaDela.statusCode, vendaDela.body).toBe(201);
+      const chave = chaveNfce(7000 + i);
+      const comNota = await formulario({ id: uuidv7(), rota_id: rotaDela, cidade_id: GOIANIA, data_despesa: HOJE, tipo: 'hospedagem', valor: '140,00', chave_nfce: chave });
+      const d = await servidor.chamar({ method: 'POST', url: '/api/despesas', token: f.token, ...comNota });
+      expect(d.statusCode, d.body).toBe(201);
+      quemFinaliza.set(tela, { email: f.email, senha: f.senha, chave });
+    }
   });
   afterAll(() => fecharAmbiente({ servidor, navegador }));
 
@@ -148,6 +171,23 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
       await verificar(pagina, `Modal Novo Funcionário ${w}`, relatorio);
       await pagina.keyboard.press('Escape');
       await pagina.getByRole('dialog').waitFor({ state: 'detached' });
+      // The row's own dialogs, and the import of a phone's file.
+      for (const [botao, dialogo, pronto] of [
+        ['Editar Renata Albuquerque', 'Editar Usuário', 'Nome'],
+        ['Sessões de Renata Albuquerque', 'Sessões de Renata Albuquerque', null],
+        ['Desativar Otávio Sem Rota', 'Desativar usuário', null],
+        ['Importar pendências', 'Importar pendências', null],
+      ] as const) {
+        await pagina.getByRole('button', { name: botao, exact: true }).first().click();
+        const aberto = pagina.getByRole('dialog', { name: dialogo });
+        await aberto.waitFor();
+        if (pronto) await aberto.getByLabel(pronto, { exact: false }).first().waitFor();
+        // Whatever the dialog loads (sessions, the person's summary) drawn before axe reads it.
+        await pagina.waitForFunction(() => !document.querySelector('[role=dialog] .carregando, [role=dialog] [aria-busy=true]'));
+        await verificar(pagina, `Modal ${dialogo} ${w}`, relatorio);
+        await pagina.keyboard.press('Escape');
+        await aberto.waitFor({ state: 'detached' });
+      }
 
       await visitar(pagina, '/vendas', titulo(pagina, 'Vendas'));
       await pagina.getByText('Renata Albuquerque').first().waitFor();
@@ -161,6 +201,18 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
       await visitar(pagina, '/despesas', titulo(pagina, 'Despesas'));
       await pagina.getByText('Almoço').first().waitFor();
       await verificar(pagina, `Despesas admin ${w}`, relatorio);
+      const despesasAdmin = new TelaDespesas(pagina);
+      for (const [acao, dialogo] of [
+        ['Ver Detalhes', 'Detalhes da Despesa'],
+        ['Rejeitar', 'Rejeitar Despesa'],
+      ] as const) {
+        await despesasAdmin.acao('Almoço', acao);
+        const aberto = pagina.getByRole('dialog', { name: dialogo });
+        await aberto.waitFor();
+        await verificar(pagina, `Modal ${dialogo} (admin) ${w}`, relatorio);
+        await pagina.keyboard.press('Escape');
+        await aberto.waitFor({ state: 'detached' });
+      }
 
       await visitar(pagina, '/saldo', titulo(pagina, 'Saldo dos Funcionários'));
       await pagina.getByText('Renata Albuquerque').first().waitFor();
@@ -192,12 +244,98 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
       await pagina.keyboard.press('Escape');
       await pagina.getByRole('dialog').waitFor({ state: 'detached' });
 
+      await visitar(pagina, '/auditoria', titulo(pagina, 'Auditoria'));
+      await pagina.locator('main table, main .cartoes-linha').first().waitFor();
+      await verificar(pagina, `Auditoria ${w}`, relatorio);
+      await visitar(pagina, '/senha', titulo(pagina, 'Minha senha'));
+      await verificar(pagina, `Minha senha (admin) ${w}`, relatorio);
+
       if (tela === CELULAR) {
         await abrirGaveta(pagina);
         await verificar(pagina, `Gaveta do menu (admin) ${w}`, relatorio);
       }
       await contexto.close();
       expect(relatorio.join('\n\n')).toBe('');
+    });
+
+    it(`axe e avisos: painel de sincronização com itens (na fila, recusado, recebidos), descartar, finalizar a rota e o resultado, em ${nomeTela(tela)}`, async () => {
+      const bia = quemFinaliza.get(tela)!;
+      const { contexto, pagina } = await entrar(tela, bia.email, bia.senha);
+      const relatorio: string[] = [];
+      const sobrepostos: string[] = [];
+      const w = nomeTela(tela);
+      const conferirAvisos = async (onde: string) => {
+        for (const p of await avisosSobrepostos(pagina)) sobrepostos.push(`${onde} ${w}: ${p}`);
+      };
+      const fecharDialogo = async () => {
+        await pagina.keyboard.press('Escape');
+        await pagina.getByRole('dialog').waitFor({ state: 'detached' });
+      };
+      // The header's toasts of the sign-in are closed: each step below measures its own.
+      await pagina.locator('.Toastify__close-button').evaluateAll((botoes) => botoes.forEach((b) => (b as HTMLElement).click()));
+
+      // Three expenses kept on the phone without signal, one with a receipt she already launched (the server will refuse it).
+      const despesas = new TelaDespesas(pagina);
+      await visitar(pagina, '/despesas', titulo(pagina, 'Despesas'));
+      const abrirPainel = async () => {
+        await pagina.getByRole('button', { name: /Abrir sincronização/ }).click();
+        return pagina.getByRole('dialog', { name: 'Sincronização' });
+      };
+      // Opened once with signal: its code is on the phone, as for anyone who has used the app online.
+      await (await abrirPainel()).getByRole('button', { name: 'Sincronizar agora' }).waitFor();
+      await fecharDialogo();
+      await contexto.setOffline(true);
+      for (const [descricao, valor, chave] of [
+        ['Café na estrada', '12,50', bia.chave],
+        ['Estacionamento do hotel', '18,00', ''],
+        ['Lanche na rodoviária', '15,00', ''],
+      ] as const) {
+        const modal = await despesas.abrirNova();
+        await despesas.preencher(modal, { tipo: 'Alimentação', valor, descricao });
+        if (chave) await modal.getByLabel('Chave da NFC-e (44 dígitos)').fill(chave);
+        await despesas.registrar(modal);
+        if (chave) {
+          await despesas.aviso('Despesa guardada neste aparelho. Ela será enviada assim que houver conexão.').waitFor();
+          await conferirAvisos('Aviso de despesa guardada');
+        }
+      }
+      let painel = await abrirPainel();
+      await painel.getByRole('heading', { name: 'Aguardando envio (3)' }).waitFor();
+      await verificar(pagina, `Painel de sincronização, 3 na fila ${w}`, relatorio);
+      await conferirAvisos('Painel de sincronização');
+      await fecharDialogo();
+
+      await contexto.setOffline(false);
+      painel = await abrirPainel();
+      await painel.getByRole('button', { name: 'Sincronizar agora' }).click();
+      await painel.getByRole('heading', { name: 'Precisam de atenção (1)' }).waitFor({ timeout: 30_000 });
+      await painel.getByRole('heading', { name: 'Recebidos pelo servidor' }).waitFor();
+      await painel.getByRole('heading', { name: 'Aguardando envio (0)' }).waitFor();
+      await verificar(pagina, `Painel de sincronização, recusado e recebidos ${w}`, relatorio);
+      await conferirAvisos('Painel de sincronização');
+      await painel.getByRole('button', { name: 'Descartar' }).click();
+      await pagina.getByRole('dialog', { name: 'Descartar registro' }).waitFor();
+      await verificar(pagina, `Confirmação Descartar registro ${w}`, relatorio);
+      await pagina.getByRole('dialog', { name: 'Descartar registro' }).getByRole('button', { name: 'Descartar' }).click();
+      await painel.getByRole('heading', { name: /^Precisam de atenção/ }).waitFor({ state: 'detached' });
+      await painel.getByRole('button', { name: 'Fechar', exact: true }).first().click();
+      await painel.waitFor({ state: 'detached' });
+
+      // 'Finalizar Rota': the confirmation, then the route's result with its toast.
+      const rotas = new TelaMinhasRotas(pagina);
+      await visitar(pagina, '/rotas', titulo(pagina, 'Minhas Rotas'));
+      const confirmacao = await rotas.pedirFinalizacao(`Rota da Bia ${tela.width}`);
+      await confirmacao.waitFor();
+      await verificar(pagina, `Confirmação Finalizar Rota ${w}`, relatorio);
+      await confirmacao.getByRole('button', { name: 'Finalizar', exact: true }).click();
+      const resultado = pagina.getByRole('dialog', { name: 'Resultado da rota' });
+      await resultado.getByText('Salário').first().waitFor();
+      await rotas.aviso('Rota finalizada com sucesso!').waitFor();
+      await conferirAvisos('Resultado da rota');
+      await capturar(pagina, `a11y-resultado-da-rota-com-aviso-${tela.width}`);
+      await verificar(pagina, `Modal Resultado da rota ${w}`, relatorio);
+      await contexto.close();
+      expect({ axe: relatorio.join('\n\n'), avisos: sobrepostos }).toEqual({ axe: '', avisos: [] });
     });
 
     it(`axe: todas as telas do funcionário em ${nomeTela(tela)}`, async () => {
@@ -266,6 +404,9 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
     await pagina.getByRole('dialog').getByRole('button', { name: 'Sincronizar agora' }).waitFor();
     await aCadaTela('Painel de sincronização', '[role=dialog]');
     await fecharDialogo();
+
+    await visitar(pagina, '/senha', titulo(pagina, 'Minha senha'));
+    await aCadaTela('Minha senha');
 
     if (tela === CELULAR) {
       await abrirGaveta(pagina);

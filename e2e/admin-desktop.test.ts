@@ -45,6 +45,16 @@ const TELAS: TelaAdmin[] = [
   { nome: 'dashboard', caminho: '/dashboard', menu: 'Dashboard', pronta: (p) => p.getByRole('cell', { name: 'Íris Albuquerque de Oliveira', exact: true }).first().waitFor() },
   { nome: 'rotas', caminho: '/rotas', menu: 'Rotas', pronta: (p) => p.getByRole('list', { name: 'Rotas' }).waitFor() },
   { nome: 'usuarios', caminho: '/usuarios', menu: 'Usuários', pronta: (p) => p.locator('main table').getByText('Íris Albuquerque de Oliveira', { exact: true }).waitFor() },
+  {
+    nome: 'usuarios-bloqueados',
+    caminho: '/usuarios',
+    menu: 'Usuários',
+    pronta: (p) => p.locator('main table').getByText('Íris Albuquerque de Oliveira', { exact: true }).waitFor(),
+    depois: async (p) => {
+      await p.getByRole('tab', { name: /^Bloqueados/ }).click();
+      await p.locator('main table').getByText('Zé Carlos', { exact: true }).waitFor();
+    },
+  },
   { nome: 'vendas', caminho: '/vendas', menu: 'Vendas', pronta: (p) => p.locator('main table').getByText(OBSERVACAO_LONGA).first().waitFor() },
   { nome: 'despesas', caminho: '/despesas', menu: 'Despesas', pronta: (p) => p.getByRole('button', { name: /^Rejeitar/ }).first().waitFor() },
   { nome: 'saldo', caminho: '/saldo', menu: 'Saldo', pronta: (p) => p.getByRole('cell', { name: 'Íris Albuquerque de Oliveira', exact: true }).waitFor() },
@@ -215,6 +225,11 @@ describe.skipIf(!temChromium)('mesa do administrador no computador (1280x800)', 
       await abrirTela(pagina, tela);
       await capturar(pagina, `admin-desktop-${tela.nome}`);
       problemas.push(...(await cortes(pagina)).map((p) => `${tela.nome}: ${p}`));
+      // Usuários: the spec's Nome and Email, each its own column (both fit at 1280 px).
+      if (tela.nome.startsWith('usuarios')) {
+        const titulos = await pagina.locator('main table thead th').allTextContents();
+        if (!titulos.includes('Nome') || !titulos.includes('Email')) problemas.push(`${tela.nome}: sem as colunas Nome e Email (${titulos.join(' | ')})`);
+      }
       // The same window with a classic 15 px scrollbar (Windows): the test browser hides its scrollbars.
       await pagina.setViewportSize({ width: DESKTOP.width - 15, height: DESKTOP.height });
       problemas.push(...(await cortes(pagina)).map((p) => `${tela.nome} (com barra de rolagem): ${p}`));

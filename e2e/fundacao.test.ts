@@ -35,8 +35,8 @@ describe.skipIf(!temChromium)('fundação no navegador', () => {
     await expect.poll(() => login.erroDoCampo('Email inválido').isVisible()).toBe(true);
 
     await login.entrar(ADMIN.email, 'senha-errada');
-    // The one answer for a wrong password, an unknown e-mail and a blocked account (issue 18), under the form.
-    await pagina.getByRole('alert').filter({ hasText: 'Email ou senha inválidos. Após 5 tentativas erradas, o acesso fica bloqueado por 15 minutos.' }).waitFor();
+    // The one answer for a wrong password, an unknown e-mail and a blocked account, under the form (and in a toast).
+    await pagina.locator('form [role=alert]').filter({ hasText: 'Email ou senha inválidos. Após 5 tentativas erradas, o acesso fica bloqueado por 15 minutos.' }).waitFor();
 
     await login.entrar(ADMIN.email, ADMIN.senha);
     await pagina.waitForURL('**/dashboard');
@@ -44,6 +44,34 @@ describe.skipIf(!temChromium)('fundação no navegador', () => {
     await new Casca(pagina).saudacao('Administrador').waitFor();
     await capturar(pagina, 'celular-dashboard-admin');
     await contexto.close();
+  });
+
+  it('login recusado: o toast da especificação no alto à direita e a mesma mensagem sob o formulário, a 390 e a 1280 px', async () => {
+    const MENSAGEM = 'Email ou senha inválidos. Após 5 tentativas erradas, o acesso fica bloqueado por 15 minutos.';
+    const quem = await servidor.criarFuncionario({ nome: 'Téo Senha Errada', email: 'teo.senha@escola.com.br' });
+    for (const [tela, nome] of [
+      [CELULAR, 'celular'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const { contexto, pagina } = await novaPagina(navegador, tela);
+      const login = new TelaLogin(pagina);
+      await login.abrir(servidor.url);
+      await login.entrar(quem.email, 'senha-errada');
+      const aviso = pagina.locator('.Toastify__toast').filter({ hasText: MENSAGEM });
+      await aviso.waitFor();
+      await pagina.locator('form [role=alert]').filter({ hasText: MENSAGEM }).waitFor();
+      // Settled where it slides to (top right), then measured.
+      await aviso.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      const caixa = (await aviso.boundingBox())!;
+      // The container's margin at the right (react-toastify's offset) and nothing else.
+      expect(caixa.x + caixa.width).toBeGreaterThan(tela.width - 64);
+      // On the computer wholly on the right half; on the phone react-toastify spans the width, under the top.
+      if (tela === DESKTOP) expect(caixa.x).toBeGreaterThan(tela.width / 2);
+      expect(caixa.x + caixa.width).toBeLessThanOrEqual(tela.width);
+      expect(caixa.y).toBeLessThan(tela.height / 4);
+      await capturar(pagina, `${nome}-login-recusado-toast`);
+      await contexto.close();
+    }
   });
 
   it('guarda de rotas: anônimo vai ao login e volta à origem; funcionário não abre /usuarios; caminho desconhecido vai ao dashboard', async () => {

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatarData, hoje, somarDias } from '../shared/dates';
 import { digitoVerificadorChave, formatarChaveNfce } from '../shared/nfce';
 import { ADMIN } from '../server/test/helper';
-import { ANAPOLIS, GOIANIA, criarRotaAtiva } from '../server/test/despesas';
+import { v7 as uuidv7 } from 'uuid';
+import { ANAPOLIS, GOIANIA, criarRotaAtiva, formulario } from '../server/test/despesas';
 import { TelaDespesas } from './paginas/despesas';
 import { TelaLogin } from './paginas/login';
 import { abrirNavegador, capturar, CELULAR, DESKTOP, novaPagina, temChromium } from './suporte/navegador';
@@ -70,12 +71,16 @@ describe.skipIf(!temChromium)('NFC-e do cupom no navegador', () => {
   let servidor: ServidorDeTeste;
   let navegador: Browser;
   let lia: { id: number; email: string; senha: string; token: string };
+  let rotaLia: number;
+  let davi: { id: number; email: string; senha: string; token: string };
 
   beforeAll(async () => {
     servidor = await iniciarServidor();
     navegador = await abrirNavegador();
     lia = await servidor.criarFuncionario({ nome: 'Lia Campo', email: 'lia.nfce@escola.com.br' });
-    await criarRotaAtiva(servidor, lia.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
+    rotaLia = await criarRotaAtiva(servidor, lia.id, [GOIANIA, ANAPOLIS], 'Rota Centro-Oeste');
+    davi = await servidor.criarFuncionario({ nome: 'Davi Serra', email: 'davi.nfce@escola.com.br' });
+    await criarRotaAtiva(servidor, davi.id, [GOIANIA], 'Rota Davi');
   });
   afterAll(async () => {
     await navegador?.close();
@@ -191,6 +196,39 @@ describe.skipIf(!temChromium)('NFC-e do cupom no navegador', () => {
       expect(await link.getAttribute('target')).toBe('_blank');
       await link.scrollIntoViewIfNeeded();
       await capturar(pagina, `${nome}-nfce-admin-detalhes`);
+      await contexto.close();
+    }
+  });
+
+  it('a NFC-e de outro funcionário é recusada sem dizer de quem é, o quê, onde, quanto nem quando', async () => {
+    // Lia's expense with another receipt's chave (NFC-e nº 4322), registered as her phone would.
+    const c43 = `52${ANO.slice(2)}${MES}${'12345678000195'}65001${'000004322'}1${'00004322'}`;
+    const chave = c43 + digitoVerificadorChave(c43);
+    const corpo = await formulario({ id: uuidv7(), rota_id: rotaLia, cidade_id: ANAPOLIS, data_despesa: ONTEM, tipo: 'hospedagem', valor: '148,00', chave_nfce: chave });
+    const daLia = await servidor.chamar({ method: 'POST', url: '/api/despesas', token: lia.token, ...corpo });
+    expect(daLia.statusCode, daLia.body).toBe(201);
+
+    for (const [tela, nome] of [
+      [CELULAR, 'celular'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const { contexto, pagina } = await novaPagina(navegador, tela);
+      await new TelaLogin(pagina).abrir(servidor.url);
+      await new TelaLogin(pagina).entrar(davi.email, davi.senha);
+      await pagina.waitForURL('**/dashboard');
+      const despesas = new TelaDespesas(pagina);
+      await despesas.abrir(servidor.url);
+      const modal = await despesas.abrirNova();
+      await despesas.preencher(modal, { tipo: 'Alimentação', valor: '32,00' });
+      await modal.getByLabel('Chave da NFC-e (44 dígitos)').fill(chave);
+      await modal.getByRole('button', { name: 'Registrar' }).click();
+      const recusa = modal.getByRole('alert').filter({ hasText: 'Esta NFC-e já foi lançada' });
+      await recusa.waitFor();
+      expect((await recusa.textContent())?.trim()).toBe('Esta NFC-e já foi lançada por outro funcionário.');
+      const texto = await pagina.locator('body').innerText();
+      for (const pista of ['Lia Campo', '148,00']) expect(texto).not.toContain(pista);
+      await recusa.scrollIntoViewIfNeeded();
+      await capturar(pagina, `${nome}-nfce-de-outro-funcionario`);
       await contexto.close();
     }
   });

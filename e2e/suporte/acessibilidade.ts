@@ -139,3 +139,45 @@ export async function palavrasPartidas(pagina: Page, seletor: string, { contendo
     return partidas;
   }, { seletor, contendo });
 }
+
+/**
+ * What the toasts on screen cover that they must not: an open dialog's title or close button, or
+ * their own text (their own × over it). Measured once the toasts have finished sliding in; one
+ * already leaving is not measured. Each
+ * problem says which toast and what it covers; none: empty.
+ */
+export async function avisosSobrepostos(pagina: Page): Promise<string[]> {
+  await pagina.locator('.Toastify__toast').evaluateAll((avisos) => Promise.all(avisos.flatMap((a) => a.getAnimations({ subtree: true }).map((x) => x.finished.catch(() => undefined)))));
+  return pagina.evaluate(() => {
+    const problemas: string[] = [];
+    const cruza = (a: DOMRect, b: DOMRect) => a.width > 0 && b.width > 0 && a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    /** Where the text inside `el` is drawn: the boxes of its words' lines, not of the elements around them. */
+    const caixas = (el: Element) => {
+      const todas: DOMRect[] = [];
+      const andar = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let no = andar.nextNode(); no; no = andar.nextNode()) {
+        if (!(no.textContent ?? '').trim()) continue;
+        const r = document.createRange();
+        r.selectNodeContents(no);
+        todas.push(...Array.from(r.getClientRects()).filter((c) => c.width > 0 && c.height > 0));
+      }
+      return todas;
+    };
+    // A toast on its way out (react-toastify collapses it, padding and all) is not read any more.
+    for (const aviso of Array.from(document.querySelectorAll<HTMLElement>('.Toastify__toast:not([class*="-exit"])'))) {
+      const texto = (aviso.textContent ?? '').trim().slice(0, 50);
+      const caixa = aviso.getBoundingClientRect();
+      for (const dialogo of Array.from(document.querySelectorAll<HTMLElement>('[role=dialog], [role=alertdialog]'))) {
+        const idTitulo = dialogo.getAttribute('aria-labelledby');
+        const tituloDoDialogo = (idTitulo && document.getElementById(idTitulo)) || dialogo.querySelector('h1, h2, h3');
+        if (tituloDoDialogo && caixas(tituloDoDialogo).some((c) => cruza(c, caixa))) problemas.push(`o aviso "${texto}" cobre o título "${tituloDoDialogo.textContent?.trim()}"`);
+        const fechar = dialogo.querySelector('[data-fechar], button[aria-label="Fechar"]');
+        if (fechar && cruza(fechar.getBoundingClientRect(), caixa)) problemas.push(`o aviso "${texto}" cobre o botão Fechar de "${tituloDoDialogo?.textContent?.trim()}"`);
+      }
+      const x = aviso.querySelector('.Toastify__close-button');
+      const corpo = aviso.querySelector('.Toastify__toast-body') ?? aviso;
+      if (x && caixas(corpo).some((c) => cruza(c, x.getBoundingClientRect()))) problemas.push(`o × do aviso "${texto}" fica sobre o próprio texto`);
+    }
+    return problemas;
+  });
+}

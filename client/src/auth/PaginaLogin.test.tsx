@@ -76,7 +76,7 @@ describe('PaginaLogin', () => {
     expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
   });
 
-  it('mostra a mensagem do servidor sob o formulário quando o login é recusado (a mesma para bloqueado, senha errada e email desconhecido)', async () => {
+  it('mostra a mensagem do servidor no toast (especificação) e sob o formulário quando o login é recusado (a mesma para bloqueado, senha errada e email desconhecido)', async () => {
     const MENSAGEM = 'Email ou senha inválidos. Após 5 tentativas erradas, o acesso fica bloqueado por 15 minutos.';
     simularApi({
       'GET /auth/me': () => ({ status: 401, corpo: { error: 'x' } }),
@@ -87,7 +87,10 @@ describe('PaginaLogin', () => {
     await usuario.type(await screen.findByLabelText('Email'), 'ana@escola.com.br');
     await usuario.type(screen.getByLabelText('Senha'), 'errada');
     await usuario.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MENSAGEM);
+    // The spec's error catalogue: a login failure is a toast with the server's message.
+    await waitFor(() => expect(document.querySelector('.Toastify__toast')).toHaveTextContent(MENSAGEM));
+    // Kept under the form too, where it stays to be read after the toast closes.
+    expect(screen.getByText(MENSAGEM, { selector: 'form [role=alert]' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
     expect(localStorage.getItem('token')).toBeNull();
   });

@@ -1,8 +1,8 @@
 /**
  * Login (spec sections 2, 5, 8): validation texts, 'Entrando...', toasts, back to where the user was going.
- * A refused e-mail/password shows the server's one answer under the form (issue 18: the same for a
- * wrong password, an unknown e-mail and a blocked account, saying how long a block lasts), where it
- * stays to be read instead of fading like a toast.
+ * A refused e-mail/password is the spec's toast with the server's one answer (the same for a wrong
+ * password, an unknown e-mail and a blocked account, saying how long a block lasts), and that answer
+ * is also kept under the form, where it stays to be read after the toast closes.
  * Below the form, writes still on this device can be exported without signing in (PendenciasNoAparelho).
  */
 import { Lock, Mail } from 'lucide-react';
@@ -64,8 +64,12 @@ export function PaginaLogin() {
       toast.success('Login realizado com sucesso!');
       navegar(destinoDepoisDoLogin(local.state), { replace: true });
     } catch (erro) {
-      if (erro instanceof ErroApi && erro.codigo === 'credenciais_invalidas') setRecusa(mensagemDeErro(erro, 'Email ou senha inválidos.'));
-      else if (erro instanceof ErroApi) toast.error(mensagemDeErro(erro, 'Erro no login'));
+      if (erro instanceof ErroApi) {
+        // The spec's catalogue: the server's message, else 'Erro no login', as a toast.
+        const mensagem = mensagemDeErro(erro, 'Erro no login');
+        toast.error(mensagem);
+        if (erro.codigo === 'credenciais_invalidas') setRecusa(mensagem);
+      }
       else if (erro instanceof ErroOffline) toast.error('Sem conexão com o servidor. Conecte-se à internet para entrar.');
       else toast.error('Erro ao fazer login. Tente novamente.');
     } finally {

@@ -48,6 +48,8 @@ interface PropsTabela<T> {
   placeholderBusca?: string;
   vazio?: string;
   carregando?: boolean;
+  /** Class of the computer's <table>, besides 'tabela' (widths a screen fits its own columns with). */
+  classeTabela?: string;
   /** What the phone card shows as its heading. */
   tituloCartao?: (linha: T) => ReactNode;
   /**
@@ -108,6 +110,7 @@ export function TabelaDados<T>({
   placeholderBusca = 'Buscar...',
   vazio = 'Nenhum registro encontrado.',
   carregando,
+  classeTabela,
   tituloCartao,
   linhaExtra,
   paginacaoServidor,
@@ -180,7 +183,7 @@ export function TabelaDados<T>({
         </ul>
       ) : (
         <div className="tabela-rolagem">
-          <table className="tabela">
+          <table className={classeTabela ? `tabela ${classeTabela}` : 'tabela'}>
             <thead>
               <tr>
                 {colunasDaTela.map((c) => (

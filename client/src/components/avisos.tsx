@@ -19,6 +19,18 @@ export const toast = {
   isActive: (id: Id): boolean => toastify.isActive(id),
 };
 
+/**
+ * Toasts start below the header of every open dialog, never over its title or its close button: a
+ * toast shown as a dialog opens ('Rota finalizada com sucesso!' over the route's result) covered both
+ * for 5 s. Called by the dialog as it opens, changes size and closes; avisos.css reads the variable.
+ */
+export function afastarAvisosDosDialogos(): void {
+  const raiz = document.documentElement;
+  const fundos = Array.from(document.querySelectorAll('.modal__cabecalho'), (c) => c.getBoundingClientRect().bottom);
+  if (fundos.length === 0) raiz.style.removeProperty('--fim-dos-dialogos');
+  else raiz.style.setProperty('--fim-dos-dialogos', `${Math.ceil(Math.max(...fundos))}px`);
+}
+
 /** Where toasts appear. */
 export function Avisos() {
   return <ToastContainer position="top-right" autoClose={5000} theme="light" newestOnTop closeOnClick pauseOnFocusLoss={false} />;

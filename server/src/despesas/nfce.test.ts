@@ -1,7 +1,9 @@
 /**
- * Issue 20, item 5: the NFC-e's chave on an expense — checked (format and check digit, 400 in pt-BR),
- * one live expense per chave whoever launched it (409 naming the first), through the REST form and
- * the offline batch alike; the admin reads it.
+ * The NFC-e's chave on an expense — checked (format and check digit, 400 in pt-BR), one live expense
+ * per chave whoever launched it (409), through the REST form and the offline batch alike; the admin
+ * reads it. The 409 names the expense that has the chave only to its owner and to an admin (who
+ * meets it accepting a write held after a route's finish); any other employee reads
+ * MENSAGEM_NFCE_DE_OUTRO, so a chave cannot be probed for someone else's name, city and amount.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -9,12 +11,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatarData } from '../../../shared/dates';
 import { digitoVerificadorChave } from '../../../shared/nfce';
-import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, formulario, criarCenarioDeDespesas, ontem } from '../../test/despesas';
+import { ANAPOLIS, CALDAS_NOVAS, GOIANIA, formulario, criarCenarioDeDespesas, criarRotaAtiva, ontem } from '../../test/despesas';
 import { MOTOR_DE_TESTE } from '../../test/bancoDeTeste';
 import { esperarRecusa, type AppDeTeste } from '../../test/helper';
 import { executar, linha } from '../db';
 import { ErroApp } from '../errors';
-import { erroDaNfce } from './nfce';
+import { erroDaNfce, MENSAGEM_NFCE_DE_OUTRO } from './nfce';
 
 interface Pessoa {
   id: number;
@@ -102,15 +104,14 @@ describe('chave da NFC-e na despesa', () => {
     expect(await saldoCentavos(ana.id)).toBe(saldo);
   });
 
-  it('uma segunda despesa com a mesma chave, de outro funcionário, é 409 e diz qual despesa já a usou', async () => {
+  it('uma segunda despesa com a mesma chave é 409: à dona diz qual despesa já a usou; a outro funcionário, só que foi de outro', async () => {
     const chave = novaChave();
     const primeira = await criar(ana, campos({ chave_nfce: chave, valor: '45,90' }));
     expect(primeira.statusCode, primeira.body).toBe(201);
     const saldoBruno = await saldoCentavos(bruno.id);
-    const mensagem = `Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ontem())}.`;
-    esperarRecusa(await criar(bruno, campos({ chave_nfce: chave }, rotaBruno, CALDAS_NOVAS)), 409, 'conflito', mensagem);
-    // The same person twice, too.
-    esperarRecusa(await criar(ana, campos({ chave_nfce: chave })), 409, 'conflito', mensagem);
+    esperarRecusa(await criar(bruno, campos({ chave_nfce: chave }, rotaBruno, CALDAS_NOVAS)), 409, 'conflito', 'Esta NFC-e já foi lançada por outro funcionário.');
+    // The same person twice: she is shown which of her expenses has it.
+    esperarRecusa(await criar(ana, campos({ chave_nfce: chave })), 409, 'conflito', `Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ontem())}.`);
     expect(await contar(sql`select count(*) as n from despesas where chave_nfce = ${chave}`)).toBe(1);
     expect(await saldoCentavos(bruno.id)).toBe(saldoBruno);
   });
@@ -126,7 +127,7 @@ describe('chave da NFC-e na despesa', () => {
     const resultados = await lote(bruno, [dupla, invalida, boa]);
     const porId = new Map(resultados.map((r) => [r.id, r]));
     expect(porId.get(dupla.id)!.status).toBe(409);
-    expect(porId.get(dupla.id)!.corpo?.error).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Goiânia (R$ 30,00) de Ana Estrada em ${formatarData(ontem())}.`);
+    expect(porId.get(dupla.id)!.corpo?.error).toBe('Esta NFC-e já foi lançada por outro funcionário.');
     expect(porId.get(invalida.id)!.status).toBe(400);
     expect(porId.get(invalida.id)!.corpo?.error).toMatch(/^Chave da NFC-e inválida: /);
     expect(porId.get(boa.id)!.status).toBe(201);
@@ -145,8 +146,8 @@ describe('chave da NFC-e na despesa', () => {
     expect(r.json().despesa.chave_nfce).toBeNull();
     const deBruno = await criar(bruno, campos({ chave_nfce: chave }, rotaBruno, CALDAS_NOVAS));
     expect(deBruno.statusCode, deBruno.body).toBe(201);
-    // Ana cannot take it back by an edit: 409 naming Bruno's expense.
-    esperarRecusa(await editar(ana, d.id, { ...base, chave_nfce: chave }), 409, 'conflito', /^Esta NFC-e já foi lançada na despesa Alimentação — Caldas Novas \(R\$ 45,90\) de Bruno Campo em /);
+    // Ana cannot take it back by an edit: 409, without Bruno's expense.
+    esperarRecusa(await editar(ana, d.id, { ...base, chave_nfce: chave }), 409, 'conflito', 'Esta NFC-e já foi lançada por outro funcionário.');
     const excluida = await t.chamar({ method: 'DELETE', url: `/api/despesas/${deBruno.json().despesa.id}`, token: bruno.token });
     expect(excluida.statusCode, excluida.body).toBe(200);
     r = await editar(ana, d.id, { ...base, chave_nfce: chave });
@@ -175,13 +176,55 @@ describe('chave da NFC-e na despesa', () => {
     // The driver's own error (SQLite's code or PostgreSQL's unique_violation), as is or inside drizzle's wrapper.
     const { code, cause } = violacao as { code?: string; cause?: { code?: string } };
     expect(code ?? cause?.code).toBe(MOTOR_DE_TESTE === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_UNIQUE');
-    const traduzido = await erroDaNfce(t.db, violacao, chave, outra.id);
+    const traduzido = await erroDaNfce(t.db, violacao, chave, outra.id, { id: bruno.id, tipo: 'funcionario' });
     expect(traduzido).toBeInstanceOf(ErroApp);
     expect((traduzido as ErroApp).statusCode).toBe(409);
-    expect((traduzido as ErroApp).message).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ontem())}.`);
+    expect((traduzido as ErroApp).message).toBe(MENSAGEM_NFCE_DE_OUTRO);
+    // Its owner is told which expense has it.
+    const paraDona = await erroDaNfce(t.db, violacao, chave, outra.id, { id: ana.id, tipo: 'funcionario' });
+    expect((paraDona as ErroApp).message).toBe(`Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ 45,90) de Ana Estrada em ${formatarData(ontem())}.`);
     expect(primeira.chave_nfce).toBe(chave);
     // Any other error is left as it was.
     const outroErro = new Error('disco cheio');
-    expect(await erroDaNfce(t.db, outroErro, chave, outra.id)).toBe(outroErro);
+    expect(await erroDaNfce(t.db, outroErro, chave, outra.id, { id: bruno.id, tipo: 'funcionario' })).toBe(outroErro);
+  });
+});
+
+describe('quem lê a recusa da NFC-e repetida', () => {
+  const daAna = (valor: string) => `Esta NFC-e já foi lançada na despesa Alimentação — Anápolis (R$ ${valor}) de Ana Estrada em ${formatarData(ontem())}.`;
+
+  it('a dona lê qual despesa tem a chave, no formulário e no lote; outro funcionário lê só a frase fixa, nos dois caminhos e na correção', async () => {
+    const chave = novaChave();
+    expect((await criar(ana, campos({ chave_nfce: chave, valor: '61,70' }))).statusCode).toBe(201);
+
+    // Owner, single endpoint and batch.
+    esperarRecusa(await criar(ana, campos({ chave_nfce: chave })), 409, 'conflito', daAna('61,70'));
+    const [daDona] = await lote(ana, [opCriar(rotaAna, GOIANIA, chave)]);
+    expect([daDona!.status, daDona!.corpo?.error]).toEqual([409, daAna('61,70')]);
+
+    // Another employee: nothing of Ana's expense (name, type, city, amount, date), single endpoint and batch.
+    const r = await criar(bruno, campos({ chave_nfce: chave }, rotaBruno, CALDAS_NOVAS));
+    esperarRecusa(r, 409, 'conflito', 'Esta NFC-e já foi lançada por outro funcionário.');
+    for (const pista of ['Ana', 'Alimentação', 'Anápolis', '61,70', formatarData(ontem())]) expect(r.body).not.toContain(pista);
+    const [deOutro] = await lote(bruno, [opCriar(rotaBruno, CALDAS_NOVAS, chave)]);
+    expect([deOutro!.status, deOutro!.corpo?.error]).toEqual([409, 'Esta NFC-e já foi lançada por outro funcionário.']);
+    const editada = await lote(bruno, [
+      { id: uuidv7(), tipo: 'despesa.editar', seq: ++seq, dados: { ...opCriar(rotaBruno, CALDAS_NOVAS, null).dados, id: (await criar(bruno, campos({}, rotaBruno, CALDAS_NOVAS))).json().despesa.id, chave_nfce: chave } },
+    ]);
+    expect([editada[0]!.status, editada[0]!.corpo?.error]).toEqual([409, 'Esta NFC-e já foi lançada por outro funcionário.']);
+  });
+
+  it('o admin, ao aceitar uma despesa guardada depois da finalização, lê qual despesa tem a chave', async () => {
+    const chave = novaChave();
+    expect((await criar(ana, campos({ chave_nfce: chave, valor: '52,30' }))).statusCode).toBe(201);
+    const carla = await t.criarFuncionario({ nome: 'Carla Tardia' });
+    const rotaCarla = await criarRotaAtiva(t, carla.id, [CALDAS_NOVAS], 'Rota da Carla');
+    expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaCarla}/finalizar`, token: carla.token })).statusCode).toBe(200);
+    // Queued on another phone before the finish: held for the admin (202), not checked yet.
+    const guardada = opCriar(rotaCarla, CALDAS_NOVAS, chave);
+    const [r] = await lote(carla, [guardada]);
+    expect(r!.status).toBe(202);
+    const aceite = await t.chamar({ method: 'PATCH', url: `/api/rotas/${rotaCarla}/tardios/${guardada.id}/aceitar`, token: tokenAdmin });
+    esperarRecusa(aceite, 409, 'conflito', `Não foi possível aceitar este registro: ${daAna('52,30')}`);
   });
 });

@@ -222,7 +222,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
     validarData(ctx.fuso, dados.data_despesa);
     exigirQuantidadeDeCupons(cupons.length);
     if (cupons.length > 0) await exigirCota(ctx, db, usuario.id, somaTamanhos(cupons));
-    await exigirNfceLivre(db, dados.chave_nfce, dados.id);
+    await exigirNfceLivre(db, dados.chave_nfce, dados.id, usuario);
   };
   await validar(db);
   const nomes = cupons.map(nomeNovoCupom);
@@ -264,7 +264,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
     return resultado;
   } catch (erro) {
     await ctx.armazenamento.desfazer(colocados);
-    throw await erroDaNfce(db, erro, dados.chave_nfce, dados.id);
+    throw await erroDaNfce(db, erro, dados.chave_nfce, dados.id, usuario);
   }
 }
 
@@ -302,7 +302,7 @@ export async function editarDespesa(
   const validar = async (db: Db, despesa: LinhaDespesa) => {
     await exigirAlteravel(db, usuario, ctx.fuso, despesa, { cidadeId: dados.cidade_id, data: dados.data_despesa });
     validarData(ctx.fuso, dados.data_despesa);
-    await exigirNfceLivre(db, dados.chave_nfce, id);
+    await exigirNfceLivre(db, dados.chave_nfce, id, usuario);
   };
   await validar(db, atual);
   const cota = (db: Db) => exigirCota(ctx, db, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
@@ -344,7 +344,7 @@ export async function editarDespesa(
     return despesa;
   } catch (erro) {
     await ctx.armazenamento.desfazer(colocados);
-    throw await erroDaNfce(db, erro, dados.chave_nfce, id);
+    throw await erroDaNfce(db, erro, dados.chave_nfce, id, usuario);
   }
 }
 
@@ -377,7 +377,7 @@ export async function corrigirDespesa(
     await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
     if (dados.data_despesa !== despesa.dataDespesa) await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: dados.data_despesa, fuso: ctx.fuso });
     validarData(ctx.fuso, dados.data_despesa);
-    await exigirNfceLivre(db, dados.chave_nfce, id);
+    await exigirNfceLivre(db, dados.chave_nfce, id, usuario);
   };
   await validar(db, atual);
   const cota = (db: Db) => exigirCota(ctx, db, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
@@ -423,7 +423,7 @@ export async function corrigirDespesa(
     return despesa;
   } catch (erro) {
     await ctx.armazenamento.desfazer(colocados);
-    throw await erroDaNfce(db, erro, dados.chave_nfce, id);
+    throw await erroDaNfce(db, erro, dados.chave_nfce, id, usuario);
   }
 }
 
