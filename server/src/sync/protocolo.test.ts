@@ -326,7 +326,7 @@ describe('D4: o relógio do aparelho não decide nada; uma escrita ignorada nunc
     const r = await lote(f, [venda(f, ANAPOLIS, data, 9_000, { id, versao_base: 1 })], { cliente: 'celular' });
     expect(r[0]!.status).toBe(409);
     expect(r[0]!.corpo!.codigo).toBe('conflito_de_versao');
-    expect(r[0]!.corpo!.error).toMatch(/No servidor: R\$\s120,00.*neste aparelho: R\$\s90,00/);
+    expect(r[0]!.corpo!.error).toMatch(/Dinheiro: no servidor R\$\s120,00, neste aparelho R\$\s90,00\. Escolha/);
     expect(r[0]!.corpo!.conflito).toMatchObject({ versao_atual: 2, servidor: { valor_dinheiro: 12_000 }, enviado: { valor_dinheiro: 9_000 } });
     expect((await umaLinha<{ dinheiro_centavos: number }>(sql`select dinheiro_centavos from vendas where id = ${id}`)).dinheiro_centavos).toBe(12_000);
     // Keeping the phone's value: the same write based on the version the conflict named.
