@@ -33,6 +33,8 @@ function recebidoDe(op: OperacaoSync, corpo: unknown): string | null {
       return c.venda?.atualizado_em ?? null;
     case 'visita.registrar':
       return c.visita?.recebido_em ?? null;
+    case 'visita.desfazer':
+      return new Date().toISOString();
     case 'rota.finalizar':
       return c.rota?.finalizada_em ?? null;
     case 'despesa.criar':
@@ -56,6 +58,10 @@ function comoEndpoint(op: OperacaoSync, arquivo: FormDataEntryValue | null | und
     case 'visita.registrar': {
       const { id, data, registrado_em, rota_id, cidade_id } = op.dados;
       return { metodo: 'POST', caminho: `/rotas/${rota_id}/cidades/${cidade_id}/visitar`, corpo: { id, data, registrado_em } };
+    }
+    case 'visita.desfazer': {
+      const { data, rota_id, cidade_id } = op.dados;
+      return { metodo: 'POST', caminho: `/rotas/${rota_id}/cidades/${cidade_id}/desfazer-visita`, corpo: { data } };
     }
     case 'rota.finalizar':
       return { metodo: 'PATCH', caminho: `/rotas/${op.dados.rota_id}/finalizar`, corpo: undefined };
