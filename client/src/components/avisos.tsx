@@ -4,6 +4,7 @@
  * loaded on demand, lost the first toast in clean-clone CI runs (cause not yet found), and a lost
  * 'Email ou senha inválidos.' is worse than 10 KB of JavaScript.
  */
+import type { ReactNode } from 'react';
 import { toast as toastify, ToastContainer, type ToastOptions } from 'react-toastify/unstyled';
 import './avisos.css';
 
@@ -15,9 +16,32 @@ export const toast = {
   info: (mensagem: string, opcoes?: ToastOptions): Id => toastify.info(mensagem, opcoes),
   dismiss: (id?: Id) => toastify.dismiss(id),
   /** Changes a toast still on screen (what a save turned out to be once the sync answered). */
-  update: (id: Id, mensagem: string, tipo: 'success' | 'info' | 'error') => toastify.update(id, { render: mensagem, type: tipo }),
+  update: (id: Id, mensagem: ReactNode, tipo: 'success' | 'info' | 'error') => toastify.update(id, { render: mensagem, type: tipo }),
+  /**
+   * A toast with one action ('Desfazer') for `duracaoMs`: a tap on the text does not close it (only
+   * the action or the ×), so the action is not lost to a tap beside it.
+   */
+  comAcao: (mensagem: string, tipo: 'success' | 'info', acao: AcaoDoAviso, duracaoMs: number): Id =>
+    toastify[tipo](<TextoComAcao texto={mensagem} acao={acao} />, { autoClose: duracaoMs, closeOnClick: false }),
   isActive: (id: Id): boolean => toastify.isActive(id),
 };
+
+export interface AcaoDoAviso {
+  rotulo: string;
+  aoClicar: () => void;
+}
+
+/** A toast's text and its action, also for toast.update (the text changes, the action stays). */
+export function TextoComAcao({ texto, acao }: { texto: string; acao: AcaoDoAviso }) {
+  return (
+    <span className="aviso-com-acao">
+      <span>{texto}</span>
+      <button type="button" className="aviso-com-acao__botao" onClick={acao.aoClicar}>
+        {acao.rotulo}
+      </button>
+    </span>
+  );
+}
 
 /** Where toasts appear. */
 export function Avisos() {

@@ -274,6 +274,26 @@ export class MotorSync {
     return this.emAndamento;
   }
 
+  /**
+   * Runs `mudar` only while no pass is sending from this device (any tab: it takes the passes' lock),
+   * so an item it takes out of the queue cannot be on its way to the server. False, without running
+   * it, when a pass is under way: the caller then queues a write that undoes it instead.
+   */
+  async foraDaPassada(mudar: () => Promise<void>): Promise<boolean> {
+    if (this.emAndamento) return false;
+    if (!this.travas) {
+      await mudar();
+      return true;
+    }
+    let feito = false;
+    await this.travas.request(TRAVA_SYNC, { ifAvailable: true }, async (trava) => {
+      if (!trava || this.emAndamento) return;
+      await mudar();
+      feito = true;
+    });
+    return feito;
+  }
+
   /** After signing in again: un-pause and replay. */
   retomar(): Promise<void> {
     this.definir({ pausadoPorSessao: false });

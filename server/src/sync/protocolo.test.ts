@@ -218,6 +218,24 @@ describe('D3: exatamente uma vez, para todo tipo de operação', () => {
     expect((await cadeiaDoSaldo(f.id)).saldo).toBe(-7000);
   });
 
+  it('visita e o seu "Desfazer" no mesmo lote e reenviados: a cidade fica sem visita, e o reenvio não muda nada', async () => {
+    const f = await novoFuncionario();
+    const data = somarDias(dia, -1);
+    const visita = op('visita.registrar', { id: uuidv7(), rota_id: f.rota, cidade_id: ANAPOLIS, data, registrado_em: new Date().toISOString() });
+    const desfazer = op('visita.desfazer', { id: uuidv7(), rota_id: f.rota, cidade_id: ANAPOLIS, data });
+    const r = await lote(f, [visita, desfazer]);
+    expect(r.map((x) => x.status)).toEqual([200, 200]);
+    const visitasDoDia = () => variasLinhas<{ id: string }>(sql`select id from visitas where rota_id = ${f.rota} and cidade_id = ${ANAPOLIS} and data = ${data}`);
+    expect(await visitasDoDia()).toEqual([]);
+    // The answer was lost: the same batch again is answered from the record, the visit is not back.
+    const denovo = await lote(f, [visita, desfazer]);
+    expect(denovo.map((x) => x.repetida)).toEqual([true, true]);
+    expect(await visitasDoDia()).toEqual([]);
+    // Malformed data is refused on its own.
+    const ruim = await lote(f, [op('visita.desfazer', { id: uuidv7(), rota_id: f.rota, cidade_id: ANAPOLIS, data: '2026-02-30' })]);
+    expect(ruim[0]).toMatchObject({ status: 400, corpo: { codigo: 'dados_invalidos' } });
+  });
+
   it('o id de uma operação de outra pessoa é recusado', async () => {
     const a = await novoFuncionario();
     const b = await novoFuncionario();
