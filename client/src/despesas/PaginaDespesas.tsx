@@ -292,6 +292,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
             if (d) setDetalhes(d);
             else toast.info('Esta despesa não está na página mostrada. Limpe os filtros para encontrá-la.');
           }}
+          statusDe={(id) => lista.despesas.find((x) => x.id === id)?.status_aprovacao}
         />
       )}
 
