@@ -21,8 +21,16 @@ export const toast = {
    * A toast with one action ('Desfazer') for `duracaoMs`: a tap on the text does not close it (only
    * the action or the ×), so the action is not lost to a tap beside it.
    */
-  comAcao: (mensagem: string, tipo: 'success' | 'info', acao: AcaoDoAviso, duracaoMs: number): Id =>
-    toastify[tipo](<TextoComAcao texto={mensagem} acao={acao} />, { autoClose: duracaoMs, closeOnClick: false }),
+  comAcao: (mensagem: string, tipo: 'success' | 'info' | 'error', acao: AcaoDoAviso, duracaoMs: number): Id => {
+    let id: Id = '';
+    // The action also closes its toast: what it offered is done.
+    const aoClicar = () => {
+      toastify.dismiss(id);
+      acao.aoClicar();
+    };
+    id = toastify[tipo](<TextoComAcao texto={mensagem} acao={{ ...acao, aoClicar }} />, { autoClose: duracaoMs, closeOnClick: false });
+    return id;
+  },
   isActive: (id: Id): boolean => toastify.isActive(id),
 };
 

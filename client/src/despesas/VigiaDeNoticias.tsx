@@ -1,11 +1,14 @@
 /**
  * News reaches the phone on every screen (issue 17, item 3): while an employee is signed in, the
  * evaluations of their expenses and the credits to their balance are read every minute online and
- * at once when the app comes back to the front; what is new is said as a toast ('Despesa de 24/11
- * rejeitada: …'). On Despesas the page's 'Novidades' list says it instead (toasts would cover the
- * form). Mounted app-wide with the employee's priming (dashboard/PreparoAutomatico.tsx).
+ * at once when the app comes back to the front; what is new is said as a toast that names the expense
+ * ('Alimentação · R$ 48,00 · 03/12 rejeitada: …') and opens it ('Ver despesa'). On Despesas the page's
+ * 'Novidades' list says it instead (toasts would cover the form). Mounted app-wide with the employee's
+ * priming (dashboard/PreparoAutomatico.tsx).
  */
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { enderecoDaDespesa } from '../../../shared/enderecosDasTelas';
 import { useSaldoProprio } from '../saldo/consultas';
 import { useNovidadesDespesas } from './consultas';
 import { anunciar } from './releitura';
@@ -16,8 +19,9 @@ export function VigiaDeNoticias({ usuarioId }: { usuarioId: number }) {
   const novidades = useNovidadesDespesas(usuarioId, true);
   useSaldoProprio(usuarioId, true, { avisar: () => !naPaginaDeDespesas() });
   const novas = novidades.data;
+  const navegar = useNavigate();
   useEffect(() => {
-    if (novas && novas.length > 0 && !naPaginaDeDespesas()) anunciar(novas);
-  }, [novas]);
+    if (novas && novas.length > 0 && !naPaginaDeDespesas()) anunciar(novas, (id) => navegar(enderecoDaDespesa(id)));
+  }, [novas, navegar]);
   return null;
 }
