@@ -44,12 +44,13 @@ describe('VigiaDeNoticias', () => {
       'GET /rotas/ativas/funcionario': () => ({ corpo: { rotas: [] } }),
       'GET /saldo/resumo': () => ({ corpo: { saldo_atual: 100, data_ultima_atualizacao: '2026-11-20T10:00:00.000Z', creditos_recentes: [] } }),
     });
+    // Outside the router, as the app mounts it (app/Provedores.tsx).
     renderizarApp(
       [
-        { path: '/dashboard', element: <><VigiaDeNoticias usuarioId={FUNCIONARIO_TESTE.id} /><Endereco /></> },
+        { path: '/dashboard', element: <Endereco /> },
         { path: '/despesas', element: <><PaginaDespesas /><Endereco /></> },
       ],
-      { em: '/dashboard' },
+      { em: '/dashboard', extra: <VigiaDeNoticias usuarioId={FUNCIONARIO_TESTE.id} /> },
     );
     const texto = await screen.findByText(/^Alimentação · R\$\s48,00 · 03\/12 rejeitada: Sem nota$/);
     const aviso = texto.closest('[role="alert"]') as HTMLElement;

@@ -7,8 +7,8 @@
  * priming (dashboard/PreparoAutomatico.tsx).
  */
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { enderecoDaDespesa } from '../../../shared/enderecosDasTelas';
+import { navegarPara } from '../app/navegacao';
 import { useSaldoProprio } from '../saldo/consultas';
 import { useNovidadesDespesas } from './consultas';
 import { anunciar } from './releitura';
@@ -19,9 +19,9 @@ export function VigiaDeNoticias({ usuarioId }: { usuarioId: number }) {
   const novidades = useNovidadesDespesas(usuarioId, true);
   useSaldoProprio(usuarioId, true, { avisar: () => !naPaginaDeDespesas() });
   const novas = novidades.data;
-  const navegar = useNavigate();
   useEffect(() => {
-    if (novas && novas.length > 0 && !naPaginaDeDespesas()) anunciar(novas, (id) => navegar(enderecoDaDespesa(id)));
-  }, [novas, navegar]);
+    // Mounted around the router (app/Provedores.tsx): it navigates through app/navegacao.ts.
+    if (novas && novas.length > 0 && !naPaginaDeDespesas()) anunciar(novas, (id) => navegarPara(enderecoDaDespesa(id)));
+  }, [novas]);
   return null;
 }

@@ -2,6 +2,7 @@
  * Renders a screen inside the app's providers and routes, with the API answered by `rotasApi`
  * (a table of 'METHOD /path' -> handler) instead of the network.
  */
+import { definirNavegacao } from '../app/navegacao';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -166,6 +167,7 @@ export function renderizarApp(
   { em = '/', extra, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }) }: { em?: string; extra?: ReactNode; queryClient?: QueryClient } = {},
 ) {
   const roteador = createMemoryRouter(rotas, { initialEntries: [em] });
+  definirNavegacao((endereco) => void roteador.navigate(endereco));
   const resultado = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
