@@ -185,7 +185,8 @@ describe.skipIf(!temChromium)('despesa rejeitada: aviso no celular, correção e
     await rejeitar(cafe);
     // A minute at a time until it shows: a read still on its way when a minute passes takes that
     // minute's turn (a loaded machine stretches it), and the next minute reads again.
-    const aviso = pagina.locator('.Toastify__toast').getByText(new RegExp(`^Alimentação · R\\$\\s8,50 · ${diaMes} rejeitada: ${MOTIVO}$`));
+    const textoDoAviso = new RegExp(`^Alimentação · R\\$\\s8,50 · ${diaMes} rejeitada: ${MOTIVO}$`);
+    const aviso = pagina.locator('.Toastify__toast').getByText(textoDoAviso);
     await expect
       .poll(
         async () => {
@@ -197,7 +198,7 @@ describe.skipIf(!temChromium)('despesa rejeitada: aviso no celular, correção e
       .toBeGreaterThan(0);
     await capturar(pagina, 'celular-aviso-rejeicao-em-vendas');
     // 'Ver despesa' opens that expense.
-    await pagina.locator('.Toastify__toast').filter({ has: aviso }).getByRole('button', { name: 'Ver despesa' }).click();
+    await pagina.locator('.Toastify__toast').filter({ has: pagina.getByText(textoDoAviso) }).getByRole('button', { name: 'Ver despesa' }).click();
     const detalhes = pagina.getByRole('dialog', { name: 'Detalhes da Despesa' });
     await detalhes.getByText('Café na estrada').waitFor();
     await capturar(pagina, 'celular-aviso-rejeicao-abre-despesa');
