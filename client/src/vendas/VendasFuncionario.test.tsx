@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
@@ -537,6 +537,10 @@ describe('Vendas no campo (issue 17)', () => {
     fireEvent.click(within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar como visitada: Caldas Novas' }));
     const aviso = (await screen.findByText(/Visita guardada neste aparelho/)).closest('[role="alert"]') as HTMLElement;
     await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(1));
+    // The pass the mark started found no signal and ended: the visit never left the phone.
+    await act(async () => {
+      await motorSync.sincronizarAgora();
+    });
     await userEvent.click(within(aviso).getByRole('button', { name: 'Desfazer' }));
     await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(0));
     expect(await within(cartao('Caldas Novas')).findByRole('button', { name: 'Marcar como visitada: Caldas Novas' })).toBeInTheDocument();

@@ -110,16 +110,20 @@ export function enfileirarVisita(banco: BancoLocal, usuarioId: number, dados: Da
 /** How an undo went: the visit left the queue before being sent, or its removal was queued after it. */
 export type VisitaDesfeita = 'tirada_da_fila' | 'remocao_na_fila';
 
+/** How long an undo waits for a pass under way (usually the one the mark itself started) before queuing the removal. */
+const ESPERA_PELA_PASSADA_MS = 3000;
+
 /**
- * The toast's 'Desfazer' of a visit just marked. Still in the queue and no pass sending (any tab),
- * the visit just leaves the queue: nothing reaches the server. Otherwise it is, or may be, on the
- * server: a 'visita.desfazer' is queued behind it (same day key, so never before it).
+ * The toast's 'Desfazer' of a visit just marked. Still in the queue and no pass sending (any tab;
+ * one under way is waited for a moment), the visit just leaves the queue: nothing reaches the server.
+ * Otherwise it is, or may be, on the server: a 'visita.desfazer' is queued behind it (same day key,
+ * so never before it).
  */
 export async function desfazerVisita(
   banco: BancoLocal,
   usuarioId: number,
   visita: { itemId: string; dados: DadosVisitaFila },
-  foraDaPassada: (mudar: () => Promise<void>) => Promise<boolean> = (mudar) => motorSync.foraDaPassada(mudar),
+  foraDaPassada: (mudar: () => Promise<void>) => Promise<boolean> = (mudar) => motorSync.foraDaPassada(mudar, ESPERA_PELA_PASSADA_MS),
 ): Promise<VisitaDesfeita> {
   let tirada = false;
   await foraDaPassada(async () => {
