@@ -93,14 +93,24 @@ describe.skipIf(!temChromium)('despesa rejeitada: aviso no celular, correção e
     // The phone stays on Despesas: a minute later it knows.
     await pagina.clock.fastForward(60_000);
     const novidades = pagina.getByRole('status', { name: 'Novidades desde a sua última visita' });
-    await novidades.getByText(`Despesa de ${diaMes} rejeitada: ${MOTIVO}`).waitFor();
+    // Each notice names its expense (type, amount, date); the newest (the credit, made after the rejection) first.
+    const rejeicao = new RegExp(`^Alimentação · R\\$\\s24,00 · ${diaMes} rejeitada: ${MOTIVO}$`);
+    await novidades.getByRole('button', { name: rejeicao }).waitFor();
     await novidades.getByText(/Crédito de R\$\s200,00 no saldo/).waitFor();
+    expect((await novidades.getByRole('listitem').allTextContents()).map((t) => t.replace(/\s/g, ' '))).toEqual([
+      'Crédito de R$ 200,00 no saldo',
+      `Alimentação · R$ 24,00 · ${diaMes} rejeitada: ${MOTIVO}Ver e corrigir`,
+    ]);
     const cartao = tela.item('Almoço no centro');
     await cartao.getByText('Rejeitada').waitFor();
     await cartao.getByText(`Motivo: ${MOTIVO}`).waitFor();
     await cartao.getByText('O valor continua descontado do seu saldo.').waitFor();
     await tela.saldoConfirmado().getByText('R$ 476,00').waitFor();
     await capturar(pagina, 'despesas-rejeitada-aviso-celular');
+    await pagina.setViewportSize(DESKTOP);
+    await novidades.getByRole('button', { name: rejeicao }).waitFor();
+    await capturar(pagina, 'despesas-novidades-desktop');
+    await pagina.setViewportSize(CELULAR);
     await cartao.getByRole('button', { name: /^Corrigir e reenviar:/ }).scrollIntoViewIfNeeded();
     await capturar(pagina, 'despesas-rejeitada-cartao-celular');
 
@@ -122,6 +132,10 @@ describe.skipIf(!temChromium)('despesa rejeitada: aviso no celular, correção e
     await pagina.getByText('Despesa corrigida e reenviada: ela está Pendente de nova aprovação.').waitFor();
     const corrigida = tela.item('Almoço no centro, com a nota');
     await corrigida.getByText('Pendente').waitFor();
+    // Corrected: the notice stays (until 'Entendi') without asking for the correction again.
+    await novidades.getByRole('button', { name: 'Ver e corrigir' }).waitFor({ state: 'detached' });
+    await novidades.getByRole('button', { name: rejeicao }).waitFor();
+    await capturar(pagina, 'despesas-novidades-corrigida-celular');
     await novidades.getByRole('button', { name: 'Entendi' }).click();
     await novidades.waitFor({ state: 'detached' });
     await capturar(pagina, 'despesas-corrigida-pendente-celular');
@@ -171,7 +185,8 @@ describe.skipIf(!temChromium)('despesa rejeitada: aviso no celular, correção e
     await rejeitar(cafe);
     // A minute at a time until it shows: a read still on its way when a minute passes takes that
     // minute's turn (a loaded machine stretches it), and the next minute reads again.
-    const aviso = pagina.locator('.Toastify__toast').getByText(`Despesa de ${diaMes} rejeitada: ${MOTIVO}`);
+    const textoDoAviso = new RegExp(`^Alimentação · R\\$\\s8,50 · ${diaMes} rejeitada: ${MOTIVO}$`);
+    const aviso = pagina.locator('.Toastify__toast').getByText(textoDoAviso);
     await expect
       .poll(
         async () => {
@@ -182,6 +197,11 @@ describe.skipIf(!temChromium)('despesa rejeitada: aviso no celular, correção e
       )
       .toBeGreaterThan(0);
     await capturar(pagina, 'celular-aviso-rejeicao-em-vendas');
+    // 'Ver despesa' opens that expense.
+    await pagina.locator('.Toastify__toast').filter({ has: pagina.getByText(textoDoAviso) }).getByRole('button', { name: 'Ver despesa' }).click();
+    const detalhes = pagina.getByRole('dialog', { name: 'Detalhes da Despesa' });
+    await detalhes.getByText('Café na estrada').waitFor();
+    await capturar(pagina, 'celular-aviso-rejeicao-abre-despesa');
     await contexto.close();
   });
 });

@@ -164,8 +164,10 @@ describe.skipIf(!temChromium)('protocolo de sincronização no navegador', () =>
     await indicador(pagina).click();
     const atencao = pagina.getByRole('dialog', { name: 'Sincronização' }).getByRole('region', { name: 'Precisam de atenção' });
     await atencao.getByText(/alterado em outro aparelho/).first().waitFor();
-    await atencao.getByText(/R\$\s120,00 · 0 boletos/).waitFor();
-    await atencao.getByText(/R\$\s250,00 · 0 boletos/).waitFor();
+    // Only the field that differs, this device's value first.
+    const diferencas = atencao.getByRole('table', { name: 'Diferenças entre este aparelho e o servidor' });
+    await diferencas.getByRole('row', { name: /Dinheiro\s+R\$\s250,00\s+R\$\s120,00/ }).waitFor();
+    expect(await diferencas.getByRole('row').count()).toBe(2);
     expect((servidor.db.$client.prepare('select dinheiro_centavos d from vendas where id = ?').get(venda.id) as { d: number }).d).toBe(12_000);
     await capturar(pagina, 'celular-sync-conflito');
     await pagina.setViewportSize({ width: 1280, height: 800 });

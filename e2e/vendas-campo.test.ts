@@ -1,6 +1,6 @@
 /**
  * Browser tests of the field-sales fixes of issue 17 (items 6, 7 and 8), on the real built client and
- * server: 'Visitada (sem venda)' straight from a city's card, what a save says with no signal, the
+ * server: 'Marcar como visitada' straight from a city's card, what a save says with no signal, the
  * 'Sem conexão…' line leaving once the signal is back and the queue sent, 'Descartar' really
  * discarding, and toasts that never cover the header's menu button and sync indicator.
  */
@@ -91,7 +91,7 @@ describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
     // toast starts below it: here the indicator is made taller on purpose, so the check does not depend on
     // which text the indicator shows at that moment.
     const maisAlto = await pagina.addStyleTag({ content: '.indicador-sync { min-height: 5rem; }' });
-    await tela.cartao('Pirenópolis').getByRole('button', { name: 'Marcar Pirenópolis como visitada (sem venda)' }).click();
+    await tela.cartao('Pirenópolis').getByRole('button', { name: 'Marcar como visitada: Pirenópolis' }).click();
     await avisoNaoCobreOCabecalho(pagina, 'Visita registrada: Pirenópolis ficou como visitada (sem venda).', { celular: true });
     await maisAlto.evaluate((estilo) => (estilo as HTMLElement).remove());
     await tela.aba(/^Fechadas \(1\)$/).waitFor();
@@ -157,9 +157,9 @@ describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
     const tela = new TelaVendasFuncionario(pagina);
     await tela.abrir(servidor.url);
     await tela.aba(/^Em aberto \(3\)$/).waitFor();
-    await tela.cartao('Caldas Novas').getByRole('button', { name: 'Marcar Caldas Novas como visitada (sem venda)' }).waitFor();
+    await tela.cartao('Caldas Novas').getByRole('button', { name: 'Marcar como visitada: Caldas Novas' }).waitFor();
     await capturar(pagina, 'desktop-vendas-campo-em-aberto');
-    await tela.cartao('Caldas Novas').getByRole('button', { name: 'Marcar Caldas Novas como visitada (sem venda)' }).click();
+    await tela.cartao('Caldas Novas').getByRole('button', { name: 'Marcar como visitada: Caldas Novas' }).click();
     await avisoNaoCobreOCabecalho(pagina, 'Visita registrada: Caldas Novas ficou como visitada (sem venda).', { celular: false });
     await tela.aba(/^Fechadas \(1\)$/).waitFor();
     await capturar(pagina, 'desktop-vendas-campo-visita-aviso');

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { lerCopiasDeAbertura } from './app/copiasDeAbertura';
+import { definirNavegacao } from './app/navegacao';
 import { criarQueryClient, Provedores } from './app/Provedores';
 import { esperaDoPrimeiroDesenho } from './app/primeiroDesenho';
 import { criarRoteador, precarregarTelaInicial } from './app/rotas';
@@ -23,6 +24,7 @@ const consultas = criarQueryClient();
 const caminho = window.location.pathname;
 const copias = salvo?.tipo === 'funcionario' ? lerCopiasDeAbertura(caminho === '/' ? '/dashboard' : caminho, salvo.id, hojeNoApp, consultas) : null;
 const roteador = criarRoteador();
+definirNavegacao((endereco) => void roteador.navigate(endereco));
 
 function desenhar() {
   createRoot(document.getElementById('root')!).render(

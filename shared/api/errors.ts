@@ -45,6 +45,8 @@ export interface ValoresEmConflito {
 
 export interface ConflitoDeVersao {
   versao_atual: number;
+  /** When the server's version was last changed (ISO); absent in answers of older servers. */
+  alterado_em?: string;
   servidor: ValoresEmConflito;
   enviado: ValoresEmConflito;
 }

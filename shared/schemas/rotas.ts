@@ -55,6 +55,16 @@ export const visitaSchema = z.object({
   registrado_em: z.iso.datetime({ error: 'Hora de registro inválida.' }).optional(),
 });
 
+/** Undoing a visit: the day it was marked for (required: the undo may reach the server on another day). */
+export const desfazerVisitaSchema = z.object({
+  data: data('Data da visita'),
+});
+
+export const desfazerVisitaRespostaSchema = z.object({
+  /** False when there was no visit of that day (already undone: a replay). */
+  removida: z.boolean(),
+});
+
 export const cidadesStatusFiltroSchema = z.object({ data: dataOpcional('Data') });
 
 export const cidadeResumoSchema = z.object({ id: z.number(), nome: z.string(), uf: z.string() });

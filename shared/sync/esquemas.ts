@@ -59,6 +59,12 @@ export const ESQUEMAS_OPERACAO = {
     cidade_id: idInteiro('Cidade', 'f'),
     data: data('Data da visita'),
   }),
+  'visita.desfazer': z.object({
+    id: uuidCliente('Identificador da operação'),
+    rota_id: idInteiro('Rota', 'f'),
+    cidade_id: idInteiro('Cidade', 'f'),
+    data: data('Data da visita'),
+  }),
   'rota.finalizar': z.object({ rota_id: idInteiro('Rota', 'f') }),
   'despesa.criar': z
     .object({ id: uuidCliente('Identificador da despesa'), rota_id: idInteiro('Rota', 'f'), ...camposDespesaCentavos })

@@ -11,7 +11,16 @@
  */
 
 /** Every kind of offline write. The names are the ones older queues and rescue files already hold. */
-export const TIPOS_OPERACAO = ['venda.salvar', 'visita.registrar', 'rota.finalizar', 'despesa.criar', 'despesa.editar', 'despesa.excluir', 'despesa.corrigir'] as const;
+export const TIPOS_OPERACAO = [
+  'venda.salvar',
+  'visita.registrar',
+  'visita.desfazer',
+  'rota.finalizar',
+  'despesa.criar',
+  'despesa.editar',
+  'despesa.excluir',
+  'despesa.corrigir',
+] as const;
 export type TipoOperacao = (typeof TIPOS_OPERACAO)[number];
 
 /** Integer centavos. */
@@ -65,6 +74,15 @@ export interface DadosRegistrarVisita {
   registrado_em?: string | undefined;
 }
 
+/** The 'Desfazer' of a visit the server already has: the city back to open on that date. */
+export interface DadosDesfazerVisita {
+  /** The operation's own id (a replay is recognised by the batch). */
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data: string;
+}
+
 export interface DadosFinalizarRota {
   rota_id: number;
 }
@@ -113,6 +131,7 @@ export interface DadosExcluirDespesa {
 export interface DadosOperacao {
   'venda.salvar': DadosSalvarVenda;
   'visita.registrar': DadosRegistrarVisita;
+  'visita.desfazer': DadosDesfazerVisita;
   'rota.finalizar': DadosFinalizarRota;
   'despesa.criar': DadosCriarDespesa;
   'despesa.editar': DadosEditarDespesa;
@@ -180,6 +199,17 @@ export const OPERACOES: { [T in TipoOperacao]: DefinicaoOperacao<T> } = {
     comArquivo: false,
     finalizaRota: false,
     efeito: (d) => ({ dia: { rota_id: d.rota_id, cidade_id: d.cidade_id, data: d.data, situacao: 'visitada' } }),
+  },
+  'visita.desfazer': {
+    tipo: 'visita.desfazer',
+    rotulo: 'Visita desfeita',
+    grupo: 'visitas',
+    // The same day's key as the visit: it goes after the visit it undoes, and waits if that one was refused.
+    chaves: (d) => [chaveDoDia(d.rota_id, d.cidade_id, d.data)],
+    rota: (d) => d.rota_id,
+    comArquivo: false,
+    finalizaRota: false,
+    efeito: () => ({}),
   },
   'rota.finalizar': {
     tipo: 'rota.finalizar',

@@ -142,15 +142,17 @@ function Despesas({ usuario }: { usuario: Usuario }) {
     setModal({ despesa: paraCorrigir, rascunho: null });
   }
 
-  // One expense's address (/despesas?despesa=<id>, the audit trail's link): the admin sees its details,
-  // whatever the list's filters show; closing them leaves the plain address.
+  // One expense's address (/despesas?despesa=<id>: the audit trail's link, a news toast's 'Ver despesa'):
+  // its details, whatever the list's filters show; closing them leaves the plain address. An employee's
+  // expense in the list on screen opens from it (the device's view, also without signal).
   const endereco = useParametroDoEndereco(PARAMETROS_DAS_TELAS.despesa);
-  const idDoEndereco = admin ? endereco.valor : null;
-  const doEndereco = useDespesaDoEndereco(idDoEndereco);
+  const idDoEndereco = endereco.valor;
+  const listadaNoEndereco = !admin && idDoEndereco ? lista.despesas.find((d) => d.id === idDoEndereco) : undefined;
+  const doEndereco = useDespesaDoEndereco(idDoEndereco && !listadaNoEndereco && (admin || consulta.data) ? idDoEndereco : null);
   const [enderecoTratado, setEnderecoTratado] = useState<string | null>(null);
-  if (idDoEndereco && doEndereco.data && enderecoTratado !== local.key) {
+  if (idDoEndereco && (listadaNoEndereco || doEndereco.data) && enderecoTratado !== local.key) {
     setEnderecoTratado(local.key);
-    setDetalhes({ ...doEndereco.data, envio: null, cupomLocal: null });
+    setDetalhes(listadaNoEndereco ?? { ...doEndereco.data!, envio: null, cupomLocal: null });
   }
   const erroDoEndereco = idDoEndereco ? doEndereco.error : null;
   const { esquecer } = endereco;
@@ -292,6 +294,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
             if (d) setDetalhes(d);
             else toast.info('Esta despesa não está na página mostrada. Limpe os filtros para encontrá-la.');
           }}
+          statusDe={(id) => lista.despesas.find((x) => x.id === id)?.status_aprovacao}
         />
       )}
 

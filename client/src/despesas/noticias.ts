@@ -10,6 +10,7 @@
  */
 import { formatarReais } from '../../../shared/money';
 import type { Despesa } from '../../../shared/schemas/despesas';
+import { nomeDoTipo } from '../../../shared/schemas/tiposDespesa';
 import type { CreditoRecente } from '../../../shared/schemas/saldo';
 import type { BancoLocal } from '../offline/db';
 
@@ -35,6 +36,8 @@ export interface Noticia {
   texto: string;
   /** The expense it is about, to open it. */
   despesaId?: string;
+  /** When it happened (the server's evaluation or credit time): the list shows the newest first. Absent in notices kept by older versions. */
+  em?: string;
 }
 
 export interface EstadoNoticias {
@@ -51,9 +54,14 @@ export const chaveNoticias = (usuarioId: number) => `noticias:${usuarioId}`;
 
 const diaMes = (data: string) => `${data.slice(8, 10)}/${data.slice(5, 7)}`;
 
-export function textoDaAvaliacao(d: Pick<Despesa, 'data_despesa' | 'status_aprovacao' | 'motivo_rejeicao'>): string {
-  if (d.status_aprovacao === 'rejeitada') return `Despesa de ${diaMes(d.data_despesa)} rejeitada${d.motivo_rejeicao ? `: ${d.motivo_rejeicao}` : ''}`;
-  return `Despesa de ${diaMes(d.data_despesa)} aprovada`;
+/**
+ * 'Alimentação · R$ 48,00 · 03/12 rejeitada: motivo': which expense (type, amount, date), not only
+ * its date; the employee may have several of a day.
+ */
+export function textoDaAvaliacao(d: Pick<Despesa, 'tipo' | 'tipo_outro' | 'valor' | 'data_despesa' | 'status_aprovacao' | 'motivo_rejeicao'>): string {
+  const qual = `${nomeDoTipo(d.tipo, d.tipo_outro)} · ${formatarReais(d.valor)} · ${diaMes(d.data_despesa)}`;
+  if (d.status_aprovacao === 'rejeitada') return `${qual} rejeitada${d.motivo_rejeicao ? `: ${d.motivo_rejeicao}` : ''}`;
+  return `${qual} aprovada`;
 }
 
 export const textoDoCredito = (c: Pick<CreditoRecente, 'valor'>) => `Crédito de ${formatarReais(c.valor)} no saldo`;
@@ -70,7 +78,7 @@ export function novidadesDasDespesas(vistos: Vistos, despesas: Despesa[]): { not
     if ((d.status_aprovacao !== 'aprovada' && d.status_aprovacao !== 'rejeitada') || !d.avaliado_em) continue;
     const antes = avaliacoes[d.id];
     if (!primeira && antes?.avaliado_em !== d.avaliado_em) {
-      noticias.push({ id: `${d.id}:${d.avaliado_em}`, tipo: d.status_aprovacao, texto: textoDaAvaliacao(d), despesaId: d.id });
+      noticias.push({ id: `${d.id}:${d.avaliado_em}`, tipo: d.status_aprovacao, texto: textoDaAvaliacao(d), despesaId: d.id, em: d.avaliado_em });
     }
     avaliacoes[d.id] = { status: d.status_aprovacao, avaliado_em: d.avaliado_em };
     if (avaliadasAte === null || d.avaliado_em > avaliadasAte) avaliadasAte = d.avaliado_em;
@@ -90,7 +98,45 @@ export function novidadesDosCreditos(vistos: Vistos, creditos: CreditoRecente[])
   const ate = vistos.creditoAte;
   const novos = ate === null ? [] : creditos.filter((c) => c.id > ate).sort((a, b) => a.id - b.id);
   const creditoAte = Math.max(ate ?? 0, ...creditos.map((c) => c.id));
-  return { noticias: novos.map((c) => ({ id: `credito:${c.id}`, tipo: 'credito', texto: textoDoCredito(c) })), vistos: { ...vistos, creditoAte } };
+  return {
+    noticias: novos.map((c) => ({ id: `credito:${c.id}`, tipo: 'credito', texto: textoDoCredito(c), ...(c.data_movimentacao ? { em: c.data_movimentacao } : {}) })),
+    vistos: { ...vistos, creditoAte },
+  };
+}
+
+/**
+ * The 'Novidades' list's order: the newest first. Notices kept by older versions have no time: they
+ * come after the dated ones, the later arrival first (they were appended as they came).
+ */
+export function noticiasEmOrdem(pendentes: readonly Noticia[]): Noticia[] {
+  return pendentes
+    .map((n, chegada) => ({ n, chegada }))
+    .sort((a, b) => {
+      const ea = a.n.em ?? '';
+      const eb = b.n.em ?? '';
+      if (ea !== eb) return ea < eb ? 1 : -1;
+      return b.chegada - a.chegada;
+    })
+    .map((x) => x.n);
+}
+
+/** Corrections of rejected expenses this phone knows of: still queued, and accepted by the server (when). */
+export interface CorrecoesDoAparelho {
+  naFila: ReadonlySet<string>;
+  /** The latest accepted correction of each expense, by the server's receipt time. */
+  aceitasEm: ReadonlyMap<string, string>;
+}
+
+/**
+ * Does a notice still offer 'Ver e corrigir'? Only a rejection whose correction is neither queued nor
+ * accepted after it, and whose expense (when the list shows it) is still Rejeitada. Pure.
+ */
+export function pedeCorrecao(n: Noticia, correcoes: CorrecoesDoAparelho, statusAtual?: Despesa['status_aprovacao']): boolean {
+  if (n.tipo !== 'rejeitada' || !n.despesaId) return false;
+  if (correcoes.naFila.has(n.despesaId)) return false;
+  const aceita = correcoes.aceitasEm.get(n.despesaId);
+  if (aceita !== undefined && (n.em === undefined || aceita > n.em)) return false;
+  return statusAtual === undefined || statusAtual === 'rejeitada';
 }
 
 function restaurar(valor: unknown): EstadoNoticias {
@@ -101,7 +147,9 @@ function restaurar(valor: unknown): EstadoNoticias {
     avaliacoes: b.avaliacoes && typeof b.avaliacoes === 'object' ? b.avaliacoes : null,
     creditoAte: typeof b.creditoAte === 'number' ? b.creditoAte : null,
   };
-  const pendentes = Array.isArray(v?.pendentes) ? v.pendentes.filter((n) => n && typeof n.id === 'string' && typeof n.texto === 'string') : [];
+  const pendentes = Array.isArray(v?.pendentes)
+    ? v.pendentes.filter((n) => n && typeof n.id === 'string' && typeof n.texto === 'string' && (n.em === undefined || typeof n.em === 'string'))
+    : [];
   return { vistos, pendentes };
 }
 

@@ -150,7 +150,7 @@ describe('item 3: as novidades chegam ao celular', () => {
     });
     await waitFor(() => expect(leiturasDaLista(api)).toBeGreaterThan(antes));
     const novidades = await screen.findByRole('status', { name: 'Novidades desde a sua última visita' });
-    expect(within(novidades).getByText(`Despesa de 24/11 rejeitada: ${MOTIVO}`)).toBeInTheDocument();
+    expect(within(novidades).getByText(new RegExp(`^Alimentação · R\\$\\s24,00 · 24/11 rejeitada: ${MOTIVO}$`))).toBeInTheDocument();
     await waitFor(() => expect(within(linhaDe(screen.getByText('Almoço'))).getByText('Rejeitada')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: /^Corrigir e reenviar:/ })).toBeInTheDocument();
   });
@@ -168,7 +168,7 @@ describe('item 3: as novidades chegam ao celular', () => {
     visibilidade.mockReturnValue('visible');
     fireEvent(document, new Event('visibilitychange', { bubbles: true }));
     await waitFor(() => expect(leiturasDaLista(api)).toBeGreaterThan(antes));
-    expect(await screen.findByText('Despesa de 24/11 aprovada', { selector: 'li span' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Alimentação · R\$\s24,00 · 24\/11 aprovada$/ })).toBeInTheDocument();
     visibilidade.mockRestore();
   });
 
@@ -184,7 +184,7 @@ describe('item 3: as novidades chegam ao celular', () => {
     });
     montar();
     const novidades = await screen.findByRole('status', { name: 'Novidades desde a sua última visita' });
-    expect(await within(novidades).findByText(`Despesa de 24/11 rejeitada: ${MOTIVO}`)).toBeInTheDocument();
+    expect(await within(novidades).findByText(new RegExp(`^Alimentação · R\\$\\s24,00 · 24/11 rejeitada: ${MOTIVO}$`))).toBeInTheDocument();
     expect(await within(novidades).findByText('Crédito de R$ 200,00 no saldo')).toBeInTheDocument();
     expect(within(novidades).queryByText('Crédito de R$ 100,00 no saldo')).not.toBeInTheDocument();
     await userEvent.setup().click(within(novidades).getByRole('button', { name: 'Entendi' }));
@@ -192,6 +192,64 @@ describe('item 3: as novidades chegam ao celular', () => {
     const guardado = (await bancoLocal.meta.get(chaveNoticias(FUNCIONARIO_TESTE.id)))!.valor as EstadoNoticias;
     expect(guardado.pendentes).toEqual([]);
     expect(guardado.vistos.creditoAte).toBe(9);
+  });
+
+  it('a mais nova primeiro; cada uma nomeia a despesa e a abre; "Ver e corrigir" some quando a correção entra na fila', async () => {
+    const pendentes: EstadoNoticias['pendentes'] = [
+      { id: 'd1:2026-11-25T12:00:00.000Z', tipo: 'rejeitada', texto: `Alimentação · R$ 24,00 · 24/11 rejeitada: ${MOTIVO}`, despesaId: 'd1', em: '2026-11-25T12:00:00.000Z' },
+      { id: 'd2:2026-11-26T09:00:00.000Z', tipo: 'aprovada', texto: 'Alimentação · R$ 24,00 · 24/11 aprovada', despesaId: 'd2', em: '2026-11-26T09:00:00.000Z' },
+    ];
+    await bancoLocal.meta.put({ chave: chaveNoticias(FUNCIONARIO_TESTE.id), valor: { vistos: { avaliadasAte: '2026-11-26T09:00:00.000Z', avaliacoes: {}, creditoAte: 0 }, pendentes } });
+    servidor([rejeitada('d1'), despesa('d2', { descricao: 'Jantar', status_aprovacao: 'aprovada', aprovada: true, avaliado_em: '2026-11-26T09:00:00.000Z' })], {
+      saldo: 100,
+      extra: { 'PUT /despesas/:id/corrigir': () => 'offline' },
+    });
+    montar();
+    const novidades = await screen.findByRole('status', { name: 'Novidades desde a sua última visita' });
+    await waitFor(() => expect(within(novidades).getAllByRole('listitem')).toHaveLength(2));
+    // Appended in the order they came, shown newest first.
+    expect(within(novidades).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Alimentação · R$ 24,00 · 24/11 aprovada',
+      `Alimentação · R$ 24,00 · 24/11 rejeitada: ${MOTIVO}Ver e corrigir`,
+    ]);
+    const usuario = userEvent.setup();
+    await screen.findByText('Jantar');
+    await usuario.click(within(novidades).getByRole('button', { name: 'Alimentação · R$ 24,00 · 24/11 aprovada' }));
+    const detalhes = await screen.findByRole('dialog', { name: 'Detalhes da Despesa' });
+    expect(within(detalhes).getByText('Jantar')).toBeInTheDocument();
+    await usuario.click(within(detalhes).getAllByRole('button', { name: /Fechar/ })[0]!);
+
+    // The correction goes to the queue (no signal): the notice no longer asks for it.
+    await usuario.click(await screen.findByRole('button', { name: /^Corrigir e reenviar:/ }));
+    const modal = screen.getByRole('dialog', { name: 'Corrigir e reenviar despesa' });
+    await usuario.click(within(modal).getByRole('button', { name: 'Reenviar' }));
+    await waitFor(async () => expect((await bancoLocal.outbox.toArray()).map((i) => i.tipo)).toEqual(['despesa.corrigir']));
+    await waitFor(() => expect(within(novidades).queryByRole('button', { name: 'Ver e corrigir' })).not.toBeInTheDocument());
+    expect(within(novidades).getByRole('button', { name: new RegExp(`rejeitada: ${MOTIVO}$`) })).toBeInTheDocument();
+  });
+
+  it('"Ver e corrigir" some quando a correção foi aceita pelo servidor', async () => {
+    const pendentes: EstadoNoticias['pendentes'] = [
+      { id: 'd1:2026-11-25T12:00:00.000Z', tipo: 'rejeitada', texto: `Alimentação · R$ 24,00 · 24/11 rejeitada: ${MOTIVO}`, despesaId: 'd1', em: '2026-11-25T12:00:00.000Z' },
+    ];
+    await bancoLocal.meta.put({ chave: chaveNoticias(FUNCIONARIO_TESTE.id), valor: { vistos: { avaliadasAte: '2026-11-25T12:00:00.000Z', avaliacoes: {}, creditoAte: 0 }, pendentes } });
+    const { estado } = servidor([rejeitada('d1')], {
+      extra: {
+        'PUT /despesas/:id/corrigir': () => {
+          const corrigida = despesa('d1', { valor: 24 });
+          estado.despesas = [corrigida];
+          return { corpo: { despesa: { ...corrigida, atualizado_em: '2026-11-26T10:00:00.000Z' } } };
+        },
+      },
+    });
+    montar();
+    const novidades = await screen.findByRole('status', { name: 'Novidades desde a sua última visita' });
+    await within(novidades).findByRole('button', { name: 'Ver e corrigir' });
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: /^Corrigir e reenviar:/ }));
+    await usuario.click(within(screen.getByRole('dialog', { name: 'Corrigir e reenviar despesa' })).getByRole('button', { name: 'Reenviar' }));
+    await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(0));
+    await waitFor(() => expect(within(novidades).queryByRole('button', { name: 'Ver e corrigir' })).not.toBeInTheDocument());
   });
 
   it('a primeira vez neste aparelho só registra o que há (sem avisos do passado)', async () => {

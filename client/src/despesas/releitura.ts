@@ -14,11 +14,18 @@ export const releituraDoCelular = {
   refetchOnReconnect: 'always',
 } as const;
 
-/** Says each new notice once as a toast, where no 'Novidades' list shows it (the Despesas page keeps them until 'Entendi'). */
-export function anunciar(noticias: Noticia[]): void {
+/**
+ * Says each new notice once as a toast, where no 'Novidades' list shows it (the Despesas page keeps
+ * them until 'Entendi'). With `abrir`, a notice about an expense offers 'Ver despesa'.
+ */
+export function anunciar(noticias: Noticia[], abrir?: (despesaId: string) => void): void {
   for (const n of noticias) {
-    if (n.tipo === 'rejeitada') toast.error(n.texto);
-    else if (n.tipo === 'credito') toast.success(n.texto);
-    else toast.info(n.texto);
+    const tipo = n.tipo === 'rejeitada' ? 'error' : n.tipo === 'credito' ? 'success' : 'info';
+    const { despesaId } = n;
+    if (abrir && despesaId) toast.comAcao(n.texto, tipo, { rotulo: 'Ver despesa', aoClicar: () => abrir(despesaId) }, AVISO_COM_DESPESA_MS);
+    else toast[tipo](n.texto);
   }
 }
+
+/** A notice with its expense's button stays a little longer than the usual 5 s: there is something to do. */
+const AVISO_COM_DESPESA_MS = 8000;

@@ -64,7 +64,46 @@ describe('Painel de sincronização', () => {
 });
 
 describe('Conflito de versão no painel', () => {
-  it('mostra os dois valores; "Manter o deste aparelho" reenvia com base na versão do servidor', async () => {
+  it('mostra só os campos que diferem, com o valor deste aparelho e o do servidor, a observação do servidor e quando mudou', async () => {
+    const item = await montarComRecusa();
+    const conflito = {
+      versao_atual: 2,
+      alterado_em: '2026-11-20T18:05:00.000Z',
+      servidor: { valor_dinheiro: 150_000, valor_pix: 55_090, valor_cartao: 50_000, valor_link: 0, valor_boletos: 3, observacoes: 'Pix corrigido pelo extrato' },
+      enviado: { valor_dinheiro: 150_000, valor_pix: 67_040, valor_cartao: 50_000, valor_link: 0, valor_boletos: 3, observacoes: '' },
+    };
+    await act(async () => {
+      await bancoLocal.outbox.where('id').equals(item.id).modify({ erro: 'Este fechamento foi alterado em outro aparelho depois que este aparelho o leu.', conflito });
+    });
+    const painel = await screen.findByRole('dialog', { name: 'Sincronização' });
+    const tabela = await within(painel).findByRole('table', { name: 'Diferenças entre este aparelho e o servidor' });
+    const linhas = within(tabela).getAllByRole('row').map((l) => l.textContent!.replace(/\s/g, ' '));
+    expect(linhas).toEqual(['CampoNeste aparelhoNo servidor', 'PixR$ 670,40R$ 550,90', 'Observaçõessem observaçãoPix corrigido pelo extrato']);
+    expect(within(painel).getByText(/Alterado no servidor em 20\/11\/2026 15:05, em outro aparelho/)).toBeInTheDocument();
+    expect(within(painel).getByText('Este fechamento foi alterado em outro aparelho depois que este aparelho o leu. Escolha qual manter.')).toBeInTheDocument();
+    // Only what differs: the untouched payments are not listed.
+    expect(within(tabela).queryByText('Dinheiro')).not.toBeInTheDocument();
+    expect(within(tabela).queryByText('Boletos')).not.toBeInTheDocument();
+  });
+
+  it('"Ficar com o do servidor" pergunta e tira o item deste aparelho', async () => {
+    const item = await montarComRecusa();
+    const conflito = {
+      versao_atual: 3,
+      servidor: { valor_dinheiro: 10_000, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '' },
+      enviado: { valor_dinheiro: 1_000, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '' },
+    };
+    await act(async () => {
+      await bancoLocal.outbox.where('id').equals(item.id).modify({ erro: 'Este fechamento foi alterado em outro aparelho depois que este aparelho o leu.', conflito });
+    });
+    const painel = await screen.findByRole('dialog', { name: 'Sincronização' });
+    await userEvent.click(await within(painel).findByRole('button', { name: 'Ficar com o do servidor' }));
+    const confirmacao = screen.getByRole('dialog', { name: 'Ficar com o valor do servidor' });
+    await userEvent.click(within(confirmacao).getByRole('button', { name: 'Ficar com o do servidor' }));
+    await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(0));
+  });
+
+  it('"Manter o deste aparelho" reenvia com base na versão do servidor', async () => {
     const item = await montarComRecusa();
     const conflito = {
       versao_atual: 3,
@@ -76,9 +115,12 @@ describe('Conflito de versão no painel', () => {
     });
     const painel = await screen.findByRole('dialog', { name: 'Sincronização' });
     const secao = await within(painel).findByRole('region', { name: 'Precisam de atenção' });
-    expect(await within(secao).findByText('No servidor')).toBeInTheDocument();
-    expect(within(secao).getByText(/R\$\s100,00 · 0 boletos/)).toBeInTheDocument();
-    expect(within(secao).getByText(/R\$\s250,00 · 1 boleto$/)).toBeInTheDocument();
+    const tabela = await within(secao).findByRole('table', { name: 'Diferenças entre este aparelho e o servidor' });
+    expect(within(tabela).getAllByRole('row').map((l) => l.textContent!.replace(/\s/g, ' '))).toEqual([
+      'CampoNeste aparelhoNo servidor',
+      'DinheiroR$ 250,00R$ 100,00',
+      'Boletos10',
+    ]);
     expect(within(secao).queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
     // No signal: the item goes back to the queue and waits there, based on the server's version.
     simularApi({ 'GET /auth/me': () => 'offline', 'GET /config': () => 'offline', 'POST /sync/lote': () => 'offline' });

@@ -16,8 +16,8 @@ import { useNavigate } from 'react-router-dom';
 import { motorSync, operacoes, useEstadoSync } from '../offline';
 import { bancoLocal, type ItemOutbox } from '../offline/db';
 import { descartarItem, itensDoUsuario, manterDesteAparelho, tentarNovamente } from '../offline/outbox';
-import { formatarCentavos } from '../../../shared/money';
-import type { ConflitoDeVersao, ValoresEmConflito } from '../../../shared/api/errors';
+import type { ConflitoDeVersao } from '../../../shared/api/errors';
+import { diferencasDoConflito, MENSAGEM_CONFLITO_DE_VERSAO } from '../../../shared/sync/diferencasDoConflito';
 import { formatarBytes, lerUsoArmazenamento, type UsoArmazenamento } from '../pwa/armazenamento';
 import { AvisoVersaoAntiga } from './AvisoVersaoAntiga';
 import { ExportarPendencias } from './ExportarPendencias';
@@ -91,8 +91,9 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
               <li key={item.id} className="lista-sync__item lista-sync__item--erro">
                 <div>
                   <strong>{item.descricao}</strong>
-                  <div className="campo__erro">{item.erro}</div>
-                  {item.conflito && <ValoresDoConflito conflito={item.conflito} />}
+                  {/* A conflict's message repeats, in words, the table below it: only its first sentence. */}
+                  <div className="campo__erro">{item.conflito ? `${MENSAGEM_CONFLITO_DE_VERSAO} Escolha qual manter.` : item.erro}</div>
+                  {item.conflito && <ValoresDoConflito conflito={item.conflito} fuso={fuso} />}
                   <div className="campo__ajuda">Registrado em {formatarDataHora(item.criadoEm, fuso)}</div>
                 </div>
                 <div className="acoes-linha">
@@ -202,23 +203,37 @@ export function PainelSync({ aberto, aoFechar, usuarioId }: { aberto: boolean; a
   );
 }
 
-function resumo(v: ValoresEmConflito): string {
-  const total = v.valor_dinheiro + v.valor_pix + v.valor_cartao + v.valor_link;
-  return `${formatarCentavos(total)} · ${v.valor_boletos} ${v.valor_boletos === 1 ? 'boleto' : 'boletos'}`;
-}
-
-/** The two versions side by side: what the server has now, and what this device wanted to save. */
-function ValoresDoConflito({ conflito }: { conflito: ConflitoDeVersao }) {
+/**
+ * What the conflict is about: only the fields where this device and the server differ (the server's
+ * note among them), each with both values, and when the server's version changed. The totals alone
+ * did not say which payment to check.
+ */
+function ValoresDoConflito({ conflito, fuso }: { conflito: ConflitoDeVersao; fuso: string }) {
+  const diferencas = diferencasDoConflito(conflito);
   return (
-    <dl className="conflito-valores">
-      <div>
-        <dt>No servidor</dt>
-        <dd>{resumo(conflito.servidor)}</dd>
-      </div>
-      <div>
-        <dt>Neste aparelho</dt>
-        <dd>{resumo(conflito.enviado)}</dd>
-      </div>
-    </dl>
+    <div className="conflito">
+      <table className="conflito__tabela">
+        <caption className="sr-only">Diferenças entre este aparelho e o servidor</caption>
+        <thead>
+          <tr>
+            <th scope="col">Campo</th>
+            <th scope="col">Neste aparelho</th>
+            <th scope="col">No servidor</th>
+          </tr>
+        </thead>
+        <tbody>
+          {diferencas.map((d) => (
+            <tr key={d.campo}>
+              <th scope="row">{d.rotulo}</th>
+              <td>{d.aparelho}</td>
+              <td>{d.servidor}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {conflito.alterado_em && (
+        <p className="campo__ajuda conflito__quando">Alterado no servidor em {formatarDataHora(conflito.alterado_em, fuso)}, em outro aparelho.</p>
+      )}
+    </div>
   );
 }

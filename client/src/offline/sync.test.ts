@@ -379,3 +379,37 @@ describe('MotorSync', () => {
     expect(motor.estado()).toMatchObject({ pendentes: 0, deOutrosUsuarios: 1 });
   });
 });
+
+describe('foraDaPassada (o "Desfazer" de um registro recém-feito)', () => {
+  it('sem passada, roda na hora; com uma passada que não termina na espera, não roda e diz false; terminada, roda', async () => {
+    let soltar: () => void = () => undefined;
+    const presa = new Promise<void>((r) => (soltar = r));
+    const motor = criarMotor({
+      transporte: async (envios, ...resto) => {
+        await presa;
+        return servidorFalso(envios, ...resto);
+      },
+    });
+    let rodou = 0;
+    expect(await motor.foraDaPassada(async () => void rodou++)).toBe(true);
+    await enfileirarNome('a');
+    const passada = motor.sincronizarAgora();
+    expect(await motor.foraDaPassada(async () => void rodou++, 20)).toBe(false);
+    expect(rodou).toBe(1);
+    // The pass ends while the undo waits for it: it runs then.
+    const esperando = motor.foraDaPassada(async () => void rodou++, 5000);
+    soltar();
+    expect(await esperando).toBe(true);
+    await passada;
+    expect(rodou).toBe(2);
+  });
+
+  it('com a trava de outra aba ocupada durante toda a espera, não roda', async () => {
+    const motor = criarMotor({
+      travas: { request: (async (_nome: string, _opcoes: LockOptions, cb: (l: Lock | null) => Promise<unknown>) => cb(null)) as unknown as LockManager['request'] },
+    });
+    let rodou = false;
+    expect(await motor.foraDaPassada(async () => void (rodou = true))).toBe(false);
+    expect(rodou).toBe(false);
+  });
+});

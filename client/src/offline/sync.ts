@@ -284,6 +284,39 @@ export class MotorSync {
     return this.emAndamento;
   }
 
+  /**
+   * Runs `mudar` only while no pass is sending from this device (any tab: it takes the passes' lock),
+   * so an item it takes out of the queue cannot be on its way to the server. A pass under way is
+   * waited for up to `esperaMs` (it may have sent the item, or found no signal and left it); false,
+   * without running it, when one still runs then: the caller queues a write that undoes it instead.
+   */
+  async foraDaPassada(mudar: () => Promise<void>, esperaMs = 0): Promise<boolean> {
+    const emCurso = this.emAndamento;
+    if (emCurso) {
+      let esperou: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([emCurso.catch(() => undefined), new Promise<void>((r) => (esperou = setTimeout(r, esperaMs)))]);
+      clearTimeout(esperou);
+      if (this.emAndamento) return false;
+    }
+    if (!this.travas) {
+      await mudar();
+      return true;
+    }
+    let feito = false;
+    const opcoes: LockOptions = esperaMs > 0 && typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(esperaMs) } : { ifAvailable: true };
+    try {
+      await this.travas.request(TRAVA_SYNC, opcoes, async (trava) => {
+        if (!trava || this.emAndamento) return;
+        await mudar();
+        feito = true;
+      });
+    } catch (erro) {
+      // Another tab's pass held the lock the whole wait.
+      if (!(erro instanceof DOMException && (erro.name === 'AbortError' || erro.name === 'TimeoutError'))) throw erro;
+    }
+    return feito;
+  }
+
   /** After signing in again: un-pause and replay. */
   retomar(): Promise<void> {
     this.definir({ pausadoPorSessao: false });

@@ -2,6 +2,7 @@
  * Renders a screen inside the app's providers and routes, with the API answered by `rotasApi`
  * (a table of 'METHOD /path' -> handler) instead of the network.
  */
+import { definirNavegacao } from '../app/navegacao';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -33,6 +34,8 @@ function recebidoDe(op: OperacaoSync, corpo: unknown): string | null {
       return c.venda?.atualizado_em ?? null;
     case 'visita.registrar':
       return c.visita?.recebido_em ?? null;
+    case 'visita.desfazer':
+      return new Date().toISOString();
     case 'rota.finalizar':
       return c.rota?.finalizada_em ?? null;
     case 'despesa.criar':
@@ -56,6 +59,10 @@ function comoEndpoint(op: OperacaoSync, arquivo: FormDataEntryValue | null | und
     case 'visita.registrar': {
       const { id, data, registrado_em, rota_id, cidade_id } = op.dados;
       return { metodo: 'POST', caminho: `/rotas/${rota_id}/cidades/${cidade_id}/visitar`, corpo: { id, data, registrado_em } };
+    }
+    case 'visita.desfazer': {
+      const { data, rota_id, cidade_id } = op.dados;
+      return { metodo: 'POST', caminho: `/rotas/${rota_id}/cidades/${cidade_id}/desfazer-visita`, corpo: { data } };
     }
     case 'rota.finalizar':
       return { metodo: 'PATCH', caminho: `/rotas/${op.dados.rota_id}/finalizar`, corpo: undefined };
@@ -160,6 +167,7 @@ export function renderizarApp(
   { em = '/', extra, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }) }: { em?: string; extra?: ReactNode; queryClient?: QueryClient } = {},
 ) {
   const roteador = createMemoryRouter(rotas, { initialEntries: [em] });
+  definirNavegacao((endereco) => void roteador.navigate(endereco));
   const resultado = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

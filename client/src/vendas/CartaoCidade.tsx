@@ -26,7 +26,7 @@ interface PropsCartao {
   aoAlternarDetalhes: () => void;
   aoMudarCampo: (campo: keyof CamposVenda, valor: string) => void;
   aoSalvar: () => void;
-  /** 'Visitada (sem venda)' on an open city: the visit without opening the form. */
+  /** 'Marcar como visitada' on an open city: the visit without opening the form. */
   aoMarcarVisitada: () => void;
 }
 
@@ -119,9 +119,9 @@ export function CartaoCidade({
             tamanho="sm"
             icone={<MapPinCheck size={16} aria-hidden="true" />}
             onClick={aoMarcarVisitada}
-            aria-label={`Marcar ${cidade.cidade_nome} como visitada (sem venda)`}
+            aria-label={`Marcar como visitada: ${cidade.cidade_nome}`}
           >
-            Visitada (sem venda)
+            Marcar como visitada
           </Botao>
         </div>
       )}

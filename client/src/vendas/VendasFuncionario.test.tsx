@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
@@ -94,6 +94,14 @@ function montar(servidor: Partial<Servidor> = {}, em = '/vendas', queryClient?: 
       };
       s.vendas = [...s.vendas.filter((v) => !(v.cidade_id === c.cidade_id && v.data_venda === c.data_venda)), venda];
       return { status: 201, corpo: { venda } };
+    },
+    'POST /rotas/:rota/cidades/:cidade/desfazer-visita': (corpo, url) => {
+      if (s.offline) return 'offline';
+      const cidadeId = Number(url.pathname.split('/')[5]);
+      const { data } = corpo as { data: string };
+      const antes = s.visitas.length;
+      s.visitas = s.visitas.filter((v) => !(v.cidade_id === cidadeId && v.data === data));
+      return { corpo: { removida: s.visitas.length < antes } };
     },
     'POST /rotas/:rota/cidades/:cidade/visitar': (corpo, url) => {
       if (s.offline) return 'offline';
@@ -470,11 +478,11 @@ describe('Registro Diário de Vendas (funcionário)', () => {
 });
 
 describe('Vendas no campo (issue 17)', () => {
-  it('"Visitada (sem venda)" é uma ação direta do cartão em aberto: sem abrir o formulário, a visita vai pela fila e mostra "Recebido pelo servidor"', async () => {
+  it('"Marcar como visitada" é uma ação direta do cartão em aberto: sem abrir o formulário, a visita vai pela fila e mostra "Recebido pelo servidor"', async () => {
     const { api, s } = montar();
     await screen.findByText('Caldas Novas');
     const usuario = userEvent.setup();
-    await usuario.click(within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar Caldas Novas como visitada (sem venda)' }));
+    await usuario.click(within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar como visitada: Caldas Novas' }));
     expect(within(cartao('Caldas Novas')).queryByRole('form')).not.toBeInTheDocument();
     expect(await screen.findByText('Visita registrada: Caldas Novas ficou como visitada (sem venda).')).toBeInTheDocument();
     await usuario.click(await screen.findByRole('tab', { name: 'Fechadas (1)' }));
@@ -487,11 +495,11 @@ describe('Vendas no campo (issue 17)', () => {
     expect(within(caldas).queryByRole('button', { name: /como visitada/ })).not.toBeInTheDocument();
   });
 
-  it('dois toques seguidos em "Visitada (sem venda)" guardam uma visita só', async () => {
+  it('dois toques seguidos em "Marcar como visitada" guardam uma visita só', async () => {
     const { s } = montar();
     await screen.findByText('Caldas Novas');
     s.offline = true; // the visit stays in the queue to be counted
-    const botao = within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar Caldas Novas como visitada (sem venda)' });
+    const botao = within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar como visitada: Caldas Novas' });
     fireEvent.click(botao);
     fireEvent.click(botao);
     await screen.findByRole('tab', { name: 'Fechadas (1)' });
@@ -502,6 +510,67 @@ describe('Vendas no campo (issue 17)', () => {
     await waitFor(() => expect(s.visitas).toEqual([{ cidade_id: 5204508, data: HOJE }]));
     await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(0));
     expect(s.visitas).toHaveLength(1);
+  });
+
+  it('o botão diz a ação, não o selo; marcada, a cidade fica no mesmo lugar com o selo e a seguinte não sobe', async () => {
+    const { s } = montar();
+    await screen.findByText('Caldas Novas');
+    s.offline = true;
+    const lista = screen.getByRole('list', { name: 'Cidades em aberto' });
+    const nomes = () => within(lista).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+    const antes = nomes();
+    const botao = within(cartao('Anápolis')).getByRole('button', { name: 'Marcar como visitada: Anápolis' });
+    expect(botao).toHaveTextContent(/^Marcar como visitada$/);
+    fireEvent.click(botao);
+    await screen.findByRole('tab', { name: 'Fechadas (1)' });
+    // Kept in place: the same cards in the same order, Anápolis with the badge where its button was.
+    expect(nomes()).toEqual(antes);
+    expect(within(cartao('Anápolis')).getByText('Visitada (sem venda)')).toBeInTheDocument();
+    expect(within(cartao('Anápolis')).queryByRole('button', { name: /Marcar como visitada/ })).not.toBeInTheDocument();
+    // Leaving the tab and coming back: it is with the closed ones.
+    await userEvent.click(screen.getByRole('tab', { name: 'Fechadas (1)' }));
+    await userEvent.click(screen.getByRole('tab', { name: /^Em aberto/ }));
+    expect(within(screen.getByRole('list', { name: 'Cidades em aberto' })).queryByRole('listitem', { name: /^Anápolis/ })).not.toBeInTheDocument();
+  });
+
+  it('"Desfazer" no aviso, com a visita ainda na fila: sai da fila, nada vai ao servidor, a cidade volta a ficar em aberto', async () => {
+    const { s, api } = montar();
+    await screen.findByText('Caldas Novas');
+    s.offline = true;
+    definirConexao(false);
+    fireEvent.click(within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar como visitada: Caldas Novas' }));
+    const aviso = (await screen.findByText(/Visita guardada neste aparelho/)).closest('[role="alert"]') as HTMLElement;
+    await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(1));
+    // The pass the mark started found no signal and ended: the visit never left the phone.
+    await act(async () => {
+      await motorSync.sincronizarAgora();
+    });
+    await userEvent.click(within(aviso).getByRole('button', { name: 'Desfazer' }));
+    await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(0));
+    expect(await within(cartao('Caldas Novas')).findByRole('button', { name: 'Marcar como visitada: Caldas Novas' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Fechadas (0)' })).toBeInTheDocument();
+    expect(await screen.findByText('Visita desfeita: Caldas Novas voltou a ficar em aberto.')).toBeInTheDocument();
+    const antes = api.chamadas.length;
+    s.offline = false;
+    definirConexao(true);
+    await motorSync.sincronizarAgora({ ignorarEspera: true });
+    // With signal back, neither the visit nor a removal travels: the undo happened on the device.
+    expect(api.chamadas.slice(antes).filter((c) => c.metodo === 'POST' && c.caminho.includes('/cidades/'))).toEqual([]);
+    expect(s.visitas).toEqual([]);
+  });
+
+  it('"Desfazer" depois que o servidor recebeu a visita: a remoção vai pela fila e o servidor fica sem a visita', async () => {
+    const { s } = montar();
+    await screen.findByText('Caldas Novas');
+    fireEvent.click(within(cartao('Caldas Novas')).getByRole('button', { name: 'Marcar como visitada: Caldas Novas' }));
+    await waitFor(() => expect(s.visitas).toEqual([{ cidade_id: 5204508, data: HOJE }]));
+    await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(0));
+    const aviso = (await screen.findByText('Visita registrada: Caldas Novas ficou como visitada (sem venda).')).closest('[role="alert"]') as HTMLElement;
+    await userEvent.click(within(aviso).getByRole('button', { name: 'Desfazer' }));
+    await waitFor(() => expect(s.visitas).toEqual([]));
+    await waitFor(async () => expect(await bancoLocal.outbox.count()).toBe(0));
+    expect(await within(cartao('Caldas Novas')).findByRole('button', { name: 'Marcar como visitada: Caldas Novas' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Fechadas (0)' })).toBeInTheDocument());
   });
 
   it('uma visita recebida continua mostrando "Recebido pelo servidor" ao voltar para a tela, como as vendas', async () => {

@@ -7,7 +7,7 @@ import { Search, WifiOff } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { toast } from '../components/avisos';
+import { TextoComAcao, toast, type AcaoDoAviso } from '../components/avisos';
 import { v7 as uuidv7 } from 'uuid';
 import { formatarData, formatarDataHora } from '../../../shared/dates';
 import type { Usuario } from '../../../shared/schemas/usuarios';
@@ -37,9 +37,9 @@ import {
   type AbaCidades,
   type CidadeDoDia,
 } from './estadoCidades';
-import { chaveDoDia, OPERACAO_REGISTRAR_VISITA } from './fila';
+import { chaveDoDia, OPERACAO_REGISTRAR_VISITA, type DadosVisitaFila } from './fila';
 import { camposDe, carregarLeitorDoFormulario, oQueEnviar, type CamposVenda } from './formulario';
-import { enfileirarVenda, enfileirarVisita } from './operacoes';
+import { desfazerVisita, enfileirarVenda, enfileirarVisita } from './operacoes';
 import { apagarRascunhoVendas, lerRascunhoVendas, salvarRascunhoVendas } from './rascunho';
 import { useFilaDeVendas } from './useFilaDeVendas';
 import { contadorDasCopias } from '../offline/escritas';
@@ -49,6 +49,9 @@ export const MENSAGEM_SUCESSO = 'Fechamento realizado com sucesso!';
 export const MENSAGEM_GUARDADO = 'Fechamento guardado neste aparelho; será enviado quando houver sinal.';
 export const mensagemVisita = (cidade: string) => `Visita registrada: ${cidade} ficou como visitada (sem venda).`;
 export const MENSAGEM_VISITA_GUARDADA = 'Visita guardada neste aparelho; será enviada quando houver sinal.';
+export const mensagemVisitaDesfeita = (cidade: string) => `Visita desfeita: ${cidade} voltou a ficar em aberto.`;
+/** How long the visit's toast offers 'Desfazer' (a few seconds: enough to notice a wrong tap). */
+export const DESFAZER_VISITA_MS = 6000;
 
 interface TextosDoAviso {
   /** The server has it (or is about to: the phone has signal). */
@@ -66,10 +69,12 @@ const semSinal = () => !navigator.onLine || !motorSync.estado().online;
  * browser says about the connection) or received.
  */
 let ultimoAviso: string | number | null = null;
-async function avisarESincronizar(itemId: string, textos: TextosDoAviso) {
+async function avisarESincronizar(itemId: string, textos: TextosDoAviso, acao?: AcaoDoAviso) {
   if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
   let guardado = semSinal();
-  const aviso = (ultimoAviso = guardado ? toast.info(textos.guardado) : toast.success(textos.enviado));
+  const texto = () => (guardado ? textos.guardado : textos.enviado);
+  const tipo = () => (guardado ? 'info' : 'success');
+  const aviso = (ultimoAviso = acao ? toast.comAcao(texto(), tipo(), acao, DESFAZER_VISITA_MS) : guardado ? toast.info(texto()) : toast.success(texto()));
   await motorSync.sincronizarAgora();
   const item = await bancoLocal.outbox.where('id').equals(itemId).first();
   // Refused: it stays queued, marked on its card; the notice says why, never that it was received.
@@ -80,7 +85,7 @@ async function avisarESincronizar(itemId: string, textos: TextosDoAviso) {
   const aindaNaFila = item?.estado === 'pendente';
   if (aindaNaFila === guardado || !toast.isActive(aviso)) return;
   guardado = aindaNaFila;
-  toast.update(aviso, guardado ? textos.guardado : textos.enviado, guardado ? 'info' : 'success');
+  toast.update(aviso, acao ? <TextoComAcao texto={texto()} acao={acao} /> : texto(), tipo());
 }
 /** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
 
@@ -101,8 +106,14 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   const queryClient = useQueryClient();
   const online = useOnline();
   const { ultimaSincronizacao } = useEstadoSync();
-  /** Cities whose 'Visitada (sem venda)' is being stored: a second tap meanwhile does nothing. */
+  /** Cities whose visit is being stored: a second tap meanwhile does nothing. */
   const marcando = useRef(new Set<string>());
+  /**
+   * Cities marked visited from this list: they stay where they were, with the badge, until the tab
+   * or the date changes. A card leaving the list moved the next one's button under the
+   * finger, and the second tap of a double tap marked that city too.
+   */
+  const [mantidasNoLugar, setMantidasNoLugar] = useState<ReadonlySet<number>>(new Set());
 
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
   const rota = dadosDaCarga(rotaQ.data) ?? null;
@@ -184,7 +195,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   const bloqueio = useBlocker(({ currentLocation, nextLocation }) => editando && currentLocation.pathname !== nextLocation.pathname);
 
   const porPagina = pequena ? CARTOES_POR_PAGINA_CELULAR : CARTOES_POR_PAGINA;
-  const daAba = buscarCidades(cidadesDaAba(cidades, aba), busca);
+  const daAba = buscarCidades(aba === 'abertas' ? cidades.filter((c) => !c.fechada || mantidasNoLugar.has(c.cidade_id)) : cidadesDaAba(cidades, aba), busca);
   const paginaAtual = paginar(daAba, pagina, porPagina);
   const abertas = cidadesDaAba(cidades, 'abertas').length;
   const fechadas = cidadesDaAba(cidades, 'fechadas').length;
@@ -207,6 +218,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
 
   function aplicarData(nova: string) {
     setData(nova);
+    setMantidasNoLugar(new Set());
     setEdicoes({});
     setErros({});
     setPagina(1);
@@ -293,32 +305,33 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     await avisarESincronizar(itemId, { enviado: MENSAGEM_SUCESSO, guardado: MENSAGEM_GUARDADO });
   }
 
-  /** 'Visitada (sem venda)' straight from an open city's card: no form to fill and save blank. */
+  /** 'Marcar como visitada' straight from an open city's card: no form to fill and save blank. */
   async function marcarVisitada(cidade: CidadeDoDia) {
     if (!rota || cidade.fechada) return;
     if (data > hojeNoApp()) {
       toast.error('A data da visita não pode estar no futuro.');
       return;
     }
-    // A double tap, or a tap before the card moved to Fechadas, queues the visit once.
+    // A double tap, or a tap before the card showed its badge, queues the visit once.
     const chave = chaveDoDia(rota.id, cidade.cidade_id, data);
     if (marcando.current.has(chave)) return;
     marcando.current.add(chave);
     let itemId: string;
+    const dados: DadosVisitaFila = {
+      id: uuidv7(),
+      rota_id: rota.id,
+      cidade_id: cidade.cidade_id,
+      data,
+      registrado_em: new Date().toISOString(),
+      cidade_nome: cidade.cidade_nome,
+      cidade_uf: cidade.uf,
+    };
     try {
-      const naFila = await itensDoUsuario(bancoLocal, usuario.id);
-      if (naFila.some((i) => i.tipo === OPERACAO_REGISTRAR_VISITA && i.estado === 'pendente' && i.chaves.includes(chave))) return;
-      itemId = (
-        await enfileirarVisita(bancoLocal, usuario.id, {
-          id: uuidv7(),
-          rota_id: rota.id,
-          cidade_id: cidade.cidade_id,
-          data,
-          registrado_em: new Date().toISOString(),
-          cidade_nome: cidade.cidade_nome,
-          cidade_uf: cidade.uf,
-        })
-      ).id;
+      // The day's last queued write decides: a visit already waiting (not one undone since) is enough.
+      const doDia = (await itensDoUsuario(bancoLocal, usuario.id)).filter((i) => i.estado === 'pendente' && i.chaves.includes(chave));
+      if (doDia.at(-1)?.tipo === OPERACAO_REGISTRAR_VISITA) return;
+      itemId = (await enfileirarVisita(bancoLocal, usuario.id, dados)).id;
+      setMantidasNoLugar((atual) => new Set(atual).add(cidade.cidade_id));
     } catch (erro) {
       console.error('Erro ao guardar a visita:', erro);
       toast.error('Não foi possível guardar a visita neste aparelho. Tente de novo.');
@@ -326,7 +339,26 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     } finally {
       marcando.current.delete(chave);
     }
-    await avisarESincronizar(itemId, { enviado: mensagemVisita(cidade.cidade_nome), guardado: MENSAGEM_VISITA_GUARDADA });
+    let desfeita = false;
+    const desfazer = () => {
+      if (desfeita) return;
+      desfeita = true;
+      if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
+      void desfazerVisitaMarcada(itemId, dados);
+    };
+    await avisarESincronizar(itemId, { enviado: mensagemVisita(cidade.cidade_nome), guardado: MENSAGEM_VISITA_GUARDADA }, { rotulo: 'Desfazer', aoClicar: desfazer });
+  }
+
+  /** The toast's 'Desfazer': the visit leaves the queue, or its removal follows it to the server. */
+  async function desfazerVisitaMarcada(itemId: string, dados: DadosVisitaFila) {
+    try {
+      const como = await desfazerVisita(bancoLocal, usuario.id, { itemId, dados });
+      ultimoAviso = toast.info(mensagemVisitaDesfeita(dados.cidade_nome ?? 'a cidade'));
+      if (como === 'remocao_na_fila') void motorSync.sincronizarAgora();
+    } catch (erro) {
+      console.error('Erro ao desfazer a visita:', erro);
+      toast.error('Não foi possível desfazer a visita neste aparelho. Tente de novo.');
+    }
   }
 
   if (rotaQ.isPending) return <Carregando texto="Carregando" />;
@@ -425,6 +457,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
         aoMudar={(a) => {
           setAba(a);
           setPagina(1);
+          setMantidasNoLugar(new Set());
         }}
         abas={[
           { valor: 'abertas', rotulo: `Em aberto (${abertas})` },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
 import { buscarCidades, cidadesDaAba, montarDia, paginar, type BaseDoDia, type ItemLocal } from './estadoCidades';
-import { OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type DadosVendaFila } from './fila';
+import { OPERACAO_DESFAZER_VISITA, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type DadosVendaFila } from './fila';
 
 const ROTA = 7;
 const DIA = '2026-11-22';
@@ -102,6 +102,25 @@ describe('montarDia: o servidor com a fila do aparelho por cima', () => {
   it('uma visita na fila marca a cidade visitada, sem venda', () => {
     const dia = montarDia(base(), [itemVisita(ANAPOLIS)]);
     expect(daCidade(dia, ANAPOLIS)).toMatchObject({ fechada: true, semVenda: true, venda: null, envio: { estado: 'pendente' } });
+  });
+
+  it('a visita desfeita (na fila ou recém-confirmada) devolve a cidade às abertas, sobre a cópia do servidor ou a visita da fila', () => {
+    const desfazer = (c: typeof GOIANIA, estado: ItemLocal['estado'] = 'pendente'): ItemLocal => ({
+      id: `desfazer-${c.cidade_id}`,
+      tipo: OPERACAO_DESFAZER_VISITA,
+      dados: { id: `d-${c.cidade_id}`, rota_id: ROTA, cidade_id: c.cidade_id, data: DIA },
+      estado,
+      erro: null,
+    });
+    const dia = montarDia(base({ status: [status(GOIANIA), status(ANAPOLIS, { visitada: true }), status(CALDAS)] }), [
+      desfazer(ANAPOLIS, 'enviado'),
+      itemVisita(CALDAS, {}, 'enviado'),
+      desfazer(CALDAS),
+    ]);
+    expect(daCidade(dia, ANAPOLIS)).toMatchObject({ fechada: false, visitada: false, envio: null });
+    expect(daCidade(dia, CALDAS)).toMatchObject({ fechada: false, visitada: false, envio: null });
+    // Marked again after the undo: the later visit wins.
+    expect(daCidade(montarDia(base(), [desfazer(CALDAS, 'enviado'), itemVisita(CALDAS)]), CALDAS)).toMatchObject({ fechada: true, semVenda: true });
   });
 
   it('a edição na fila cobre a venda do servidor, mantendo o id do registro', () => {

@@ -12,7 +12,7 @@ import { normalizarBusca } from '../../../shared/texto';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import { HISTORICO_POR_CIDADE } from '../../../shared/historicoDeVendas';
 import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
-import { chaveDoDia, dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type ValoresVendaReais } from './fila';
+import { chaveDoDia, dadosDesfazerVisitaSchema, dadosVendaSchema, dadosVisitaSchema, OPERACAO_DESFAZER_VISITA, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type ValoresVendaReais } from './fila';
 
 /** A write of this device: still queued ('pendente'), refused ('erro'), or confirmed a moment ago ('enviado'). */
 export interface ItemLocal {
@@ -163,6 +163,14 @@ export function montarDia(base: BaseDoDia, itens: ItemLocal[], visitasRecebidas:
       } else if (!cidade.venda && (!cidade.envio || cidade.envio.estado === 'servidor')) {
         cidade.envio = situacaoLocal(item);
       }
+    } else if (item.tipo === OPERACAO_DESFAZER_VISITA) {
+      // The visit undone (queued or just confirmed): open again, unless the day has a closing.
+      const d = dadosDesfazerVisitaSchema.safeParse(item.dados).data;
+      if (!d || d.rota_id !== base.rotaId || d.data !== base.data) continue;
+      const cidade = porCidade.get(d.cidade_id);
+      if (!cidade || cidade.venda) continue;
+      cidade.visitada = false;
+      cidade.envio = null;
     }
   }
 

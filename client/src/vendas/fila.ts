@@ -6,6 +6,7 @@ import { ehInteiroNaoNegativo, ehInteiroPositivo, ehNumeroNaoNegativo, ehObjeto,
 
 export const OPERACAO_SALVAR_VENDA = 'venda.salvar';
 export const OPERACAO_REGISTRAR_VISITA = 'visita.registrar';
+export const OPERACAO_DESFAZER_VISITA = 'visita.desfazer';
 
 /** The amounts (in reais, as the API takes them; boletos a count) and note of a closing. */
 export interface ValoresVendaReais {
@@ -41,6 +42,16 @@ export interface DadosVisitaFila {
   cidade_id: number;
   data: string;
   registrado_em: string;
+  cidade_nome?: string | undefined;
+  cidade_uf?: string | undefined;
+}
+
+/** The 'Desfazer' of a visit the server may already have: the city back to open on that date. */
+export interface DadosDesfazerVisitaFila {
+  id: string;
+  rota_id: number;
+  cidade_id: number;
+  data: string;
   cidade_nome?: string | undefined;
   cidade_uf?: string | undefined;
 }
@@ -89,5 +100,13 @@ export const dadosVisitaSchema = leitor<DadosVisitaFila>((v) => {
   return { id, rota_id, cidade_id, data, registrado_em, ...opcional('cidade_nome', cidade_nome), ...opcional('cidade_uf', cidade_uf) };
 });
 
-/** The entity both writes of a city's day touch. */
+export const dadosDesfazerVisitaSchema = leitor<DadosDesfazerVisitaFila>((v) => {
+  if (!ehObjeto(v)) return null;
+  const { id, rota_id, cidade_id, data, cidade_nome, cidade_uf } = v;
+  const valido = ehTextoPreenchido(id) && ehInteiroPositivo(rota_id) && ehInteiroPositivo(cidade_id) && ehTexto(data) && ehTextoOpcional(cidade_nome) && ehTextoOpcional(cidade_uf);
+  if (!valido) return null;
+  return { id, rota_id, cidade_id, data, ...opcional('cidade_nome', cidade_nome), ...opcional('cidade_uf', cidade_uf) };
+});
+
+/** The entity every write of a city's day touches. */
 export const chaveDoDia = (rotaId: number, cidadeId: number, data: string) => `venda:${rotaId}:${cidadeId}:${data}`;

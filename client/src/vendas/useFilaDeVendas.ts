@@ -16,9 +16,9 @@ import { bancoLocal } from '../offline/db';
 import { escritasSobreCopia, useEscritasDoAparelho } from '../offline/escritas';
 import { chavesVendas } from './consultas';
 import type { ItemLocal } from './estadoCidades';
-import { OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA } from './fila';
+import { OPERACAO_DESFAZER_VISITA, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA } from './fila';
 
-const TIPOS = new Set([OPERACAO_SALVAR_VENDA, OPERACAO_REGISTRAR_VISITA]);
+const TIPOS = new Set([OPERACAO_SALVAR_VENDA, OPERACAO_REGISTRAR_VISITA, OPERACAO_DESFAZER_VISITA]);
 
 /** When the server took each visit this device sent (the history), by the day's key; the latest wins. */
 async function lerVisitasRecebidas(usuarioId: number): Promise<Map<string, string>> {

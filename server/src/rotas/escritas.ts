@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { hoje } from '../../../shared/dates';
 import { idInteiro, paramsId } from '../../../shared/schemas/campos';
-import { visitaSchema } from '../../../shared/schemas/rotas';
+import { desfazerVisitaSchema, visitaSchema } from '../../../shared/schemas/rotas';
 import { definirEscrita } from '../sync/escritas';
 import { apresentarRotas } from './repositorio';
-import { finalizarRota, registrarVisita } from './servico';
+import { desfazerVisita, finalizarRota, registrarVisita } from './servico';
 
 export const escritaVisitar = definirEscrita({
   metodo: 'POST',
@@ -25,6 +25,20 @@ export const escritaVisitar = definirEscrita({
       corpo: async () => ({ visita: { id: visita.id, rota_id: visita.rotaId, cidade_id: visita.cidadeId, data: visita.data, recebido_em: visita.recebidoEm } }),
       recebidoEm: async () => visita.recebidoEm,
     };
+  },
+});
+
+/** The phone's 'Desfazer' of a visit the server already has (rotas/servico.ts, desfazerVisita). */
+export const escritaDesfazerVisita = definirEscrita({
+  metodo: 'POST',
+  caminho: '/rotas/:rotaId/cidades/:cidadeId/desfazer-visita',
+  preservaRotas: true,
+  params: z.object({ rotaId: idInteiro('Rota', 'f'), cidadeId: idInteiro('Cidade', 'f') }),
+  corpo: desfazerVisitaSchema,
+  async executar(ctx, usuario, params, corpo) {
+    const removida = await desfazerVisita(ctx.db, usuario, ctx.fuso, params.rotaId, params.cidadeId, corpo.data);
+    const recebidoEm = new Date().toISOString();
+    return { status: 200, corpo: async () => ({ removida }), recebidoEm: async () => recebidoEm };
   },
 });
 

@@ -199,3 +199,12 @@ export async function inserirVisita(db: Db, v: Omit<typeof visitas.$inferInsert,
   );
   return (await comando.execute(v))[0]!;
 }
+
+/** Removes the employee's visit of a (route, city, date); true when there was one. */
+export async function apagarVisitaDoDia(db: Db, funcionarioId: number, rotaId: number, cidadeId: number, data: string): Promise<boolean> {
+  const apagadas = await db
+    .delete(visitas)
+    .where(and(eq(visitas.funcionarioId, funcionarioId), eq(visitas.rotaId, rotaId), eq(visitas.cidadeId, cidadeId), eq(visitas.data, data)))
+    .returning({ id: visitas.id });
+  return apagadas.length > 0;
+}

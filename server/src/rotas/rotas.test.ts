@@ -844,6 +844,50 @@ describe('visitar cidade', () => {
   });
 });
 
+describe('desfazer a visita (o "Desfazer" do aviso do celular)', () => {
+  const visitar = (rota: Rota, cidade: number, token: string, data: string) =>
+    t.chamar({ method: 'POST', url: `/api/rotas/${rota.id}/cidades/${cidade}/visitar`, token, payload: { id: uuidv7(), data } });
+  const desfazer = (rotaId: number | string, cidade: number | string, token: string, payload: object = { data: hojeApp }) =>
+    t.chamar({ method: 'POST', url: `/api/rotas/${rotaId}/cidades/${cidade}/desfazer-visita`, token, payload });
+  const visitasDaRota = (rota: Rota) => t.db.select().from(visitas).where(eq(visitas.rotaId, rota.id));
+
+  it('o dono tira a visita do dia; de novo (o reenvio da fila) não muda nada; a cidade volta a ficar em aberto', async () => {
+    const f = await novoFuncionario();
+    const rota = await criarRota(f.id, { cidades: [GOIANIA, ANAPOLIS] });
+    const ontem = somarDias(hojeApp, -1);
+    expect((await visitar(rota, GOIANIA, f.token, hojeApp)).statusCode).toBe(200);
+    expect((await visitar(rota, GOIANIA, f.token, ontem)).statusCode).toBe(200);
+    const r = await desfazer(rota.id, GOIANIA, f.token);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ removida: true });
+    // Only that day's visit: the one of the day before stays.
+    expect((await visitasDaRota(rota)).map((v) => v.data)).toEqual([ontem]);
+    const denovo = await desfazer(rota.id, GOIANIA, f.token);
+    expect(denovo.statusCode).toBe(200);
+    expect(denovo.json()).toEqual({ removida: false });
+    const status = await t.chamar({ method: 'GET', url: `/api/rotas/${rota.id}/cidades-status?data=${hojeApp}`, token: f.token });
+    expect(status.json().cidades.find((c: { cidade_id: number }) => c.cidade_id === GOIANIA)).toMatchObject({ visitada: false });
+  });
+
+  it('só o funcionário dono da rota: o admin 403, outro funcionário 404 (e a visita fica); rota finalizada 409; entrada inválida 400/422', async () => {
+    const f = await novoFuncionario();
+    const outro = await novoFuncionario();
+    const rota = await criarRota(f.id, { cidades: [GOIANIA, ANAPOLIS], data_inicio: somarDias(hojeApp, -5), data_fim: somarDias(hojeApp, 5) });
+    expect((await visitar(rota, GOIANIA, f.token, hojeApp)).statusCode).toBe(200);
+    esperarRecusa(await desfazer(rota.id, GOIANIA, tokenAdmin), 403, 'sem_permissao', SO_FUNCIONARIO);
+    esperarRecusa(await desfazer(rota.id, GOIANIA, outro.token), 404, 'nao_encontrado', NAO_ENCONTRADA);
+    esperarRecusa(await t.chamar({ method: 'POST', url: `/api/rotas/${rota.id}/cidades/${GOIANIA}/desfazer-visita`, payload: { data: hojeApp } }), 401, 'nao_autenticado');
+    esperarRecusa(await desfazer('abc', GOIANIA, f.token), 400, 'dados_invalidos', 'Rota inválida.');
+    esperarRecusa(await desfazer(rota.id, GOIANIA, f.token, { data: '2026-13-01' }), 400, 'dados_invalidos', 'Data da visita inválida (use o formato aaaa-mm-dd).');
+    esperarRecusa(await desfazer(rota.id, GOIANIA, f.token, {}), 400, 'dados_invalidos', /Data da visita/);
+    esperarRecusa(await desfazer(rota.id, SAO_PAULO, f.token), 422, 'regra_de_negocio', 'Esta cidade não faz parte da rota.');
+    expect(await visitasDaRota(rota)).toHaveLength(1);
+    expect((await t.chamar({ method: 'PATCH', url: `/api/rotas/${rota.id}/finalizar`, token: f.token })).statusCode).toBe(200);
+    esperarRecusa(await desfazer(rota.id, GOIANIA, f.token), 409, 'rota_finalizada', 'Esta rota já foi finalizada e não aceita novos registros.');
+    expect(await visitasDaRota(rota)).toHaveLength(1);
+  });
+});
+
 describe('reabrir rota (admin)', () => {
   const reabrir = (id: number, token = tokenAdmin) => t.chamar({ method: 'PATCH', url: `/api/rotas/${id}/reabrir`, token });
   const cancelar = (id: number) => comoAdmin({ method: 'PATCH', url: `/api/rotas/${id}/cancelar` });

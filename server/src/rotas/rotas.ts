@@ -10,6 +10,7 @@ import {
   rotaSalvarSchema,
   rotaSchema,
   visitaRespostaSchema,
+  desfazerVisitaRespostaSchema,
 } from '../../../shared/schemas/rotas';
 import { mensagemSchema } from '../../../shared/schemas/usuarios';
 import { semPermissao } from '../errors';
@@ -17,7 +18,7 @@ import { contextoDeEscrita } from '../sync/contexto';
 import { camposPaginacao, camposRespostaPaginada, LIMITE_MAXIMO_PAGINA } from '../../../shared/schemas/paginacao';
 import { fatiar } from '../paginacao';
 import type { App } from '../tipos';
-import { escritaFinalizarRota, escritaVisitar } from './escritas';
+import { escritaDesfazerVisita, escritaFinalizarRota, escritaVisitar } from './escritas';
 import { apresentarRotas, cidadesDasRotas, listarLinhasRotas, statusDasCidades, type FiltroRotas, type LinhaRota } from './repositorio';
 import {
   cancelarRota,
@@ -165,5 +166,15 @@ export default async function rotasRotas(app: App) {
     },
     async (request) =>
       (await (await escritaVisitar.executar(contexto, request.usuario, request.params, request.body)).corpo()) as z.infer<typeof visitaRespostaSchema>,
+  );
+
+  app.post(
+    '/:rotaId/cidades/:cidadeId/desfazer-visita',
+    {
+      onRequest: app.exigirFuncionario,
+      schema: { params: escritaDesfazerVisita.params, body: escritaDesfazerVisita.corpo, response: { 200: desfazerVisitaRespostaSchema } },
+    },
+    async (request) =>
+      (await (await escritaDesfazerVisita.executar(contexto, request.usuario, request.params, request.body)).corpo()) as z.infer<typeof desfazerVisitaRespostaSchema>,
   );
 }

@@ -25,6 +25,7 @@ import {
   buscarVisitaDoDia,
   buscarVisitaPorId,
   inserirVisita,
+  apagarVisitaDoDia,
 } from './repositorio';
 import { situacaoParaEscrita, type SituacaoParaEscrita } from './situacaoParaEscrita';
 import { mensagemForaDoPeriodo, periodoAtivo, situacaoDaData } from '../../../shared/periodoRota';
@@ -309,6 +310,21 @@ export async function garantirVisita(
   const existente = await buscarVisitaDoDia(db, rotaId, cidadeId, dataVisita);
   if (existente) return existente;
   return inserirVisita(db, { id: id ?? uuidv7(), rotaId, cidadeId, funcionarioId, data: dataVisita, registradoEm: registradoEm ?? new Date().toISOString() });
+}
+
+/**
+ * 'Desfazer' on the phone's 'Marcar como visitada' toast, when the visit already reached the server:
+ * the city goes back to open on that date. Only on the employee's own route while it takes writes
+ * for that date (the same rule as marking it: a finished route's figures stay as they were). Keyed
+ * by the day, not by the visit's id: a visit of the same day from another of the employee's devices
+ * converged on one row (garantirVisita), and undoing means the city was not visited. Nothing to
+ * remove answers false: a replayed undo changes nothing.
+ */
+export async function desfazerVisita(db: Db, usuario: UsuarioSessao, fuso: string, rotaId: number, cidadeId: number, data: string): Promise<boolean> {
+  return emTransacao(db, async (tx) => {
+    await exigirRotaAtivaDoFuncionario(tx, usuario, rotaId, { data, fuso, cidadeId });
+    return apagarVisitaDoDia(tx, usuario.id, rotaId, cidadeId, data);
+  });
 }
 
 /**

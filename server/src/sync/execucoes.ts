@@ -8,7 +8,7 @@ import type { DadosValidados } from '../../../shared/sync/esquemas';
 import type { TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
 import { escritaCorrigirDespesa, escritaCriarDespesa, escritaEditarDespesa, escritaExcluirDespesa } from '../despesas/escritas';
-import { escritaFinalizarRota, escritaVisitar } from '../rotas/escritas';
+import { escritaDesfazerVisita, escritaFinalizarRota, escritaVisitar } from '../rotas/escritas';
 import type { UsuarioSessao } from '../tipos';
 import { RespostaVenda } from '../vendas/escritas';
 import { salvarVenda } from '../vendas/servico';
@@ -42,6 +42,10 @@ export const EXECUCOES: { [T in TipoOperacao]: Execucao<T> } = {
     preservaRotas: true,
     executar: (ctx, usuario, dados) =>
       escritaVisitar.executar(ctx, usuario, { rotaId: dados.rota_id, cidadeId: dados.cidade_id }, { id: dados.id, data: dados.data, registrado_em: dados.registrado_em }),
+  },
+  'visita.desfazer': {
+    preservaRotas: true,
+    executar: (ctx, usuario, dados) => escritaDesfazerVisita.executar(ctx, usuario, { rotaId: dados.rota_id, cidadeId: dados.cidade_id }, { data: dados.data }),
   },
   'rota.finalizar': {
     executar: (ctx, usuario, dados) => escritaFinalizarRota.executar(ctx, usuario, { id: dados.rota_id }, undefined),

@@ -218,6 +218,24 @@ describe('D3: exatamente uma vez, para todo tipo de operação', () => {
     expect((await cadeiaDoSaldo(f.id)).saldo).toBe(-7000);
   });
 
+  it('visita e o seu "Desfazer" no mesmo lote e reenviados: a cidade fica sem visita, e o reenvio não muda nada', async () => {
+    const f = await novoFuncionario();
+    const data = somarDias(dia, -1);
+    const visita = op('visita.registrar', { id: uuidv7(), rota_id: f.rota, cidade_id: ANAPOLIS, data, registrado_em: new Date().toISOString() });
+    const desfazer = op('visita.desfazer', { id: uuidv7(), rota_id: f.rota, cidade_id: ANAPOLIS, data });
+    const r = await lote(f, [visita, desfazer]);
+    expect(r.map((x) => x.status)).toEqual([200, 200]);
+    const visitasDoDia = () => variasLinhas<{ id: string }>(sql`select id from visitas where rota_id = ${f.rota} and cidade_id = ${ANAPOLIS} and data = ${data}`);
+    expect(await visitasDoDia()).toEqual([]);
+    // The answer was lost: the same batch again is answered from the record, the visit is not back.
+    const denovo = await lote(f, [visita, desfazer]);
+    expect(denovo.map((x) => x.repetida)).toEqual([true, true]);
+    expect(await visitasDoDia()).toEqual([]);
+    // Malformed data is refused on its own.
+    const ruim = await lote(f, [op('visita.desfazer', { id: uuidv7(), rota_id: f.rota, cidade_id: ANAPOLIS, data: '2026-02-30' })]);
+    expect(ruim[0]).toMatchObject({ status: 400, corpo: { codigo: 'dados_invalidos' } });
+  });
+
   it('o id de uma operação de outra pessoa é recusado', async () => {
     const a = await novoFuncionario();
     const b = await novoFuncionario();
@@ -326,7 +344,7 @@ describe('D4: o relógio do aparelho não decide nada; uma escrita ignorada nunc
     const r = await lote(f, [venda(f, ANAPOLIS, data, 9_000, { id, versao_base: 1 })], { cliente: 'celular' });
     expect(r[0]!.status).toBe(409);
     expect(r[0]!.corpo!.codigo).toBe('conflito_de_versao');
-    expect(r[0]!.corpo!.error).toMatch(/No servidor: R\$\s120,00.*neste aparelho: R\$\s90,00/);
+    expect(r[0]!.corpo!.error).toMatch(/Dinheiro: no servidor R\$\s120,00, neste aparelho R\$\s90,00\. Escolha/);
     expect(r[0]!.corpo!.conflito).toMatchObject({ versao_atual: 2, servidor: { valor_dinheiro: 12_000 }, enviado: { valor_dinheiro: 9_000 } });
     expect((await umaLinha<{ dinheiro_centavos: number }>(sql`select dinheiro_centavos from vendas where id = ${id}`)).dinheiro_centavos).toBe(12_000);
     // Keeping the phone's value: the same write based on the version the conflict named.

@@ -76,6 +76,10 @@ function descrever(l: LinhaTardia, lista: Cidades): { descricao: string; data: s
       const d = dadosDe<'visita.registrar'>(l);
       return { descricao: `${cidadeDe(lista, d.cidade_id)}, ${formatarData(d.data)}: visitada sem venda`, data: d.data };
     }
+    case 'visita.desfazer': {
+      const d = dadosDe<'visita.desfazer'>(l);
+      return { descricao: `${cidadeDe(lista, d.cidade_id)}, ${formatarData(d.data)}: visita desfeita`, data: d.data };
+    }
     case 'despesa.criar':
     case 'despesa.editar':
     case 'despesa.corrigir': {

@@ -9,7 +9,7 @@ import { HISTORICO_POR_CIDADE, type ResumoVendas, type TotaisVendas, type Valore
 import { emTransacao, type Db } from '../db';
 import { aguardar, rodarPassos, type Talvez } from '../db/talvez';
 import type { ValoresEmConflito } from '../../../shared/api/errors';
-import { formatarCentavos } from '../../../shared/money';
+import { diferencasDoConflito, MENSAGEM_CONFLITO_DE_VERSAO } from '../../../shared/sync/diferencasDoConflito';
 import { conflito, conflitoDeVersao, ErroApp, naoEncontrado, regraDeNegocio, semPermissao } from '../errors';
 import { exigirRotaAtivaDoFuncionario, exigirRotaVisivel } from '../rotas/servico';
 import { camposDaPagina, janelaDaPagina } from '../paginacao';
@@ -90,9 +90,11 @@ const mesmosValores = (a: ValoresEmConflito, b: ValoresEmConflito) =>
   a.valor_boletos === b.valor_boletos &&
   a.observacoes === b.observacoes;
 
-function resumoDosValores(v: ValoresEmConflito): string {
-  const total = v.valor_dinheiro + v.valor_pix + v.valor_cartao + v.valor_link;
-  return `${formatarCentavos(total)} e ${v.valor_boletos} ${v.valor_boletos === 1 ? 'boleto' : 'boletos'}`;
+/** 'Pix: no servidor R$ 550,90, neste aparelho R$ 670,40', for each field that differs (the panel shows the same). */
+function descreverDiferencas(servidor: ValoresEmConflito, enviados: ValoresEmConflito): string {
+  return diferencasDoConflito({ servidor, enviado: enviados })
+    .map((d) => `${d.rotulo}: no servidor ${d.servidor}, neste aparelho ${d.aparelho}`)
+    .join('; ');
 }
 
 /**
@@ -115,9 +117,8 @@ async function aplicarNaVenda(db: Db, atual: LinhaVenda, valores: ValoresVenda, 
   if (mesmosValores(enviados, servidor)) return;
   if (!podeAlterarVenda(atual, origem, registradoEm)) {
     throw conflitoDeVersao(
-      `Este fechamento foi alterado em outro aparelho depois que este aparelho o leu. No servidor: ${resumoDosValores(servidor)}; ` +
-        `neste aparelho: ${resumoDosValores(enviados)}. Escolha qual manter.`,
-      { versao_atual: atual.versao, servidor, enviado: enviados },
+      `${MENSAGEM_CONFLITO_DE_VERSAO} ${descreverDiferencas(servidor, enviados)}. Escolha qual manter.`,
+      { versao_atual: atual.versao, alterado_em: atual.atualizadoEm, servidor, enviado: enviados },
     );
   }
   await atualizarValoresDaVenda(db, atual.id, colunasDosValores(valores), registradoEm, origem.clienteId);

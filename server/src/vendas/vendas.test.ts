@@ -141,8 +141,10 @@ describe('POST /vendas', () => {
     expect(r.json().venda).toMatchObject({ id: celular.id, valor_dinheiro: 20, versao: 2 });
     // An edit based on version 1, which the tablet changed since: refused with both values, nothing written.
     const velha = await t.chamar({ method: 'PUT', url: `/api/vendas/${celular.id}`, token: ana.token, payload: { valor_dinheiro: 5, versao_base: 1 } });
-    esperarRecusa(velha, 409, 'conflito_de_versao', /alterado em outro aparelho.*No servidor: R\$\s70,50.*neste aparelho: R\$\s5,00/);
+    esperarRecusa(velha, 409, 'conflito_de_versao', /alterado em outro aparelho.*Dinheiro: no servidor R\$\s20,00, neste aparelho R\$\s5,00; Pix: no servidor R\$\s50,50, neste aparelho R\$\s0,00; Boletos: no servidor 2, neste aparelho 0\. Escolha/);
     expect(velha.json().conflito).toMatchObject({ versao_atual: 2, servidor: { valor_dinheiro: 2000 }, enviado: { valor_dinheiro: 500 } });
+    // When the other device's change reached the server, for the card that shows the difference.
+    expect(velha.json().conflito.alterado_em).toBe(r.json().venda.atualizado_em);
     const atual = await t.chamar({ method: 'PUT', url: `/api/vendas/${celular.id}`, token: ana.token, payload: { valor_dinheiro: 5, versao_base: 2 } });
     expect(atual.statusCode, atual.body).toBe(200);
     expect(atual.json().venda).toMatchObject({ valor_dinheiro: 5, versao: 3 });

@@ -169,6 +169,12 @@ const TABELA: Linha[] = [
     pedido: (f) => json('POST', `/api/rotas/${f.rotaA}/cidades/${ANAPOLIS}/visitar`, { data: ONTEM() }),
     esperado: soDono(),
   },
+  // The toast's 'Desfazer' of a visit the server already has: the route's employee only.
+  {
+    rota: 'POST /api/rotas/:rotaId/cidades/:cidadeId/desfazer-visita',
+    pedido: (f) => json('POST', `/api/rotas/${f.rotaA}/cidades/${ANAPOLIS}/desfazer-visita`, { data: ONTEM() }),
+    esperado: soDono(),
+  },
 
   // Reports
   { rota: 'GET /api/relatorios/dashboard-admin', pedido: () => json('GET', '/api/relatorios/dashboard-admin'), esperado: soAdmin() },
