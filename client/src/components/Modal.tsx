@@ -6,6 +6,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useFormularioAberto } from '../pwa/formularios';
+import { ErroDoEnvio } from './RecusaDoFormulario';
 
 interface PropsModal {
   aberto: boolean;
@@ -14,9 +15,11 @@ interface PropsModal {
   children: ReactNode;
   rodape?: ReactNode;
   tamanho?: 'pequeno' | 'medio' | 'grande';
+  /** A refused send (the server's answer, no connection): shown in the footer, next to the buttons. */
+  erro?: ReactNode;
 }
 
-export function Modal({ aberto, titulo, aoFechar, children, rodape, tamanho = 'medio' }: PropsModal) {
+export function Modal({ aberto, titulo, aoFechar, children, rodape, tamanho = 'medio', erro }: PropsModal) {
   const idTitulo = useId();
   const caixa = useRef<HTMLDivElement>(null);
   const fechar = useRef(aoFechar);
@@ -70,7 +73,12 @@ export function Modal({ aberto, titulo, aoFechar, children, rodape, tamanho = 'm
           </button>
         </div>
         <div className="modal__corpo">{children}</div>
-        {rodape && <div className="modal__rodape">{rodape}</div>}
+        {(rodape || erro) && (
+          <div className="modal__rodape">
+            {erro && <ErroDoEnvio>{erro}</ErroDoEnvio>}
+            {rodape}
+          </div>
+        )}
       </div>
     </div>,
     document.body,
