@@ -49,12 +49,17 @@ export const MENSAGEM_SUCESSO = 'Fechamento realizado com sucesso!';
 export const MENSAGEM_GUARDADO = 'Fechamento guardado neste aparelho; será enviado quando houver sinal.';
 export const mensagemVisita = (cidade: string) => `Visita registrada: ${cidade} ficou como visitada (sem venda).`;
 export const MENSAGEM_VISITA_GUARDADA = 'Visita guardada neste aparelho; será enviada quando houver sinal.';
+/** Kept because the server ended the session (there was signal): it leaves at the next sign-in. */
+export const MENSAGEM_GUARDADO_SEM_SESSAO = 'Fechamento guardado neste aparelho; será enviado quando você entrar de novo.';
+export const MENSAGEM_VISITA_GUARDADA_SEM_SESSAO = 'Visita guardada neste aparelho; será enviada quando você entrar de novo.';
 
 interface TextosDoAviso {
   /** The server has it (or is about to: the phone has signal). */
   enviado: string;
   /** Only on this phone until there is signal. */
   guardado: string;
+  /** Only on this phone until the person signs in again (the server ended the session). */
+  guardadoSemSessao: string;
 }
 
 const semSinal = () => !navigator.onLine || !motorSync.estado().online;
@@ -75,7 +80,8 @@ async function avisarESincronizar(itemId: string, textos: TextosDoAviso) {
   const aindaNaFila = item?.estado === 'pendente';
   if (aindaNaFila === guardado || !toast.isActive(aviso)) return;
   guardado = aindaNaFila;
-  toast.update(aviso, guardado ? textos.guardado : textos.enviado, guardado ? 'info' : 'success');
+  const motivoDaEspera = motorSync.estado().pausadoPorSessao ? textos.guardadoSemSessao : textos.guardado;
+  toast.update(aviso, guardado ? motivoDaEspera : textos.enviado, guardado ? 'info' : 'success');
 }
 /** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
 
@@ -285,7 +291,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       ultimoAviso = toast.success(MENSAGEM_SUCESSO);
       return;
     }
-    await avisarESincronizar(itemId, { enviado: MENSAGEM_SUCESSO, guardado: MENSAGEM_GUARDADO });
+    await avisarESincronizar(itemId, { enviado: MENSAGEM_SUCESSO, guardado: MENSAGEM_GUARDADO, guardadoSemSessao: MENSAGEM_GUARDADO_SEM_SESSAO });
   }
 
   /** 'Visitada (sem venda)' straight from an open city's card: no form to fill and save blank. */
@@ -321,7 +327,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     } finally {
       marcando.current.delete(chave);
     }
-    await avisarESincronizar(itemId, { enviado: mensagemVisita(cidade.cidade_nome), guardado: MENSAGEM_VISITA_GUARDADA });
+    await avisarESincronizar(itemId, { enviado: mensagemVisita(cidade.cidade_nome), guardado: MENSAGEM_VISITA_GUARDADA, guardadoSemSessao: MENSAGEM_VISITA_GUARDADA_SEM_SESSAO });
   }
 
   if (rotaQ.isPending) return <Carregando texto="Carregando" />;
