@@ -16,6 +16,9 @@ import { listaDeDespesas } from '../test/despesas';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi } from '../test/renderizar';
 import { rotaDeTeste } from '../test/rotas';
 import { ModalUsuario } from '../usuarios/ModalUsuario';
+import { ErroApi } from '../api/client';
+import { ModalRejeitar } from '../despesas/ModalRejeitar';
+import { despesaDeTeste } from '../test/despesas';
 
 const comprimir = vi.hoisted(() => vi.fn());
 vi.mock('browser-image-compression', () => ({ default: comprimir }));
@@ -168,6 +171,26 @@ describe('formulários do admin', () => {
     await within(modal).findByText('Bruno Campo já tem uma rota ativa nestas datas.');
     recusaNoRodape(modal, 'Bruno Campo já tem uma rota ativa nestas datas.');
     expect(within(modal).getByRole('button', { name: 'Criar Rota' })).toBeEnabled();
+  });
+
+  it('Rejeitar Despesa: sem motivo foca o campo; a recusa do servidor fica ao lado do botão; com motivo, Esc pergunta', async () => {
+    const aoFechar = vi.fn();
+    const aoRejeitar = vi.fn(async () => {
+      throw new ErroApi(409, 'Esta despesa já foi aprovada por outro administrador.', 'conflito');
+    });
+    montarAdmin(<ModalRejeitar despesas={[despesaDeTeste('0190f3a0-0000-7000-8000-00000000000a', {}, ROTA)]} aoFechar={aoFechar} aoRejeitar={aoRejeitar} />, {});
+    const usuario = userEvent.setup();
+    const modal = await screen.findByRole('dialog', { name: 'Rejeitar Despesa' });
+    await usuario.click(within(modal).getByRole('button', { name: 'Rejeitar' }));
+    await waitFor(() => expect(within(modal).getByLabelText(/Motivo da rejeição/)).toHaveFocus());
+    await usuario.type(within(modal).getByLabelText(/Motivo da rejeição/), 'Nota ilegível');
+    await usuario.click(within(modal).getByRole('button', { name: 'Rejeitar' }));
+    await within(modal).findByText('Esta despesa já foi aprovada por outro administrador.');
+    recusaNoRodape(modal, 'Esta despesa já foi aprovada por outro administrador.');
+    expect(within(modal).getByRole('button', { name: 'Rejeitar' })).toBeEnabled();
+    await usuario.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Fechar sem salvar?' })).toBeInTheDocument();
+    expect(aoFechar).not.toHaveBeenCalled();
   });
 
   it('Adicionar Saldo: a recusa do servidor fica ao lado do botão; Cancelar preenchido pergunta', async () => {

@@ -244,13 +244,14 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     });
   }
 
-  async function salvar(cidade: CidadeDoDia) {
-    if (!rota) return;
+  /** False when a field was refused: the card then brings the first refused field into view. */
+  async function salvar(cidade: CidadeDoDia): Promise<boolean> {
+    if (!rota) return true;
     const campos = edicoes[cidade.cidade_id];
-    if (!campos) return;
+    if (!campos) return true;
     if (data > hojeNoApp()) {
       toast.error('A data da venda não pode estar no futuro.');
-      return;
+      return true;
     }
     const leitor = await carregarLeitorDoFormulario().catch((erro: unknown) => {
       console.error('Erro ao carregar a validação do fechamento:', erro);
@@ -258,12 +259,12 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     });
     if (!leitor) {
       toast.error('Não foi possível guardar o fechamento neste aparelho. Tente de novo.');
-      return;
+      return true;
     }
     const lido = leitor.lerCampos(campos);
     if (!lido.ok) {
       setErros((atual) => ({ ...atual, [cidade.cidade_id]: lido.erros }));
-      return;
+      return false;
     }
     const comum = { rota_id: rota.id, cidade_id: cidade.cidade_id, registrado_em: new Date().toISOString(), cidade_nome: cidade.cidade_nome, cidade_uf: cidade.uf };
     let itemId: string | null = null;
@@ -278,7 +279,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     } catch (erro) {
       console.error('Erro ao guardar o fechamento:', erro);
       toast.error('Não foi possível guardar o fechamento neste aparelho. Tente de novo.');
-      return;
+      return true;
     }
     setEdicoes((atual) => {
       const proximo = { ...atual };
@@ -289,9 +290,10 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       // Nothing new to send (an already visited city saved blank): the day is as it was.
       if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
       ultimoAviso = toast.success(MENSAGEM_SUCESSO);
-      return;
+      return true;
     }
     await avisarESincronizar(itemId, { enviado: MENSAGEM_SUCESSO, guardado: MENSAGEM_GUARDADO, guardadoSemSessao: MENSAGEM_GUARDADO_SEM_SESSAO });
+    return true;
   }
 
   /** 'Visitada (sem venda)' straight from an open city's card: no form to fill and save blank. */
@@ -457,7 +459,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
               aoAlternarEdicao={() => alternarEdicao(cidade)}
               aoAlternarDetalhes={() => alternarDetalhes(cidade.cidade_id)}
               aoMudarCampo={(campo, valor) => mudarCampo(cidade.cidade_id, campo, valor)}
-              aoSalvar={() => void salvar(cidade)}
+              aoSalvar={() => salvar(cidade)}
               aoMarcarVisitada={() => void marcarVisitada(cidade)}
             />
           ))}
