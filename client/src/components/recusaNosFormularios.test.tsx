@@ -178,7 +178,7 @@ describe('formulários do admin', () => {
     const aoRejeitar = vi.fn(async () => {
       throw new ErroApi(409, 'Esta despesa já foi aprovada por outro administrador.', 'conflito');
     });
-    montarAdmin(<ModalRejeitar despesas={[despesaDeTeste('0190f3a0-0000-7000-8000-00000000000a', {}, ROTA)]} aoFechar={aoFechar} aoRejeitar={aoRejeitar} />, {});
+    montarAdmin(<ModalRejeitar despesas={[{ ...despesaDeTeste('0190f3a0-0000-7000-8000-00000000000a', {}, ROTA), envio: null, cupomLocal: null }]} aoFechar={aoFechar} aoRejeitar={aoRejeitar} />, {});
     const usuario = userEvent.setup();
     const modal = await screen.findByRole('dialog', { name: 'Rejeitar Despesa' });
     await usuario.click(within(modal).getByRole('button', { name: 'Rejeitar' }));
