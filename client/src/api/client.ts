@@ -128,7 +128,7 @@ export async function requisitar<T>(metodo: string, caminho: string, opcoes: Opc
 /** A refusal as ErroApi (the server's pt-BR message when it sent one); a 401 outside /login ends the local session. */
 function erroDaResposta(resposta: Response, dados: unknown, opcoes: Pick<OpcoesRequisicao, 'ignorarSessaoExpirada'>): ErroApi {
   const naLogin = typeof location !== 'undefined' && location.pathname === '/login';
-  if (resposta.status === 401 && !opcoes.ignorarSessaoExpirada && !naLogin) sessaoExpirou();
+  if (resposta.status === 401 && !opcoes.ignorarSessaoExpirada && !naLogin) sessaoExpirou(ehCorpoErro(dados) ? dados.error : null);
   const mensagem = ehCorpoErro(dados) ? dados.error : `Erro ${resposta.status}`;
   return new ErroApi(resposta.status, mensagem, ehCorpoErro(dados) ? dados.codigo : undefined, segundosDeEspera(resposta.headers.get('retry-after')));
 }

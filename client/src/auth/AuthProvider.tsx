@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoginResposta, Usuario } from '../../../shared/schemas/usuarios';
 import { api, ErroApi } from '../api/client';
-import { aoSessaoExpirar, lerToken, lerUsuarioSalvo, limparSessao, salvarSessao } from './sessaoLocal';
+import { aoSessaoExpirar, esquecerSaida, guardarSaida, lerToken, lerUsuarioSalvo, limparSessao, salvarSessao } from './sessaoLocal';
 
 export type EstadoAuth =
   | { status: 'carregando'; usuario: null }
@@ -78,6 +78,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return;
         }
         api.post('/auth/logout', undefined, { ignorarSessaoExpirada: true }).catch(() => undefined);
+        // The login screen says why (ended by the admin, deactivated) with the e-mail already typed.
+        if (lerUsuarioSalvo()) guardarSaida((erro as ErroApi).message);
         encerrarLocalmente();
       });
     return () => {
@@ -88,6 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const entrar = useCallback(async (email: string, senha: string) => {
     const r = await api.post<LoginResposta>('/auth/login', { email, senha }, { ignorarSessaoExpirada: true });
     salvarSessao(r.token, r.usuario);
+    esquecerSaida();
     setEstado({ status: 'autenticado', usuario: r.usuario });
     return r.usuario;
   }, []);
@@ -98,6 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (erro) {
       console.error('Erro no logout:', erro);
     }
+    esquecerSaida();
     encerrarLocalmente();
   }, [encerrarLocalmente]);
 

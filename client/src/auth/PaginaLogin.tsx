@@ -4,6 +4,8 @@
  * password, an unknown e-mail and a blocked account, saying how long a block lasts), and that answer
  * is also kept under the form, where it stays to be read after the toast closes.
  * Below the form, writes still on this device can be exported without signing in (PendenciasNoAparelho).
+ * After a session the server ended (the admin, a deactivation) the screen opens saying why, with the
+ * e-mail typed (auth/sessaoLocal.ts `guardarSaida`).
  */
 import { Lock, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -13,8 +15,10 @@ import { PADRAO_EMAIL } from '../../../shared/padraoEmail';
 import { ErroApi, ErroOffline, mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
+import { ErroDoEnvio, useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { Marca } from '../components/Marca';
 import { useAuth } from './AuthProvider';
+import { lerSaida } from './sessaoLocal';
 import { sobDemanda } from '../components/sobDemanda';
 
 // Issue 19: it reads the device's IndexedDB (Dexie): its own chunk, so the login of a new phone draws
@@ -44,11 +48,13 @@ export function PaginaLogin() {
   const { estado, entrar } = useAuth();
   const local = useLocation();
   const navegar = useNavigate();
-  const [email, setEmail] = useState('');
+  const [saida] = useState(lerSaida);
+  const [email, setEmail] = useState(saida?.email ?? '');
   const [senha, setSenha] = useState('');
   const [erros, setErros] = useState<ErrosLogin>({});
   const [entrando, setEntrando] = useState(false);
   const [recusa, setRecusa] = useState<string | null>(null);
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
 
   if (estado.status === 'autenticado' && !entrando) return <Navigate to={destinoDepoisDoLogin(local.state)} replace />;
 
@@ -56,7 +62,7 @@ export function PaginaLogin() {
     evento.preventDefault();
     const encontrados = validarLogin(email, senha);
     setErros(encontrados);
-    if (encontrados.email || encontrados.senha) return;
+    if (encontrados.email || encontrados.senha) return apontarCampoRecusado();
     setRecusa(null);
     setEntrando(true);
     try {
@@ -79,7 +85,7 @@ export function PaginaLogin() {
 
   return (
     <main className="login">
-      <form className="login__cartao" onSubmit={enviar} noValidate aria-labelledby="titulo-login">
+      <form ref={raiz} className="login__cartao" onSubmit={enviar} noValidate aria-labelledby="titulo-login">
         <div className="login__marca">
           <Marca tamanho={56} />
         </div>
@@ -87,6 +93,11 @@ export function PaginaLogin() {
           Sistema de Gestão
         </h1>
         <p className="login__subtitulo">Entre com seu email e senha para continuar</p>
+        {saida?.motivo && !recusa && (
+          <p className="alerta alerta--aviso" role="status">
+            {saida.motivo}
+          </p>
+        )}
         <Campo rotulo="Email" erro={erros.email}>
           {(props) => (
             <div className="entrada-com-icone">
@@ -116,6 +127,8 @@ export function PaginaLogin() {
                 className="entrada"
                 type="password"
                 autoComplete="current-password"
+                // After a session ended the e-mail is typed already: the password is what is left.
+                autoFocus={!!saida?.email}
                 placeholder="Sua senha"
                 value={senha}
                 onChange={(e) => {
@@ -126,14 +139,10 @@ export function PaginaLogin() {
             </div>
           )}
         </Campo>
+        {recusa && <ErroDoEnvio>{recusa}</ErroDoEnvio>}
         <Botao type="submit" tamanho="lg" bloco disabled={entrando} style={{ marginTop: '0.5rem' }}>
           {entrando ? 'Entrando...' : 'Entrar'}
         </Botao>
-        {recusa && (
-          <p className="alerta alerta--erro" role="alert" style={{ marginTop: '0.75rem', marginBottom: 0 }}>
-            {recusa}
-          </p>
-        )}
       </form>
       <PendenciasNoAparelho />
     </main>

@@ -11,6 +11,7 @@ import { ErroApi, ErroOffline, api, mensagemDeErro } from '../api/client';
 import { toast } from '../components/avisos';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
+import { ErroDoEnvio, useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 
 interface Campos {
   atual: string;
@@ -36,6 +37,7 @@ export function PaginaMinhaSenha() {
   const [erros, setErros] = useState<Erros>({});
   const [recusa, setRecusa] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
 
   function mudar(campo: keyof Campos, valor: string) {
     setCampos((atual) => ({ ...atual, [campo]: valor }));
@@ -47,7 +49,7 @@ export function PaginaMinhaSenha() {
     const encontrados = validarTrocaDeSenha(campos);
     setErros(encontrados);
     setRecusa(null);
-    if (Object.values(encontrados).some(Boolean)) return;
+    if (Object.values(encontrados).some(Boolean)) return apontarCampoRecusado();
     setEnviando(true);
     try {
       await api.put('/auth/senha', { senhaAtual: campos.atual, novaSenha: campos.nova });
@@ -74,7 +76,7 @@ export function PaginaMinhaSenha() {
           <p className="pagina__descricao">Troque a senha que você usa para entrar. Os outros aparelhos em que você entrou vão pedir login de novo.</p>
         </div>
       </div>
-      <form className="cartao" onSubmit={enviar} noValidate aria-label="Trocar senha" style={{ maxWidth: '28rem', padding: '1.25rem' }}>
+      <form ref={raiz} className="cartao" onSubmit={enviar} noValidate aria-label="Trocar senha" style={{ maxWidth: '28rem', padding: '1.25rem' }}>
         <Campo rotulo="Senha atual" erro={erros.atual} obrigatorio>
           {senha('atual', 'current-password')}
         </Campo>
@@ -84,11 +86,7 @@ export function PaginaMinhaSenha() {
         <Campo rotulo="Confirmar nova senha" erro={erros.confirmacao} obrigatorio>
           {senha('confirmacao', 'new-password')}
         </Campo>
-        {recusa && (
-          <p className="alerta alerta--erro" role="alert">
-            {recusa}
-          </p>
-        )}
+        {recusa && <ErroDoEnvio>{recusa}</ErroDoEnvio>}
         <Botao type="submit" icone={<KeyRound size={18} />} disabled={enviando} style={{ marginTop: '0.5rem' }}>
           {enviando ? 'Salvando...' : 'Trocar senha'}
         </Botao>

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom';
 import { useFormularioAberto } from '../pwa/formularios';
 import { afastarAvisosDosDialogos } from './avisos';
+import { ErroDoEnvio } from './RecusaDoFormulario';
 
 /**
  * While open: the body is in the Tab order only while it scrolls (measured as its content and size
@@ -48,9 +49,11 @@ interface PropsModal {
   children: ReactNode;
   rodape?: ReactNode;
   tamanho?: 'pequeno' | 'medio' | 'grande';
+  /** A refused send (the server's answer, no connection): shown in the footer, next to the buttons. */
+  erro?: ReactNode;
 }
 
-export function Modal({ aberto, titulo, aoFechar, children, rodape, tamanho = 'medio' }: PropsModal) {
+export function Modal({ aberto, titulo, aoFechar, children, rodape, tamanho = 'medio', erro }: PropsModal) {
   const idTitulo = useId();
   const caixa = useRef<HTMLDivElement>(null);
   const corpo = useRef<HTMLDivElement>(null);
@@ -109,7 +112,12 @@ export function Modal({ aberto, titulo, aoFechar, children, rodape, tamanho = 'm
         <div ref={corpo} className="modal__corpo">
           {children}
         </div>
-        {rodape && <div className="modal__rodape">{rodape}</div>}
+        {(rodape || erro) && (
+          <div className="modal__rodape">
+            {erro && <ErroDoEnvio>{erro}</ErroDoEnvio>}
+            {rodape}
+          </div>
+        )}
       </div>
     </div>,
     document.body,

@@ -5,9 +5,10 @@
  *
  * Opens offline from the device's copies; each copy counts, over it, this person's writes still on
  * the phone and those the server confirmed after the copy was read (offline/escritas.ts), so the
- * same day gives the same numbers online and offline.
+ * same day gives the same numbers online and offline. On a slow link every piece is drawn from its
+ * device copy at once ('Atualizando…'), and the server's answers replace them as they arrive.
  */
-import { MapPin, WifiOff } from 'lucide-react';
+import { MapPin, RefreshCw, WifiOff } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatarDataHora } from '../../../shared/dates';
@@ -19,8 +20,8 @@ import { contarNaFila, saldoProjetado } from '../despesas/fila';
 import { dadosDaCarga, type Carga } from '../offline/cache';
 import { escritasSobreCopia, useEscritasDoAparelho } from '../offline/escritas';
 import { chavesCacheRotas, chavesRotas, rotaAtivaDaLista, useRotaAtivaDoFuncionario, useRotasFinalizadasDoFuncionario } from '../rotas/consultas';
-import { useSaldoProprio } from '../saldo/consultas';
-import { useBaseDoSalario } from './consultas';
+import { CHAVE_CACHE_SALDO, chavesSaldo, useSaldoProprio } from '../saldo/consultas';
+import { chaveCacheSalario, chavesDashboard, useBaseDoSalario } from './consultas';
 import { estimarSalario } from './estimativa';
 import { sobDemanda } from '../components/sobDemanda';
 import { ehPrevia, useCopiaDoAparelhoPrimeiro } from '../app/copiaPrimeiro';
@@ -43,6 +44,9 @@ function CartaoProntoParaViajar(props: { usuarioId: number; semServidor: boolean
 }
 
 /** The active route kept on the device is the list the server answered (rotas/consultas.ts). */
+
+/** The finished routes are kept as the list the server answered, filtered as the query does. */
+const soFinalizadas = (lista: Rota[]) => lista.filter((r) => r.status === 'finalizada');
 
 export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
@@ -104,6 +108,10 @@ function PainelDaRota({ usuario, rota, cargaRota }: PropsPainel) {
   const saldoQ = useSaldoProprio(usuario.id);
   const baseQ = useBaseDoSalario(usuario.id, rota);
   const escritas = useEscritasDoAparelho(usuario.id);
+  // The device's copy of each piece at once (a weak cell takes many seconds to answer), as the route's.
+  useCopiaDoAparelhoPrimeiro(chavesRotas.finalizadasDoFuncionario(usuario.id), chavesCacheRotas.finalizadas(usuario.id), usuario.id, soFinalizadas);
+  useCopiaDoAparelhoPrimeiro(chavesSaldo.resumoProprio(usuario.id), CHAVE_CACHE_SALDO, usuario.id);
+  useCopiaDoAparelhoPrimeiro(chavesDashboard.salario(usuario.id, rota?.id ?? 0), rota ? chaveCacheSalario(rota.id) : null, usuario.id);
 
   // Each figure from its copy plus the writes that copy may miss (the salary's base and the balance
   // are read at different times, so each has its own overlay).
@@ -122,9 +130,10 @@ function PainelDaRota({ usuario, rota, cargaRota }: PropsPainel) {
 
   // Offline: say how old the device's copies are (the oldest one shown).
   // A preview (issue 19: shown while the server's answer is on its way) is no sign of being offline.
-  const guardadosEm = [cargaRota, finalizadasQ.data, saldoQ.data, baseQ.data]
-    .flatMap((c) => (c && 'origem' in c && c.origem === 'cache' && !ehPrevia(c) ? [c.atualizadoEm] : []))
-    .sort()[0];
+  const cargas = [cargaRota, finalizadasQ.data, saldoQ.data, baseQ.data];
+  const guardadosEm = cargas.flatMap((c) => (c && 'origem' in c && c.origem === 'cache' && !ehPrevia(c) ? [c.atualizadoEm] : [])).sort()[0];
+  // Some piece is still the device's copy, its server answer on the way.
+  const previaDe = cargas.flatMap((c) => (c && ehPrevia(c) && 'atualizadoEm' in c ? [c.atualizadoEm] : [])).sort()[0];
 
   const figuras: FigurasDoResumo = {
     rota: rota && { nome: rota.nome, data_inicio: rota.data_inicio, data_fim: rota.data_fim, cidades: rota.cidades.length },
@@ -139,10 +148,16 @@ function PainelDaRota({ usuario, rota, cargaRota }: PropsPainel) {
     <ResumoDoPainel
       figuras={figuras}
       aviso={
-        guardadosEm && (
+        guardadosEm ? (
           <p className="dashboard-offline" role="status">
             <WifiOff size={15} aria-hidden="true" /> Sem conexão: dados guardados neste aparelho em {formatarDataHora(guardadosEm, fuso)}.
           </p>
+        ) : (
+          previaDe && (
+            <p className="dashboard-atualizando" role="status">
+              <RefreshCw size={15} aria-hidden="true" /> Atualizando… Dados guardados neste aparelho em {formatarDataHora(previaDe, fuso)}.
+            </p>
+          )
         )
       }
       salario={

@@ -28,7 +28,9 @@ import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { Confirmacao } from '../components/Confirmacao';
 import { errosPorCampo } from '../components/errosDeFormulario';
+import { camposMudaram, useFecharFormulario } from '../components/fecharFormulario';
 import { Modal } from '../components/Modal';
+import { useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { hojeNoApp } from '../config/configApp';
 import { bancoLocal } from '../offline/db';
 import { CampoCidade } from './CampoCidade';
@@ -93,6 +95,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   const correcao = despesa?.status_aprovacao === 'rejeitada';
   const [id] = useState(() => rascunho?.id ?? despesa?.id ?? uuidv7());
   const [form, setForm] = useState<FormularioDespesa>(() => rascunho?.form ?? formularioInicial(rota, despesa));
+  const [formAoAbrir] = useState(form);
   // Issue 20, item 6: the receipts chosen in this form (each with its size before reduction), and the server's marked for removal.
   const [novos, setNovos] = useState<{ cupom: CupomPreparado; original: number | null }[]>(() =>
     (rascunho?.cupons ?? (rascunho?.cupom ? [rascunho.cupom] : [])).map((cupom) => ({ cupom, original: null })),
@@ -123,6 +126,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   const encerrado = useRef(false);
   const temporizadorRascunho = useRef<ReturnType<typeof setTimeout> | null>(null);
   const seletorArquivo = useRef<HTMLInputElement>(null);
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
 
   const rascunhoAtual = (): RascunhoDespesa => ({ editando: despesa, id, form, cupom, excluirCupom, cupons, removerCupons: removidos, removerLocais: locaisRemovidos });
 
@@ -166,11 +170,14 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     if (/^\d{4}-\d{2}-\d{2}$/.test(form.data_despesa)) void atualizarCopiaDoDia(bancoLocal, usuario.id, rotaDaDespesa, form.data_despesa);
   }, [usuario.id, rotaDaDespesa, form.data_despesa]);
 
-  function cancelar() {
-    // Escape reaches this dialog too while a question is open on top of it: only the question closes.
-    if (salvando || confirmacao) return;
-    void encerrar().finally(aoFechar);
-  }
+  // A recovered draft holds what was typed before the page was unloaded: it counts as filled.
+  const alterado = rascunho !== null || novos.length > 0 || removidos.length > 0 || excluirCupom || camposMudaram(formAoAbrir, form);
+  // Escape reaches this dialog too while a question is open on top of it: only the question closes.
+  const { pedirFechar: cancelar, pergunta } = useFecharFormulario({
+    alterado,
+    bloqueado: salvando || confirmacao !== null,
+    aoFechar: () => void encerrar().finally(aoFechar),
+  });
 
   function mudar<K extends keyof FormularioDespesa>(campo: K, valor: FormularioDespesa[K]) {
     setForm((f) => ({ ...f, [campo]: valor }));
@@ -251,6 +258,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     if (!encontrados.data_despesa && form.data_despesa > hojeNoApp()) encontrados.data_despesa = 'A data da despesa não pode estar no futuro.';
     if (Object.keys(encontrados).length > 0 || !r.success) {
       setErros(encontrados);
+      apontarCampoRecusado();
       return;
     }
     const cidade = rota.cidades.find((c) => c.id === form.cidade_id);
@@ -343,6 +351,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
       aberto
       titulo={correcao ? 'Corrigir e reenviar despesa' : edicao ? 'Editar Despesa' : 'Nova Despesa'}
       aoFechar={cancelar}
+      erro={erroServidor}
       rodape={
         <>
           <Botao variante="outline" onClick={cancelar} disabled={salvando}>
@@ -354,7 +363,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
         </>
       }
     >
-      <form id="form-despesa" onSubmit={salvar} noValidate>
+      <form id="form-despesa" ref={raiz} onSubmit={salvar} noValidate>
         {rascunho && (
           <div className="alerta alerta--info" role="status">
             Recuperamos o formulário que você estava preenchendo.
@@ -364,11 +373,6 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
           <div className="alerta alerta--erro">
             <strong>Rejeitada:</strong> {despesa.motivo_rejeicao || 'sem motivo informado.'}
             <p className="modal-despesa__dinheiro">{TEXTO_DINHEIRO_REJEITADA(formatarReais(despesa.valor))}</p>
-          </div>
-        )}
-        {erroServidor && (
-          <div className="alerta alerta--erro" role="alert">
-            {erroServidor}
           </div>
         )}
         <Campo rotulo="Rota" obrigatorio={edicao} erro={erros.rota}>
@@ -518,6 +522,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
           aoCancelar={() => setConfirmacao(null)}
         />
       )}
+      {pergunta}
     </Modal>
   );
 }

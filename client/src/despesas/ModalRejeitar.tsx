@@ -6,7 +6,9 @@ import { contagem } from '../../../shared/texto';
 import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
+import { useFecharFormulario } from '../components/fecharFormulario';
 import { Modal } from '../components/Modal';
+import { useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { tipoDaDespesa } from './apresentacao';
 import type { DespesaExibida } from './fila';
 
@@ -24,22 +26,28 @@ export function ModalRejeitar({ despesas, aoFechar, aoRejeitar }: PropsRejeitar)
   const [erro, setErro] = useState<string | null>(null);
   const [erroServidor, setErroServidor] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
 
-  function fechar() {
+  function descartar() {
     setMotivo('');
     setErro(null);
     setErroServidor(null);
     aoFechar();
   }
+  const { pedirFechar: fechar, pergunta } = useFecharFormulario({ alterado: motivo.trim() !== '', bloqueado: enviando, aoFechar: descartar });
 
   async function enviar(e: FormEvent) {
     e.preventDefault();
     const r = rejeitarDespesaSchema.safeParse({ motivo });
-    if (!r.success) return setErro(r.error.issues[0]?.message ?? MENSAGEM_MOTIVO);
+    setErroServidor(null);
+    if (!r.success) {
+      setErro(r.error.issues[0]?.message ?? MENSAGEM_MOTIVO);
+      return apontarCampoRecusado();
+    }
     setEnviando(true);
     try {
       await aoRejeitar(r.data.motivo);
-      fechar();
+      descartar();
     } catch (falha) {
       setErroServidor(mensagemDeErro(falha, varias ? 'Erro ao rejeitar despesas' : 'Erro ao rejeitar despesa'));
     } finally {
@@ -52,6 +60,7 @@ export function ModalRejeitar({ despesas, aoFechar, aoRejeitar }: PropsRejeitar)
       aberto={despesas !== null && despesas.length > 0}
       titulo={varias ? `Rejeitar ${contagem(despesas.length, 'despesa', 'despesas')}` : 'Rejeitar Despesa'}
       aoFechar={fechar}
+      erro={erroServidor}
       tamanho="pequeno"
       rodape={
         <>
@@ -64,7 +73,7 @@ export function ModalRejeitar({ despesas, aoFechar, aoRejeitar }: PropsRejeitar)
         </>
       }
     >
-      <form id="form-rejeitar" onSubmit={enviar} noValidate>
+      <form id="form-rejeitar" ref={raiz} onSubmit={enviar} noValidate>
         {despesa && (
           <p style={{ marginTop: 0 }}>
             {tipoDaDespesa(despesa)} de {formatarReais(despesa.valor)} — {despesa.funcionario_nome}
@@ -75,11 +84,6 @@ export function ModalRejeitar({ despesas, aoFechar, aoRejeitar }: PropsRejeitar)
             {contagem(despesas.length, 'despesa selecionada', 'despesas selecionadas')}, {formatarReais(somarReais(...despesas.map((d) => d.valor)))} no total. O mesmo motivo
             vale para todas.
           </p>
-        )}
-        {erroServidor && (
-          <div className="alerta alerta--erro" role="alert">
-            {erroServidor}
-          </div>
         )}
         <Campo rotulo="Motivo da rejeição" obrigatorio erro={erro} ajuda="O funcionário verá este motivo na lista de despesas.">
           {(p) => (
@@ -97,6 +101,7 @@ export function ModalRejeitar({ despesas, aoFechar, aoRejeitar }: PropsRejeitar)
           )}
         </Campo>
       </form>
+      {pergunta}
     </Modal>
   );
 }

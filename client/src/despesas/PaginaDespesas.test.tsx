@@ -364,7 +364,11 @@ describe('Despesas, funcionário', () => {
     expect(within(modal).getByText('Recuperamos o formulário que você estava preenchendo.')).toBeInTheDocument();
     expect(within(modal).getByLabelText(/Valor/)).toHaveValue('32,50');
     expect(within(modal).getByRole('combobox', { name: /Cidade/ })).toHaveValue('Anápolis (GO)');
-    await userEvent.setup().click(within(modal).getByRole('button', { name: 'Cancelar' }));
+    const usuario = userEvent.setup();
+    await usuario.click(within(modal).getByRole('button', { name: 'Cancelar' }));
+    // A recovered form holds what was typed: discarding it asks first.
+    expect(await bancoLocal.rascunhos.count()).toBe(1);
+    await usuario.click(within(await screen.findByRole('dialog', { name: 'Fechar sem salvar?' })).getByRole('button', { name: 'Descartar' }));
     await waitFor(async () => expect(await bancoLocal.rascunhos.count()).toBe(0));
   });
 

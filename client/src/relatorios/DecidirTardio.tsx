@@ -4,6 +4,7 @@ import { MOTIVO_RECUSA_TARDIA_MAXIMO, type Tardia } from '../../../shared/schema
 import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
+import { ErroDoEnvio, useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { useDecidirTardio } from './consultas';
 
 /** Accept, or refuse with the reason the employee will read: a pending late write's decision. */
@@ -12,10 +13,16 @@ export function DecidirTardio({ tardio, rotaId }: { tardio: Tardia; rotaId: numb
   const [recusando, setRecusando] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [erro, setErro] = useState<string | null>(null);
+  const [erroMotivo, setErroMotivo] = useState<string | null>(null);
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado<HTMLDivElement>();
 
   async function enviar(decisao: 'aceitar' | 'recusar') {
     setErro(null);
-    if (decisao === 'recusar' && motivo.trim().length < 3) return setErro('Escreva o motivo da recusa (pelo menos 3 caracteres): o funcionário vai lê-lo.');
+    setErroMotivo(null);
+    if (decisao === 'recusar' && motivo.trim().length < 3) {
+      setErroMotivo('Escreva o motivo da recusa (pelo menos 3 caracteres): o funcionário vai lê-lo.');
+      return apontarCampoRecusado();
+    }
     try {
       await decidir.mutateAsync({ operacaoId: tardio.operacao_id, decisao, ...(decisao === 'recusar' ? { motivo: motivo.trim() } : {}) });
       setRecusando(false);
@@ -27,9 +34,21 @@ export function DecidirTardio({ tardio, rotaId }: { tardio: Tardia; rotaId: numb
   return (
     <>
       {recusando ? (
-        <div className="tardios__recusa">
-          <Campo rotulo="Motivo da recusa" obrigatorio ajuda="O funcionário vê este motivo no celular.">
-            {(p) => <textarea {...p} className="entrada" rows={2} maxLength={MOTIVO_RECUSA_TARDIA_MAXIMO} value={motivo} onChange={(e) => setMotivo(e.target.value)} />}
+        <div ref={raiz} className="tardios__recusa">
+          <Campo rotulo="Motivo da recusa" obrigatorio erro={erroMotivo} ajuda="O funcionário vê este motivo no celular.">
+            {(p) => (
+              <textarea
+                {...p}
+                className="entrada"
+                rows={2}
+                maxLength={MOTIVO_RECUSA_TARDIA_MAXIMO}
+                value={motivo}
+                onChange={(e) => {
+                  setMotivo(e.target.value);
+                  setErroMotivo(null);
+                }}
+              />
+            )}
           </Campo>
           <div className="tardios__acoes">
             <Botao variante="outline" onClick={() => setRecusando(false)} disabled={decidir.isPending}>
@@ -50,11 +69,7 @@ export function DecidirTardio({ tardio, rotaId }: { tardio: Tardia; rotaId: numb
           </Botao>
         </div>
       )}
-      {erro && (
-        <div className="alerta alerta--erro" role="alert">
-          {erro}
-        </div>
-      )}
+      {erro && <ErroDoEnvio>{erro}</ErroDoEnvio>}
     </>
   );
 }

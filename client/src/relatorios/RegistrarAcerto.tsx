@@ -13,6 +13,7 @@ import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { Confirmacao } from '../components/Confirmacao';
+import { ErroDoEnvio, useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { useRegistrarAcerto } from './consultas';
 
 const reaisDigitados = (centavos: number) => formatarCentavos(centavos).replace(/^R\$\s/, '');
@@ -35,8 +36,11 @@ export function RegistrarAcerto({
   const sentido: SentidoAcerto = aberto < 0 ? 'pago' : 'devolvido';
   const [valor, setValor] = useState(() => reaisDigitados(Math.abs(aberto)));
   const [observacao, setObservacao] = useState('');
+  /** A refused send (the server's answer), next to the button. */
   const [erro, setErro] = useState<string | null>(null);
+  const [erroValor, setErroValor] = useState<string | null>(null);
   const [confirmando, setConfirmando] = useState(false);
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
   const registrar = useRegistrarAcerto(rotaId);
 
   if (status === 'ativa') return <p className="campo__ajuda">O acerto é registrado depois que {funcionarioNome} finalizar a rota.</p>;
@@ -55,11 +59,17 @@ export function RegistrarAcerto({
   const centavos = lido === null ? null : reaisParaCentavos(lido);
   const semDinheiro = aberto === 0;
 
+  function recusarValor(mensagem: string) {
+    setErroValor(mensagem);
+    apontarCampoRecusado();
+  }
+
   function pedirConfirmacao() {
     setErro(null);
-    if (centavos === null) return setErro('Valor deve ser um número, por exemplo 350,50.');
-    if (!semDinheiro && centavos <= 0) return setErro('Informe o valor do acerto.');
-    if (centavos > Math.abs(aberto)) return setErro(`O acerto de ${formatarCentavos(centavos)} passa do que está em aberto nesta rota (${formatarCentavos(Math.abs(aberto))}).`);
+    setErroValor(null);
+    if (centavos === null) return recusarValor('Valor deve ser um número, por exemplo 350,50.');
+    if (!semDinheiro && centavos <= 0) return recusarValor('Informe o valor do acerto.');
+    if (centavos > Math.abs(aberto)) return recusarValor(`O acerto de ${formatarCentavos(centavos)} passa do que está em aberto nesta rota (${formatarCentavos(Math.abs(aberto))}).`);
     setConfirmando(true);
   }
 
@@ -82,6 +92,7 @@ export function RegistrarAcerto({
 
   return (
     <form
+      ref={raiz}
       className="registrar-acerto"
       aria-label="Registrar acerto"
       onSubmit={(e) => {
@@ -91,18 +102,27 @@ export function RegistrarAcerto({
     >
       <h4 className="registrar-acerto__titulo">{semDinheiro ? 'Fechar a rota' : sentido === 'devolvido' ? 'Registrar o que o funcionário devolveu' : 'Registrar o pagamento ao funcionário'}</h4>
       {!semDinheiro && (
-        <Campo rotulo="Valor (R$)" obrigatorio ajuda={`Em aberto: ${formatarCentavos(Math.abs(aberto))}. Um valor menor deixa o resto em aberto.`}>
-          {(p) => <input {...p} className="entrada" inputMode="decimal" autoComplete="off" placeholder="0,00" value={valor} onChange={(e) => setValor(e.target.value)} />}
+        <Campo rotulo="Valor (R$)" obrigatorio erro={erroValor} ajuda={`Em aberto: ${formatarCentavos(Math.abs(aberto))}. Um valor menor deixa o resto em aberto.`}>
+          {(p) => (
+            <input
+              {...p}
+              className="entrada"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0,00"
+              value={valor}
+              onChange={(e) => {
+                setValor(e.target.value);
+                setErroValor(null);
+              }}
+            />
+          )}
         </Campo>
       )}
       <Campo rotulo="Observação" ajuda="Opcional: como o dinheiro foi entregue (dinheiro, pix...).">
         {(p) => <input {...p} className="entrada" maxLength={OBSERVACAO_ACERTO_MAXIMA} value={observacao} onChange={(e) => setObservacao(e.target.value)} />}
       </Campo>
-      {erro && (
-        <div className="alerta alerta--erro" role="alert">
-          {erro}
-        </div>
-      )}
+      {erro && <ErroDoEnvio>{erro}</ErroDoEnvio>}
       <Botao type="submit" variante="primary" carregando={registrar.isPending}>
         {semDinheiro ? 'Registrar acerto sem troca de dinheiro' : 'Registrar acerto'}
       </Botao>

@@ -11,8 +11,9 @@ import { nomeDaUf } from '../../../shared/ufs';
 import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
-import { Confirmacao } from '../components/Confirmacao';
+import { useFecharFormulario } from '../components/fecharFormulario';
 import { Modal } from '../components/Modal';
+import { useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { useFuncionarios } from '../usuarios/consultas';
 import { useBuscaCidades, useCriarRota, useEditarRota, useEstados } from './consultas';
 import {
@@ -41,7 +42,6 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
   const [form, setForm] = useState<FormularioRota>(inicial);
   const [erros, setErros] = useState<Record<string, string>>({});
   const [erroServidor, setErroServidor] = useState<string | null>(null);
-  const [confirmandoFechar, setConfirmandoFechar] = useState(false);
   const [termo, setTermo] = useState('');
   const [termoBusca, setTermoBusca] = useState('');
   const { data: funcionarios = [] } = useFuncionarios();
@@ -50,6 +50,8 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
   const criar = useCriarRota();
   const editar = useEditarRota();
   const salvando = criar.isPending || editar.isPending;
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
+  const { pedirFechar, pergunta } = useFecharFormulario({ alterado: formularioAlterado(inicial, form), bloqueado: salvando, aoFechar });
 
   useEffect(() => {
     const espera = setTimeout(() => setTermoBusca(termo), ESPERA_BUSCA_MS);
@@ -75,18 +77,13 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
     limparErro('cidades');
   }
 
-  function pedirFechar() {
-    if (salvando) return;
-    if (formularioAlterado(inicial, form)) setConfirmandoFechar(true);
-    else aoFechar();
-  }
-
   async function salvar(evento: FormEvent) {
     evento.preventDefault();
     setErroServidor(null);
     const r = validarFormulario(form);
     if (!r.ok) {
       setErros(r.erros);
+      apontarCampoRecusado();
       return;
     }
     try {
@@ -124,6 +121,7 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
         tamanho="grande"
         titulo={edicao ? 'Editar Rota' : 'Nova Rota'}
         aoFechar={pedirFechar}
+        erro={erroServidor}
         rodape={
           <>
             <Botao variante="outline" onClick={pedirFechar} disabled={salvando}>
@@ -135,12 +133,7 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
           </>
         }
       >
-        <form id="form-rota" className="form-rota" onSubmit={salvar} noValidate>
-          {erroServidor && (
-            <div className="alerta alerta--erro form-rota__largo" role="alert">
-              {erroServidor}
-            </div>
-          )}
+        <form id="form-rota" ref={raiz} className="form-rota" onSubmit={salvar} noValidate>
           <div className="form-rota__coluna">
             <Campo rotulo="Nome da rota" obrigatorio erro={erros.nome}>
               {(p) => <input {...p} className="entrada" autoComplete="off" maxLength={120} value={form.nome} onChange={(e) => mudar('nome', e.target.value)} />}
@@ -324,19 +317,7 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
         </form>
       </Modal>
 
-      <Confirmacao
-        aberto={confirmandoFechar}
-        titulo="Fechar sem salvar?"
-        mensagem="Os dados preenchidos serão perdidos. Deseja fechar mesmo assim?"
-        textoConfirmar="Descartar"
-        textoCancelar="Voltar"
-        varianteConfirmar="danger"
-        aoCancelar={() => setConfirmandoFechar(false)}
-        aoConfirmar={() => {
-          setConfirmandoFechar(false);
-          aoFechar();
-        }}
-      />
+      {pergunta}
     </>
   );
 }

@@ -92,6 +92,8 @@ export function PaginaMinhasRotas({ usuarioId }: { usuarioId: number }) {
       return;
     }
     if (item.estado === 'erro') toast.error(item.erro || 'Erro ao finalizar rota');
+    // Kept because the server ended the session (with signal): it leaves when the person signs in again.
+    else if (motorSync.estado().pausadoPorSessao) toast.info('A finalização ficou guardada neste aparelho e será enviada quando você entrar de novo.');
     else if (!navigator.onLine || !motorSync.estado().online) toast.info('Sem conexão: a finalização ficou guardada neste aparelho e será enviada quando a internet voltar.');
     else toast.info('A finalização ficou guardada neste aparelho e será enviada depois dos registros que ainda aguardam envio.');
   }

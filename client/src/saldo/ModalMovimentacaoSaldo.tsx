@@ -11,7 +11,9 @@ import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { errosPorCampo } from '../components/errosDeFormulario';
+import { camposMudaram, useFecharFormulario } from '../components/fecharFormulario';
 import { Modal } from '../components/Modal';
+import { useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { useAdicionarSaldo, useFuncionariosComSaldo, useRotasAtivasDoFuncionario } from './consultas';
 
 export const PAUSA_ANTES_DE_FECHAR_MS = 1500;
@@ -73,6 +75,7 @@ export function ModalMovimentacaoSaldo({
   const rotas = useRotasAtivasDoFuncionario(aberto ? funcionarioId : null);
   const adicionar = useAdicionarSaldo();
   const temporizador = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
   const listaRotas = funcionarioId !== null ? (rotas.data ?? []) : [];
   const semRotaAtiva = funcionarioId !== null && rotas.isSuccess && listaRotas.length === 0;
   // Exactly one active route is chosen for the person (Saldo page); the dashboard preselects the first.
@@ -96,6 +99,8 @@ export function ModalMovimentacaoSaldo({
     setSucesso(null);
     aoFechar();
   }
+  // After 'Saldo adicionado' the form is empty again: closing then never asks.
+  const { pedirFechar, pergunta } = useFecharFormulario({ alterado: sucesso === null && camposMudaram(VAZIO, form), bloqueado: adicionar.isPending, aoFechar: fechar });
 
   async function salvar(evento: FormEvent) {
     evento.preventDefault();
@@ -117,6 +122,7 @@ export function ModalMovimentacaoSaldo({
         ...(encontrados.descricao ? { descricao: encontrados.descricao } : {}),
         ...(encontrados.rota_id ? { rota: encontrados.rota_id } : {}),
       });
+      apontarCampoRecusado();
       return;
     }
     try {
@@ -137,10 +143,11 @@ export function ModalMovimentacaoSaldo({
     <Modal
       aberto={aberto}
       titulo={titulo}
-      aoFechar={fechar}
+      aoFechar={pedirFechar}
+      erro={erroServidor}
       rodape={
         <>
-          <Botao variante="outline" onClick={fechar} disabled={adicionar.isPending}>
+          <Botao variante="outline" onClick={pedirFechar} disabled={adicionar.isPending}>
             Cancelar
           </Botao>
           <Botao type="submit" form="form-saldo" variante="secondary" carregando={adicionar.isPending} disabled={bloqueado || (rotaObrigatoria && !rota)}>
@@ -149,15 +156,10 @@ export function ModalMovimentacaoSaldo({
         </>
       }
     >
-      <form id="form-saldo" onSubmit={salvar} noValidate>
+      <form id="form-saldo" ref={raiz} onSubmit={salvar} noValidate>
         {sucesso && (
           <div className="alerta alerta--sucesso" role="status">
             {sucesso}
-          </div>
-        )}
-        {erroServidor && (
-          <div className="alerta alerta--erro" role="alert">
-            {erroServidor}
           </div>
         )}
         {funcionarios.isError && (
@@ -216,6 +218,7 @@ export function ModalMovimentacaoSaldo({
           )}
         </Campo>
       </form>
+      {pergunta}
     </Modal>
   );
 }

@@ -39,6 +39,9 @@ export const LIMITE_HISTORICO = 500;
  * ('Crédito de R$ 200,00 no saldo', issue 17), kept until dismissed on the Despesas page.
  */
 /** `avisar`: say a new credit as a toast (a function: asked when the answer arrives, e.g. 'not on Despesas'). */
+/** Device-cache key of the employee's own balance. */
+export const CHAVE_CACHE_SALDO = 'saldo:resumo';
+
 export function useSaldoProprio(usuarioId: number, ativo = true, { avisar = true }: { avisar?: boolean | (() => boolean) } = {}) {
   return useQuery({
     queryKey: chavesSaldo.resumoProprio(usuarioId),
@@ -46,7 +49,7 @@ export function useSaldoProprio(usuarioId: number, ativo = true, { avisar = true
     networkMode: 'always',
     ...releituraDoCelular,
     queryFn: async () => {
-      const r = await buscarComCache(bancoLocal, 'saldo:resumo', usuarioId, () => api.get<ResumoSaldoFuncionario>('/saldo/resumo'));
+      const r = await buscarComCache(bancoLocal, CHAVE_CACHE_SALDO, usuarioId, () => api.get<ResumoSaldoFuncionario>('/saldo/resumo'));
       const creditos = r.dados.creditos_recentes;
       if (r.origem === 'servidor' && creditos) {
         const novas = await registrarNovidades(bancoLocal, usuarioId, (v) => novidadesDosCreditos(v, creditos));

@@ -10,7 +10,9 @@ import { mensagemDeErro } from '../api/client';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
 import { errosPorCampo } from '../components/errosDeFormulario';
+import { camposMudaram, useFecharFormulario } from '../components/fecharFormulario';
 import { Modal } from '../components/Modal';
+import { useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { useCriarUsuario, useEditarUsuario } from './consultas';
 
 interface Formulario {
@@ -23,18 +25,26 @@ interface Formulario {
 
 export function ModalUsuario({ usuario, aoFechar }: { usuario: Usuario | null; aoFechar: () => void }) {
   const edicao = usuario !== null;
-  const [form, setForm] = useState<Formulario>({
+  const [aoAbrir] = useState<Formulario>(() => ({
     nome: usuario?.nome ?? '',
     email: usuario?.email ?? '',
     senha: '',
     tipo: usuario?.tipo ?? 'funcionario',
     ativo: usuario?.ativo ?? true,
-  });
+  }));
+  const [form, setForm] = useState<Formulario>(aoAbrir);
   const [erros, setErros] = useState<Record<string, string>>({});
   const [erroServidor, setErroServidor] = useState<string | null>(null);
   const criar = useCriarUsuario();
   const editar = useEditarUsuario();
   const salvando = criar.isPending || editar.isPending;
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
+  const { pedirFechar, pergunta } = useFecharFormulario({ alterado: camposMudaram(aoAbrir, form), bloqueado: salvando, aoFechar });
+
+  function recusar(encontrados: Record<string, string>) {
+    setErros(encontrados);
+    apontarCampoRecusado();
+  }
 
   function mudar<K extends keyof Formulario>(campo: K, valor: Formulario[K]) {
     setForm((f) => ({ ...f, [campo]: valor }));
@@ -47,7 +57,7 @@ export function ModalUsuario({ usuario, aoFechar }: { usuario: Usuario | null; a
     try {
       if (!edicao) {
         const r = usuarioCriarSchema.safeParse(form);
-        if (!r.success) return setErros(errosPorCampo(r.error));
+        if (!r.success) return recusar(errosPorCampo(r.error));
         await criar.mutateAsync({ nome: form.nome, email: form.email, senha: form.senha, tipo: form.tipo });
         toast.success('Usuário criado com sucesso!');
       } else {
@@ -55,7 +65,7 @@ export function ModalUsuario({ usuario, aoFechar }: { usuario: Usuario | null; a
         const r = usuarioEditarSchema.safeParse(dados);
         const encontrados = r.success ? {} : errosPorCampo(r.error);
         if (form.senha && form.senha.length < SENHA_MINIMA) encontrados.senha = `Senha deve ter pelo menos ${SENHA_MINIMA} caracteres.`;
-        if (Object.keys(encontrados).length > 0) return setErros(encontrados);
+        if (Object.keys(encontrados).length > 0) return recusar(encontrados);
         await editar.mutateAsync({ id: usuario.id, dados, ...(form.senha ? { novaSenha: form.senha } : {}) });
         toast.success('Usuário atualizado com sucesso!');
       }
@@ -69,10 +79,11 @@ export function ModalUsuario({ usuario, aoFechar }: { usuario: Usuario | null; a
     <Modal
       aberto
       titulo={edicao ? 'Editar Usuário' : 'Novo Funcionário'}
-      aoFechar={aoFechar}
+      aoFechar={pedirFechar}
+      erro={erroServidor}
       rodape={
         <>
-          <Botao variante="outline" onClick={aoFechar} disabled={salvando}>
+          <Botao variante="outline" onClick={pedirFechar} disabled={salvando}>
             Cancelar
           </Botao>
           <Botao type="submit" form="form-usuario" carregando={salvando}>
@@ -81,12 +92,7 @@ export function ModalUsuario({ usuario, aoFechar }: { usuario: Usuario | null; a
         </>
       }
     >
-      <form id="form-usuario" onSubmit={salvar} noValidate>
-        {erroServidor && (
-          <div className="alerta alerta--erro" role="alert">
-            {erroServidor}
-          </div>
-        )}
+      <form id="form-usuario" ref={raiz} onSubmit={salvar} noValidate>
         <Campo rotulo="Nome" obrigatorio erro={erros.nome}>
           {(p) => <input {...p} className="entrada" autoComplete="off" value={form.nome} onChange={(e) => mudar('nome', e.target.value)} />}
         </Campo>
@@ -124,6 +130,7 @@ export function ModalUsuario({ usuario, aoFechar }: { usuario: Usuario | null; a
           )}
         </div>
       </form>
+      {pergunta}
     </Modal>
   );
 }

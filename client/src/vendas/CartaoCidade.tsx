@@ -8,9 +8,11 @@ import { formatarData, formatarHora } from '../../../shared/dates';
 import { formatarReais, lerValorDigitado, somarReais } from '../../../shared/money';
 import { Botao } from '../components/Botao';
 import { Campo } from '../components/Campo';
+import { camposMudaram, useFecharFormulario } from '../components/fecharFormulario';
+import { useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { Selo } from '../components/Selo';
 import type { CidadeDoDia, SituacaoEnvio } from './estadoCidades';
-import { CAMPOS_DINHEIRO, type CamposVenda } from './formulario';
+import { CAMPOS_DINHEIRO, camposDe, type CamposVenda } from './formulario';
 import './vendasCampo.css';
 
 interface PropsCartao {
@@ -25,7 +27,8 @@ interface PropsCartao {
   aoAlternarEdicao: () => void;
   aoAlternarDetalhes: () => void;
   aoMudarCampo: (campo: keyof CamposVenda, valor: string) => void;
-  aoSalvar: () => void;
+  /** Resolves false when a field was refused. */
+  aoSalvar: () => Promise<boolean>;
   /** 'Marcar como visitada' on an open city: the visit without opening the form. */
   aoMarcarVisitada: () => void;
 }
@@ -75,10 +78,15 @@ export function CartaoCidade({
   const editando = edicao !== undefined;
   const idDetalhes = `detalhes-cidade-${cidade.cidade_id}`;
   const venda = cidade.venda;
+  const { raiz, apontarCampoRecusado } = useApontarCampoRecusado();
+  // 'Cancelar' on a form with typed values asks first; unchanged, it closes at once.
+  const { pedirFechar, pergunta } = useFecharFormulario({ alterado: editando && camposMudaram(camposDe(venda), edicao), aoFechar: aoAlternarEdicao });
 
   function enviar(e: FormEvent) {
     e.preventDefault();
-    aoSalvar();
+    void aoSalvar().then((aceito) => {
+      if (!aceito) apontarCampoRecusado();
+    });
   }
 
   const total = edicao ? totalDigitado(edicao) : null;
@@ -94,7 +102,7 @@ export function CartaoCidade({
           <Botao
             tamanho="sm"
             variante={editando ? 'outline' : cidade.fechada ? 'default' : 'primary'}
-            onClick={aoAlternarEdicao}
+            onClick={editando ? pedirFechar : aoAlternarEdicao}
             aria-label={`${editando ? 'Cancelar' : 'Editar'} ${cidade.cidade_nome}`}
           >
             {editando ? 'Cancelar' : 'Editar'}
@@ -138,7 +146,7 @@ export function CartaoCidade({
       )}
 
       {editando && (
-        <form className="form-venda" onSubmit={enviar} noValidate aria-label={`Fechamento de ${cidade.cidade_nome}`}>
+        <form ref={raiz} className="form-venda" onSubmit={enviar} noValidate aria-label={`Fechamento de ${cidade.cidade_nome}`}>
           <div className="form-venda__grade">
             {CAMPOS_DINHEIRO.map(({ campo, rotulo }) => (
               <Campo key={campo} rotulo={rotulo} erro={erros[campo]}>
@@ -184,7 +192,7 @@ export function CartaoCidade({
           </Campo>
           <p className="campo__ajuda form-venda__ajuda">Em branco vale 0. Sem valores nem observação, a cidade fica como visitada (sem venda).</p>
           <div className="form-venda__botoes">
-            <Botao variante="outline" tamanho="lg" onClick={aoAlternarEdicao}>
+            <Botao variante="outline" tamanho="lg" onClick={pedirFechar}>
               Cancelar
             </Botao>
             <Botao type="submit" tamanho="lg">
@@ -242,6 +250,7 @@ export function CartaoCidade({
           </section>
         </div>
       )}
+      {pergunta}
     </li>
   );
 }

@@ -256,6 +256,20 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     expect(api.chamadas.some((c) => c.metodo === 'POST')).toBe(false);
   });
 
+  it('a verificação recusada leva o foco ao primeiro campo recusado; Cancelar sem nada digitado fecha sem perguntar', async () => {
+    montar();
+    await screen.findByText('Goiânia');
+    const { usuario, form } = await editar('Goiânia', { Dinheiro: '10', Pix: '-3', Boletos: '1.5' });
+    await usuario.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(within(form).getByLabelText('Pix')).toHaveFocus());
+
+    await usuario.click(within(cartao('Anápolis')).getByRole('button', { name: 'Editar Anápolis' }));
+    const outro = within(cartao('Anápolis')).getByRole('form', { name: 'Fechamento de Anápolis' });
+    await usuario.click(within(outro).getByRole('button', { name: 'Cancelar' }));
+    expect(within(cartao('Anápolis')).queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Fechar sem salvar?' })).toBeNull();
+  });
+
   it('sem conexão o fechamento aparece na hora, "Aguardando envio", e fica na fila', async () => {
     const { s } = montar();
     await screen.findByText('Goiânia');
@@ -439,6 +453,9 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     const { usuario } = await editar('Goiânia', { Dinheiro: '1' });
     expect(sair()).toBe(true);
     await usuario.click(within(cartao('Goiânia')).getByRole('button', { name: 'Cancelar Goiânia' }));
+    // What was typed is not dropped without asking.
+    expect(sair()).toBe(true);
+    await usuario.click(within(await screen.findByRole('dialog', { name: 'Fechar sem salvar?' })).getByRole('button', { name: 'Descartar' }));
     expect(sair()).toBe(false);
   });
 

@@ -52,12 +52,17 @@ export const MENSAGEM_VISITA_GUARDADA = 'Visita guardada neste aparelho; será e
 export const mensagemVisitaDesfeita = (cidade: string) => `Visita desfeita: ${cidade} voltou a ficar em aberto.`;
 /** How long the visit's toast offers 'Desfazer' (a few seconds: enough to notice a wrong tap). */
 export const DESFAZER_VISITA_MS = 6000;
+/** Kept because the server ended the session (there was signal): it leaves at the next sign-in. */
+export const MENSAGEM_GUARDADO_SEM_SESSAO = 'Fechamento guardado neste aparelho; será enviado quando você entrar de novo.';
+export const MENSAGEM_VISITA_GUARDADA_SEM_SESSAO = 'Visita guardada neste aparelho; será enviada quando você entrar de novo.';
 
 interface TextosDoAviso {
   /** The server has it (or is about to: the phone has signal). */
   enviado: string;
   /** Only on this phone until there is signal. */
   guardado: string;
+  /** Only on this phone until the person signs in again (the server ended the session). */
+  guardadoSemSessao: string;
 }
 
 const semSinal = () => !navigator.onLine || !motorSync.estado().online;
@@ -72,7 +77,8 @@ let ultimoAviso: string | number | null = null;
 async function avisarESincronizar(itemId: string, textos: TextosDoAviso, acao?: AcaoDoAviso) {
   if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
   let guardado = semSinal();
-  const texto = () => (guardado ? textos.guardado : textos.enviado);
+  // Still queued after an answer: because the server ended the session (there was signal) or for want of signal.
+  const texto = () => (guardado ? (motorSync.estado().pausadoPorSessao ? textos.guardadoSemSessao : textos.guardado) : textos.enviado);
   const tipo = () => (guardado ? 'info' : 'success');
   const aviso = (ultimoAviso = acao ? toast.comAcao(texto(), tipo(), acao, DESFAZER_VISITA_MS) : guardado ? toast.info(texto()) : toast.success(texto()));
   await motorSync.sincronizarAgora();
@@ -255,13 +261,14 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     });
   }
 
-  async function salvar(cidade: CidadeDoDia) {
-    if (!rota) return;
+  /** False when a field was refused: the card then brings the first refused field into view. */
+  async function salvar(cidade: CidadeDoDia): Promise<boolean> {
+    if (!rota) return true;
     const campos = edicoes[cidade.cidade_id];
-    if (!campos) return;
+    if (!campos) return true;
     if (data > hojeNoApp()) {
       toast.error('A data da venda não pode estar no futuro.');
-      return;
+      return true;
     }
     const leitor = await carregarLeitorDoFormulario().catch((erro: unknown) => {
       console.error('Erro ao carregar a validação do fechamento:', erro);
@@ -269,12 +276,12 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     });
     if (!leitor) {
       toast.error('Não foi possível guardar o fechamento neste aparelho. Tente de novo.');
-      return;
+      return true;
     }
     const lido = leitor.lerCampos(campos);
     if (!lido.ok) {
       setErros((atual) => ({ ...atual, [cidade.cidade_id]: lido.erros }));
-      return;
+      return false;
     }
     const comum = { rota_id: rota.id, cidade_id: cidade.cidade_id, registrado_em: new Date().toISOString(), cidade_nome: cidade.cidade_nome, cidade_uf: cidade.uf };
     let itemId: string | null = null;
@@ -289,7 +296,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
     } catch (erro) {
       console.error('Erro ao guardar o fechamento:', erro);
       toast.error('Não foi possível guardar o fechamento neste aparelho. Tente de novo.');
-      return;
+      return true;
     }
     setEdicoes((atual) => {
       const proximo = { ...atual };
@@ -300,9 +307,10 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       // Nothing new to send (an already visited city saved blank): the day is as it was.
       if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
       ultimoAviso = toast.success(MENSAGEM_SUCESSO);
-      return;
+      return true;
     }
-    await avisarESincronizar(itemId, { enviado: MENSAGEM_SUCESSO, guardado: MENSAGEM_GUARDADO });
+    await avisarESincronizar(itemId, { enviado: MENSAGEM_SUCESSO, guardado: MENSAGEM_GUARDADO, guardadoSemSessao: MENSAGEM_GUARDADO_SEM_SESSAO });
+    return true;
   }
 
   /** 'Marcar como visitada' straight from an open city's card: no form to fill and save blank. */
@@ -346,7 +354,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
       if (ultimoAviso !== null) toast.dismiss(ultimoAviso);
       void desfazerVisitaMarcada(itemId, dados);
     };
-    await avisarESincronizar(itemId, { enviado: mensagemVisita(cidade.cidade_nome), guardado: MENSAGEM_VISITA_GUARDADA }, { rotulo: 'Desfazer', aoClicar: desfazer });
+    await avisarESincronizar(itemId, { enviado: mensagemVisita(cidade.cidade_nome), guardado: MENSAGEM_VISITA_GUARDADA, guardadoSemSessao: MENSAGEM_VISITA_GUARDADA_SEM_SESSAO }, { rotulo: 'Desfazer', aoClicar: desfazer });
   }
 
   /** The toast's 'Desfazer': the visit leaves the queue, or its removal follows it to the server. */
@@ -489,7 +497,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
               aoAlternarEdicao={() => alternarEdicao(cidade)}
               aoAlternarDetalhes={() => alternarDetalhes(cidade.cidade_id)}
               aoMudarCampo={(campo, valor) => mudarCampo(cidade.cidade_id, campo, valor)}
-              aoSalvar={() => void salvar(cidade)}
+              aoSalvar={() => salvar(cidade)}
               aoMarcarVisitada={() => void marcarVisitada(cidade)}
             />
           ))}

@@ -3,7 +3,7 @@
  * filters (by admin, action and business day of APP_TZ) and the rows described in words (descricao.ts),
  * newest first, the records the page is about read for all its rows at once.
  */
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { inicioDoDia, somarDias } from '../../../shared/dates';
 import type { AcaoAuditoria, AlvoAuditoria, NomesCitados, RegistroAuditoria } from '../../../shared/schemas/auditoria';
 import type { Db } from '../db';
@@ -80,4 +80,32 @@ export async function lerAuditoria(
     };
   });
   return { registros, nomes: nomesCitados(alvos) };
+}
+
+/** What an admin does that ends someone's sessions (each revokes, then records, in one transaction). */
+const ACOES_QUE_ENCERRAM_SESSOES: AcaoAuditoria[] = ['usuario.encerrar_sessoes', 'usuario.senha'];
+/** The revocation and its audit row are stamped by two clock reads of one transaction. */
+const MESMO_ATO_MS = 10_000;
+
+/**
+ * Was the session revoked at `revogadaEm` ended by an admin? Yes when an admin's act on this user
+ * that ends sessions was recorded right then; a person's own password change is not recorded, so it
+ * is never told as the admin's doing.
+ */
+export async function sessaoEncerradaPorAdmin(db: Db, usuarioId: number, revogadaEm: string): Promise<boolean> {
+  const ate = new Date(Date.parse(revogadaEm) + MESMO_ATO_MS).toISOString();
+  const [ato] = await db
+    .select({ id: auditoria.id })
+    .from(auditoria)
+    .where(
+      and(
+        eq(auditoria.alvoTipo, 'usuario'),
+        eq(auditoria.alvoId, String(usuarioId)),
+        inArray(auditoria.acao, ACOES_QUE_ENCERRAM_SESSOES),
+        gte(auditoria.criadoEm, revogadaEm),
+        lt(auditoria.criadoEm, ate),
+      ),
+    )
+    .limit(1);
+  return ato !== undefined;
 }

@@ -12,11 +12,14 @@ import fp from 'fastify-plugin';
 import { naoAutenticado, semPermissao, sessaoInvalida } from '../errors';
 import type { App } from '../tipos';
 import { carimboDaRequisicao } from '../db';
+import { sessaoEncerradaPorAdmin } from '../auditoria/repositorio';
 import { buscarUsuarioPorId } from '../usuarios/repositorio';
 import { buscarSessao, sessaoValida } from './sessoes';
 
 export const COOKIE_SESSAO = 'token';
 export const MENSAGEM_SESSAO_ENCERRADA = 'Sessão encerrada. Faça login novamente.';
+/** The phone's login screen shows it as the reason (client/src/auth/motivoDaSaida.ts). */
+export const MENSAGEM_SESSAO_ENCERRADA_PELO_ADMIN = 'Sua sessão foi encerrada pelo administrador.';
 
 /** The session each authenticated request came with (logout and the own password change need it). */
 const sessaoDaRequisicao = new WeakMap<FastifyRequest, string>();
@@ -119,8 +122,13 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
     if (!usuario.ativo) throw sessaoInvalida('Usuário inativo. Procure um administrador.');
     // Tokens from before server-side sessions carry no `sid`: refused, the phone keeps its queue and asks for a login.
     const sid = payload.sid;
-    if (typeof sid !== 'string' || !sessaoValida(await sessaoAtual(sid, request), usuario.id)) throw sessaoInvalida(MENSAGEM_SESSAO_ENCERRADA);
-    sessaoDaRequisicao.set(request, sid);
+    const sessao = typeof sid === 'string' ? await sessaoAtual(sid, request) : undefined;
+    if (!sessaoValida(sessao, usuario.id)) {
+      // Read only on a refusal: the person is told who ended it when an admin did.
+      const peloAdmin = sessao?.revogadaEm != null && sessao.usuarioId === usuario.id && (await sessaoEncerradaPorAdmin(app.db, usuario.id, sessao.revogadaEm));
+      throw sessaoInvalida(peloAdmin ? MENSAGEM_SESSAO_ENCERRADA_PELO_ADMIN : MENSAGEM_SESSAO_ENCERRADA);
+    }
+    sessaoDaRequisicao.set(request, sid as string);
     if (token.peloCookie) autenticadasPeloCookie.add(request);
     request.usuario = { id: usuario.id, nome: usuario.nome, email: usuario.email, tipo: usuario.tipo };
   }
