@@ -8,7 +8,8 @@
  *   same proxy (bench/postgres-limite.ts: the limit), and (b) one SQLite process on the same data.
  *   Every batch answer is checked: a batch not answered 200, or an operation not 201, is counted.
  * - 'copia': 10 phones at once to one SQLite process with the continuous copy on (a bucket on this
- *   machine: s3rver, server/test/s3.ts) against the same process without it, on copies of one DATA_DIR.
+ *   machine: s3rver in a process of its own, bench/s3-servidor.ts) against the same process without it,
+ *   on copies of one DATA_DIR; the WAL segments uploaded are counted.
  * Sides alternate round by round; sales/s over the round's window (all phones done).
  */
 import { spawn } from 'node:child_process';
@@ -17,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { iniciarPostgres } from '../server/test/postgres';
-import { envDaCopiaContinua, iniciarServidorS3 } from '../server/test/s3';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ambiente, entrar, iniciarProcesso, prepararDados, type DadosPreparados, type Processo } from './postgres';
 import { iniciarFilho, type Filho } from './processo';
 import { corposDosLotes, vendasDoCelular } from './sync';
@@ -219,13 +220,29 @@ export interface ResultadoCopia {
 export async function medirCopia(o: { celulares: number; vendasPorCelular: number; rodadas: number }): Promise<ResultadoCopia> {
   const carga = { inicio: os.loadavg(), fim: [] as number[] };
   const dados = await prepararDados(1, o.celulares);
-  const s3 = await iniciarServidorS3('copia-bench');
+  const s3 = await iniciarFilho<{ env: Record<string, string> }>('s3-servidor.ts');
+  const cliente = new S3Client({
+    endpoint: s3.info.env.COPIA_S3_ENDPOINT,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.info.env.COPIA_S3_ACCESS_KEY_ID!, secretAccessKey: s3.info.env.COPIA_S3_SECRET_ACCESS_KEY! },
+  });
+  const segmentos = async () => {
+    let n = 0;
+    let continuacao: string | undefined;
+    do {
+      const r = await cliente.send(new ListObjectsV2Command({ Bucket: s3.info.env.COPIA_S3_BUCKET, ...(continuacao ? { ContinuationToken: continuacao } : {}) }));
+      n += (r.Contents ?? []).filter((o) => o.Key!.includes('/wal/')).length;
+      continuacao = r.IsTruncated ? r.NextContinuationToken : undefined;
+    } while (continuacao);
+    return n;
+  };
   const dirSem = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-sem-copia-'));
   fs.cpSync(dados.dataDir, dirSem, { recursive: true });
   const lados: Lado[] = [];
   try {
     const semP = await iniciarProcesso('sem cópia', ambiente(dirSem));
-    const comP = await iniciarProcesso('com cópia', ambiente(dados.dataDir, envDaCopiaContinua(s3)));
+    const comP = await iniciarProcesso('com cópia', ambiente(dados.dataDir, s3.info.env));
     const proxySem = await comProxy('sem', [semP.porta]);
     const proxyCom = await comProxy('com', [comP.porta]);
     const novo = (nome: string, proxy: Filho<{ porta: number }>, p: Processo): Lado => ({
@@ -238,7 +255,7 @@ export async function medirCopia(o: { celulares: number; vendasPorCelular: numbe
     const filas = filador(dados);
     const aquecimento = filas(TAMANHO_LOTE * 2);
     for (const l of lados) await rodada(l, aquecimento);
-    const segmentosAntes = (await s3.chaves()).filter((c) => c.includes('/wal/')).length;
+    const segmentosAntes = await segmentos();
     const ms: Record<string, number[]> = { sem: [], com: [] };
     for (let r = 0; r < o.rodadas; r++) {
       const f = filas(o.vendasPorCelular);
@@ -247,7 +264,7 @@ export async function medirCopia(o: { celulares: number; vendasPorCelular: numbe
       console.log(`  rodada ${r + 1}: sem a cópia ${Math.round(porSeg('sem'))}/s, com a cópia ${Math.round(porSeg('com'))}/s`);
     }
     carga.fim = os.loadavg();
-    const envios = (await s3.chaves()).filter((c) => c.includes('/wal/')).length - segmentosAntes;
+    const envios = (await segmentos()) - segmentosAntes;
     const medido = (l: Lado): LadoMedido => ({
       porSegundo: (o.celulares * o.vendasPorCelular * 1000) / mediana(ms[l.nome]!),
       msPorRodada: ms[l.nome]!,
@@ -266,7 +283,8 @@ export async function medirCopia(o: { celulares: number; vendasPorCelular: numbe
     };
   } finally {
     await Promise.all(lados.map(parar));
-    await s3.fechar();
+    s3.processo.kill('SIGTERM');
+    cliente.destroy();
     fs.rmSync(dirSem, { recursive: true, force: true });
     fs.rmSync(dados.dataDir, { recursive: true, force: true });
   }
