@@ -300,3 +300,52 @@ if (process.argv[1]?.endsWith('carga.ts') && process.argv[2]) {
   console.log(JSON.stringify(r));
   process.exit(0);
 }
+
+export interface ExecucaoCarga {
+  medidoEm: string;
+  postgres50?: ResultadoPostgres50;
+  copia?: ResultadoCopia;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('pt-BR');
+const x = (n: number) => n.toFixed(2).replace('.', ',');
+const faixaTexto = (f: Faixa) => `${x(f.mediana)}× (${x(f.min)}–${x(f.max)})`;
+
+/** The page's section: one line per run (the runs kept: each `npm run bench` adds one), newest first. */
+export function secaoCarga(execucoes: ExecucaoCarga[]): string {
+  const pg = execucoes.filter((e) => e.postgres50);
+  const cp = execucoes.filter((e) => e.copia);
+  const linhasPg = pg.map((e) => {
+    const r = e.postgres50!;
+    return `| ${e.medidoEm.slice(0, 16).replace('T', ' ')} | ${int(r.postgres.porSegundo)} | ${int(r.limite.porSegundo)} | ${faixaTexto(r.razaoLimite)} | ${int(r.sqlite.porSegundo)} | ${faixaTexto(r.razaoSqlite)} | ${r.postgres.lotesInterrompidos} de ${int(r.lotes)} | ${r.postgres.naoProcessadas} | ${r.carga.inicio[0]!.toFixed(1)} → ${r.carga.fim[0]!.toFixed(1)} |`;
+  });
+  const linhasCp = cp.map((e) => {
+    const r = e.copia!;
+    return `| ${e.medidoEm.slice(0, 16).replace('T', ' ')} | ${int(r.sem.porSegundo)} | ${int(r.com.porSegundo)} | ${faixaTexto(r.razao)} | ${r.com.envios} | ${r.com.lotesInterrompidos} | ${r.carga.inicio[0]!.toFixed(1)} → ${r.carga.fim[0]!.toFixed(1)} |`;
+  });
+  const p = pg[0]?.postgres50;
+  const c = cp[0]?.copia;
+  return `
+## Carga concorrente
+
+\`bench/carga.ts\` (\`BENCH_SO=carga\`). Cada linha é uma execução de \`npm run bench\` (as mais recentes primeiro);
+as razões são rodada a rodada, os lados alternando, mediana e faixa. A carga da máquina (média de 1 minuto no começo e
+no fim) diz quanto outros processos disputavam os 2 núcleos.
+
+### PostgreSQL com ${p?.celulares ?? 50} celulares ao mesmo tempo
+
+${p ? `${p.celulares} funcionários, cada um com a sua rota, mandando ${p.vendasPorCelular} vendas em lotes de 50 ao mesmo tempo, ${p.rodadas} rodadas: dois processos do app no PostgreSQL atrás do proxy round-robin; a **réplica crua** dos mesmos lotes (\`bench/postgres-limite.ts\`: as mesmas linhas inseridas na mesma tabela \`vendas\`, com os mesmos índices, numa cópia do mesmo banco no mesmo PostgreSQL, dois processos atrás do mesmo proxy, sem autenticação, regras nem registro de operações) é o limite; e um processo no SQLite com os mesmos dados. Lotes interrompidos: respostas que não foram 200 (o celular reenvia); 'nao_processado': operações que voltaram sem ser aplicadas.` : ''}
+
+| execução | PostgreSQL vendas/s | réplica crua vendas/s | PostgreSQL ÷ réplica | SQLite vendas/s | PostgreSQL ÷ SQLite | lotes interrompidos | não processadas | carga |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${linhasPg.join('\n')}
+
+### Cópia contínua com ${c?.celulares ?? 10} celulares ao mesmo tempo
+
+${c ? `${c.celulares} celulares mandando ${c.vendasPorCelular} vendas cada em lotes de 50, ${c.rodadas} rodadas, a um processo no SQLite com a cópia contínua para um bucket nesta máquina (s3rver num processo próprio) e ao mesmo processo sem ela, em cópias do mesmo DATA_DIR. Com a cópia, cada resposta espera as suas vendas estarem no bucket; os lotes que esperam juntos dividem um envio (segmentos do WAL enviados nas rodadas medidas).` : ''}
+
+| execução | sem a cópia vendas/s | com a cópia vendas/s | com ÷ sem | segmentos enviados | lotes 503 | carga |
+| --- | --- | --- | --- | --- | --- | --- |
+${linhasCp.join('\n')}
+`;
+}
