@@ -328,7 +328,8 @@ export function secaoCarga(execucoes: ExecucaoCarga[]): string {
   return `
 ## Carga concorrente
 
-\`bench/carga.ts\` (\`BENCH_SO=carga\`). Cada linha é uma execução de \`npm run bench\` (as mais recentes primeiro);
+\`bench/carga.ts\` (\`BENCH_SO=carga\`). Cada linha é uma execução (\`npm run bench\`, ou uma parte sozinha com
+\`npx tsx bench/carga.ts postgres50|copia\`, as mesmas funções), as mais recentes primeiro;
 as razões são rodada a rodada, os lados alternando, mediana e faixa. A carga da máquina (média de 1 minuto no começo e
 no fim) diz quanto outros processos disputavam os 2 núcleos.
 
