@@ -13,6 +13,7 @@ import { medirLeituras, type ResultadoLeituras } from './leituras';
 import { medirLeiturasAdmin, type ResultadoLeiturasAdmin } from './leituras-admin';
 import { medirLighthouse, REPETICOES_VISITAS, RODADAS_LIGHTHOUSE, type ResultadoLighthouse } from './lighthouse';
 import { medirPostgres, type ResultadoPostgres } from './postgres';
+import { medirCopia, medirPostgres50, type ExecucaoCarga } from './carga';
 import { relatorio } from './relatorio';
 import { AQUECIMENTO, comEstaExecucao, medirSync, type ExecucaoSync, type MedidaSync } from './sync';
 import { medirUploads, secaoUploads, type ResultadoUploads } from './uploads';
@@ -33,10 +34,12 @@ export interface Resultados {
   campo?: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo; par?: ParCampo };
   /** Issue 21: the sync replay and the admin's reads on PostgreSQL with two processes, against SQLite with one (bench/postgres.ts). */
   postgres?: ResultadoPostgres & { medidoEm: string };
+  /** 50 phones on PostgreSQL against the bare replay, and 10 phones with the continuous copy against none (bench/carga.ts): the recent runs, newest first. */
+  carga?: { execucoes: ExecucaoCarga[] };
 }
 
 const ARQUIVO = 'bench/resultados.json';
-const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads,campo,leiturasAdmin,postgres').split(',').map((p) => p.trim()));
+const partes = new Set((process.env.BENCH_SO ?? 'api,sync,cliente,leituras,uploads,campo,leiturasAdmin,postgres,carga').split(',').map((p) => p.trim()));
 const rapido = process.env.BENCH_RAPIDO === '1';
 const agora = () => new Date().toISOString();
 const TITULO_UPLOADS = '## Uploads em paralelo';
@@ -146,6 +149,18 @@ if (partes.has('postgres')) {
     })),
     medidoEm: agora(),
   };
+  salvar();
+}
+if (partes.has('carga')) {
+  console.log('Carga concorrente: 50 celulares no PostgreSQL, 10 com a cópia contínua:');
+  medidasDestaExecucao.add('carga');
+  const execucao: ExecucaoCarga = {
+    medidoEm: agora(),
+    postgres50: await medirPostgres50({ celulares: 50, vendasPorCelular: rapido ? 50 : 250, rodadas: rapido ? 1 : 3 }),
+    copia: await medirCopia({ celulares: 10, vendasPorCelular: rapido ? 100 : 500, rodadas: rapido ? 2 : 5 }),
+  };
+  // The last five runs stay on the page: the spread between runs is part of the figure on a shared machine.
+  if (!rapido) resultados.carga = { execucoes: [execucao, ...(resultados.carga?.execucoes ?? [])].slice(0, 5) };
   salvar();
 }
 salvar();

@@ -2,8 +2,9 @@
  * The data of bench/postgres.ts, once, in a SQLite DATA_DIR (the same file is then served as is by
  * the SQLite process and copied into PostgreSQL by `migrate-to-postgres`, so both engines hold the
  * same rows): bench/dados.ts's year of data for BENCH_PG_FUNCIONARIOS employees, ADMINS admins (the
- * per-user request limit counts each one apart), and two phones — two employees, each with an active
- * route of the sync bench's 100 cities over 800 days (bench/sync-servidor.ts). Prints one JSON line
+ * per-user request limit counts each one apart), and BENCH_PG_CELULARES phones (two by default) — as
+ * many employees, each with an active route of the sync bench's 100 cities over 800 days
+ * (bench/sync-servidor.ts). Prints one JSON line
  * and exits, leaving the folder (the caller removes it).
  */
 import { hoje, somarDias } from '../shared/dates';
@@ -15,6 +16,7 @@ const ADMINS = 4;
 const CIDADES_DA_ROTA = 100;
 const DIAS_DA_ROTA = 800;
 const funcionarios = Math.max(1, Number(process.env.BENCH_PG_FUNCIONARIOS ?? PADRAO.funcionarios));
+const quantosCelulares = Math.max(1, Number(process.env.BENCH_PG_CELULARES ?? 2));
 const cidades = Array.from({ length: CIDADES_DA_ROTA }, (_, i) => ({ id: 9_100_000 + i, nome: `Cidade Sync ${i}`, uf: 'GO' }));
 
 let dados = { vendas: 0, despesas: 0 };
@@ -34,7 +36,7 @@ for (let i = 1; i < ADMINS; i++) {
 }
 const dia = hoje(config.appTz);
 const celulares = [];
-for (const n of [1, 2]) {
+for (let n = 1; n <= quantosCelulares; n++) {
   const email = `celular${n}@escola.com.br`;
   const senha = 'sync12345';
   const { usuario } = await chamar('POST', '/api/usuarios', admin, { nome: `Vendedora Celular ${n}`, email, senha, tipo: 'funcionario' });

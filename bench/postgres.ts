@@ -39,7 +39,7 @@ const JWT_SECRET = 'segredo-do-benchmark-com-mais-de-32-caracteres';
 /** The reads measured: the Vendas screen's default and /despesas?page=1, plus the two screens' pages. */
 const LEITURAS_MEDIDAS = LEITURAS;
 
-interface DadosPreparados {
+export interface DadosPreparados {
   dataDir: string;
   admins: { email: string; senha: string }[];
   celulares: { email: string; senha: string; rotaId: number; cidades: number[]; dia: string }[];
@@ -124,9 +124,9 @@ const faixa = (v: number[]): Faixa => ({ min: Math.min(...v), mediana: mediana(v
 const assentar = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 /** bench/postgres-dados.ts in a child: the SQLite DATA_DIR with the data. */
-async function prepararDados(funcionarios: number): Promise<DadosPreparados> {
+export async function prepararDados(funcionarios: number, celulares = 2): Promise<DadosPreparados> {
   const { stdout } = await executar(process.execPath, ['--import', 'tsx', path.join('bench', 'postgres-dados.ts')], {
-    env: { ...process.env, BENCH_PG_FUNCIONARIOS: String(funcionarios) },
+    env: { ...process.env, BENCH_PG_FUNCIONARIOS: String(funcionarios), BENCH_PG_CELULARES: String(celulares) },
     maxBuffer: 64 * 1024 * 1024,
   });
   const linha = stdout.split('\n').find((l) => l.includes('"pronto":true'));
@@ -135,7 +135,7 @@ async function prepararDados(funcionarios: number): Promise<DadosPreparados> {
 }
 
 /** The environment of every `serve` and `migrate-to-postgres` here: the proxy trusted, the per-user limits out of reach. */
-const ambiente = (dataDir: string, extra: Record<string, string> = {}): Record<string, string> => ({
+export const ambiente = (dataDir: string, extra: Record<string, string> = {}): Record<string, string> => ({
   PATH: process.env.PATH ?? '',
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
@@ -148,7 +148,7 @@ const ambiente = (dataDir: string, extra: Record<string, string> = {}): Record<s
   ...extra,
 });
 
-interface Processo {
+export interface Processo {
   porta: number;
   processo: ChildProcess;
   avisos: string[];
@@ -156,7 +156,7 @@ interface Processo {
 }
 
 /** `serve` from the sources, ready when /api/health answers; warn-or-above log lines kept (the first 30). */
-async function iniciarProcesso(nome: string, env: Record<string, string>): Promise<Processo> {
+export async function iniciarProcesso(nome: string, env: Record<string, string>): Promise<Processo> {
   const porta = await portaLivre();
   const processo = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts'), 'serve'], {
     env: { ...env, PORT: String(porta) },
@@ -212,7 +212,7 @@ interface Lado {
 }
 
 let enderecos = 0;
-async function entrar(url: string, email: string, senha: string): Promise<string> {
+export async function entrar(url: string, email: string, senha: string): Promise<string> {
   enderecos += 1;
   const r = await fetch(`${url}/api/auth/login`, {
     method: 'POST',

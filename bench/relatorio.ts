@@ -5,6 +5,7 @@ import { secaoLeituras } from './leituras';
 import { secaoLeiturasAdmin } from './leituras-admin';
 import { secaoLighthouse } from './lighthouse';
 import { secaoPostgres } from './postgres';
+import { secaoCarga } from './carga';
 
 const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
@@ -273,5 +274,6 @@ ${r.cliente ? `| JS da primeira tela do funcionário | ${kb(r.cliente.js.primeir
   if (r.lighthouse) partes.push(secaoLighthouse(r.lighthouse));
   if (r.campo) partes.push(secaoCampo(r.campo));
   if (r.postgres) partes.push(secaoPostgres(r.postgres));
+  if (r.carga?.execucoes.length) partes.push(secaoCarga(r.carga.execucoes));
   return `${partes.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }

@@ -37,7 +37,8 @@ import errosPlugin, { responderErroDeFramework } from './plugins/erros';
 import vezPorUsuario from './plugins/vezPorUsuario';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
-import rotasSync from './sync/rotas';
+import rotasSync, { SEGUNDOS_PARA_REENVIAR_SEM_COPIA } from './sync/rotas';
+import { falhaDaCopiaContinua } from './operacao/copiaContinuaComandos';
 import rotasImportacao from './sync/importacao';
 import rotasVendas from './vendas/rotas';
 import { tabelaAoRedor, type TabelaDoFuso } from '../../shared/fusos';
@@ -156,12 +157,18 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   app.get(
     '/api/health',
     { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => {
+    async (_request, reply) => {
       try {
         await linha(db, sql`select 1`);
       } catch (erro) {
         app.log.error({ err: erro }, 'health: banco indisponível');
         throw new ErroApp(503, 'indisponivel', 'Banco de dados indisponível.');
+      }
+      // The continuous copy failing: batches are refused with 503 meanwhile (sync/rotas.ts), so say so here.
+      const falhaDaCopia = falhaDaCopiaContinua();
+      if (falhaDaCopia) {
+        void reply.header('Retry-After', String(SEGUNDOS_PARA_REENVIAR_SEM_COPIA));
+        throw new ErroApp(503, 'indisponivel', falhaDaCopia);
       }
       return { status: 'ok' as const };
     },

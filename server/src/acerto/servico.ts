@@ -19,7 +19,7 @@ import { despesas } from '../db/tabelas';
 import { buscarDespesa } from '../despesas/repositorio';
 import { rotuloDespesa } from '../despesas/servico';
 import { conflito, naoEncontrado } from '../errors';
-import { buscarRota } from '../rotas/repositorio';
+import { buscarRota, donoDaRota } from '../rotas/repositorio';
 import { ROTA_NAO_ENCONTRADA } from '../rotas/servico';
 import { registrarMovimentacao } from '../saldo/servico';
 import { contarTardiasPendentes } from '../tardias/repositorio';
@@ -42,6 +42,7 @@ async function figurasSemSalario(db: Db, rotaId: number) {
 }
 
 export async function registrarAcerto(db: Db, admin: UsuarioSessao, rotaId: number, novo: NovoAcerto): Promise<{ movimentacaoId: number }> {
+  // Under the route's employee's lock (db/travas.ts): their ledger and the route's figures change.
   return emTransacao(db, async (tx) => {
     const rota = await buscarRota(tx, rotaId);
     if (!rota) throw naoEncontrado(ROTA_NAO_ENCONTRADA);
@@ -100,5 +101,5 @@ export async function registrarAcerto(db: Db, admin: UsuarioSessao, rotaId: numb
       },
     });
     return { movimentacaoId: movimentacao.id };
-  });
+  }, { usuarioDe: (tx) => donoDaRota(tx, rotaId) });
 }

@@ -18,6 +18,12 @@ export async function buscarDespesa(db: Db, id: string): Promise<LinhaDespesa | 
   return despesa;
 }
 
+/** Whose expense it is (null: none with that id): the user whose lock a change to it takes (db/travas.ts). */
+export async function donoDaDespesa(db: Db, id: string): Promise<number | null> {
+  const [linha] = await db.select({ funcionarioId: despesas.funcionarioId }).from(despesas).where(eq(despesas.id, id)).limit(1);
+  return linha?.funcionarioId ?? null;
+}
+
 export async function inserirDespesa(db: Db, linha: NovaLinhaDespesa): Promise<LinhaDespesa> {
   const [nova] = await db.insert(despesas).values(linha).returning();
   return nova!;

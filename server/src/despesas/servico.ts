@@ -36,6 +36,7 @@ import {
   atualizarDespesa,
   buscarDespesa,
   cuponsDaDespesa,
+  donoDaDespesa,
   espelharPrimeiroCupom,
   excluirCupons,
   inserirCupom,
@@ -258,7 +259,7 @@ export async function criarDespesa(ctx: ContextoDespesas, usuario: UsuarioSessao
       });
       await ctx.aoAplicar?.(tx, 201, despesa.recebidoEm);
       return { despesa, criada: true };
-    });
+    }, { usuario: usuario.id });
     // The same id committed while these were stored: that expense is answered, these files are nobody's.
     if (!resultado.criada) await ctx.armazenamento.desfazer(colocados);
     return resultado;
@@ -338,7 +339,7 @@ export async function editarDespesa(
       }
       await ctx.aoAplicar?.(tx, 200, despesa.atualizadoEm);
       return { despesa: (await buscarDespesa(tx, id))!, removidos };
-    });
+    }, { usuario: usuario.id });
     // Only now that the change committed: a rolled-back one still points at them.
     await removerArquivos(ctx.armazenamento, removidos);
     return despesa;
@@ -417,7 +418,7 @@ export async function corrigirDespesa(
       }
       await ctx.aoAplicar?.(tx, 200, despesa.atualizadoEm);
       return { despesa: (await buscarDespesa(tx, id))!, removidos };
-    });
+    }, { usuario: usuario.id });
     // Only now that the change committed: a rolled-back one still points at them.
     await removerArquivos(ctx.armazenamento, removidos);
     return despesa;
@@ -465,7 +466,7 @@ export async function excluirDespesa(ctx: ContextoDespesas, usuario: UsuarioSess
     );
     await ctx.aoAplicar?.(tx, 200, despesa.atualizadoEm);
     return { despesa, arquivos: cupons.map((c) => c.arquivo) };
-  });
+  }, { usuario: usuario.id });
   await removerArquivos(ctx.armazenamento, arquivos);
   return despesa;
 }
@@ -519,7 +520,9 @@ async function avaliarUma(db: Db, admin: UsuarioSessao, id: string, avaliacao: A
  */
 export async function avaliarDespesa(db: Db, admin: UsuarioSessao, id: string, avaliacao: Avaliacao): Promise<LinhaDespesa> {
   if (admin.tipo !== 'admin') throw semPermissao('Acesso restrito a administradores.');
-  return emTransacao(db, (tx) => avaliarUma(tx, admin, id, avaliacao, new Date().toISOString()));
+  // The expense's owner's lock (their ledger moves when an expense charged back is approved); the bulk
+  // approval below touches many employees and takes the lock for everything (db/travas.ts).
+  return emTransacao(db, (tx) => avaliarUma(tx, admin, id, avaliacao, new Date().toISOString()), { usuarioDe: (tx) => donoDaDespesa(tx, id) });
 }
 
 export type ResultadoAvaliacao = { id: string; ok: true; despesa: LinhaDespesa } | { id: string; ok: false; error: string };

@@ -63,6 +63,7 @@ export interface ResultadoDoRelato {
  * install left out gets in as soon as one of the others empties or goes stale. One transaction.
  */
 export async function gravarDispositivoLimitado(db: Db, linha: LinhaDispositivo, limites: LimitesDoRelato): Promise<ResultadoDoRelato> {
+  // Under the user's lock (db/travas.ts): their phones are counted and one may be replaced.
   return emTransacao(db, async (tx) => {
     const esquecidos = await esquecerDispositivosParados(tx, limites.vistoAntesDe);
     let substituido: string | null = null;
@@ -84,7 +85,7 @@ export async function gravarDispositivoLimitado(db: Db, linha: LinhaDispositivo,
     }
     await gravarDispositivo(tx, linha);
     return { gravado: true, substituido, esquecidos };
-  });
+  }, { usuario: linha.usuarioId });
 }
 
 export interface DispositivoComFila extends LinhaDispositivo {

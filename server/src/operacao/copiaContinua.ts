@@ -26,14 +26,18 @@
  * - `aguardarCopia()` resolves once a cycle that began after the call has uploaded everything: commits
  *   before the call are in the WAL it read. One cycle serves every request waiting (group commit).
  * - A bucket that fails: the cycle fails, is tried again with backoff (1 s doubling to 30 s), the WAL
- *   keeps the frames meanwhile (no checkpoint until they are shipped), waits end at their bound and
- *   `estado()` reports the lag. Nothing here ever throws into a request.
+ *   keeps the frames meanwhile (no checkpoint until they are shipped), waits end at their bound with
+ *   `copiado: false` (the batch then answers 503: sync/rotas.ts), `falha()` says so for /api/health and
+ *   `estado()` reports the lag. A request that waits may try the bucket again sooner than the backoff,
+ *   at most once a second (TENTATIVA_PEDIDA_MS): the first replay after the bucket is back is served
+ *   then, not up to 30 s later. Nothing here ever throws into a request.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { gzipSync, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants as zlibConstants, createGzip, gzip } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { ConfigS3 } from '../config';
 import { BucketDaCopia } from './copiaContinuaBucket';
@@ -104,7 +108,10 @@ interface Segmento {
   bytes: Buffer;
 }
 
+const comprimir = promisify(gzip);
 const PREFIXO_GERACOES = 'geracoes/';
+/** While the bucket fails, a request that waits tries it again at most this often (the timer backs off to 30 s). */
+const TENTATIVA_PEDIDA_MS = 1000;
 /** Bytes of WAL read into one segment at most (a transaction larger than this makes one segment of its own). */
 const TAMANHO_SEGMENTO = 8 * 1024 * 1024;
 const PREFIXO_COMPROVANTES = 'uploads/';
@@ -164,6 +171,8 @@ export class CopiaContinua {
   private cicloEmAndamento: Promise<void> | null = null;
   private proximoCiclo: NodeJS.Timeout | null = null;
   private esperaAte = 0;
+  /** When the last cycle failed (0: the last one did not). */
+  private falhouEm = 0;
   private falhasSeguidas = 0;
   private erro: string | null = null;
   private checkpoints = 0;
@@ -219,7 +228,7 @@ export class CopiaContinua {
         }, limiteMs),
       };
       this.esperando.add(espera);
-      if (!this.cicloEmAndamento && Date.now() >= this.esperaAte) this.agendar(0);
+      if (!this.cicloEmAndamento) this.agendarPedido();
     });
   }
 
@@ -236,6 +245,16 @@ export class CopiaContinua {
       geracoesIniciadas: this.geracoesIniciadas,
       comprovantesEnviados: this.comprovantesEnviados,
     };
+  }
+
+  /**
+   * What is failing, in pt-BR, or null: the last cycle failed (the bucket refused or did not answer), so
+   * writes committed since are only on this disk. A replicator that has not finished its first cycle
+   * yet is not failing (it is starting).
+   */
+  falha(): string | null {
+    if (this.falhasSeguidas === 0) return null;
+    return `A cópia contínua não consegue enviar ao bucket (${this.falhasSeguidas} ${this.falhasSeguidas === 1 ? 'tentativa' : 'tentativas'} seguidas sem sucesso).`;
   }
 
   /** Last cycle (bounded by `limiteMs`), then the connections are closed. */
@@ -270,9 +289,22 @@ export class CopiaContinua {
     return this.ultimaCopiaCompletaMs === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Date.now() - this.ultimaCopiaCompletaMs);
   }
 
+  /**
+   * A cycle for someone waiting: at once, or while the bucket is failing no sooner than
+   * TENTATIVA_PEDIDA_MS after the last failure (sooner than the backoff's timer when that is later).
+   */
+  private agendarPedido(): void {
+    const livreEm = this.falhouEm === 0 ? 0 : Math.min(this.esperaAte, this.falhouEm + TENTATIVA_PEDIDA_MS);
+    const ms = Math.max(0, livreEm - Date.now());
+    if (ms === 0 || !this.proximoCiclo || this.proximoEm > Date.now() + ms) this.agendar(ms);
+  }
+
+  private proximoEm = 0;
+
   private agendar(ms: number): void {
     if (this.parado) return;
     if (this.proximoCiclo) clearTimeout(this.proximoCiclo);
+    this.proximoEm = Date.now() + ms;
     this.proximoCiclo = setTimeout(() => {
       this.proximoCiclo = null;
       if (this.cicloEmAndamento || this.parado) return;
@@ -280,7 +312,7 @@ export class CopiaContinua {
         this.cicloEmAndamento = null;
         // Group commit: whoever asked while this cycle ran is served by the next one, right away. Checked
         // here, where no cycle is running any more: a request in between schedules its own.
-        if (this.esperando.size > 0 && Date.now() >= this.esperaAte) this.agendar(0);
+        if (this.esperando.size > 0) this.agendarPedido();
       });
     }, ms);
   }
@@ -304,6 +336,7 @@ export class CopiaContinua {
       this.falhasSeguidas = 0;
       this.erro = null;
       this.esperaAte = 0;
+      this.falhouEm = 0;
       for (const e of this.esperando) {
         if (e.alvo <= numero) {
           clearTimeout(e.limite);
@@ -316,7 +349,8 @@ export class CopiaContinua {
       this.falhasSeguidas++;
       this.erro = mensagem(erro);
       const pausa = Math.min(30_000, 1000 * 2 ** (this.falhasSeguidas - 1));
-      this.esperaAte = Date.now() + pausa;
+      this.falhouEm = Date.now();
+      this.esperaAte = this.falhouEm + pausa;
       const registro = { erro: this.erro, falhas: this.falhasSeguidas, proximaTentativaMs: pausa, atrasoMs: this.atrasoMs() };
       if (this.falhasSeguidas === 1 || this.falhasSeguidas % 10 === 0) this.opcoes.log.error(registro, 'cópia contínua: falha ao enviar ao bucket; tentando de novo');
       else this.opcoes.log.warn(registro, 'cópia contínua: ainda sem enviar ao bucket');
@@ -465,7 +499,10 @@ export class CopiaContinua {
   private async enviarPendentes(): Promise<void> {
     while (this.pendentes.length > 0) {
       const s = this.pendentes[0]!;
-      await this.bucket.gravar(nomeSegmento(s.geracao, s.indice, s.offset), gzipSync(s.bytes));
+      // Off the event loop (libuv's pool) and at the fastest level: batches waiting for this upload are
+      // answered sooner, and the requests being served meanwhile keep the thread (WAL pages still shrink ~10x).
+      const corpo = await comprimir(s.bytes, { level: zlibConstants.Z_BEST_SPEED });
+      await this.bucket.gravar(nomeSegmento(s.geracao, s.indice, s.offset), corpo);
       this.pendentes.shift();
       if (s.geracao === this.geracao && s.indice === this.indice) this.enviado = s.offset + s.bytes.length;
     }
@@ -616,6 +653,23 @@ async function aguardarPeloArquivo(arquivoBanco: string, limiteMs: number): Prom
   }
 }
 
+/**
+ * The copy as a process that does not replicate sees it: failing when the replicating process has
+ * published no complete cycle for this long (it cycles every second while the bucket answers).
+ */
+export const COPIA_PARADA_MS = 30_000;
+
+function falhaPeloArquivo(arquivoBanco: string): string | null {
+  let ultima: number;
+  try {
+    ultima = Number(fs.readFileSync(arquivoDeEstado(arquivoBanco), 'utf8'));
+  } catch {
+    return null; // nothing published yet: the replicating process is starting
+  }
+  if (!Number.isFinite(ultima) || Date.now() - ultima < COPIA_PARADA_MS) return null;
+  return `A cópia contínua não é concluída há ${Math.round((Date.now() - ultima) / 1000)} s.`;
+}
+
 /** One replicator per DATA_DIR: the other processes of the same machine leave it to the holder of this file. */
 /** A lock not touched for this long belongs to nobody (the holder touches it every cycle, at most 30 s apart): covers a pid reused after a reboot. */
 const TRAVA_ABANDONADA_MS = 5 * 60_000;
@@ -644,6 +698,8 @@ export interface CopiaContinuaIniciada {
   /** Null when another process on this DATA_DIR replicates (it holds DATA_DIR/copia-continua.trava). */
   replicador: CopiaContinua | null;
   aguardarCopia(limiteMs?: number): Promise<ResultadoDaEspera>;
+  /** What is failing, in pt-BR, or null while the copy is being made (see CopiaContinua.falha). */
+  falha(): string | null;
   parar(): Promise<void>;
 }
 
@@ -689,6 +745,7 @@ export function iniciarCopiaContinua(opcoes: OpcoesCopiaContinua): CopiaContinua
       return replicador;
     },
     aguardarCopia: (limiteMs = 5_000) => (replicador ? replicador.aguardarCopia(limiteMs) : aguardarPeloArquivo(opcoes.arquivoBanco, limiteMs)),
+    falha: () => (replicador ? replicador.falha() : falhaPeloArquivo(opcoes.arquivoBanco)),
     async parar() {
       if (tentativa) clearInterval(tentativa);
       if (!replicador) return;

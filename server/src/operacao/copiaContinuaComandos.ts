@@ -11,6 +11,8 @@ import { ErroDeCopia } from './copia';
 import type { CopiaContinuaIniciada, LogDaCopia, ResultadoDaEspera } from './copiaContinua';
 
 let ativa: Promise<CopiaContinuaIniciada | null> | null = null;
+/** The same once started (read synchronously by /api/health). */
+let iniciada: CopiaContinuaIniciada | null = null;
 
 /**
  * Starts the replicator of DATA_DIR/app.db (and DATA_DIR/uploads unless the receipts are in S3 already);
@@ -37,6 +39,7 @@ export function iniciarCopiaContinuaDoServidor(
         ...ajustes,
       }),
     )
+    .then((c) => (iniciada = c))
     .catch((erro: unknown) => {
       log.error({ erro: String(erro) }, 'cópia contínua: não foi possível iniciar; o servidor segue sem ela');
       return null;
@@ -58,7 +61,16 @@ export async function aguardarCopiaContinua(limiteMs = 5_000): Promise<Resultado
 export async function pararCopiaContinua(): Promise<void> {
   const c = ativa;
   ativa = null;
+  iniciada = null;
   await (await c)?.parar();
+}
+
+/**
+ * Whether the copy is failing now (for /api/health): on, and its last cycle failed (or, in a process that
+ * leaves the copy to another, no complete cycle published lately). Null while the copy is off or starting.
+ */
+export function falhaDaCopiaContinua(): string | null {
+  return iniciada?.falha() ?? null;
 }
 
 /** `restore-continuous DESTINO`: the newest copy into a new file, receipts into uploads/ beside it; prints what it restored. */

@@ -14,6 +14,12 @@ export async function buscarRota(db: Db, id: number): Promise<LinhaRota | undefi
   return (await consulta.execute({ id }))[0];
 }
 
+/** Whose route it is (null: none with that id): the user whose lock a change to it takes (db/travas.ts). */
+export async function donoDaRota(db: Db, id: number): Promise<number | null> {
+  const [linha] = await db.select({ funcionarioId: rotas.funcionarioId }).from(rotas).where(eq(rotas.id, id)).limit(1);
+  return linha?.funcionarioId ?? null;
+}
+
 export interface FiltroRotas {
   status?: StatusRota;
   funcionarioId?: number;

@@ -18,6 +18,7 @@ import { cidadesExistentes } from '../cidades/repositorio';
 import {
   buscarRota,
   cidadesComMovimento,
+  donoDaRota,
   listarLinhasRotas,
   movimentoDaRota,
   substituirCidades,
@@ -229,7 +230,7 @@ export async function finalizarRota(db: Db, usuario: UsuarioSessao, id: number):
     if (rota.status === 'finalizada') return rota;
     if (rota.status === 'cancelada') throw conflito(ROTA_CANCELADA_NAO_FINALIZA);
     return mudarStatus(tx, id, 'finalizada');
-  });
+  }, { usuario: usuario.id });
 }
 
 /** An admin cancels an active route. Cancelling again is answered with the route. */
@@ -351,5 +352,5 @@ export async function registrarVisita(
     await exigirRotaAtivaDoFuncionario(tx, usuario, rotaId, { data: dataVisita, fuso, cidadeId });
     if (dataVisita > hoje(fuso)) throw regraDeNegocio('A data da visita não pode estar no futuro.');
     return garantirVisita(tx, usuario.id, rotaId, cidadeId, dataVisita, visita);
-  });
+  }, { usuarioDe: (tx) => donoDaRota(tx, rotaId) });
 }

@@ -35,8 +35,9 @@ const rotasMemorizadas = new WeakMap<Db, Map<number, RotaDaCorrida | undefined>>
 /**
  * Runs `fn`, one run of a phone's batch inside one transaction (`tx`), remembering each route that
  * situacaoParaEscrita reads through `tx`, with its cities: two hundred sales of one route, over as many
- * cities and days, read it once. What others commit meanwhile is not seen either way (SQLite: the
- * transaction holds the write lock; PostgreSQL: a serializable transaction reads one snapshot), so only
+ * cities and days, read it once. Nobody else changes the route meanwhile (SQLite: the transaction holds
+ * the write lock; PostgreSQL: the batch holds its employee's lock, and every change to a route takes its
+ * employee's lock or the one for everything, db/travas.ts), so only
  * the run's own writes could change an answer: `fn` gets `esquecer`, which the batch calls after every
  * write not known to leave routes alone.
  */

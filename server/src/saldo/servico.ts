@@ -53,6 +53,8 @@ export async function registrarMovimentacao(db: Db, nova: NovaMovimentacao): Pro
   comoCentavos(nova.valorCentavos);
   if (nova.valorCentavos < 0 || (nova.valorCentavos === 0 && nova.tipo !== 'acerto')) throw new RangeError(`Movimentação sem valor: ${nova.valorCentavos}`);
   if ((nova.tipo === 'acerto') !== (nova.sentido !== undefined)) throw new RangeError('Só um acerto tem sentido, e todo acerto tem um.');
+  // The employee's lock before their last movement is read, whoever opened the transaction (db/travas.ts):
+  // the chain's next link is written by one transaction at a time.
   return emTransacao(db, async (tx) => {
     const anterior = (await saldoAtual(tx, nova.funcionarioId)).centavos;
     return inserirMovimentacao(tx, {
@@ -68,7 +70,7 @@ export async function registrarMovimentacao(db: Db, nova: NovaMovimentacao): Pro
       despesaId: nova.despesaId ?? null,
       dataMovimentacao: new Date().toISOString(),
     });
-  });
+  }, { usuario: nova.funcionarioId });
 }
 
 export interface DadosCredito {
@@ -109,7 +111,7 @@ export async function adicionarSaldo(db: Db, admin: UsuarioSessao, dados: DadosC
       depois: { saldo_centavos: credito.saldoNovoCentavos, valor_centavos: credito.valorCentavos, descricao: credito.descricao, rota_id: credito.rotaId, movimentacao_id: credito.id },
     });
     return credito;
-  });
+  }, { usuario: dados.funcionario_id });
 }
 
 /** The three cards of the admin's balance page, in centavos: the employees the page lists (a deactivated one with money too). */

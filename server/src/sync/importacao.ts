@@ -252,6 +252,7 @@ export default async function rotasImportacao(app: App) {
           antes: null,
           depois: { arquivo: enviado.nome, exportado_em: arquivo.exportadoEm, dispositivo: arquivo.dispositivo ?? null, ...totais },
         }),
+        { usuario: funcionario.id },
       );
     }
 

@@ -34,7 +34,7 @@ import { ESQUEMAS_OPERACAO, operacaoCanonica, operacaoSyncSchema, VALIDACOES_CAN
 import { ehTipoOperacao, retencaoDe, Retencoes, type TipoOperacao } from '../../../shared/sync/operacoes';
 import type { CupomRecebido } from '../despesas/cupons';
 import { conflito, dadosInvalidos, ErroApp, ErroRotaFinalizada } from '../errors';
-import { ehPostgres, emSavepoint, emTransacao, type Db } from '../db';
+import { ehPostgres, emSavepoint, emTransacao, type Db, type Trava } from '../db';
 import { depois, rodarPassos, type Talvez } from '../db/talvez';
 import { comSituacoesMemorizadas } from '../rotas/situacaoParaEscrita';
 import type { UsuarioSessao } from '../tipos';
@@ -247,6 +247,9 @@ export async function processarLote(
   const novasAplicadas: string[] = [];
   let i = 0;
   let interrompido = false;
+  // Every write of the batch is on this user's data: on PostgreSQL, their lock (db/travas.ts), so that
+  // other employees' batches run beside it and another of theirs (a second process) waits.
+  const travaDoLote: Trava = { usuario: usuario.id };
 
   const reter = (r: Preparada['retencao']) => {
     retencoes.reter(r);
@@ -270,7 +273,7 @@ export async function processarLote(
 
   /**
    * A transaction that changes the batch's state as it goes (the run with a savepoint per write).
-   * PostgreSQL may run a transaction again from the start (a serialization conflict, db/index.ts):
+   * PostgreSQL may run a transaction again from the start (a deadlock, db/index.ts):
    * each run first puts the state back as it was when the transaction began, so what the answers
    * say is what the committed run did. SQLite runs it once.
    */
@@ -287,7 +290,7 @@ export async function processarLote(
       }
       for (const id of novasAplicadas.splice(marca.aplicadas)) aplicadas.delete(id);
       await fn(tx);
-    });
+    }, travaDoLote);
   };
 
   /** Already applied (before, or earlier in this batch): the recorded outcome. Another user's id is refused. */
@@ -358,7 +361,7 @@ export async function processarLote(
   const guardarTardiaComArquivos = async (op: Preparada, erro: ErroRotaFinalizada): Promise<Execucao> => {
     const guardados = await guardarArquivosDaTardia(ctx, arquivos.get(op.id) ?? []);
     try {
-      const resultado = await emTransacao(ctx.db, (tx) => guardarSeTardia(tx, op, erro, guardados));
+      const resultado = await emTransacao(ctx.db, (tx) => guardarSeTardia(tx, op, erro, guardados), travaDoLote);
       return { tipo: 'resultado', resultado: resultado! };
     } catch (falha) {
       await ctx.armazenamento.desfazer(guardados.map((a) => a.nome));
@@ -379,7 +382,7 @@ export async function processarLote(
       const r = await op.rodar!({ ...ctx, aoAplicar }, usuario, arquivos.get(op.id));
       const final = resultado ?? (await aceita(op.id, r));
       // Answered without a change (the same data again): recorded now, nothing to commit with it.
-      if (!registrada) await emTransacao(ctx.db, (tx) => registrarAplicada(tx, registro(op, final)));
+      if (!registrada) await emTransacao(ctx.db, (tx) => registrarAplicada(tx, registro(op, final)), travaDoLote);
       return { tipo: 'resultado', resultado: final };
     } catch (erro) {
       if (erro instanceof ErroRotaFinalizada && op.guardavel) return guardarTardiaComArquivos(op, erro);
@@ -459,7 +462,7 @@ export async function processarLote(
     let parciais: ResultadoOperacao[];
     try {
       // Built anew by each run of the transaction (PostgreSQL may run it again).
-      parciais = await emTransacao(ctx.db, (tx) => comSituacoesMemorizadas(tx, (esquecer) => rodarPassos(passosDoTrecho(tx, inicio, fim, esquecer))));
+      parciais = await emTransacao(ctx.db, (tx) => comSituacoesMemorizadas(tx, (esquecer) => rodarPassos(passosDoTrecho(tx, inicio, fim, esquecer))), travaDoLote);
     } catch {
       // Rolled back: done again below, one savepoint per operation, after reading the log. Where an
       // operation applied before lands (its log row's key refused the insert, or its sale's id was

@@ -20,8 +20,13 @@ import rotasEnvioEmPartes, { cupomDoEnvio, descartarEnvio, referenciasSchema } f
 import { aguardarCopiaContinua } from '../operacao/copiaContinuaComandos';
 import { loteCanonico, loteSchema, prepararOperacoes, processarLote, type ResultadoOperacao } from './lote';
 
-/** How long a batch's answer waits for the continuous copy before going anyway (the copy catches up). */
+/** How long a batch's answer waits for the continuous copy before it is refused with 503 (the phone keeps its queue). */
 export const LIMITE_ESPERA_COPIA_MS = 5_000;
+/** The Retry-After of that 503: the copy retries the bucket with backoff (1 s doubling to 30 s). */
+export const SEGUNDOS_PARA_REENVIAR_SEM_COPIA = 10;
+export const MENSAGEM_SEM_COPIA =
+  'Os registros chegaram ao servidor, mas a cópia de segurança externa está fora do ar e eles ainda não estão protegidos. ' +
+  'O aparelho mantém tudo na fila e envia de novo sozinho em instantes.';
 
 /**
  * The file budget of one request. Receipts go to disk as they arrive (never into memory), but each
@@ -171,7 +176,7 @@ export default async function rotasSync(app: App) {
       // checking hundreds of receipts against a zod schema on every batch cost more than writing them.
       bodyLimit: 8 * 1024 * 1024,
     },
-    async (request): Promise<{ resultados: ResultadoOperacao[] }> => {
+    async (request, reply): Promise<{ resultados: ResultadoOperacao[] }> => {
       const temporarios = new Temporarios(pastaTemp);
       let clienteId: string;
       let operacoes: ReturnType<typeof prepararOperacoes>;
@@ -200,11 +205,17 @@ export default async function rotasSync(app: App) {
       }, {});
       request.log.info({ por: request.usuario.id, cliente: clienteId, operacoes: operacoes.length, ...contagem }, 'lote sincronizado');
       // The phone drops what this answer confirms from its queue: with the continuous off-site copy on
-      // (COPIA_S3_BUCKET), it is in the bucket first, so losing the server's disk loses nothing confirmed
-      // (issue 21, item 6). Bounded; with the copy off (or down past the bound) it answers at once.
-      if ((contagem.aceitas ?? 0) > 0) {
+      // (COPIA_S3_BUCKET), it is in the bucket first, so losing the server's disk loses nothing confirmed.
+      // A repetition confirms too (its first answer may have been this 503). Not in the bucket within the
+      // bound: 503, and the phone keeps its queue; its replay is answered from the operation log once the
+      // copy is made (decisions.md, "A cópia contínua nunca confirma o que não saiu do servidor").
+      if (resultados.some((r) => typeof r.status === 'number' && r.status < 400)) {
         const copia = await aguardarCopiaContinua(LIMITE_ESPERA_COPIA_MS);
-        if (copia.ligada && !copia.copiado) request.log.warn({ atrasoMs: copia.atrasoMs }, 'lote respondido antes da cópia contínua');
+        if (copia.ligada && !copia.copiado) {
+          request.log.warn({ atrasoMs: copia.atrasoMs }, 'lote recusado com 503: a cópia contínua não foi feita');
+          void reply.header('Retry-After', String(SEGUNDOS_PARA_REENVIAR_SEM_COPIA));
+          throw new ErroApp(503, 'indisponivel', MENSAGEM_SEM_COPIA);
+        }
       }
       return { resultados };
     },

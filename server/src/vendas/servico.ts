@@ -6,7 +6,7 @@
  */
 import { hoje } from '../../../shared/dates';
 import { HISTORICO_POR_CIDADE, type ResumoVendas, type TotaisVendas, type ValoresVenda, type VendaCriarDados, type VendaEditarDados, type VendaHistorico, type VendaListada, type VendasFiltro } from '../../../shared/schemas/vendas';
-import { emTransacao, type Db } from '../db';
+import { emTransacao, TRAVA_LEITURA, type Db } from '../db';
 import { aguardar, rodarPassos, type Talvez } from '../db/talvez';
 import type { ValoresEmConflito } from '../../../shared/api/errors';
 import { diferencasDoConflito, MENSAGEM_CONFLITO_DE_VERSAO } from '../../../shared/sync/diferencasDoConflito';
@@ -147,10 +147,14 @@ export interface ResultadoVenda {
  */
 export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda = DA_API): Talvez<ResultadoVenda> {
   // Inside the transaction's function: refused as the rest is (a rejection, or a throw inside a batch's steps).
-  return emTransacao(db, (tx) => {
-    exigirFuncionario(usuario);
-    return rodarPassos(passosDeSalvarVenda(tx, usuario, dados, fuso, origem));
-  });
+  return emTransacao(
+    db,
+    (tx) => {
+      exigirFuncionario(usuario);
+      return rodarPassos(passosDeSalvarVenda(tx, usuario, dados, fuso, origem));
+    },
+    { usuario: usuario.id },
+  );
 }
 
 /**
@@ -223,7 +227,7 @@ export async function editarVenda(db: Db, usuario: UsuarioSessao, id: string, da
     await exigirRotaAtivaDoFuncionario(tx, usuario, venda.rotaId, { data: venda.dataVenda, fuso, cidadeId: venda.cidadeId });
     await aplicarNaVenda(tx, venda, dados, dados.registrado_em ?? new Date().toISOString(), { clienteId: null, versaoBase: dados.versao_base });
     return id;
-  });
+  }, { usuario: usuario.id });
 }
 
 /** The filter as this user may apply it: an employee always sees only their own sales. */
@@ -246,7 +250,7 @@ export async function consultarVendas(db: Db, usuario: UsuarioSessao, f: VendasF
   return emTransacao(db, async (tx) => {
     const dias = await diasDasVendas(tx, filtro);
     return { vendas: await listarVendas(tx, filtro, janelaDaPagina(f), dias), ...camposDaPagina(totalDosDias(dias), f) };
-  });
+  }, TRAVA_LEITURA);
 }
 
 /** GET /vendas/fechamento-diario: the totals of the whole filtered set, and one page of its sales. */
@@ -259,7 +263,7 @@ export async function fechamentoDiario(
   return emTransacao(db, async (tx) => {
     const { linhas, ...totais } = await totaisDasVendas(tx, filtro);
     return { totais, vendas: await listarVendas(tx, filtro, janelaDaPagina(f)), ...camposDaPagina(linhas, f) };
-  });
+  }, TRAVA_LEITURA);
 }
 
 /** Totals of a route: admins any route, an employee only their own (others look absent). */
