@@ -323,8 +323,10 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
       await encerrar();
       if (resultado.estado === 'enviado') {
         toast.success(correcao ? 'Despesa corrigida e reenviada: ela está Pendente de nova aprovação.' : edicao ? 'Despesa atualizada com sucesso!' : 'Despesa registrada com sucesso!');
-      } else if (correcao) toast.info('Correção guardada neste aparelho; será enviada quando houver sinal. A despesa continua Rejeitada até lá.');
-      else toast.info('Despesa guardada neste aparelho. Ela será enviada assim que houver conexão.');
+      } else {
+        const quando = resultado.semSessao ? 'quando você entrar de novo' : correcao ? 'quando houver sinal' : 'assim que houver conexão';
+        toast.info(correcao ? `Correção guardada neste aparelho; será enviada ${quando}. A despesa continua Rejeitada até lá.` : `Despesa guardada neste aparelho. Ela será enviada ${quando}.`);
+      }
       aoFechar();
     } catch (erro) {
       setErroServidor(mensagemDeErro(erro, 'Erro ao salvar despesa'));

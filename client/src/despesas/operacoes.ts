@@ -320,7 +320,8 @@ export function enfileirarExclusao(
   return enfileirar(banco, { tipo: OP_EXCLUIR, usuarioId, dados: op, chaves: [`despesa:${despesa.id}`], descricao: `Exclusão da despesa: ${rotulo(d)}` });
 }
 
-export type ResultadoEnvio = { estado: 'enviado' } | { estado: 'recusado'; erro: string } | { estado: 'na-fila' };
+/** `semSessao`: still queued because the server ended the session (there was signal), not for want of signal. */
+export type ResultadoEnvio = { estado: 'enviado' } | { estado: 'recusado'; erro: string } | { estado: 'na-fila'; semSessao: boolean };
 
 /** How long the form waits for the server before telling the person it was kept on the device. */
 export const ESPERA_ENVIO_MS = 8_000;
@@ -333,14 +334,14 @@ export const ESPERA_ENVIO_MS = 8_000;
  */
 export async function enviarAgora(
   itemId: string,
-  { limiteMs = ESPERA_ENVIO_MS, banco = bancoLocal, motor = motorSync }: { limiteMs?: number; banco?: BancoLocal; motor?: Pick<typeof motorSync, 'sincronizarAgora'> } = {},
+  { limiteMs = ESPERA_ENVIO_MS, banco = bancoLocal, motor = motorSync }: { limiteMs?: number; banco?: BancoLocal; motor?: Pick<typeof motorSync, 'sincronizarAgora'> & Partial<Pick<typeof motorSync, 'estado'>> } = {},
 ): Promise<ResultadoEnvio> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return { estado: 'na-fila' };
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return { estado: 'na-fila', semSessao: false };
   let temporizador: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([motor.sincronizarAgora(), new Promise<void>((r) => (temporizador = setTimeout(r, limiteMs)))]);
   clearTimeout(temporizador);
   const item = await banco.outbox.where('id').equals(itemId).first();
   if (!item) return { estado: 'enviado' };
   if (item.estado === 'erro') return { estado: 'recusado', erro: item.erro ?? 'Erro ao salvar despesa' };
-  return { estado: 'na-fila' };
+  return { estado: 'na-fila', semSessao: motor.estado?.().pausadoPorSessao === true };
 }
