@@ -245,7 +245,7 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
               id: crypto.randomUUID(),
               usuarioId,
               tipo: 'venda.salvar',
-              dados: { id, rota_id: rotaId, cidade_id: cidade, data_venda: data, valor_dinheiro: 10, valor_pix: 0.5, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString() },
+              dados: { id, rota_id: rotaId, cidade_id: cidade, data_venda: data, valor_dinheiro: 1000, valor_pix: 50, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString() },
               arquivos: [],
               chaves: [`venda:${rotaId}:${cidade}:${data}`],
               descricao: `Fechamento ${i}`,

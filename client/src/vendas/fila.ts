@@ -2,13 +2,17 @@
  * What the sales writes store in the outbox, read back through these readers (an item may have been
  * written by an older version of the app). No side effects: the screen's pure rules import it.
  */
-import { ehInteiroNaoNegativo, ehInteiroPositivo, ehNumeroNaoNegativo, ehObjeto, ehTexto, ehTextoOpcional, ehTextoPreenchido, leitor, opcional } from '../offline/leitor';
+import { ehInteiroNaoNegativo, ehInteiroPositivo, ehObjeto, ehTexto, ehTextoOpcional, ehTextoPreenchido, leitor, opcional } from '../offline/leitor';
 
 export const OPERACAO_SALVAR_VENDA = 'venda.salvar';
 export const OPERACAO_REGISTRAR_VISITA = 'visita.registrar';
 
-/** The amounts (in reais, as the API takes them; boletos a count) and note of a closing. */
-export interface ValoresVendaReais {
+/**
+ * The amounts (integer centavos, as the form's reader leaves them and the sync sends them; boletos a
+ * count) and note of a closing. Queues written before the local database's version 4 held reais: its
+ * upgrade converted them (offline/db.ts).
+ */
+export interface ValoresVendaCentavos {
   valor_dinheiro: number;
   valor_pix: number;
   valor_cartao: number;
@@ -18,7 +22,7 @@ export interface ValoresVendaReais {
 }
 
 /** What a queued sale stores; read back through dadosVendaSchema. */
-export interface DadosVendaFila extends ValoresVendaReais {
+export interface DadosVendaFila extends ValoresVendaCentavos {
   id: string;
   rota_id: number;
   cidade_id: number;
@@ -55,10 +59,10 @@ export const dadosVendaSchema = leitor<DadosVendaFila>((v) => {
     ehInteiroPositivo(rota_id) &&
     ehInteiroPositivo(cidade_id) &&
     ehTexto(data_venda) &&
-    ehNumeroNaoNegativo(valor_dinheiro) &&
-    ehNumeroNaoNegativo(valor_pix) &&
-    ehNumeroNaoNegativo(valor_cartao) &&
-    ehNumeroNaoNegativo(valor_link) &&
+    ehInteiroNaoNegativo(valor_dinheiro) &&
+    ehInteiroNaoNegativo(valor_pix) &&
+    ehInteiroNaoNegativo(valor_cartao) &&
+    ehInteiroNaoNegativo(valor_link) &&
     ehInteiroNaoNegativo(valor_boletos) &&
     ehTexto(observacoes) &&
     ehTexto(registrado_em) &&
