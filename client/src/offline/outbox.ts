@@ -53,8 +53,9 @@ export async function lerConfirmacoes(banco: BancoLocal): Promise<number> {
   return typeof valor === 'number' ? valor : 0;
 }
 
-export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<ItemOutbox> {
-  const arquivos: ArquivoLocal[] = (op.arquivos ?? []).map((a) => ({
+/** The files an operation brings, as the queue stores them (bytes, with their own ids). */
+function arquivosLocais(arquivos: NonNullable<NovaOperacao['arquivos']>): ArquivoLocal[] {
+  return arquivos.map((a) => ({
     id: a.id ?? uuidv7(),
     nome: a.nome,
     tipo: a.tipo,
@@ -62,6 +63,10 @@ export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<I
     conteudo: a.conteudo,
     criadoEm: new Date().toISOString(),
   }));
+}
+
+export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<ItemOutbox> {
+  const arquivos = arquivosLocais(op.arquivos ?? []);
   const item: ItemOutbox = {
     id: uuidv7(),
     usuarioId: op.usuarioId,
@@ -224,14 +229,7 @@ export async function corrigirRecusado(banco: BancoLocal, op: NovaOperacao, tipo
       return { ...recusado, ...corrigido } as ItemOutbox;
     }
     if (recusado.arquivos?.length) await banco.arquivos.bulkDelete(recusado.arquivos);
-    const arquivos: ArquivoLocal[] = op.arquivos.map((a) => ({
-      id: a.id ?? uuidv7(),
-      nome: a.nome,
-      tipo: a.tipo,
-      tamanho: a.conteudo.byteLength,
-      conteudo: a.conteudo,
-      criadoEm: new Date().toISOString(),
-    }));
+    const arquivos = arquivosLocais(op.arquivos);
     if (arquivos.length > 0) await banco.arquivos.bulkPut(arquivos);
     const corrigido: Partial<ItemOutbox> = {
       tipo: op.tipo,

@@ -12,29 +12,15 @@ import { normalizarBusca } from '../../../shared/texto';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import { HISTORICO_POR_CIDADE } from '../../../shared/historicoDeVendas';
 import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
+import type { EscritaLocal } from '../offline/escritas';
 import { chaveDoDia, dadosVendaSchema, dadosVisitaSchema, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA } from './fila';
 
 /** A write of this device: still queued ('pendente'), refused ('erro'), or confirmed a moment ago ('enviado'). */
-export interface ItemLocal {
-  id: string;
-  tipo: string;
-  dados: unknown;
-  estado: 'pendente' | 'erro' | 'enviado';
-  erro: string | null;
-  /** The server's receipt time, for 'enviado'. */
-  recebidoEm?: string;
-}
+export type ItemLocal = EscritaLocal;
 
 /** A city's closing as the screen shows it: amounts in reais, as the server's listing gives them. */
-export interface VendaDoDia {
+export interface VendaDoDia extends Pick<VendaListada, 'valor_dinheiro' | 'valor_pix' | 'valor_cartao' | 'valor_link' | 'valor_boletos' | 'observacoes'> {
   id: string;
-  valor_dinheiro: number;
-  valor_pix: number;
-  valor_cartao: number;
-  valor_link: number;
-  /** A count. */
-  valor_boletos: number;
-  observacoes: string;
   /** dinheiro + pix + cartão + link, in reais (boletos are a count). */
   total: number;
   registrado_em: string;

@@ -2,6 +2,7 @@
  * What the sales writes store in the outbox, read back through these readers (an item may have been
  * written by an older version of the app). No side effects: the screen's pure rules import it.
  */
+import type { ValoresEmConflito } from '../../../shared/api/errors';
 import { ehInteiroNaoNegativo, ehInteiroPositivo, ehObjeto, ehTexto, ehTextoOpcional, ehTextoPreenchido, leitor, opcional } from '../offline/leitor';
 
 export const OPERACAO_SALVAR_VENDA = 'venda.salvar';
@@ -9,17 +10,10 @@ export const OPERACAO_REGISTRAR_VISITA = 'visita.registrar';
 
 /**
  * The amounts (integer centavos, as the form's reader leaves them and the sync sends them; boletos a
- * count) and note of a closing. Queues written before the local database's version 4 held reais: its
- * upgrade converted them (offline/db.ts).
+ * count) and note of a closing: the same fields a version conflict reports. Queues written before the
+ * local database's version 4 held reais: its upgrade converted them (offline/db.ts).
  */
-export interface ValoresVendaCentavos {
-  valor_dinheiro: number;
-  valor_pix: number;
-  valor_cartao: number;
-  valor_link: number;
-  valor_boletos: number;
-  observacoes: string;
-}
+export type ValoresVendaCentavos = ValoresEmConflito;
 
 /** What a queued sale stores; read back through dadosVendaSchema. */
 export interface DadosVendaFila extends ValoresVendaCentavos {

@@ -62,6 +62,9 @@ export const COLUNAS_DESPESAS_CONTABIL: ColunasCsv<{ despesa: Despesa; arquivos:
   ],
 };
 
+/** A sale's amounts, boletos, total and note: the last cells of both sales CSVs. */
+const valoresDaVenda = (v: VendaListada) => [v.valor_dinheiro, v.valor_pix, v.valor_cartao, v.valor_link, v.valor_boletos, v.total_vendas, v.observacoes];
+
 /** Admin Vendas: the table's columns (the screen's 'Exportar CSV' wrote the same ones for its page). */
 export const COLUNAS_VENDAS: ColunasCsv<VendaListada> = {
   cabecalho: ['Data', 'Funcionário', 'Rota', 'Status', 'Cidade', 'Dinheiro', 'Pix', 'Cartão', 'Link', 'Boletos', 'Total', 'Observações'],
@@ -71,13 +74,7 @@ export const COLUNAS_VENDAS: ColunasCsv<VendaListada> = {
     v.rota_nome,
     ROTULO_STATUS_ROTA[v.rota_status],
     cidadeComUf(v.cidade_nome, v.cidade_uf),
-    v.valor_dinheiro,
-    v.valor_pix,
-    v.valor_cartao,
-    v.valor_link,
-    v.valor_boletos,
-    v.total_vendas,
-    v.observacoes,
+    ...valoresDaVenda(v),
   ],
 };
 
@@ -91,13 +88,7 @@ export const COLUNAS_VENDAS_CONTABIL: ColunasCsv<VendaListada> = {
     ROTULO_STATUS_ROTA[v.rota_status],
     v.cidade_nome,
     v.cidade_uf,
-    v.valor_dinheiro,
-    v.valor_pix,
-    v.valor_cartao,
-    v.valor_link,
-    v.valor_boletos,
-    v.total_vendas,
-    v.observacoes,
+    ...valoresDaVenda(v),
   ],
 };
 
