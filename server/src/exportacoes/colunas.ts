@@ -24,6 +24,16 @@ export const tipoDaDespesa = (d: Pick<Despesa, 'tipo' | 'tipo_outro'>) =>
 const cidadeComUf = (nome: string, uf: string) => `${nome} (${uf})`;
 const quantosCupons = (d: Despesa & { linhasCupons?: unknown[] }) => d.linhasCupons?.length ?? d.cupons?.length ?? 0;
 
+/** An expense's kind, value, description, status, rejection reason and NFC-e key: the middle of both expense CSVs. */
+const fatosDaDespesa = (d: Despesa) => [
+  tipoDaDespesa(d),
+  d.valor,
+  d.descricao,
+  ROTULO_STATUS_APROVACAO[d.status_aprovacao],
+  d.status_aprovacao === 'rejeitada' ? d.motivo_rejeicao : '',
+  d.chave_nfce,
+];
+
 /** Admin Despesas: the table's columns, with the status and its reason apart and the receipts counted. */
 export const COLUNAS_DESPESAS: ColunasCsv<Despesa & { linhasCupons?: unknown[] }> = {
   cabecalho: ['Data', 'Registrado por', 'Rota', 'Cidade', 'Tipo', 'Valor', 'Descrição', 'Status', 'Motivo da rejeição', 'Chave da NFC-e', 'Comprovantes'],
@@ -32,12 +42,7 @@ export const COLUNAS_DESPESAS: ColunasCsv<Despesa & { linhasCupons?: unknown[] }
     d.funcionario_nome,
     d.rota_nome,
     cidadeComUf(d.cidade_nome, d.cidade_uf),
-    tipoDaDespesa(d),
-    d.valor,
-    d.descricao,
-    ROTULO_STATUS_APROVACAO[d.status_aprovacao],
-    d.status_aprovacao === 'rejeitada' ? d.motivo_rejeicao : '',
-    d.chave_nfce,
+    ...fatosDaDespesa(d),
     quantosCupons(d),
   ],
 };
@@ -51,12 +56,7 @@ export const COLUNAS_DESPESAS_CONTABIL: ColunasCsv<{ despesa: Despesa; arquivos:
     d.rota_nome,
     d.cidade_nome,
     d.cidade_uf,
-    tipoDaDespesa(d),
-    d.valor,
-    d.descricao,
-    ROTULO_STATUS_APROVACAO[d.status_aprovacao],
-    d.status_aprovacao === 'rejeitada' ? d.motivo_rejeicao : '',
-    d.chave_nfce,
+    ...fatosDaDespesa(d),
     arquivos.length,
     arquivos.join(' | '),
   ],
