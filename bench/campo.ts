@@ -289,9 +289,10 @@ async function prepararDia(servidor: ServidorDeTeste, arquivos: { nome: string; 
         rota_id: rotaId,
         cidade_id: c.id,
         data_venda: data,
-        valor_dinheiro: 150 + i,
-        valor_pix: 320.5,
-        valor_cartao: 89.9,
+        // Centavos, as the sales form queues them.
+        valor_dinheiro: (150 + i) * 100,
+        valor_pix: 32050,
+        valor_cartao: 8990,
         valor_link: 0,
         valor_boletos: 2,
         observacoes: i % 3 === 0 ? 'Cliente pediu retorno na próxima semana' : '',

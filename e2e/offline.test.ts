@@ -18,7 +18,7 @@ import { TelaVendasFuncionario } from './paginas/vendas';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { jpegPequeno, pdfPequeno } from './suporte/arquivos';
 import { entrarComSinal } from './suporte/celular';
-import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
+import { funcionarioEmCampo } from './suporte/dados';
 import { abrirPerfil, capturar, temChromium } from './suporte/navegador';
 import { iniciarServidor, PASTA_CLIENTE, iniciarServidorProcesso, portaLivre, type ServidorDeTeste } from './suporte/servidor';
 
@@ -75,12 +75,8 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
   });
   afterAll(() => fecharAmbiente({ servidor, raiz }));
 
-  async function prepararFuncionario(nome: string, email: string) {
-    const f = await servidor.criarFuncionario({ nome, email });
-    const rotaId = await criarRotaEmCurso(servidor, f.id, { nome: `Rota de ${nome}`, cidades: CIDADES, diasAntes: 30, diasDepois: 30 });
-    await creditarSaldo(servidor, f.id, 500, { descricao: 'Adiantamento da semana', rotaId });
-    return { ...f, rotaId };
-  }
+  const prepararFuncionario = (nome: string, email: string) =>
+    funcionarioEmCampo(servidor, { nome, email, cidades: CIDADES, dias: 30, descricaoDoCredito: 'Adiantamento da semana' });
 
   /** Signs in online and opens the employee's screens once, so they are kept on the phone. */
   async function entrarEGuardar(pagina: Page, email: string, senha: string) {
@@ -245,7 +241,7 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
               id: crypto.randomUUID(),
               usuarioId,
               tipo: 'venda.salvar',
-              dados: { id, rota_id: rotaId, cidade_id: cidade, data_venda: data, valor_dinheiro: 10, valor_pix: 0.5, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString() },
+              dados: { id, rota_id: rotaId, cidade_id: cidade, data_venda: data, valor_dinheiro: 1000, valor_pix: 50, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString() },
               arquivos: [],
               chaves: [`venda:${rotaId}:${cidade}:${data}`],
               descricao: `Fechamento ${i}`,

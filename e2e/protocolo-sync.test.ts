@@ -12,7 +12,7 @@ import { TelaVendasFuncionario } from './paginas/vendas';
 import { abrirAmbiente, fecharAmbiente } from './suporte/ambiente';
 import { estragarNoCaminho, jpegPequeno } from './suporte/arquivos';
 import { entrarComSinal } from './suporte/celular';
-import { creditarSaldo, criarRotaEmCurso } from './suporte/dados';
+import { funcionarioEmCampo } from './suporte/dados';
 import { abrirPerfil, capturar, temChromium } from './suporte/navegador';
 import type { ServidorDeTeste } from './suporte/servidor';
 
@@ -37,12 +37,8 @@ describe.skipIf(!temChromium)('protocolo de sincronização no navegador', () =>
   });
   afterAll(() => fecharAmbiente({ servidor, raiz }));
 
-  async function prepararFuncionario(nome: string, email: string) {
-    const f = await servidor.criarFuncionario({ nome, email });
-    const rotaId = await criarRotaEmCurso(servidor, f.id, { nome: `Rota de ${nome}`, cidades: CIDADES, diasAntes: 10, diasDepois: 10 });
-    await creditarSaldo(servidor, f.id, 500, { descricao: 'Adiantamento', rotaId });
-    return { ...f, rotaId };
-  }
+  const prepararFuncionario = (nome: string, email: string) =>
+    funcionarioEmCampo(servidor, { nome, email, cidades: CIDADES, dias: 10, descricaoDoCredito: 'Adiantamento' });
 
   it('um comprovante que o servidor recusa recusa só a sua despesa, com a mensagem do arquivo; as vendas do mesmo dia chegam', async () => {
     const f = await prepararFuncionario('Gil Estrada', 'gil@escola.com.br');

@@ -47,3 +47,17 @@ export async function creditarSaldo(
   });
   expect(r.statusCode, r.body).toBe(201);
 }
+
+/**
+ * An employee in the field: a route around today over `cidades` (`dias` before and after it) and
+ * R$ 500 on their balance for it. Returns the employee (with password and token) and the route's id.
+ */
+export async function funcionarioEmCampo(
+  servidor: ServidorDeTeste,
+  { nome, email, cidades, dias, descricaoDoCredito }: { nome: string; email: string; cidades: number[]; dias: number; descricaoDoCredito: string },
+) {
+  const f = await servidor.criarFuncionario({ nome, email });
+  const rotaId = await criarRotaEmCurso(servidor, f.id, { nome: `Rota de ${nome}`, cidades, diasAntes: dias, diasDepois: dias });
+  await creditarSaldo(servidor, f.id, 500, { descricao: descricaoDoCredito, rotaId });
+  return { ...f, rotaId };
+}

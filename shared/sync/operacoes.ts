@@ -179,6 +179,23 @@ export const chaveDoDia = (rotaId: number, cidadeId: number, data: string) => `v
 export const chaveDaDespesa = (id: string) => `despesa:${id}`;
 export const chaveDaRota = (rotaId: number) => `rota:${rotaId}`;
 
+/**
+ * An edit and a correction of a rejected expense travel alike and move the balance alike: only a
+ * changed value moves it, by the difference (a rejected expense is still debited).
+ */
+function regravacaoDeDespesa<T extends 'despesa.editar' | 'despesa.corrigir'>(tipo: T, rotulo: string): DefinicaoOperacao<T> {
+  return {
+    tipo,
+    rotulo,
+    grupo: 'despesas',
+    chaves: (d) => [chaveDaDespesa(d.id)],
+    rota: (d) => d.rota_id,
+    comArquivo: true,
+    finalizaRota: false,
+    efeito: (d, anterior) => ({ saldo: (anterior?.valor ?? d.valor) - d.valor }),
+  };
+}
+
 export const OPERACOES: { [T in TipoOperacao]: DefinicaoOperacao<T> } = {
   'venda.salvar': {
     tipo: 'venda.salvar',
@@ -231,16 +248,7 @@ export const OPERACOES: { [T in TipoOperacao]: DefinicaoOperacao<T> } = {
     finalizaRota: false,
     efeito: (d) => ({ saldo: -d.valor }),
   },
-  'despesa.editar': {
-    tipo: 'despesa.editar',
-    rotulo: 'Alteração de despesa',
-    grupo: 'despesas',
-    chaves: (d) => [chaveDaDespesa(d.id)],
-    rota: (d) => d.rota_id,
-    comArquivo: true,
-    finalizaRota: false,
-    efeito: (d, anterior) => ({ saldo: (anterior?.valor ?? d.valor) - d.valor }),
-  },
+  'despesa.editar': regravacaoDeDespesa('despesa.editar', 'Alteração de despesa'),
   'despesa.excluir': {
     tipo: 'despesa.excluir',
     rotulo: 'Exclusão de despesa',
@@ -251,17 +259,7 @@ export const OPERACOES: { [T in TipoOperacao]: DefinicaoOperacao<T> } = {
     finalizaRota: false,
     efeito: (_d, anterior) => ({ saldo: anterior?.valor ?? 0 }),
   },
-  'despesa.corrigir': {
-    tipo: 'despesa.corrigir',
-    rotulo: 'Correção de despesa rejeitada',
-    grupo: 'despesas',
-    chaves: (d) => [chaveDaDespesa(d.id)],
-    rota: (d) => d.rota_id,
-    comArquivo: true,
-    finalizaRota: false,
-    // The rejected expense is still debited: only a changed value moves the balance (by the difference).
-    efeito: (d, anterior) => ({ saldo: (anterior?.valor ?? d.valor) - d.valor }),
-  },
+  'despesa.corrigir': regravacaoDeDespesa('despesa.corrigir', 'Correção de despesa rejeitada'),
 };
 
 /**

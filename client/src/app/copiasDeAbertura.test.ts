@@ -70,7 +70,7 @@ describe('cópias lidas na partida', () => {
     await lerCopiasDeAbertura('/vendas', EU, hoje, criarQueryClient());
     expect((await indexedDB.databases()).map((b) => b.name)).not.toContain(NOME_DO_BANCO);
     await bancoLocal.open();
-    expect(bancoLocal.verno).toBe(3);
+    expect(bancoLocal.verno).toBe(4);
     expect(await bancoLocal.cache.count()).toBe(0);
   });
 

@@ -40,7 +40,7 @@ function enfileirarVendaDeHoje(id: string, cidadeId: number) {
     rota_id: 7,
     cidade_id: cidadeId,
     data_venda: HOJE,
-    valor_dinheiro: 10,
+    valor_dinheiro: 1000,
     valor_pix: 0,
     valor_cartao: 0,
     valor_link: 0,

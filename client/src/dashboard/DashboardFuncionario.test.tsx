@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatarDataHora } from '../../../shared/dates';
+import { reaisParaCentavos } from '../../../shared/money';
 import type { BaseSalario } from '../../../shared/schemas/relatorios';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { fusoDoApp, hojeNoApp } from '../config/configApp';
@@ -98,13 +99,14 @@ const linha = (rotulo: string) => {
 };
 const indicador = (rotulo: string) => sp(within(salario()).getByText(rotulo, { selector: '.salario__indicador dt' }).nextElementSibling?.querySelector('strong')?.textContent);
 
+/** `valores.dinheiro` in reais, as typed; queued in centavos, as the form leaves it. */
 async function venda(cidade: number, nome: string, valores: { dinheiro?: number; boletos?: number }, data = HOJE) {
   await enfileirarVenda(bancoLocal, FUNCIONARIO_TESTE.id, {
     id: `venda-${cidade}-${data}`,
     rota_id: 7,
     cidade_id: cidade,
     data_venda: data,
-    valor_dinheiro: valores.dinheiro ?? 0,
+    valor_dinheiro: reaisParaCentavos(valores.dinheiro ?? 0),
     valor_pix: 0,
     valor_cartao: 0,
     valor_link: 0,

@@ -6,6 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { reaisParaCentavos } from '../../../shared/money';
 import type { BaseSalario } from '../../../shared/schemas/relatorios';
 import type { Rota } from '../../../shared/schemas/rotas';
 import { hojeNoApp } from '../config/configApp';
@@ -61,13 +62,14 @@ function servidorCoerente() {
   return estado;
 }
 
+/** `dinheiro` in reais, as typed; queued in centavos, as the form leaves it. */
 async function venda(cidade: (typeof CIDADES)[number], dinheiro: number) {
   await enfileirarVenda(bancoLocal, FUNCIONARIO_TESTE.id, {
     id: `venda-${cidade.id}`,
     rota_id: 7,
     cidade_id: cidade.id,
     data_venda: HOJE,
-    valor_dinheiro: dinheiro,
+    valor_dinheiro: reaisParaCentavos(dinheiro),
     valor_pix: 0,
     valor_cartao: 0,
     valor_link: 0,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reaisParaCentavos } from '../../../shared/money';
 import { calcularSalario } from '../../../shared/payroll/salario';
 import type { BaseSalario } from '../../../shared/schemas/relatorios';
 import type { ItemLocal } from '../vendas/estadoCidades';
@@ -26,6 +27,7 @@ const BASE: BaseSalario = {
 type Valores = Partial<Record<'dinheiro' | 'pix' | 'cartao' | 'link' | 'boletos', number>>;
 let n = 0;
 
+/** `v` in reais, as typed; queued in centavos, as the form leaves them. */
 function venda(cidade: number, data: string, v: Valores, opcoes: { registrado?: string; estado?: ItemLocal['estado']; rota?: number } = {}): ItemLocal {
   return {
     id: `item-${++n}`,
@@ -37,10 +39,10 @@ function venda(cidade: number, data: string, v: Valores, opcoes: { registrado?: 
       rota_id: opcoes.rota ?? ROTA,
       cidade_id: cidade,
       data_venda: data,
-      valor_dinheiro: v.dinheiro ?? 0,
-      valor_pix: v.pix ?? 0,
-      valor_cartao: v.cartao ?? 0,
-      valor_link: v.link ?? 0,
+      valor_dinheiro: reaisParaCentavos(v.dinheiro ?? 0),
+      valor_pix: reaisParaCentavos(v.pix ?? 0),
+      valor_cartao: reaisParaCentavos(v.cartao ?? 0),
+      valor_link: reaisParaCentavos(v.link ?? 0),
       valor_boletos: v.boletos ?? 0,
       observacoes: '',
       registrado_em: opcoes.registrado ?? '2026-11-22T14:00:00.000Z',

@@ -64,7 +64,7 @@ export function estimarSalario(rotaId: number, base: BaseSalario, itens: readonl
       const k = chave(d.cidade_id, d.data_venda);
       const anterior = vendas.get(k);
       if (!anterior?.registradoEm || d.registrado_em > anterior.registradoEm) {
-        const totalCentavos = somarCentavos([d.valor_dinheiro, d.valor_pix, d.valor_cartao, d.valor_link].map(reaisParaCentavos));
+        const totalCentavos = somarCentavos([d.valor_dinheiro, d.valor_pix, d.valor_cartao, d.valor_link]);
         vendas.set(k, { totalCentavos, boletos: d.valor_boletos, registradoEm: d.registrado_em });
       }
     } else if (item.tipo === OPERACAO_REGISTRAR_VISITA) {

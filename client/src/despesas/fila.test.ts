@@ -1,49 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { Despesa, ListaDespesas } from '../../../shared/schemas/despesas';
+import type { Despesa } from '../../../shared/schemas/despesas';
+import { despesaDeTeste, listaDeDespesas } from '../test/despesas';
 import { mesclarDespesas, saldoProjetado, type DadosCriar, type DadosEditar, type DadosExcluir, type ItemFilaDespesa } from './fila';
 
-function despesa(id: string, extra: Partial<Despesa> = {}): Despesa {
-  return {
+/** A R$ 10,00 expense with a receipt on route 1; the rest as the shared factory has it. */
+const despesa = (id: string, extra: Partial<Despesa> = {}): Despesa =>
+  despesaDeTeste(
     id,
-    rota_id: 1,
-    cidade_id: 5201108,
-    funcionario_id: 2,
-    data_despesa: '2026-11-20',
-    tipo: 'alimentacao',
-    tipo_outro: null,
-    valor: 10,
-    descricao: '',
-    arquivo_cupom: 'a'.repeat(32) + '.jpg',
-    cupom_url: `/api/despesas/${id}/cupom`,
-    cupom_mime: 'image/jpeg',
-    cupom_nome: 'nota.jpg',
-    chave_nfce: null,
-    status_aprovacao: 'pendente',
-    motivo_rejeicao: null,
-    aprovada: false,
-    rejeitada: false,
-    avaliado_em: null,
-    funcionario_nome: 'Bruno Campo',
-    rota_nome: 'Rota Centro',
-    rota_status: 'ativa',
-    cidade_nome: 'Anápolis',
-    cidade_uf: 'GO',
-    registrado_em: '2026-11-20T12:00:00.000Z',
-    recebido_em: '2026-11-20T12:00:01.000Z',
-    atualizado_em: '2026-11-20T12:00:01.000Z',
-    excluida: false,
-    ...extra,
-  };
-}
-
-function lista(despesas: Despesa[]): ListaDespesas {
-  const totais = { geral: 0, alimentacao: 0, hospedagem: 0, combustivel: 0, pedagio: 0, aluguel_sala: 0, outro: 0 };
-  for (const d of despesas) {
-    totais[d.tipo] = Math.round((totais[d.tipo] + d.valor) * 100) / 100;
-    totais.geral = Math.round((totais.geral + d.valor) * 100) / 100;
-  }
-  return { despesas, totais, page: 1, limit: 20, total: despesas.length };
-}
+    {
+      valor: 10,
+      descricao: '',
+      arquivo_cupom: 'a'.repeat(32) + '.jpg',
+      cupom_url: `/api/despesas/${id}/cupom`,
+      cupom_mime: 'image/jpeg',
+      cupom_nome: 'nota.jpg',
+      registrado_em: '2026-11-20T12:00:00.000Z',
+      recebido_em: '2026-11-20T12:00:01.000Z',
+      atualizado_em: '2026-11-20T12:00:01.000Z',
+      ...extra,
+    },
+    { id: 1, nome: 'Rota Centro' },
+  );
+const lista = (despesas: Despesa[]) => listaDeDespesas(despesas);
 
 const base = {
   rota_id: 1,

@@ -10,6 +10,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { ConflitoDeVersao } from '../../../shared/api/errors';
+import { reaisParaCentavos } from '../../../shared/money';
 import { NOME_DO_BANCO } from './nomeDoBanco';
 
 export type EstadoItem = 'pendente' | 'erro';
@@ -133,6 +134,31 @@ export class BancoLocal extends Dexie {
     // Version 3 (issue 19): when each copy came from the server, readable from the index alone, so
     // 'Pronto para viajar' dates every copy without bringing their contents to the main thread.
     this.version(3).stores({ cache: 'chave, usuarioId, [usuarioId+atualizadoEm]' });
+    // Version 4: a queued sale keeps its amounts in centavos (the form converts once, as the sync sends
+    // them); earlier versions kept reais. Its confirmed copies in the history are laid over screens
+    // with the same reader, so both tables convert. Self-contained: only this step touches sale amounts.
+    this.version(4)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx.table('outbox').toCollection().modify(vendaEmCentavos);
+        await tx.table('sincronizados').toCollection().modify(vendaEmCentavos);
+      });
+  }
+}
+
+const VALORES_DA_VENDA = ['valor_dinheiro', 'valor_pix', 'valor_cartao', 'valor_link'] as const;
+
+/**
+ * A queued sale written before version 4 (amounts in reais) in today's shape (centavos), in place.
+ * An amount that is not a finite number is left as it was: the queue's reader then shows the item as
+ * unreadable, as it did before the upgrade.
+ */
+export function vendaEmCentavos(item: { tipo?: unknown; dados?: unknown }): void {
+  if (item.tipo !== 'venda.salvar' || typeof item.dados !== 'object' || item.dados === null) return;
+  const dados = item.dados as Record<string, unknown>;
+  for (const campo of VALORES_DA_VENDA) {
+    const reais = dados[campo];
+    if (typeof reais === 'number' && Number.isFinite(reais)) dados[campo] = reaisParaCentavos(reais);
   }
 }
 

@@ -37,7 +37,7 @@ const dadosVenda = (cidade: number) => ({
   rota_id: 12,
   cidade_id: cidade,
   data_venda: '2026-11-20',
-  valor_dinheiro: 150.1,
+  valor_dinheiro: 15010,
   valor_pix: 0,
   valor_cartao: 0,
   valor_link: 0,

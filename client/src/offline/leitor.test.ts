@@ -27,7 +27,7 @@ describe('operações registradas, lidas sem zod', () => {
 
   it('venda: envia só os campos da operação, em centavos; um registro ilegível pede para registrar de novo', () => {
     const definicao = operacoes[OPERACAO_SALVAR_VENDA]!;
-    expect(definicao.paraEnvio({ ...venda, valor_dinheiro: 10.1, cidade_nome: 'Goiânia', cidade_uf: 'GO', antigo: 1 })).toEqual({
+    expect(definicao.paraEnvio({ ...venda, valor_dinheiro: 1010, cidade_nome: 'Goiânia', cidade_uf: 'GO', antigo: 1 })).toEqual({
       ...venda,
       valor_dinheiro: 1010,
       versao_base: null,

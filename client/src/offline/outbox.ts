@@ -53,8 +53,9 @@ export async function lerConfirmacoes(banco: BancoLocal): Promise<number> {
   return typeof valor === 'number' ? valor : 0;
 }
 
-export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<ItemOutbox> {
-  const arquivos: ArquivoLocal[] = (op.arquivos ?? []).map((a) => ({
+/** The files an operation brings, as the queue stores them (bytes, with their own ids). */
+function arquivosLocais(arquivos: NonNullable<NovaOperacao['arquivos']>): ArquivoLocal[] {
+  return arquivos.map((a) => ({
     id: a.id ?? uuidv7(),
     nome: a.nome,
     tipo: a.tipo,
@@ -62,6 +63,10 @@ export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<I
     conteudo: a.conteudo,
     criadoEm: new Date().toISOString(),
   }));
+}
+
+export async function enfileirar(banco: BancoLocal, op: NovaOperacao): Promise<ItemOutbox> {
+  const arquivos = arquivosLocais(op.arquivos ?? []);
   const item: ItemOutbox = {
     id: uuidv7(),
     usuarioId: op.usuarioId,

@@ -39,7 +39,7 @@ async function diaDeCampo() {
       rota_id: 7,
       cidade_id: CIDADES[i]!,
       data_venda: HOJE,
-      valor_dinheiro: 100,
+      valor_dinheiro: 10000,
       valor_pix: 0,
       valor_cartao: 0,
       valor_link: 0,

@@ -63,7 +63,7 @@ async function enfileirarVendas(quantas: number, extra: Record<string, unknown> 
     await enfileirar(banco, {
       tipo: 'venda.salvar',
       usuarioId: funcionario.id,
-      dados: { id, rota_id: rotaId, cidade_id: CIDADES[i % 3], data_venda: data, valor_dinheiro: 10, valor_pix: 0.1, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString(), ...extra },
+      dados: { id, rota_id: rotaId, cidade_id: CIDADES[i % 3], data_venda: data, valor_dinheiro: 1000, valor_pix: 10, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString(), ...extra },
       chaves: [`venda:${rotaId}:${CIDADES[i % 3]}:${data}`],
       descricao: `Fechamento ${i}`,
     });
@@ -132,7 +132,7 @@ describe('MotorSync contra o servidor real (lotes)', () => {
     await enfileirar(banco, {
       tipo: 'venda.salvar',
       usuarioId: funcionario.id,
-      dados: { id: uuidv7(), rota_id: rotaId, cidade_id: 5211503, data_venda: dia, valor_dinheiro: 5, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString() },
+      dados: { id: uuidv7(), rota_id: rotaId, cidade_id: 5211503, data_venda: dia, valor_dinheiro: 500, valor_pix: 0, valor_cartao: 0, valor_link: 0, valor_boletos: 0, observacoes: '', registrado_em: new Date().toISOString() },
       chaves: ['venda:fora'],
       descricao: 'Fora da rota',
     });

@@ -23,6 +23,7 @@ import { mesclarMinhasRotas, type RotaExibida } from './minhasRotas';
 import { ModalCidadesRota } from './ModalCidadesRota';
 import { ModalResultadoRota } from './ModalResultadoRota';
 import { enfileirarFinalizacao, finalizacoesConfirmadas, finalizacoesNaFila } from './operacoes';
+import { DadoDoCartao } from './DadoDoCartao';
 
 export const CONFIRMACAO_FINALIZAR = 'Tem certeza que deseja finalizar esta rota? Essa ação não pode ser desfeita.';
 
@@ -196,27 +197,16 @@ function CartaoMinhaRota({
         )}
       </div>
       <dl className="cartao-rota__dados">
-        <div>
-          <dt>
-            <CalendarDays size={15} aria-hidden="true" /> Período
-          </dt>
-          <dd>
-            {formatarData(rota.data_inicio)} a {formatarData(rota.data_fim)}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <MapPin size={15} aria-hidden="true" /> Cidades
-          </dt>
-          <dd>{rota.cidades.length}</dd>
-        </div>
+        <DadoDoCartao icone={CalendarDays} rotulo="Período">
+          {formatarData(rota.data_inicio)} a {formatarData(rota.data_fim)}
+        </DadoDoCartao>
+        <DadoDoCartao icone={MapPin} rotulo="Cidades">
+          {rota.cidades.length}
+        </DadoDoCartao>
         {!ativa && rota.finalizada_em && (
-          <div>
-            <dt>
-              <CheckCircle2 size={15} aria-hidden="true" /> Finalizada em
-            </dt>
-            <dd>{formatarDataHora(rota.finalizada_em, fuso)}</dd>
-          </div>
+          <DadoDoCartao icone={CheckCircle2} rotulo="Finalizada em">
+            {formatarDataHora(rota.finalizada_em, fuso)}
+          </DadoDoCartao>
         )}
       </dl>
       {rota.envio === 'pendente' && <p className="campo__ajuda cartao-rota__nota">Finalizada neste aparelho. Será enviada ao servidor assim que houver conexão.</p>}

@@ -6,6 +6,7 @@ import { formatarNumero } from '../../../shared/numeros';
 import type { Usuario } from '../../../shared/schemas/usuarios';
 import { normalizarBusca } from '../../../shared/texto';
 import { definirLarguraDaJanela } from '../test/janela';
+import { rotaDeTeste } from '../test/rotas';
 import { ADMIN_TESTE, entrarComo, FUNCIONARIO_TESTE, renderizarApp, simularApi, type ManipuladorApi, type RespostaFalsa } from '../test/renderizar';
 import { PaginaRotas } from './PaginaRotas';
 
@@ -26,27 +27,14 @@ const cidade = (nome: string) => CIDADES.find((c) => c.nome === nome)!;
 const BRUNO = FUNCIONARIO_TESTE;
 const CARLA: Usuario = { ...FUNCIONARIO_TESTE, id: 3, nome: 'Carla Estrada', email: 'carla@escola.com.br' };
 
-function rotaBase(extra: Partial<Rota> = {}): Rota {
-  return {
+const rotaBase = (extra: Partial<Rota> = {}): Rota =>
+  rotaDeTeste({
     id: 10,
-    nome: 'Rota Sul Goiano',
-    funcionario_id: BRUNO.id,
-    funcionario_nome: BRUNO.nome,
-    tem_secretario: false,
-    secretario_nome: null,
     valor_aluguel: 350.5,
-    data_inicio: '2026-11-01',
-    data_fim: '2026-11-30',
-    observacoes: '',
-    status: 'ativa',
     cidades: ['Goiânia', 'Anápolis', 'Caldas Novas', 'Catalão', 'Uberlândia'].map(cidade),
-    vendasHoje: 0,
-    despesasHoje: 0,
     criado_em: '2026-10-30T12:00:00.000Z',
-    finalizada_em: null,
     ...extra,
-  };
-}
+  });
 
 interface Opcoes {
   rotas?: Rota[];

@@ -23,6 +23,7 @@ import { previaDeCidades } from './formularioRota';
 import { ModalCidadesRota } from './ModalCidadesRota';
 import { ModalDespesasRota } from './ModalDespesasRota';
 import { ModalRota } from './ModalRota';
+import { DadoDoCartao } from './DadoDoCartao';
 
 /** Spec section 9: the route card shows 3 cities, then 'Ver todas'. */
 export const CIDADES_NO_CARTAO = 3;
@@ -220,38 +221,21 @@ function CartaoRota({ rota, aoEditar, aoExcluir, aoCancelar, aoReabrir, aoVerCid
         <Selo cor={rota.status === 'ativa' ? 'verde' : 'cinza'}>{ROTULO_STATUS_ROTA[rota.status]}</Selo>
       </div>
       <dl className="cartao-rota__dados">
-        <div>
-          <dt>
-            <CalendarDays size={15} aria-hidden="true" /> Período
-          </dt>
-          <dd>
-            {formatarData(rota.data_inicio)} a {formatarData(rota.data_fim)}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <User size={15} aria-hidden="true" /> Funcionário
-          </dt>
-          <dd>{rota.funcionario_nome}</dd>
-        </div>
-        <div>
-          <dt>
-            <Users size={15} aria-hidden="true" /> Secretário
-          </dt>
-          <dd>{textoSecretario(rota)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Wallet size={15} aria-hidden="true" /> Aluguel
-          </dt>
-          <dd>{formatarReais(rota.valor_aluguel)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Receipt size={15} aria-hidden="true" /> Limite diário
-          </dt>
-          <dd>{formatarCentavos(limiteDiarioCentavos(rota))}</dd>
-        </div>
+        <DadoDoCartao icone={CalendarDays} rotulo="Período">
+          {formatarData(rota.data_inicio)} a {formatarData(rota.data_fim)}
+        </DadoDoCartao>
+        <DadoDoCartao icone={User} rotulo="Funcionário">
+          {rota.funcionario_nome}
+        </DadoDoCartao>
+        <DadoDoCartao icone={Users} rotulo="Secretário">
+          {textoSecretario(rota)}
+        </DadoDoCartao>
+        <DadoDoCartao icone={Wallet} rotulo="Aluguel">
+          {formatarReais(rota.valor_aluguel)}
+        </DadoDoCartao>
+        <DadoDoCartao icone={Receipt} rotulo="Limite diário">
+          {formatarCentavos(limiteDiarioCentavos(rota))}
+        </DadoDoCartao>
       </dl>
       <div className="cartao-rota__cidades">
         <span className="cartao-rota__rotulo">

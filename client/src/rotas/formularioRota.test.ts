@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rota } from '../../../shared/schemas/rotas';
+import { rotaDeTeste } from '../test/rotas';
 import {
   adicionarCidade,
   agruparPorEstado,
@@ -33,7 +34,7 @@ function preenchido(extra: Partial<FormularioRota> = {}): FormularioRota {
   };
 }
 
-const ROTA: Rota = {
+const ROTA: Rota = rotaDeTeste({
   id: 3,
   nome: 'Rota Triângulo',
   funcionario_id: 7,
@@ -41,16 +42,10 @@ const ROTA: Rota = {
   tem_secretario: true,
   secretario_nome: 'Sônia',
   valor_aluguel: 350.5,
-  data_inicio: '2026-11-01',
-  data_fim: '2026-11-30',
   observacoes: 'Obs.',
-  status: 'ativa',
   cidades: [UBERLANDIA, GOIANIA, UBERABA],
-  vendasHoje: 0,
-  despesasHoje: 0,
   criado_em: '2026-10-30T12:00:00.000Z',
-  finalizada_em: null,
-};
+});
 
 describe('validarFormulario', () => {
   it('formulário vazio: cada texto da especificação, sem pedido', () => {

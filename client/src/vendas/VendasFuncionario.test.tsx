@@ -342,7 +342,7 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     await waitFor(async () => expect((await bancoLocal.outbox.toArray())[0]?.estado).toBe('pendente'));
     const itens = await bancoLocal.outbox.toArray();
     expect(itens).toHaveLength(1);
-    expect(itens[0]).toMatchObject({ id: recusado!.id, estado: 'pendente', dados: expect.objectContaining({ valor_dinheiro: 20 }) });
+    expect(itens[0]).toMatchObject({ id: recusado!.id, estado: 'pendente', dados: expect.objectContaining({ valor_dinheiro: 2000 }) });
   });
 
   it('abre sem conexão com o que ficou guardada da última visita online, com a fila por cima', async () => {
@@ -698,7 +698,7 @@ describe('a cópia completa do aparelho (issue 17, item 1)', () => {
       rota_id: 7,
       cidade_id: 5208707,
       data_venda: HOJE,
-      valor_dinheiro: 150,
+      valor_dinheiro: 15000,
       valor_pix: 0,
       valor_cartao: 0,
       valor_link: 0,

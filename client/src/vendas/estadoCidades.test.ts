@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reaisParaCentavos } from '../../../shared/money';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
 import { buscarCidades, cidadesDaAba, montarDia, paginar, type BaseDoDia, type ItemLocal } from './estadoCidades';
@@ -54,7 +55,11 @@ function base(extra: Partial<BaseDoDia> = {}): BaseDoDia {
 }
 
 let n = 0;
+/** The amounts in `valores` in reais, as typed; queued in centavos, as the form leaves them. */
 function itemVenda(c: typeof GOIANIA, valores: Partial<DadosVendaFila> = {}, estado: ItemLocal['estado'] = 'pendente', erro: string | null = null): ItemLocal {
+  const emCentavos = Object.fromEntries(
+    (['valor_dinheiro', 'valor_pix', 'valor_cartao', 'valor_link'] as const).flatMap((k) => (valores[k] === undefined ? [] : [[k, reaisParaCentavos(valores[k])]])),
+  );
   const dados: DadosVendaFila = {
     id: `local-${++n}`,
     rota_id: ROTA,
@@ -68,6 +73,7 @@ function itemVenda(c: typeof GOIANIA, valores: Partial<DadosVendaFila> = {}, est
     observacoes: '',
     registrado_em: '2026-11-22T13:00:00.000Z',
     ...valores,
+    ...emCentavos,
   };
   return { id: `item-${n}`, tipo: OPERACAO_SALVAR_VENDA, dados, estado, erro };
 }

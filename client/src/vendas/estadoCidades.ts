@@ -7,25 +7,19 @@
  * sale covers the server's only when it was recorded later. So a sent write stays harmless once the
  * fresh answer contains it, and a newer closing from another device is never hidden.
  */
-import { somarReais } from '../../../shared/money';
+import { centavosParaReais, somarCentavos } from '../../../shared/money';
 import { normalizarBusca } from '../../../shared/texto';
 import type { CidadeStatus } from '../../../shared/schemas/rotas';
 import { HISTORICO_POR_CIDADE } from '../../../shared/historicoDeVendas';
 import type { VendaHistorico, VendaListada } from '../../../shared/schemas/vendas';
-import { chaveDoDia, dadosDesfazerVisitaSchema, dadosVendaSchema, dadosVisitaSchema, OPERACAO_DESFAZER_VISITA, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA, type ValoresVendaReais } from './fila';
+import type { EscritaLocal } from '../offline/escritas';
+import { chaveDoDia, dadosDesfazerVisitaSchema, dadosVendaSchema, dadosVisitaSchema, OPERACAO_DESFAZER_VISITA, OPERACAO_REGISTRAR_VISITA, OPERACAO_SALVAR_VENDA } from './fila';
 
 /** A write of this device: still queued ('pendente'), refused ('erro'), or confirmed a moment ago ('enviado'). */
-export interface ItemLocal {
-  id: string;
-  tipo: string;
-  dados: unknown;
-  estado: 'pendente' | 'erro' | 'enviado';
-  erro: string | null;
-  /** The server's receipt time, for 'enviado'. */
-  recebidoEm?: string;
-}
+export type ItemLocal = EscritaLocal;
 
-export interface VendaDoDia extends ValoresVendaReais {
+/** A city's closing as the screen shows it: amounts in reais, as the server's listing gives them. */
+export interface VendaDoDia extends Pick<VendaListada, 'valor_dinheiro' | 'valor_pix' | 'valor_cartao' | 'valor_link' | 'valor_boletos' | 'observacoes'> {
   id: string;
   /** dinheiro + pix + cartão + link, in reais (boletos are a count). */
   total: number;
@@ -133,7 +127,8 @@ export function montarDia(base: BaseDoDia, itens: ItemLocal[], visitasRecebidas:
     if (item.tipo === OPERACAO_SALVAR_VENDA) {
       const d = dadosVendaSchema.safeParse(item.dados).data;
       if (!d || d.rota_id !== base.rotaId) continue;
-      const total = somarReais(d.valor_dinheiro, d.valor_pix, d.valor_cartao, d.valor_link);
+      // The queue keeps centavos; the screen's closing is in reais, as the server's listing gives it.
+      const total = centavosParaReais(somarCentavos([d.valor_dinheiro, d.valor_pix, d.valor_cartao, d.valor_link]));
       const entradas = doHistorico(d.cidade_id);
       const anterior = entradas.get(d.data_venda);
       if (!anterior || d.registrado_em > anterior.registrado_em) {
@@ -145,10 +140,21 @@ export function montarDia(base: BaseDoDia, itens: ItemLocal[], visitasRecebidas:
       // the phone's clock says; one already confirmed shows only if the copy predates it.
       const naFila = item.estado !== 'enviado';
       if (cidade.venda && !naFila && d.registrado_em <= cidade.venda.registrado_em) continue;
-      const { id, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, registrado_em } = d;
+      const { id, valor_boletos, observacoes, registrado_em } = d;
       // Another device's id may already be the server's: the record stays the server's one.
       const versao = d.versao_base ?? cidade.venda?.versao ?? null;
-      cidade.venda = { id: cidade.venda?.id ?? id, valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes, total, registrado_em, versao };
+      cidade.venda = {
+        id: cidade.venda?.id ?? id,
+        valor_dinheiro: centavosParaReais(d.valor_dinheiro),
+        valor_pix: centavosParaReais(d.valor_pix),
+        valor_cartao: centavosParaReais(d.valor_cartao),
+        valor_link: centavosParaReais(d.valor_link),
+        valor_boletos,
+        observacoes,
+        total,
+        registrado_em,
+        versao,
+      };
       cidade.visitada = true;
       cidade.envio = situacaoLocal(item);
     } else if (item.tipo === OPERACAO_REGISTRAR_VISITA) {

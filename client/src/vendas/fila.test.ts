@@ -3,16 +3,17 @@ import { z } from '../../../shared/zod';
 import { dadosVendaSchema, dadosVisitaSchema } from './fila';
 
 // The zod schemas these readers replaced (the first screen loads no zod): same answers on every sample.
-const valorReais = z.number().finite().min(0);
+// The amounts are centavos (whole numbers) since the local database's version 4.
+const valorCentavos = z.number().int().min(0);
 const vendaZod = z.object({
   id: z.string().min(1),
   rota_id: z.number().int().positive(),
   cidade_id: z.number().int().positive(),
   data_venda: z.string(),
-  valor_dinheiro: valorReais,
-  valor_pix: valorReais,
-  valor_cartao: valorReais,
-  valor_link: valorReais,
+  valor_dinheiro: valorCentavos,
+  valor_pix: valorCentavos,
+  valor_cartao: valorCentavos,
+  valor_link: valorCentavos,
   valor_boletos: z.number().int().min(0),
   observacoes: z.string(),
   registrado_em: z.string(),
@@ -34,10 +35,10 @@ const venda = {
   rota_id: 3,
   cidade_id: 5208707,
   data_venda: '2026-11-22',
-  valor_dinheiro: 10.5,
+  valor_dinheiro: 1050,
   valor_pix: 0,
-  valor_cartao: 1200,
-  valor_link: 0.01,
+  valor_cartao: 120000,
+  valor_link: 1,
   valor_boletos: 2,
   observacoes: '',
   registrado_em: '2026-11-22T13:00:00.000Z',

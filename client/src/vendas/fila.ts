@@ -2,24 +2,22 @@
  * What the sales writes store in the outbox, read back through these readers (an item may have been
  * written by an older version of the app). No side effects: the screen's pure rules import it.
  */
-import { ehInteiroNaoNegativo, ehInteiroPositivo, ehNumeroNaoNegativo, ehObjeto, ehTexto, ehTextoOpcional, ehTextoPreenchido, leitor, opcional } from '../offline/leitor';
+import type { ValoresEmConflito } from '../../../shared/api/errors';
+import { ehInteiroNaoNegativo, ehInteiroPositivo, ehObjeto, ehTexto, ehTextoOpcional, ehTextoPreenchido, leitor, opcional } from '../offline/leitor';
 
 export const OPERACAO_SALVAR_VENDA = 'venda.salvar';
 export const OPERACAO_REGISTRAR_VISITA = 'visita.registrar';
 export const OPERACAO_DESFAZER_VISITA = 'visita.desfazer';
 
-/** The amounts (in reais, as the API takes them; boletos a count) and note of a closing. */
-export interface ValoresVendaReais {
-  valor_dinheiro: number;
-  valor_pix: number;
-  valor_cartao: number;
-  valor_link: number;
-  valor_boletos: number;
-  observacoes: string;
-}
+/**
+ * The amounts (integer centavos, as the form's reader leaves them and the sync sends them; boletos a
+ * count) and note of a closing: the same fields a version conflict reports. Queues written before the
+ * local database's version 4 held reais: its upgrade converted them (offline/db.ts).
+ */
+export type ValoresVendaCentavos = ValoresEmConflito;
 
 /** What a queued sale stores; read back through dadosVendaSchema. */
-export interface DadosVendaFila extends ValoresVendaReais {
+export interface DadosVendaFila extends ValoresVendaCentavos {
   id: string;
   rota_id: number;
   cidade_id: number;
@@ -66,10 +64,10 @@ export const dadosVendaSchema = leitor<DadosVendaFila>((v) => {
     ehInteiroPositivo(rota_id) &&
     ehInteiroPositivo(cidade_id) &&
     ehTexto(data_venda) &&
-    ehNumeroNaoNegativo(valor_dinheiro) &&
-    ehNumeroNaoNegativo(valor_pix) &&
-    ehNumeroNaoNegativo(valor_cartao) &&
-    ehNumeroNaoNegativo(valor_link) &&
+    ehInteiroNaoNegativo(valor_dinheiro) &&
+    ehInteiroNaoNegativo(valor_pix) &&
+    ehInteiroNaoNegativo(valor_cartao) &&
+    ehInteiroNaoNegativo(valor_link) &&
     ehInteiroNaoNegativo(valor_boletos) &&
     ehTexto(observacoes) &&
     ehTexto(registrado_em) &&

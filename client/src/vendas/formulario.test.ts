@@ -7,7 +7,7 @@ const vazio: CamposVenda = { valor_dinheiro: '', valor_pix: '', valor_cartao: ''
 describe('formulário de fechamento', () => {
   it('em branco vale 0; aceita vírgula e milhar como se digita no Brasil', () => {
     const r = lerCampos({ ...vazio, valor_dinheiro: '12,50', valor_pix: '1.234,56', valor_link: '0.1', valor_boletos: '3', observacoes: '  ok  ' });
-    expect(r).toEqual({ ok: true, valores: { valor_dinheiro: 12.5, valor_pix: 1234.56, valor_cartao: 0, valor_link: 0.1, valor_boletos: 3, observacoes: 'ok' } });
+    expect(r).toEqual({ ok: true, valores: { valor_dinheiro: 1250, valor_pix: 123456, valor_cartao: 0, valor_link: 10, valor_boletos: 3, observacoes: 'ok' } });
   });
 
   it('recusa negativo, texto, mais de 2 casas e boletos quebrados, com a mensagem de cada campo', () => {

@@ -4,7 +4,7 @@
  * noted; otherwise the city is only marked visited.
  */
 import { temConteudo, type VendaDoDia } from './estadoCidades';
-import type { ValoresVendaReais } from './fila';
+import type { ValoresVendaCentavos } from './fila';
 
 export const CAMPOS_DINHEIRO = [
   { campo: 'valor_dinheiro', rotulo: 'Dinheiro' },
@@ -58,6 +58,6 @@ export function carregarLeitorDoFormulario(): Promise<typeof import('./lerCampos
  * keeps it and gets the new values even when they are all blank: otherwise clearing a wrong closing
  * would be silently ignored.
  */
-export function oQueEnviar(valores: ValoresVendaReais, jaTemVenda: boolean): 'venda' | 'visita' {
+export function oQueEnviar(valores: ValoresVendaCentavos, jaTemVenda: boolean): 'venda' | 'visita' {
   return jaTemVenda || temConteudo(valores) ? 'venda' : 'visita';
 }

@@ -3,27 +3,19 @@
  * the server would. Its own module: the schema brings zod, loaded when a card is opened for editing
  * (formulario.ts, carregarLeitorDoFormulario), not with the list of cities.
  */
-import { centavosParaReais } from '../../../shared/money';
 import { valoresVendaSchema } from '../../../shared/schemas/vendas';
 import { errosPorCampo } from '../components/errosDeFormulario';
 import type { CamposVenda } from './formulario';
-import type { ValoresVendaReais } from './fila';
+import type { ValoresVendaCentavos } from './fila';
 
-/** The form's text fields as the API takes them (centavos back to reais for the queue), or each field's pt-BR error. */
-export function lerCampos(campos: CamposVenda): { ok: true; valores: ValoresVendaReais } | { ok: false; erros: Record<string, string> } {
+/**
+ * The form's text fields read into centavos (the schema converts the typed reais), or each field's
+ * pt-BR error. The one conversion of a sale's money: the queue, the sync and the server keep centavos.
+ */
+export function lerCampos(campos: CamposVenda): { ok: true; valores: ValoresVendaCentavos } | { ok: false; erros: Record<string, string> } {
   const r = valoresVendaSchema.safeParse(campos);
   if (!r.success) return { ok: false, erros: errosPorCampo(r.error) };
-  const v = r.data;
-  return {
-    ok: true,
-    valores: {
-      valor_dinheiro: centavosParaReais(v.valor_dinheiro),
-      valor_pix: centavosParaReais(v.valor_pix),
-      valor_cartao: centavosParaReais(v.valor_cartao),
-      valor_link: centavosParaReais(v.valor_link),
-      valor_boletos: v.valor_boletos,
-      observacoes: v.observacoes,
-    },
-  };
+  const { valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes } = r.data;
+  return { ok: true, valores: { valor_dinheiro, valor_pix, valor_cartao, valor_link, valor_boletos, observacoes } };
 }
 

@@ -10,7 +10,6 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { formatarData } from '../../../shared/dates';
-import { reaisParaCentavos } from '../../../shared/money';
 import { motorSync, registrarOperacao } from '../offline';
 import type { BancoLocal, ItemOutbox } from '../offline/db';
 import { enfileirar, enfileirarOuCorrigir } from '../offline/outbox';
@@ -33,16 +32,16 @@ registrarOperacao(OPERACAO_SALVAR_VENDA, {
     const r = dadosVendaSchema.safeParse(dados);
     if (!r.success) throw new Error(ILEGIVEL);
     const d = r.data;
-    // Amounts become centavos here, once: the wire and the server speak centavos.
+    // Amounts are centavos already: the form's reader converted them once (lerCampos.ts).
     return {
       id: d.id,
       rota_id: d.rota_id,
       cidade_id: d.cidade_id,
       data_venda: d.data_venda,
-      valor_dinheiro: reaisParaCentavos(d.valor_dinheiro),
-      valor_pix: reaisParaCentavos(d.valor_pix),
-      valor_cartao: reaisParaCentavos(d.valor_cartao),
-      valor_link: reaisParaCentavos(d.valor_link),
+      valor_dinheiro: d.valor_dinheiro,
+      valor_pix: d.valor_pix,
+      valor_cartao: d.valor_cartao,
+      valor_link: d.valor_link,
       valor_boletos: d.valor_boletos,
       observacoes: d.observacoes,
       registrado_em: d.registrado_em,

@@ -43,6 +43,7 @@ import {
   inserirDespesa,
   type LinhaCupom,
   type LinhaDespesa,
+  type NovaLinhaDespesa,
 } from './repositorio';
 
 export const DESPESA_NAO_ENCONTRADA = 'Despesa não encontrada.';
@@ -283,25 +284,40 @@ function edicaoSemMudanca(atual: LinhaDespesa, dados: DadosDespesaEditar, plano:
 }
 
 /**
- * Changes an expense: the fields, and the receipts (the files sent are added, `remover_cupons` go;
- * an older app's file replaces them, see planoDeCupons). A changed value moves the balance by the difference.
+ * What tells an edit from a correction of a rejected expense; the rest (receipts, quota, the write,
+ * the balance moved by a changed value) is one procedure, regravarDespesa.
  */
-export async function editarDespesa(
+interface ModoDeRegravar {
+  /** Whether a write that changes nothing is answered with the expense as it is (a replay). */
+  semMudancaResponde: (atual: LinhaDespesa) => boolean;
+  /** The rules of the expense's state and dates, checked before and again inside the transaction. */
+  exigir: (db: Db, despesa: LinhaDespesa) => Promise<void>;
+  /** Fields written besides the person's. */
+  campos: Partial<NovaLinhaDespesa>;
+  /** How the ledger names the balance's adjustment. */
+  ajuste: string;
+}
+
+/** What an edit and a correction take: the expense, the person's fields and the files sent. */
+type ParametrosDeRegravar = [ctx: ContextoDespesas, usuario: UsuarioSessao, id: string, dados: DadosDespesaEditar, cupons?: readonly CupomRecebido[]];
+
+async function regravarDespesa(
   ctx: ContextoDespesas,
   usuario: UsuarioSessao,
   id: string,
   dados: DadosDespesaEditar,
-  cupons: readonly CupomRecebido[] = [],
+  cupons: readonly CupomRecebido[],
+  modo: ModoDeRegravar,
 ): Promise<LinhaDespesa> {
   const { db } = ctx;
   exigirFuncionario(usuario);
   const atual = await exigirDespesaPropria(db, usuario, id);
   if (dados.rota_id !== undefined && dados.rota_id !== atual.rotaId) throw regraDeNegocio('Uma despesa não pode mudar de rota.');
   const plano = await planoDeCupons(ctx, await cuponsDaDespesa(db, id), dados, cupons);
-  if (edicaoSemMudanca(atual, dados, plano)) return atual;
+  if (modo.semMudancaResponde(atual) && edicaoSemMudanca(atual, dados, plano)) return atual;
 
   const validar = async (db: Db, despesa: LinhaDespesa) => {
-    await exigirAlteravel(db, usuario, ctx.fuso, despesa, { cidadeId: dados.cidade_id, data: dados.data_despesa });
+    await modo.exigir(db, despesa);
     validarData(ctx.fuso, dados.data_despesa);
     await exigirNfceLivre(db, dados.chave_nfce, id, usuario);
   };
@@ -324,6 +340,7 @@ export async function editarDespesa(
         valorCentavos: dados.valor,
         descricao: dados.descricao,
         ...(dados.chave_nfce !== undefined ? { chaveNfce: dados.chave_nfce } : {}),
+        ...modo.campos,
       });
       const removidos = await gravarCupons(tx, id, plano, nomes);
       const diferenca = despesa.valorCentavos - antes.valorCentavos;
@@ -332,7 +349,7 @@ export async function editarDespesa(
           funcionarioId: usuario.id,
           tipo: diferenca > 0 ? 'debito' : 'devolucao',
           valorCentavos: Math.abs(diferenca),
-          descricao: `Ajuste da despesa: ${await rotuloDespesa(tx, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
+          descricao: `${modo.ajuste}: ${await rotuloDespesa(tx, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
           rotaId: despesa.rotaId,
           despesaId: despesa.id,
         });
@@ -349,6 +366,19 @@ export async function editarDespesa(
   }
 }
 
+/**
+ * Changes an expense: the fields, and the receipts (the files sent are added, `remover_cupons` go;
+ * an older app's file replaces them, see planoDeCupons). A changed value moves the balance by the difference.
+ */
+export function editarDespesa(...[ctx, usuario, id, dados, cupons = []]: ParametrosDeRegravar): Promise<LinhaDespesa> {
+  return regravarDespesa(ctx, usuario, id, dados, cupons, {
+    semMudancaResponde: () => true,
+    exigir: (db, despesa) => exigirAlteravel(db, usuario, ctx.fuso, despesa, { cidadeId: dados.cidade_id, data: dados.data_despesa }),
+    campos: {},
+    ajuste: 'Ajuste da despesa',
+  });
+}
+
 export const MENSAGEM_SO_REJEITADA = 'Só uma despesa rejeitada pode ser corrigida e reenviada.';
 export const MENSAGEM_JA_APROVADA = 'Esta despesa já foi aprovada e não precisa ser reenviada.';
 
@@ -358,74 +388,18 @@ export const MENSAGEM_JA_APROVADA = 'Esta despesa já foi aprovada e não precis
  * moves no money), so only a changed value moves the balance, by the difference. A replay of a
  * correction already applied (same fields, now Pendente) is answered as it is.
  */
-export async function corrigirDespesa(
-  ctx: ContextoDespesas,
-  usuario: UsuarioSessao,
-  id: string,
-  dados: DadosDespesaEditar,
-  cupons: readonly CupomRecebido[] = [],
-): Promise<LinhaDespesa> {
-  const { db } = ctx;
-  exigirFuncionario(usuario);
-  const atual = await exigirDespesaPropria(db, usuario, id);
-  if (dados.rota_id !== undefined && dados.rota_id !== atual.rotaId) throw regraDeNegocio('Uma despesa não pode mudar de rota.');
-  const plano = await planoDeCupons(ctx, await cuponsDaDespesa(db, id), dados, cupons);
-  if (atual.statusAprovacao === 'pendente' && edicaoSemMudanca(atual, dados, plano)) return atual;
-
-  const validar = async (db: Db, despesa: LinhaDespesa) => {
-    if (despesa.statusAprovacao === 'aprovada') throw conflito(MENSAGEM_JA_APROVADA);
-    if (despesa.statusAprovacao !== 'rejeitada') throw conflito(MENSAGEM_SO_REJEITADA);
-    await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
-    if (dados.data_despesa !== despesa.dataDespesa) await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: dados.data_despesa, fuso: ctx.fuso });
-    validarData(ctx.fuso, dados.data_despesa);
-    await exigirNfceLivre(db, dados.chave_nfce, id, usuario);
-  };
-  await validar(db, atual);
-  const cota = (db: Db) => exigirCota(ctx, db, usuario.id, somaTamanhos(plano.novos), somaTamanhos(plano.remover));
-  await cota(db);
-  const nomes = plano.novos.map(nomeNovoCupom);
-  // Stored under their final names now, before the transaction that points at them (see the header).
-  const colocados = await ctx.armazenamento.preparar(plano.novos, nomes);
-  try {
-    const { despesa, removidos } = await emTransacao(db, async (tx) => {
-      const antes = await exigirDespesaPropria(tx, usuario, id);
-      await validar(tx, antes);
-      await cota(tx);
-      const despesa = await atualizarDespesa(tx, id, {
-        cidadeId: dados.cidade_id,
-        dataDespesa: dados.data_despesa,
-        tipo: dados.tipo,
-        tipoOutro: tipoOutroDe(dados),
-        valorCentavos: dados.valor,
-        descricao: dados.descricao,
-        ...(dados.chave_nfce !== undefined ? { chaveNfce: dados.chave_nfce } : {}),
-        statusAprovacao: 'pendente',
-        motivoRejeicao: null,
-        avaliadoPor: null,
-        avaliadoEm: null,
-      });
-      const removidos = await gravarCupons(tx, id, plano, nomes);
-      const diferenca = despesa.valorCentavos - antes.valorCentavos;
-      if (diferenca !== 0) {
-        await registrarMovimentacao(tx, {
-          funcionarioId: usuario.id,
-          tipo: diferenca > 0 ? 'debito' : 'devolucao',
-          valorCentavos: Math.abs(diferenca),
-          descricao: `Correção da despesa rejeitada: ${await rotuloDespesa(tx, despesa)} (${formatarCentavos(antes.valorCentavos)} → ${formatarCentavos(despesa.valorCentavos)})`,
-          rotaId: despesa.rotaId,
-          despesaId: despesa.id,
-        });
-      }
-      await ctx.aoAplicar?.(tx, 200, despesa.atualizadoEm);
-      return { despesa: (await buscarDespesa(tx, id))!, removidos };
-    }, { usuario: usuario.id });
-    // Only now that the change committed: a rolled-back one still points at them.
-    await removerArquivos(ctx.armazenamento, removidos);
-    return despesa;
-  } catch (erro) {
-    await ctx.armazenamento.desfazer(colocados);
-    throw await erroDaNfce(db, erro, dados.chave_nfce, id, usuario);
-  }
+export function corrigirDespesa(...[ctx, usuario, id, dados, cupons = []]: ParametrosDeRegravar): Promise<LinhaDespesa> {
+  return regravarDespesa(ctx, usuario, id, dados, cupons, {
+    semMudancaResponde: (atual) => atual.statusAprovacao === 'pendente',
+    exigir: async (db, despesa) => {
+      if (despesa.statusAprovacao === 'aprovada') throw conflito(MENSAGEM_JA_APROVADA);
+      if (despesa.statusAprovacao !== 'rejeitada') throw conflito(MENSAGEM_SO_REJEITADA);
+      await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: despesa.dataDespesa, fuso: ctx.fuso, cidadeId: dados.cidade_id });
+      if (dados.data_despesa !== despesa.dataDespesa) await exigirRotaAtivaDoFuncionario(db, usuario, despesa.rotaId, { data: dados.data_despesa, fuso: ctx.fuso });
+    },
+    campos: { statusAprovacao: 'pendente', motivoRejeicao: null, avaliadoPor: null, avaliadoEm: null },
+    ajuste: 'Correção da despesa rejeitada',
+  });
 }
 
 /**

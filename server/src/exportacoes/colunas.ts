@@ -24,6 +24,16 @@ export const tipoDaDespesa = (d: Pick<Despesa, 'tipo' | 'tipo_outro'>) =>
 const cidadeComUf = (nome: string, uf: string) => `${nome} (${uf})`;
 const quantosCupons = (d: Despesa & { linhasCupons?: unknown[] }) => d.linhasCupons?.length ?? d.cupons?.length ?? 0;
 
+/** An expense's kind, value, description, status, rejection reason and NFC-e key: the middle of both expense CSVs. */
+const fatosDaDespesa = (d: Despesa) => [
+  tipoDaDespesa(d),
+  d.valor,
+  d.descricao,
+  ROTULO_STATUS_APROVACAO[d.status_aprovacao],
+  d.status_aprovacao === 'rejeitada' ? d.motivo_rejeicao : '',
+  d.chave_nfce,
+];
+
 /** Admin Despesas: the table's columns, with the status and its reason apart and the receipts counted. */
 export const COLUNAS_DESPESAS: ColunasCsv<Despesa & { linhasCupons?: unknown[] }> = {
   cabecalho: ['Data', 'Registrado por', 'Rota', 'Cidade', 'Tipo', 'Valor', 'Descrição', 'Status', 'Motivo da rejeição', 'Chave da NFC-e', 'Comprovantes'],
@@ -32,12 +42,7 @@ export const COLUNAS_DESPESAS: ColunasCsv<Despesa & { linhasCupons?: unknown[] }
     d.funcionario_nome,
     d.rota_nome,
     cidadeComUf(d.cidade_nome, d.cidade_uf),
-    tipoDaDespesa(d),
-    d.valor,
-    d.descricao,
-    ROTULO_STATUS_APROVACAO[d.status_aprovacao],
-    d.status_aprovacao === 'rejeitada' ? d.motivo_rejeicao : '',
-    d.chave_nfce,
+    ...fatosDaDespesa(d),
     quantosCupons(d),
   ],
 };
@@ -51,16 +56,14 @@ export const COLUNAS_DESPESAS_CONTABIL: ColunasCsv<{ despesa: Despesa; arquivos:
     d.rota_nome,
     d.cidade_nome,
     d.cidade_uf,
-    tipoDaDespesa(d),
-    d.valor,
-    d.descricao,
-    ROTULO_STATUS_APROVACAO[d.status_aprovacao],
-    d.status_aprovacao === 'rejeitada' ? d.motivo_rejeicao : '',
-    d.chave_nfce,
+    ...fatosDaDespesa(d),
     arquivos.length,
     arquivos.join(' | '),
   ],
 };
+
+/** A sale's amounts, boletos, total and note: the last cells of both sales CSVs. */
+const valoresDaVenda = (v: VendaListada) => [v.valor_dinheiro, v.valor_pix, v.valor_cartao, v.valor_link, v.valor_boletos, v.total_vendas, v.observacoes];
 
 /** Admin Vendas: the table's columns (the screen's 'Exportar CSV' wrote the same ones for its page). */
 export const COLUNAS_VENDAS: ColunasCsv<VendaListada> = {
@@ -71,13 +74,7 @@ export const COLUNAS_VENDAS: ColunasCsv<VendaListada> = {
     v.rota_nome,
     ROTULO_STATUS_ROTA[v.rota_status],
     cidadeComUf(v.cidade_nome, v.cidade_uf),
-    v.valor_dinheiro,
-    v.valor_pix,
-    v.valor_cartao,
-    v.valor_link,
-    v.valor_boletos,
-    v.total_vendas,
-    v.observacoes,
+    ...valoresDaVenda(v),
   ],
 };
 
@@ -91,13 +88,7 @@ export const COLUNAS_VENDAS_CONTABIL: ColunasCsv<VendaListada> = {
     ROTULO_STATUS_ROTA[v.rota_status],
     v.cidade_nome,
     v.cidade_uf,
-    v.valor_dinheiro,
-    v.valor_pix,
-    v.valor_cartao,
-    v.valor_link,
-    v.valor_boletos,
-    v.total_vendas,
-    v.observacoes,
+    ...valoresDaVenda(v),
   ],
 };
 

@@ -38,9 +38,8 @@ export function urlDoCupom(despesaId: string): string {
   return `/api/despesas/${despesaId}/cupom`;
 }
 
-export function linhaDoRelatorio(t: TotaisRota, entrada: EntradaSemSalario): LinhaRelatorioRota {
-  // The open balance does not read the salary (shared/acerto.ts): not computed for every row of the list.
-  const f = calcularAcerto({ ...entrada, salarioCentavos: 0, descontoAluguelCentavos: 0 });
+/** The route's identity as every report answers it (the list's row and the detail). */
+function identificacaoDaRota(t: TotaisRota) {
   return {
     rota_id: t.rotaId,
     rota_nome: t.rotaNome,
@@ -49,6 +48,14 @@ export function linhaDoRelatorio(t: TotaisRota, entrada: EntradaSemSalario): Lin
     status: t.status,
     data_inicio: t.dataInicio,
     data_fim: t.dataFim,
+  };
+}
+
+export function linhaDoRelatorio(t: TotaisRota, entrada: EntradaSemSalario): LinhaRelatorioRota {
+  // The open balance does not read the salary (shared/acerto.ts): not computed for every row of the list.
+  const f = calcularAcerto({ ...entrada, salarioCentavos: 0, descontoAluguelCentavos: 0 });
+  return {
+    ...identificacaoDaRota(t),
     total_vendas: reais(t.vendasCentavos),
     total_despesas: reais(t.despesasCentavos),
     total_creditos: reais(t.creditosCentavos),
@@ -162,13 +169,7 @@ export async function detalhesDaRota(db: Db, rotaId: number): Promise<DetalhesRo
   const api = calculoParaApi(calculo, t.valorAluguelCentavos);
   const acerto = await figurasDoAcerto(db, rotaId, calculo);
   return {
-    rota_id: t.rotaId,
-    rota_nome: t.rotaNome,
-    funcionario_id: t.funcionarioId,
-    funcionario_nome: t.funcionarioNome,
-    status: t.status,
-    data_inicio: t.dataInicio,
-    data_fim: t.dataFim,
+    ...identificacaoDaRota(t),
     data_inicio_formatada: formatarData(t.dataInicio),
     data_fim_formatada: formatarData(t.dataFim),
     cidades: cidades.map((c) => ({
