@@ -25,7 +25,7 @@ import { pastaUploads } from './despesas/cupons';
 import { iniciarCheckpointDoServidor } from './db/checkpointDoWal';
 import { abrirBancoPostgres } from './db/postgres';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
-import { ErroDeMigracao, migrarParaPostgres } from './operacao/migrarParaPostgres';
+import { ErroDeMigracao, migrarParaPostgres, recusarComServidorRodando } from './operacao/migrarParaPostgres';
 import { iniciarCopiaContinuaDoServidor, pararCopiaContinua, restaurarCopiaContinuaDoComando } from './operacao/copiaContinuaComandos';
 import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
@@ -179,6 +179,8 @@ async function restaurar(config: Config, origem: string | undefined) {
 async function migrarSqliteParaPostgres(config: Config, arquivo: string | undefined) {
   if (!arquivo) throw new ErroDeMigracao('Informe o banco SQLite de origem: migrate-to-postgres ARQUIVO (por exemplo DATA_DIR/app.db).');
   if (!config.databaseUrl) throw new ErroDeMigracao('Defina DATABASE_URL (postgres://...) com o PostgreSQL de destino.');
+  // Before PostgreSQL is even opened (and migrated): nothing is touched while a server writes the source.
+  recusarComServidorRodando(arquivo);
   const logger = log(config);
   const pg = await abrirBancoPostgres({ url: config.databaseUrl, pastaMigracoes: ambiente().recursos.pastaMigracoesPg });
   const armazenamento = await criarArmazenamento(config, pastaUploads(config.dataDir), logger);
@@ -192,7 +194,7 @@ async function migrarSqliteParaPostgres(config: Config, arquivo: string | undefi
       progresso: (mensagem) => console.log(mensagem),
     });
     console.log(
-      `Migração conferida: ${r.tabelas.reduce((n, t) => n + t.postgres, 0)} linhas em ${r.tabelas.length} tabelas, ` +
+      `Migração conferida: ${r.tabelas.reduce((n, t) => n + t.postgres, 0)} linhas em ${r.tabelas.length} tabelas, todas com o mesmo conteúdo nos dois bancos, ` +
         `corrente de saldos íntegra (${r.funcionariosComSaldo} funcionários), ${r.comprovantes.nomeados} comprovantes presentes (${r.comprovantes.copiados} copiados agora).`,
     );
   } finally {
