@@ -38,6 +38,7 @@ describe('carregarConfig', () => {
       databaseUrl: undefined,
       s3: null,
       copia: null,
+      discoMinimoBytes: 200 * 1024 * 1024,
     });
   });
 

@@ -33,6 +33,7 @@ import { comTravaEntreProcessos } from './operacao/travaEntreProcessos';
 import { localizarRecursos, usarTrabalhadoresDoExecutavel, type Recursos } from './recursos';
 import { garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
 import { redefinirSenhaPorEmail } from './usuarios/servico';
+import { erroSemParametros } from './saude/erroNoLog';
 
 const AJUDA = `Sistema de Gestão ${pkg.version}
 
@@ -143,7 +144,7 @@ async function servir(config: Config) {
 }
 
 function log(config: Config) {
-  return pino({ level: config.logLevel });
+  return pino({ level: config.logLevel, serializers: { err: erroSemParametros } });
 }
 
 async function importarCidades(config: Config, caminho: string | undefined) {
@@ -248,7 +249,8 @@ principal(process.argv.slice(2)).catch((erro: unknown) => {
   if (erro instanceof ErroDeConfiguracao || erro instanceof ErroSoNoSqlite || erro instanceof ErroDeMigracao || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
     console.error(erro.message);
   } else {
-    console.error('Falha:', erro);
+    // Without a failed query's parameters (personal data), as in the server's log.
+    console.error('Falha:', erroSemParametros(erro));
   }
   process.exit(1);
 });
