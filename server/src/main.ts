@@ -23,7 +23,6 @@ import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { criarArmazenamento } from './arquivos/armazenamento';
 import { pastaUploads } from './despesas/cupons';
 import { iniciarCheckpointDoServidor } from './db/checkpointDoWal';
-import { abrirBancoPostgres } from './db/postgres';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
 import { ErroDeMigracao, migrarParaPostgres, recusarComServidorRodando } from './operacao/migrarParaPostgres';
 import { iniciarCopiaContinuaDoServidor, pararCopiaContinua, restaurarCopiaContinuaDoComando } from './operacao/copiaContinuaComandos';
@@ -183,6 +182,7 @@ async function migrarSqliteParaPostgres(config: Config, arquivo: string | undefi
   // Before PostgreSQL is even opened (and migrated): nothing is touched while a server writes the source.
   recusarComServidorRodando(arquivo);
   const logger = log(config);
+  const { abrirBancoPostgres } = await import('./db/postgres');
   const pg = await abrirBancoPostgres({ url: config.databaseUrl, pastaMigracoes: ambiente().recursos.pastaMigracoesPg });
   const armazenamento = await criarArmazenamento(config, pastaUploads(config.dataDir), logger);
   try {
