@@ -52,7 +52,8 @@ Comandos:
 
 Configuração por variáveis de ambiente: PORT, HOST, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD,
 ADMIN_NAME, JWT_SECRET, JWT_TTL, APP_TZ, LOG_LEVEL, CENTRO_NOME, TRUST_PROXY, LOGIN_RATE_LIMIT,
-APP_CACHE_DIR (só no executável: onde os arquivos embutidos são extraídos); comprovantes num bucket
+APP_CACHE_DIR (só no executável: onde os arquivos embutidos são extraídos), DISCO_MINIMO_MB (espaço livre
+abaixo do qual /api/health responde 503; padrão 200); comprovantes num bucket
 S3/compatível: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX;
 cópia contínua do banco e dos comprovantes num bucket: COPIA_S3_BUCKET, COPIA_S3_PREFIX e, se diferentes das S3_*,
 COPIA_S3_ENDPOINT, COPIA_S3_REGION, COPIA_S3_ACCESS_KEY_ID, COPIA_S3_SECRET_ACCESS_KEY, COPIA_S3_FORCE_PATH_STYLE.`;
