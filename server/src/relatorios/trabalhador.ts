@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
+import { conectarPostgresDoApp } from '../db/postgres';
 import { gerarExportacao, type PedidoExportacao } from './geracao';
 
 /** Where the worker reads: the SQLite file, or the PostgreSQL of DATABASE_URL (its own connection). */
@@ -56,8 +57,6 @@ async function gerarNoSqlite(arquivo: string, pedido: PedidoExportacao) {
 
 /** PostgreSQL: one connection of its own, one read-only REPEATABLE READ transaction (one moment, as on SQLite). */
 async function gerarNoPostgres(url: string, pedido: PedidoExportacao) {
-  // Loaded only here: a worker of a server on SQLite never evaluates the PostgreSQL client.
-  const { conectarPostgresDoApp } = await import('../db/postgres');
   const db = conectarPostgresDoApp(url);
   try {
     return await (db as unknown as PgDatabase<PgQueryResultHKT>).transaction((tx) => gerarExportacao(tx as unknown as Db, pedido), {
