@@ -57,10 +57,10 @@ beforeAll(async () => {
 afterAll(() => t.fechar());
 
 describe('rotas do sistema', () => {
-  it('GET /api/health responde { status: "ok" } sem autenticação', async () => {
+  it('GET /api/health responde { status: "ok" } com cada verificação, sem autenticação', async () => {
     const r = await t.chamar({ method: 'GET', url: '/api/health' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ status: 'ok' });
+    expect(r.json()).toMatchObject({ status: 'ok', verificacoes: { banco: { ok: true }, disco: { ok: true }, armazenamento: { ok: true } } });
   });
 
   it('GET /api/config traz o nome do centro e o fuso, sem autenticação', async () => {
@@ -218,7 +218,10 @@ describe('erro inesperado', () => {
     await cru.app.ready();
     await cru.banco.fechar();
     try {
-      esperarRecusa(await cru.app.inject({ method: 'GET', url: '/api/health' }), 503, 'indisponivel', 'Banco de dados indisponível.');
+      const r = await cru.app.inject({ method: 'GET', url: '/api/health' });
+      expect(r.statusCode, r.body).toBe(503);
+      expect(r.headers['retry-after']).toBe('5');
+      expect(r.json()).toMatchObject({ status: 'falha', codigo: 'indisponivel', error: 'Servidor com falha: banco de dados.', verificacoes: { banco: { ok: false } } });
     } finally {
       await cru.app.close();
     }

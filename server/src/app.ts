@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,8 +24,8 @@ import rotasExportarAuditoria from './auditoria/exportar';
 import rotasExportacoes from './exportacoes/rotas';
 import rotasSaldo from './saldo/rotas';
 import type { Config } from './config';
-import { linha, type Db } from './db';
-import { ErroApp, muitasTentativas, naoEncontrado } from './errors';
+import type { Db } from './db';
+import { muitasTentativas, naoEncontrado } from './errors';
 import cabecalhosPlugin from './plugins/cabecalhos';
 import dispositivosPlugin from './dispositivos/plugin';
 import rotasDispositivos from './dispositivos/rotas';
@@ -37,8 +36,11 @@ import errosPlugin, { responderErroDeFramework } from './plugins/erros';
 import vezPorUsuario from './plugins/vezPorUsuario';
 import type { App } from './tipos';
 import rotasUsuarios from './usuarios/rotas';
-import rotasSync, { SEGUNDOS_PARA_REENVIAR_SEM_COPIA } from './sync/rotas';
+import rotasSync from './sync/rotas';
 import { falhaDaCopiaContinua } from './operacao/copiaContinuaComandos';
+import { erroSemParametros } from './saude/erroNoLog';
+import rotasSaude from './saude/rotas';
+import type { EstadoDaCopiaContinua } from './saude/verificacoes';
 import rotasImportacao from './sync/importacao';
 import rotasVendas from './vendas/rotas';
 import { tabelaAoRedor, type TabelaDoFuso } from '../../shared/fusos';
@@ -53,6 +55,8 @@ export interface OpcoesApp {
   versao?: string;
   /** false: every read computed afresh (the benchmark's measure of the uncached cost). */
   cacheDeLeituras?: boolean;
+  /** The continuous copy's state for /api/health (saude/verificacoes.ts); absent: the server has no copy. */
+  copiaContinua?: EstadoDaCopiaContinua;
   /** Told of every route as it is registered: the permission tests check their table lists them all. */
   aoRegistrarRota?: (rota: { method: string | string[]; url: string }) => void;
 }
@@ -63,10 +67,17 @@ const ehMapaDeCodigo = (caminho: string) => /\.map$/i.test(caminho);
 /** Request bodies above this are refused with 413 (uploads have their own, larger limit). */
 const LIMITE_CORPO_JSON = 1024 * 1024;
 
+/** The logger's options with errors written without their query's parameters (saude/erroNoLog.ts). */
+function semParametrosNoLog(logger: OpcoesApp['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const opcoes = logger === true ? {} : logger;
+  return { ...opcoes, serializers: { ...opcoes.serializers, err: (erro: Error) => erroSemParametros(erro) as { type: string; message: string; stack: string } } };
+}
+
 export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   const { config, db } = opcoes;
   const app = Fastify({
-    logger: opcoes.logger ?? false,
+    logger: semParametrosNoLog(opcoes.logger),
     // TRUST_PROXY means a reverse proxy on this machine: only loopback hops are trusted, so the client
     // is the address that proxy appended to X-Forwarded-For. Trusting every hop would let a client pick
     // its own address (and dodge the login limit) with a forged X-Forwarded-For the proxy passes along.
@@ -154,25 +165,13 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   // Phones' queue reports and the minimum app version for queued writes (after auth, before the cache).
   await app.register(dispositivosPlugin);
 
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async (_request, reply) => {
-      try {
-        await linha(db, sql`select 1`);
-      } catch (erro) {
-        app.log.error({ err: erro }, 'health: banco indisponível');
-        throw new ErroApp(503, 'indisponivel', 'Banco de dados indisponível.');
-      }
-      // The continuous copy failing: batches are refused with 503 meanwhile (sync/rotas.ts), so say so here.
-      const falhaDaCopia = falhaDaCopiaContinua();
-      if (falhaDaCopia) {
-        void reply.header('Retry-After', String(SEGUNDOS_PARA_REENVIAR_SEM_COPIA));
-        throw new ErroApp(503, 'indisponivel', falhaDaCopia);
-      }
-      return { status: 'ok' as const };
-    },
-  );
+  // What the server stands on (database, disk, storage, continuous copy): 200, or 503 naming what fails. The copy
+  // failing is also why batches are refused with 503 meanwhile (sync/rotas.ts).
+  const estadoDaCopiaNoProcesso: EstadoDaCopiaContinua = () => {
+    const falha = falhaDaCopiaContinua();
+    return falha ? { ok: false, erro: falha } : { ok: true };
+  };
+  await app.register(rotasSaude, { prefix: '/api', copiaContinua: opcoes.copiaContinua ?? (config.copia ? estadoDaCopiaNoProcesso : undefined) });
 
   // Made once per UTC day (a few ms of Intl), not per request.
   let tabelaDoFuso: TabelaDoFuso | null = null;

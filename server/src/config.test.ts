@@ -39,6 +39,7 @@ describe('carregarConfig', () => {
       s3: null,
       s3LimiteMs: 20_000,
       copia: null,
+      discoMinimoBytes: 200 * 1024 * 1024,
     });
   });
 

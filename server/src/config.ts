@@ -51,6 +51,8 @@ export interface Config {
    * ones, each falling back to the S3_* one (one set when both live with the same provider).
    */
   copia: ConfigS3 | null;
+  /** Free space DATA_DIR's disk must keep (DISCO_MINIMO_MB); below it /api/health answers 503 (saude/verificacoes.ts). */
+  discoMinimoBytes: number;
 }
 
 /** An S3-compatible bucket for receipts (arquivos/armazenamento.ts). */
@@ -104,6 +106,7 @@ const COTA = 'deve ser um número inteiro de megabytes entre 1 e 100000';
 const LIMITE_REQUISICOES = 'deve ser um número inteiro entre 10 e 100000';
 const SIMULTANEAS = 'deve ser um número inteiro entre 1 e 1000';
 const LIMITE_S3 = 'deve ser um número inteiro de milissegundos entre 500 e 600000';
+const DISCO_MINIMO = 'deve ser um número inteiro de megabytes entre 0 e 1000000';
 const NIVEIS_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const esquema = z.object({
@@ -177,6 +180,10 @@ const esquema = z.object({
   REQUISICOES_SIMULTANEAS_POR_USUARIO: z.preprocess(
     vazioComoAusente,
     z.coerce.number({ error: SIMULTANEAS }).int(SIMULTANEAS).min(1, SIMULTANEAS).max(1000, SIMULTANEAS).default(2),
+  ),
+  DISCO_MINIMO_MB: z.preprocess(
+    vazioComoAusente,
+    z.coerce.number({ error: DISCO_MINIMO }).int(DISCO_MINIMO).min(0, DISCO_MINIMO).max(1_000_000, DISCO_MINIMO).default(200),
   ),
   S3_ENDPOINT: z.preprocess(
     vazioComoAusente,
@@ -328,6 +335,7 @@ export function carregarConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3,
     s3LimiteMs: e.S3_TIMEOUT_MS,
     copia,
+    discoMinimoBytes: e.DISCO_MINIMO_MB * 1024 * 1024,
   };
 }
 

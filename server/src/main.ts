@@ -23,9 +23,8 @@ import { extrairAssets, rodandoComoExecutavel } from './executavel';
 import { criarArmazenamento } from './arquivos/armazenamento';
 import { pastaUploads } from './despesas/cupons';
 import { iniciarCheckpointDoServidor } from './db/checkpointDoWal';
-import { abrirBancoPostgres } from './db/postgres';
 import { ErroDeCopia, fazerCopia, restaurarCopia } from './operacao/copia';
-import { ErroDeMigracao, migrarParaPostgres } from './operacao/migrarParaPostgres';
+import { ErroDeMigracao, migrarParaPostgres, recusarComServidorRodando } from './operacao/migrarParaPostgres';
 import { iniciarCopiaContinuaDoServidor, pararCopiaContinua, restaurarCopiaContinuaDoComando } from './operacao/copiaContinuaComandos';
 import { prepararPastaDeDados, protegerArquivosDoBanco, restringirPermissoes } from './operacao/permissoes';
 import { registrarProcesso, servidorRodando } from './operacao/processo';
@@ -33,6 +32,7 @@ import { comTravaEntreProcessos } from './operacao/travaEntreProcessos';
 import { localizarRecursos, usarTrabalhadoresDoExecutavel, type Recursos } from './recursos';
 import { garantirPrimeiroAdmin } from './usuarios/primeiro-admin';
 import { redefinirSenhaPorEmail } from './usuarios/servico';
+import { erroSemParametros } from './saude/erroNoLog';
 
 const AJUDA = `Sistema de Gestão ${pkg.version}
 
@@ -52,7 +52,8 @@ Comandos:
 
 Configuração por variáveis de ambiente: PORT, HOST, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD,
 ADMIN_NAME, JWT_SECRET, JWT_TTL, APP_TZ, LOG_LEVEL, CENTRO_NOME, TRUST_PROXY, LOGIN_RATE_LIMIT,
-APP_CACHE_DIR (só no executável: onde os arquivos embutidos são extraídos); comprovantes num bucket
+APP_CACHE_DIR (só no executável: onde os arquivos embutidos são extraídos), DISCO_MINIMO_MB (espaço livre
+abaixo do qual /api/health responde 503; padrão 200); comprovantes num bucket
 S3/compatível: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX;
 cópia contínua do banco e dos comprovantes num bucket: COPIA_S3_BUCKET, COPIA_S3_PREFIX e, se diferentes das S3_*,
 COPIA_S3_ENDPOINT, COPIA_S3_REGION, COPIA_S3_ACCESS_KEY_ID, COPIA_S3_SECRET_ACCESS_KEY, COPIA_S3_FORCE_PATH_STYLE.`;
@@ -143,7 +144,7 @@ async function servir(config: Config) {
 }
 
 function log(config: Config) {
-  return pino({ level: config.logLevel });
+  return pino({ level: config.logLevel, serializers: { err: erroSemParametros } });
 }
 
 async function importarCidades(config: Config, caminho: string | undefined) {
@@ -179,7 +180,10 @@ async function restaurar(config: Config, origem: string | undefined) {
 async function migrarSqliteParaPostgres(config: Config, arquivo: string | undefined) {
   if (!arquivo) throw new ErroDeMigracao('Informe o banco SQLite de origem: migrate-to-postgres ARQUIVO (por exemplo DATA_DIR/app.db).');
   if (!config.databaseUrl) throw new ErroDeMigracao('Defina DATABASE_URL (postgres://...) com o PostgreSQL de destino.');
+  // Before PostgreSQL is even opened (and migrated): nothing is touched while a server writes the source.
+  recusarComServidorRodando(arquivo);
   const logger = log(config);
+  const { abrirBancoPostgres } = await import('./db/postgres');
   const pg = await abrirBancoPostgres({ url: config.databaseUrl, pastaMigracoes: ambiente().recursos.pastaMigracoesPg });
   const armazenamento = await criarArmazenamento(config, pastaUploads(config.dataDir), logger);
   try {
@@ -192,7 +196,7 @@ async function migrarSqliteParaPostgres(config: Config, arquivo: string | undefi
       progresso: (mensagem) => console.log(mensagem),
     });
     console.log(
-      `Migração conferida: ${r.tabelas.reduce((n, t) => n + t.postgres, 0)} linhas em ${r.tabelas.length} tabelas, ` +
+      `Migração conferida: ${r.tabelas.reduce((n, t) => n + t.postgres, 0)} linhas em ${r.tabelas.length} tabelas, todas com o mesmo conteúdo nos dois bancos, ` +
         `corrente de saldos íntegra (${r.funcionariosComSaldo} funcionários), ${r.comprovantes.nomeados} comprovantes presentes (${r.comprovantes.copiados} copiados agora).`,
     );
   } finally {
@@ -246,7 +250,8 @@ principal(process.argv.slice(2)).catch((erro: unknown) => {
   if (erro instanceof ErroDeConfiguracao || erro instanceof ErroSoNoSqlite || erro instanceof ErroDeMigracao || erro instanceof ErroDeImportacao || erro instanceof ErroDeCopia || erro instanceof ErroApp) {
     console.error(erro.message);
   } else {
-    console.error('Falha:', erro);
+    // Without a failed query's parameters (personal data), as in the server's log.
+    console.error('Falha:', erroSemParametros(erro));
   }
   process.exit(1);
 });

@@ -49,6 +49,9 @@ export async function criarAppDeTeste(
     cidades?: boolean;
     pastaCliente?: string;
     aoRegistrarRota?: OpcoesApp['aoRegistrarRota'];
+    /** The app's logger (default: none); a test that reads the log gives its own stream. */
+    logger?: OpcoesApp['logger'];
+    copiaContinua?: OpcoesApp['copiaContinua'];
   } = {},
 ): Promise<AppDeTeste> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-teste-'));
@@ -70,6 +73,8 @@ export async function criarAppDeTeste(
     segredoJwt: config.jwtSecret!,
     pastaCliente: opcoes.pastaCliente ?? null,
     ...(opcoes.aoRegistrarRota ? { aoRegistrarRota: opcoes.aoRegistrarRota } : {}),
+    ...(opcoes.logger ? { logger: opcoes.logger } : {}),
+    ...(opcoes.copiaContinua ? { copiaContinua: opcoes.copiaContinua } : {}),
   });
   await garantirPrimeiroAdmin(db, config, logSilencioso);
   if (opcoes.cidades !== false) {

@@ -248,6 +248,8 @@ describe('comprovantes num armazenamento S3', () => {
       const c = campos();
       const r = await criar(c, [foto(21)]);
       esperarRecusa(r, 503, 'indisponivel', MENSAGEM_ARMAZENAMENTO_INDISPONIVEL);
+      // When to try again, as every 503 says (plugins/erros.ts).
+      expect(r.headers['retry-after']).toBe('5');
       expect(r.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|s3|bucket/i);
       expect(await linhaDaDespesa(c.id as string)).toBeUndefined();
 
@@ -258,8 +260,14 @@ describe('comprovantes num armazenamento S3', () => {
       expect(await linhaDaDespesa(op.dados.id)).toBeUndefined();
 
       // Reading: 503 too, never a 500 with the client's error.
-      esperarRecusa(await t.chamar({ method: 'GET', url: lida.cupons[0]!.url, token: ana.token }), 503, 'indisponivel', MENSAGEM_LEITURA_INDISPONIVEL);
+      const leitura = await t.chamar({ method: 'GET', url: lida.cupons[0]!.url, token: ana.token });
+      esperarRecusa(leitura, 503, 'indisponivel', MENSAGEM_LEITURA_INDISPONIVEL);
+      expect(leitura.headers['retry-after']).toBe('5');
       nadaNoDisco();
+      // /api/health says which part fails.
+      const saude = await t.chamar({ method: 'GET', url: '/api/health' });
+      expect(saude.statusCode, saude.body).toBe(503);
+      expect(saude.json()).toMatchObject({ error: 'Servidor com falha: armazenamento de comprovantes.', verificacoes: { armazenamento: { ok: false, tipo: 's3' } } });
 
       await s3.iniciar();
       expect(await noBucket()).toEqual(antes);

@@ -234,8 +234,13 @@ export async function emSavepoint<T>(tx: Db, fn: (tx: Db) => Promise<T> | T): Pr
     await executar(tx, sql`release savepoint ${nome}`);
     return resultado;
   } catch (erro) {
-    await executar(tx, sql`rollback to savepoint ${nome}`);
-    await executar(tx, sql`release savepoint ${nome}`);
+    try {
+      await executar(tx, sql`rollback to savepoint ${nome}`);
+      await executar(tx, sql`release savepoint ${nome}`);
+    } catch {
+      // The failure ended the whole transaction (SQLite rolls back by itself on a full disk or an I/O
+      // error, PostgreSQL aborts on a lost connection): the savepoint is gone, and the first error is what happened.
+    }
     throw erro;
   }
 }

@@ -1,14 +1,15 @@
 /**
  * Which database engine the server runs on (issue 21, item 1): SQLite in DATA_DIR by default, the one
  * the single executable ships with; PostgreSQL when DATABASE_URL is set (several app processes,
- * managed databases with replicas). The one place that opens and closes either.
+ * managed databases with replicas). The one place that opens and closes either. The PostgreSQL client
+ * (db/postgres.ts, node-postgres) is loaded only when DATABASE_URL asks for it: a server on SQLite never
+ * evaluates it (and the single executable keeps it in a file of its own, scripts/build-binary.mjs).
  */
 import path from 'node:path';
 import type pg from 'pg';
 import type { Config } from '../config';
 import type { Recursos } from '../recursos';
 import { abrirBanco, ehPostgres, type Db } from '.';
-import { abrirBancoPostgresDoApp } from './postgres';
 
 export type Motor = 'sqlite' | 'postgres';
 
@@ -24,8 +25,17 @@ export async function abrirBancoDoMotor(
   recursos: Pick<Recursos, 'pastaMigracoes' | 'pastaMigracoesPg'>,
   nativeBinding?: unknown,
 ): Promise<Db> {
-  if (config.databaseUrl !== undefined) return abrirBancoPostgresDoApp({ url: config.databaseUrl, pastaMigracoes: recursos.pastaMigracoesPg });
+  if (config.databaseUrl !== undefined) {
+    const { abrirBancoPostgresDoApp } = await import('./postgres');
+    return abrirBancoPostgresDoApp({ url: config.databaseUrl, pastaMigracoes: recursos.pastaMigracoesPg });
+  }
   return abrirBanco({ arquivo: arquivoSqliteDaConfig(config), pastaMigracoes: recursos.pastaMigracoes, nativeBinding });
+}
+
+/** The URL a PostgreSQL pool was opened with (the export worker opens its own pool on the same database); null on SQLite. */
+export function urlDoPostgres(db: Db): string | null {
+  if (!ehPostgres(db)) return null;
+  return (db.$client as unknown as pg.Pool).options.connectionString ?? null;
 }
 
 /** Closes the connections (SQLite's file, or PostgreSQL's pool after its queries end). */

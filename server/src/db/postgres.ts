@@ -60,9 +60,3 @@ export function conectarPostgresDoApp(url: string, maximoDeConexoes = 1): Db {
   pool.on('error', () => {});
   return drizzle(pool, { schema }) as unknown as Db;
 }
-
-/** The URL a pool was opened with (the export worker opens its own pool on the same database). */
-export function urlDoPostgres(db: Db): string | null {
-  const cliente = (db as { $client?: unknown }).$client;
-  return cliente instanceof pg.Pool ? (cliente.options.connectionString ?? null) : null;
-}

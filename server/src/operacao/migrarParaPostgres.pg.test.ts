@@ -4,8 +4,11 @@
  * balance credits, the audit trail) is copied with its ledger and receipts; the counts and the ledger chain
  * are checked; a second run copies nothing and a later sale alone; then the real app on PostgreSQL serves
  * the same data (the employee's balance, the sales) and gives new rows the next ids. A broken ledger in
- * the source is refused.
+ * the source is refused; so is a copy whose final check finds a table different on the two sides (a row
+ * written to SQLite during the copy, a row PostgreSQL dropped, a row PostgreSQL changed), by the command
+ * too (exit code 1); and a source a running server holds.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,8 +49,19 @@ describe.skipIf(!temPostgres)('migrate-to-postgres', () => {
     return abrirBancoPostgres({ url: servidor.url.replace(/\/[^/]+$/, `/${nome}`) });
   }
 
-  const migrar = (destino: DbPostgres, pastaUploadsDestino: string, arquivo = arquivoSqlite) =>
-    migrarParaPostgres({ arquivoSqlite: arquivo, pg: destino, armazenamento: new ArmazenamentoLocal(pastaUploadsDestino), pastaUploadsDestino });
+  const migrar = (destino: DbPostgres, pastaUploadsDestino: string, arquivo = arquivoSqlite, progresso?: (mensagem: string) => void) =>
+    migrarParaPostgres({ arquivoSqlite: arquivo, pg: destino, armazenamento: new ArmazenamentoLocal(pastaUploadsDestino), pastaUploadsDestino, progresso });
+
+  /** A copy of the source database (with its receipts) in a folder of its own, as another DATA_DIR. */
+  async function copiaDaOrigem(nome: string): Promise<string> {
+    const dataDir = path.join(pasta, nome);
+    fs.mkdirSync(dataDir);
+    const origem = new Database(arquivoSqlite, { readonly: true });
+    await origem.backup(path.join(dataDir, 'app.db'));
+    origem.close();
+    fs.cpSync(path.join(t.dataDir, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
+    return path.join(dataDir, 'app.db');
+  }
 
   beforeAll(async () => {
     servidor = await iniciarPostgres('sg_migracao');
@@ -183,4 +197,99 @@ describe.skipIf(!temPostgres)('migrate-to-postgres', () => {
       await destino.$client.end();
     }
   });
+
+  it('uma linha gravada no SQLite durante a cópia (um servidor ainda escrevendo) faz a conferência final falhar', async () => {
+    const copia = await copiaDaOrigem('escrita-durante');
+    const destino = await banco('sg_escrita_durante');
+    const escritor = new Database(copia);
+    try {
+      // Right after the operation log was copied, a phone's batch lands on the old server.
+      const erro = await migrar(destino, path.join(pasta, 'uploads-escrita-durante'), copia, (mensagem) => {
+        if (!mensagem.startsWith('operacoes_aplicadas: ') || !mensagem.includes('copiadas')) return;
+        escritor
+          .prepare('insert into operacoes_aplicadas (id, usuario_id, cliente_id, seq, tipo, status, recebido_em) values (?, ?, ?, ?, ?, ?, ?)')
+          .run(uuidv7(), ana.id, 'celular-da-ana', 99, 'venda', 201, new Date().toISOString());
+      }).catch((e: unknown) => e);
+      expect(erro).toBeInstanceOf(ErroDeMigracao);
+      expect((erro as Error).message).toContain('A migração não confere: operacoes_aplicadas (SQLite');
+      expect((erro as Error).message).toContain('Pare o servidor e rode de novo');
+    } finally {
+      escritor.close();
+      await destino.$client.end();
+    }
+  });
+
+  it('uma linha que não chegou ao PostgreSQL ou chegou diferente faz o comando sair com erro, dizendo a tabela', async () => {
+    const copia = await copiaDaOrigem('diferente');
+    const destino = await banco('sg_diferente');
+    try {
+      // PostgreSQL silently drops one operation-log row and alters one sale as they are inserted.
+      await destino.$client.query(`
+        create table descartar_uma_vez (x int);
+        insert into descartar_uma_vez values (1);
+        create function descartar_uma() returns trigger language plpgsql as $$
+        begin
+          delete from descartar_uma_vez;
+          if found then return null; end if;
+          return new;
+        end $$;
+        create function alterar_uma() returns trigger language plpgsql as $$
+        begin
+          new.dinheiro_centavos := new.dinheiro_centavos + 1;
+          return new;
+        end $$;
+        create trigger descartar_uma before insert on operacoes_aplicadas for each row execute function descartar_uma();
+        create trigger alterar_uma before insert on vendas for each row when (new.data_venda = '${dia(3)}') execute function alterar_uma();`);
+      const erro = await migrar(destino, path.join(pasta, 'uploads-diferente'), copia).catch((e: unknown) => e);
+      expect(erro).toBeInstanceOf(ErroDeMigracao);
+      expect((erro as Error).message).toMatch(/operacoes_aplicadas \(SQLite \d+ linhas, PostgreSQL \d+\)/);
+      expect((erro as Error).message).toMatch(/vendas \(mesmas \d+ linhas, conteúdo diferente\)/);
+
+      // The command itself (what the operator runs) exits 1 with that message, not 0 with 'Migração conferida'.
+      const url = servidor.url.replace(/\/[^/]+$/, '/sg_diferente');
+      const comando = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/src/main.ts', 'migrate-to-postgres', copia], {
+        env: { ...process.env, DATABASE_URL: url, DATA_DIR: path.join(pasta, 'dados-do-comando'), LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(comando.status, comando.stderr).toBe(1);
+      expect(comando.stderr).toContain('A migração não confere:');
+      expect(comando.stdout).not.toContain('Migração conferida');
+    } finally {
+      await destino.$client.end();
+    }
+  }, 120_000);
+
+  it('recusada enquanto um servidor vivo tem a pasta do banco, antes de tocar o PostgreSQL', async () => {
+    const copia = await copiaDaOrigem('servidor-vivo');
+    // A live process named by a server's pid file in that DATA_DIR (what `restore` looks for).
+    const vivo = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(path.join(path.dirname(copia), `servidor-${vivo.pid}.pid`), `${vivo.pid}\n`);
+      const destino = await banco('sg_servidor_vivo');
+      try {
+        const erro = await migrar(destino, path.join(pasta, 'uploads-servidor-vivo'), copia).catch((e: unknown) => e);
+        expect(erro).toBeInstanceOf(ErroDeMigracao);
+        expect((erro as Error).message).toBe(
+          `O servidor está rodando (processo ${vivo.pid}) com ${path.dirname(copia)} e continua gravando no banco SQLite: a cópia sairia incompleta. ` +
+            'Pare o servidor antes de migrar para o PostgreSQL.',
+        );
+        expect(Number((await destino.$client.query('select count(*) as n from usuarios')).rows[0].n)).toBe(0);
+      } finally {
+        await destino.$client.end();
+      }
+
+      // The command refuses before opening PostgreSQL: this URL has nobody listening, and it is never tried.
+      const comando = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/src/main.ts', 'migrate-to-postgres', copia], {
+        env: { ...process.env, DATABASE_URL: 'postgres://ninguem@127.0.0.1:9/nada', DATA_DIR: path.join(pasta, 'dados-recusado'), LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(comando.status, comando.stderr).toBe(1);
+      expect(comando.stderr).toContain(`O servidor está rodando (processo ${vivo.pid})`);
+      expect(comando.stderr).not.toContain('ECONNREFUSED');
+    } finally {
+      vivo.kill('SIGKILL');
+    }
+  }, 120_000);
 });

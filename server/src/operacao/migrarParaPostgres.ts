@@ -9,9 +9,14 @@
  * - The identity sequences then continue after the largest id copied.
  * - Receipts: every file a row names, from the uploads folder beside the SQLite file to where the
  *   server will read it (the bucket, or DATA_DIR/uploads), skipped when the same bytes are there.
- * - Verified at the end: the same number of rows in each table on both sides, every employee's ledger
- *   chain unbroken on PostgreSQL (each movement starts from the previous one's balance and adds or
- *   subtracts its value), and every named receipt present. Any difference fails the command, in pt-BR.
+ * - Refused while a server runs on the SQLite file's folder (its pid file, the one `restore` looks for):
+ *   a server still writing leaves rows behind the copy, or children whose parents were copied before them.
+ * - Copied from one read snapshot of the SQLite file, so parents and children are of the same moment.
+ * - Verified at the end against a fresh snapshot (whatever was written during the copy shows up as a
+ *   difference): every table, the operation log included, with the same number of rows and the same
+ *   content checksum on both sides (conferencia.ts), every employee's ledger chain unbroken on PostgreSQL
+ *   (each movement starts from the previous one's balance and adds or subtracts its value), and every
+ *   named receipt present. Any difference fails the command, in pt-BR.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +30,8 @@ import { nomeCupomValido, pastaUploads } from '../despesas/cupons';
 import type { DbPostgres } from '../db/postgres';
 import * as esquemaPg from '../db/schema.pg';
 import * as esquemaSqlite from '../db/schema';
+import { resumoNoPostgres, resumoNoSqlite, type ResumoDaTabela } from './conferencia';
+import { servidorRodando } from './processo';
 
 export class ErroDeMigracao extends Error {}
 
@@ -64,7 +71,8 @@ export function tabelasEmOrdem(): Par[] {
 }
 
 export interface ResultadoMigracao {
-  tabelas: { nome: string; sqlite: number; postgres: number; copiadas: number }[];
+  /** Per table: rows on each side at the final check (and their content checksums), rows copied by this run. */
+  tabelas: { nome: string; sqlite: number; postgres: number; copiadas: number; somaSqlite: string; somaPostgres: string }[];
   comprovantes: { nomeados: number; copiados: number };
   funcionariosComSaldo: number;
 }
@@ -80,9 +88,25 @@ export interface OpcoesMigracao {
   progresso?: (mensagem: string) => void;
 }
 
+/**
+ * Refuses while a server runs on the folder of `arquivoSqlite` (DATA_DIR: its pid file, as `restore`
+ * reads it). Called before anything is opened, by the command and by the copy itself.
+ */
+export function recusarComServidorRodando(arquivoSqlite: string): void {
+  const pasta = path.dirname(path.resolve(arquivoSqlite));
+  const pid = servidorRodando(pasta);
+  if (pid) {
+    throw new ErroDeMigracao(
+      `O servidor está rodando (processo ${pid}) com ${pasta} e continua gravando no banco SQLite: a cópia sairia incompleta. ` +
+        'Pare o servidor antes de migrar para o PostgreSQL.',
+    );
+  }
+}
+
 export async function migrarParaPostgres(opcoes: OpcoesMigracao): Promise<ResultadoMigracao> {
   const { arquivoSqlite, pg, progresso = () => {} } = opcoes;
   if (!fs.existsSync(arquivoSqlite)) throw new ErroDeMigracao(`Banco SQLite não encontrado em ${arquivoSqlite}.`);
+  recusarComServidorRodando(arquivoSqlite);
   const conexao = new Database(arquivoSqlite, {
     readonly: true,
     fileMustExist: true,
@@ -91,47 +115,92 @@ export async function migrarParaPostgres(opcoes: OpcoesMigracao): Promise<Result
   try {
     conexao.pragma('busy_timeout = 10000');
     const origem = drizzleSqlite(conexao);
-    const tabelas: ResultadoMigracao['tabelas'] = [];
-    for (const par of tabelasEmOrdem()) {
-      let copiadas = 0;
-      let ultimo = 0;
-      for (;;) {
-        // rowid order in batches: one pass over the table, whatever its primary key is.
-        const lote = origem
-          .select({ rowid: sql<number>`rowid`, linha: par.sqlite })
-          .from(par.sqlite)
-          .where(gt(sql`rowid`, ultimo))
-          .orderBy(sql`rowid`)
-          .limit(LOTE)
-          .all() as { rowid: number; linha: Record<string, unknown> }[];
-        if (lote.length === 0) break;
-        ultimo = lote[lote.length - 1]!.rowid;
-        const inseridas = await pg
-          .insert(par.pg)
-          .values(lote.map((l) => l.linha))
-          .onConflictDoNothing();
-        copiadas += inseridas.rowCount ?? 0;
+    const copiadasPorTabela = new Map<string, number>();
+    // One read snapshot for the whole copy: every child row's parents are in it.
+    conexao.prepare('begin').run();
+    try {
+      for (const par of tabelasEmOrdem()) {
+        let copiadas = 0;
+        let ultimo = 0;
+        for (;;) {
+          // rowid order in batches: one pass over the table, whatever its primary key is.
+          const lote = origem
+            .select({ rowid: sql<number>`rowid`, linha: par.sqlite })
+            .from(par.sqlite)
+            .where(gt(sql`rowid`, ultimo))
+            .orderBy(sql`rowid`)
+            .limit(LOTE)
+            .all() as { rowid: number; linha: Record<string, unknown> }[];
+          if (lote.length === 0) break;
+          ultimo = lote[lote.length - 1]!.rowid;
+          const inseridas = await pg
+            .insert(par.pg)
+            .values(lote.map((l) => l.linha))
+            .onConflictDoNothing();
+          copiadas += inseridas.rowCount ?? 0;
+        }
+        await acertarSequencia(pg, par.pg);
+        copiadasPorTabela.set(par.nome, copiadas);
+        progresso(`${par.nome}: ${copiadas} linhas copiadas`);
       }
-      await acertarSequencia(pg, par.pg);
-      const noSqlite = (conexao.prepare(`select count(*) as n from "${par.nome}"`).get() as { n: number }).n;
-      const noPostgres = Number((await pg.$client.query(`select count(*) as n from "${par.nome}"`)).rows[0].n);
-      tabelas.push({ nome: par.nome, sqlite: noSqlite, postgres: noPostgres, copiadas });
-      progresso(`${par.nome}: ${copiadas} linhas copiadas (${noPostgres} no PostgreSQL, ${noSqlite} no SQLite)`);
+    } finally {
+      conexao.prepare('commit').run();
     }
 
-    const diferentes = tabelas.filter((t) => t.sqlite !== t.postgres);
-    if (diferentes.length > 0) {
-      throw new ErroDeMigracao(
-        `As contagens não conferem: ${diferentes.map((t) => `${t.nome} (SQLite ${t.sqlite}, PostgreSQL ${t.postgres})`).join('; ')}. ` +
-          'O PostgreSQL já tinha outros dados? Use um banco vazio.',
-      );
-    }
+    const tabelas = await conferirTabelas(conexao, pg, copiadasPorTabela, progresso);
     const funcionariosComSaldo = await conferirCorrente(pg);
     const comprovantes = await copiarComprovantes(conexao, opcoes);
     return { tabelas, comprovantes, funcionariosComSaldo };
   } finally {
     conexao.close();
   }
+}
+
+/**
+ * Every table on both sides, from a new SQLite snapshot (taken after the copy, so a row written during it
+ * counts as missing): the row count and the content checksum must be equal.
+ */
+async function conferirTabelas(
+  conexao: Database.Database,
+  pg: DbPostgres,
+  copiadasPorTabela: Map<string, number>,
+  progresso: (mensagem: string) => void,
+): Promise<ResultadoMigracao['tabelas']> {
+  const tabelas: ResultadoMigracao['tabelas'] = [];
+  const diferentes: { nome: string; sqlite: ResumoDaTabela; postgres: ResumoDaTabela }[] = [];
+  conexao.prepare('begin').run();
+  try {
+    for (const par of tabelasEmOrdem()) {
+      const noSqlite = resumoNoSqlite(conexao, par.sqlite);
+      const noPostgres = await resumoNoPostgres(pg, par.pg);
+      tabelas.push({
+        nome: par.nome,
+        sqlite: noSqlite.linhas,
+        postgres: noPostgres.linhas,
+        copiadas: copiadasPorTabela.get(par.nome) ?? 0,
+        somaSqlite: noSqlite.soma,
+        somaPostgres: noPostgres.soma,
+      });
+      const confere = noSqlite.linhas === noPostgres.linhas && noSqlite.soma === noPostgres.soma;
+      if (!confere) diferentes.push({ nome: par.nome, sqlite: noSqlite, postgres: noPostgres });
+      progresso(`${par.nome}: ${noPostgres.linhas} linhas no PostgreSQL, ${noSqlite.linhas} no SQLite, ${confere ? 'conteúdo igual' : 'DIFERENTE'}`);
+    }
+  } finally {
+    conexao.prepare('commit').run();
+  }
+  if (diferentes.length > 0) {
+    const descricao = diferentes
+      .map(({ nome, sqlite, postgres }) =>
+        sqlite.linhas !== postgres.linhas ? `${nome} (SQLite ${sqlite.linhas} linhas, PostgreSQL ${postgres.linhas})` : `${nome} (mesmas ${sqlite.linhas} linhas, conteúdo diferente)`,
+      )
+      .join('; ');
+    throw new ErroDeMigracao(
+      `A migração não confere: ${descricao}. ` +
+        'O banco SQLite mudou durante a cópia (um servidor gravando nele) ou o PostgreSQL já tinha outros dados. ' +
+        'Pare o servidor e rode de novo, num PostgreSQL vazio.',
+    );
+  }
+  return tabelas;
 }
 
 /** An identity column continues after the largest id copied (the copy wrote the ids itself). */

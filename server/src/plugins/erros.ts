@@ -1,14 +1,17 @@
 /**
  * The single error handler: every refusal leaves as `{ error: 'mensagem em pt-BR', codigo }` with
  * its HTTP status. Schema failures are 400 with the field's own message; framework errors
- * (bad JSON, body too large, wrong content type) get a pt-BR text; anything unexpected is a 500
- * whose details stay in the log.
+ * (bad JSON, body too large, wrong content type) get a pt-BR text; the database or the disk failing
+ * underneath is a 503 with Retry-After (saude/indisponibilidade.ts), on every endpoint alike, and so is
+ * every other 503; anything unexpected is a 500 whose details stay in the log (without the query's
+ * parameters: saude/erroNoLog.ts is the logger's `err` serializer).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { CodigoErro, CorpoErro } from '../../../shared/api/errors';
-import { ErroApp, ErroIndisponivel, SEGUNDOS_PARA_TENTAR_DE_NOVO } from '../errors';
+import { ErroApp, ErroIndisponivel } from '../errors';
+import { classificarIndisponibilidade, erroDeIndisponibilidade, ESPERA_PADRAO_SEGUNDOS, ESPERA_SEGUNDOS } from '../saude/indisponibilidade';
 // pt-BR for zod issues without a message of their own (set server-wide when validacao.ts loads).
 import '../validacao';
 
@@ -50,9 +53,14 @@ const MENSAGENS_STATUS: Record<number, { codigo: CodigoErro; error: string }> = 
   429: { codigo: 'muitas_tentativas', error: 'Muitas requisições. Aguarde um pouco e tente novamente.' },
 };
 
-export function corpoDoErro(erro: FastifyError | ErroApp | Error, request: FastifyRequest): { status: number; corpo: CorpoErro } {
+export function corpoDoErro(erro: FastifyError | ErroApp | Error, request: FastifyRequest): { status: number; corpo: CorpoErro; esperaSegundos?: number } {
   if (erro instanceof ErroApp) {
-    return { status: erro.statusCode, corpo: erro.corpo() };
+    return { status: erro.statusCode, corpo: erro.corpo(), ...(erro.statusCode === 503 ? { esperaSegundos: erro instanceof ErroIndisponivel ? erro.tentarDeNovoEmSegundos : ESPERA_PADRAO_SEGUNDOS } : {}) };
+  }
+  const indisponivel = classificarIndisponibilidade(erro);
+  if (indisponivel) {
+    request.log.error({ err: erro, indisponivel }, indisponivel === 'disco' ? 'servidor sem espaço em disco' : 'banco de dados indisponível');
+    return { status: 503, corpo: erroDeIndisponibilidade(indisponivel).corpo(), esperaSegundos: ESPERA_SEGUNDOS[indisponivel] };
   }
   const e = erro as FastifyError;
   if (hasZodFastifySchemaValidationErrors(e)) {
@@ -74,14 +82,9 @@ export function corpoDoErro(erro: FastifyError | ErroApp | Error, request: Fasti
   }
   request.log.error({ err: erro }, 'erro não tratado');
   if (status === 503) {
-    return { status, corpo: { error: 'Serviço temporariamente indisponível.', codigo: 'indisponivel' } };
+    return { status, corpo: { error: 'Serviço temporariamente indisponível.', codigo: 'indisponivel' }, esperaSegundos: ESPERA_PADRAO_SEGUNDOS };
   }
   return { status: 500, corpo: { error: 'Erro interno do servidor. Tente novamente.', codigo: 'erro_interno' } };
-}
-
-/** A 503 says when to try again (Retry-After): the phone's sync and the admin's screen wait that long. */
-function cabecalhosDoErro(erro: unknown, status: number, reply: FastifyReply): void {
-  if (status === 503) reply.header('retry-after', String(erro instanceof ErroIndisponivel ? erro.tentarDeNovoEmSegundos : SEGUNDOS_PARA_TENTAR_DE_NOVO));
 }
 
 /**
@@ -89,19 +92,19 @@ function cabecalhosDoErro(erro: unknown, status: number, reply: FastifyReply): v
  * the path) went out as Fastify's own English body; now the same `{ error, codigo }` as the rest.
  */
 export function responderErroDeFramework(erro: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const { status, corpo } = corpoDoErro(erro, request);
+  void responder(erro, request, reply);
+}
+
+function responder(erro: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const { status, corpo, esperaSegundos } = corpoDoErro(erro, request);
   if (status < 500) request.log.info({ status, codigo: corpo.codigo, motivo: corpo.error }, 'requisição recusada');
-  cabecalhosDoErro(erro, status, reply);
-  void reply.code(status).type('application/json; charset=utf-8').send(corpo);
+  // A 503 tells when to try again; one that set its own wait (an export's queue) keeps it.
+  if (esperaSegundos !== undefined && !reply.hasHeader('retry-after')) reply.header('Retry-After', String(esperaSegundos));
+  return reply.code(status).type('application/json; charset=utf-8').send(corpo);
 }
 
 async function erros(app: FastifyInstance) {
-  app.setErrorHandler((erro: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, corpo } = corpoDoErro(erro, request);
-    if (status < 500) request.log.info({ status, codigo: corpo.codigo, motivo: corpo.error }, 'requisição recusada');
-    cabecalhosDoErro(erro, status, reply);
-    return reply.code(status).type('application/json; charset=utf-8').send(corpo);
-  });
+  app.setErrorHandler((erro: FastifyError, request: FastifyRequest, reply: FastifyReply) => responder(erro, request, reply));
 }
 
 export default fp(erros, { name: 'erros' });

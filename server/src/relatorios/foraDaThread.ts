@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { arquivoSqliteDe, type Db } from '../db';
-import { urlDoPostgres } from '../db/postgres';
+import { urlDoPostgres } from '../db/motor';
 import { ErroApp } from '../errors';
 import { localizarTrabalhador, novoTrabalhador, type ArquivoDeTrabalhador } from '../recursos';
 import { gerarExportacao, type PedidoExportacao } from './geracao';

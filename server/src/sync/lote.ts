@@ -37,6 +37,7 @@ import { conflito, dadosInvalidos, ErroApp, ErroRotaFinalizada } from '../errors
 import { ehPostgres, emSavepoint, emTransacao, type Db, type Trava } from '../db';
 import { depois, rodarPassos, type Talvez } from '../db/talvez';
 import { comSituacoesMemorizadas } from '../rotas/situacaoParaEscrita';
+import { classificarIndisponibilidade } from '../saude/indisponibilidade';
 import type { UsuarioSessao } from '../tipos';
 import { ID_JA_USADO } from '../vendas/servico';
 import { VendasNovasDoLote } from '../vendas/vendasNovasDoLote';
@@ -393,6 +394,9 @@ export async function processarLote(
 
   const registrar = (op: Preparada, execucao: Execucao): boolean => {
     if (execucao.tipo === 'inesperado') {
+      // The database or the disk failing is no operation's fault: the whole batch is answered 503 with
+      // Retry-After (plugins/erros.ts), the phone keeps it, and what committed before is answered from the log.
+      if (classificarIndisponibilidade(execucao.erro)) throw execucao.erro;
       log.error({ err: execucao.erro, operacao: op.id, tipo: op.tipo }, 'lote interrompido por um erro inesperado');
       return false;
     }
