@@ -21,6 +21,8 @@ vi.mock('./senha', async (original) => {
 
 const MENSAGEM_UNICA = 'Email ou senha inválidos. Após 5 tentativas erradas, o acesso fica bloqueado por 15 minutos.';
 const ENCERRADA = 'Sessão encerrada. Faça login novamente.';
+/** An admin's act ended it (a password the admin set, 'Encerrar sessões'): the person is told so. */
+const ENCERRADA_PELO_ADMIN = 'Sua sessão foi encerrada pelo administrador.';
 
 let t: AppDeTeste;
 beforeAll(async () => {
@@ -166,7 +168,7 @@ describe('sessões no servidor (item 4 e 10)', () => {
     const segunda = await t.login(f.email, f.senha);
     const admin = await t.tokenAdmin();
     expect((await t.chamar({ method: 'PATCH', url: `/api/usuarios/${f.id}/senha`, token: admin, payload: { novaSenha: 'nova-senha-1' } })).statusCode).toBe(200);
-    for (const token of [f.token, segunda]) esperarRecusa(await me(token), 401, 'sessao_invalida', ENCERRADA);
+    for (const token of [f.token, segunda]) esperarRecusa(await me(token), 401, 'sessao_invalida', ENCERRADA_PELO_ADMIN);
 
     const nova = await t.login(f.email, 'nova-senha-1');
     expect((await me(nova)).statusCode).toBe(200);
@@ -183,7 +185,7 @@ describe('sessões no servidor (item 4 e 10)', () => {
     const r = await t.chamar({ method: 'POST', url: `/api/usuarios/${f.id}/encerrar-sessoes`, token: await t.tokenAdmin() });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toEqual({ message: '2 sessões encerradas.', encerradas: 2 });
-    for (const token of [f.token, outra]) esperarRecusa(await me(token), 401, 'sessao_invalida', ENCERRADA);
+    for (const token of [f.token, outra]) esperarRecusa(await me(token), 401, 'sessao_invalida', ENCERRADA_PELO_ADMIN);
     esperarRecusa(await t.chamar({ method: 'POST', url: '/api/usuarios/999999/encerrar-sessoes', token: await t.tokenAdmin() }), 404, 'nao_encontrado');
   });
 
@@ -193,7 +195,7 @@ describe('sessões no servidor (item 4 e 10)', () => {
     const id = (await me(admin)).json().usuario.id as number;
     expect((await t.chamar({ method: 'POST', url: `/api/usuarios/${id}/encerrar-sessoes`, token: admin })).statusCode).toBe(200);
     expect((await me(admin)).statusCode).toBe(200);
-    esperarRecusa(await me(outra), 401, 'sessao_invalida', ENCERRADA);
+    esperarRecusa(await me(outra), 401, 'sessao_invalida', ENCERRADA_PELO_ADMIN);
   });
 
   it('token de antes das sessões (sem sid), de sessão inexistente ou de outro usuário: 401', async () => {

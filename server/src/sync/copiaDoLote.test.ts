@@ -91,7 +91,8 @@ describe.skipIf(process.env.TESTE_BANCO === 'postgres')('o lote espera a cópia 
       expect(recusado.json()).toEqual({ error: MENSAGEM_SEM_COPIA, codigo: 'indisponivel' });
       const saude = await t.chamar({ method: 'GET', url: '/api/health' });
       expect(saude.statusCode).toBe(503);
-      expect(saude.json().error).toMatch(/cópia contínua não consegue enviar ao bucket/);
+      expect(saude.json().error).toBe('Servidor com falha: cópia contínua.');
+      expect(saude.json().verificacoes.copia_continua.erro).toMatch(/cópia contínua não consegue enviar ao bucket/);
     } finally {
       await s3.iniciar();
     }
