@@ -111,7 +111,7 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   });
 
   await app.register(errosPlugin);
-  // Receipt files: DATA_DIR/uploads, or the S3 bucket when S3_* are set (issue 21).
+  // Receipt files: DATA_DIR/uploads, or the S3 bucket when S3_* are set.
   await app.register(armazenamentoPlugin);
   await app.register(cabecalhosPlugin, {
     contentSecurityPolicy: {
@@ -140,11 +140,11 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
   });
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { segredo: opcoes.segredoJwt, ttlSegundos: config.jwtTtlSegundos });
-  // Writes authenticated only by the cookie must come from this app's own pages (issue 18).
+  // Writes authenticated only by the cookie must come from this app's own pages.
   await app.register(origemPlugin, { confiarNoProxy: config.trustProxy });
   // Text with U+0000 refused alike on both engines (PostgreSQL cannot store it).
   await app.register(caractereNuloPlugin);
-  // Per-user limit on every authenticated route (issue 18): keyed on the signed-in user, not the address
+  // Per-user limit on every authenticated route: keyed on the signed-in user, not the address
   // (an office behind one NAT is many people; one person on many networks is one). preValidation runs
   // after the routes' onRequest authentication and before the read cache, so cached reads count too.
   // Unauthenticated requests (login, health, config, the PWA) are not counted here.
@@ -236,13 +236,13 @@ export async function criarApp(opcoes: OpcoesApp): Promise<App> {
       wildcard: false,
       index: false,
       cacheControl: false,
-      // Issue 19: the build writes a .br and a .gz next to each text file (scripts/comprimir.ts); the
+      // The build writes a .br and a .gz next to each text file (scripts/comprimir.ts); the
       // copy the browser accepts goes out with Content-Encoding, its own Content-Length and
       // Vary: Accept-Encoding, the original's Content-Type; no copy accepted (or none written): the original.
       preCompressed: true,
       // Those copies are not addresses of their own (only ever sent as an encoding of the original).
       globIgnore: ['**/*.br', '**/*.gz'],
-      // Source maps stay on disk for whoever runs the server, not on the web (issue 18: they are the whole client source).
+      // Source maps stay on disk for whoever runs the server, not on the web (they are the whole client source).
       allowedPath: (caminho) => !ehMapaDeCodigo(caminho),
       setHeaders(reply, caminho) {
         // Hashed build assets never change; the shell and the service worker must be revalidated.

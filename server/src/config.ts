@@ -38,7 +38,7 @@ export interface Config {
   requisicoesSimultaneasPorUsuario: number;
   /** DATABASE_URL (postgres:// or postgresql://); undefined: SQLite in DATA_DIR. Refused at start until the data functions are ported (db/motor.ts). */
   databaseUrl: string | undefined;
-  /** Receipts in S3-compatible object storage (the S3_* variables, issue 21); null: files under DATA_DIR/uploads. */
+  /** Receipts in S3-compatible object storage (the S3_* variables); null: files under DATA_DIR/uploads. */
   s3: ConfigS3 | null;
   /**
    * How long one call to the receipts' bucket may take, connecting, sending and being answered, its
@@ -46,8 +46,8 @@ export interface Config {
    */
   s3LimiteMs: number;
   /**
-   * The continuous off-site copy of the database and the local receipts (COPIA_S3_BUCKET, issue 21,
-   * item 6; operacao/copiaContinua.ts); null: off. Its endpoint, region and keys are the COPIA_S3_*
+   * The continuous off-site copy of the database and the local receipts (COPIA_S3_BUCKET;
+   * operacao/copiaContinua.ts); null: off. Its endpoint, region and keys are the COPIA_S3_*
    * ones, each falling back to the S3_* one (one set when both live with the same provider).
    */
   copia: ConfigS3 | null;

@@ -1,5 +1,5 @@
 /**
- * Source maps are not served (issue 18, item 10c): the build still writes them (hidden: no
+ * Source maps are not served: the build still writes them (hidden: no
  * sourceMappingURL in the JS) so an operator with the server's files can decode a stack trace, but
  * they hold the whole client source, and nobody outside needs it. The service worker never precaches
  * them either (vite.config.ts globIgnores), checked here against a real build's sw.js when present.
@@ -79,11 +79,11 @@ describe('mapas de código-fonte (.map) não são servidos', () => {
 });
 
 /**
- * Issue 19, item 2: the built files go compressed (brotli, else gzip) by the server itself, from the
+ * The built files go compressed (brotli, else gzip) by the server itself, from the
  * .br/.gz written at build time (scripts/comprimir.mjs), so a phone on 3G downloads a fraction of
  * the JavaScript. The folder here is what a build leaves: each file next to its .br and .gz.
  */
-describe('arquivos pré-comprimidos no build (issue 19)', () => {
+describe('arquivos pré-comprimidos no build', () => {
   const cliente = temporaria();
   const js = `export const a = ${JSON.stringify('Sistema de Gestão '.repeat(400))};\n`;
   const html = `<!doctype html><html lang="pt-BR"><title>Sistema de Gestão</title>${'<!-- casca -->'.repeat(200)}</html>`;
@@ -174,7 +174,7 @@ describe('o build real', () => {
     expect(texto).not.toMatch(/\.map["']/);
   });
 
-  it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('o index.html já pede o código da tela de login junto com o arquivo principal (issue 19)', () => {
+  it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('o index.html já pede o código da tela de login junto com o arquivo principal', () => {
     const html = fs.readFileSync(path.join(pasta, 'index.html'), 'utf8');
     const precargas = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
     const login = fs.readdirSync(path.join(pasta, 'assets')).filter((n) => /^PaginaLogin-[\w-]+\.js$/.test(n));
@@ -187,7 +187,7 @@ describe('o build real', () => {
     expect(precargas).not.toContain(principal);
   });
 
-  it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('sai pré-comprimido (issue 19): index.html, sw.js e cada .js/.css de assets/ têm .br e .gz', () => {
+  it.runIf(fs.existsSync(path.join(pasta, 'index.html')))('sai pré-comprimido: index.html, sw.js e cada .js/.css de assets/ têm .br e .gz', () => {
     const assets = fs.readdirSync(path.join(pasta, 'assets')).filter((n) => /\.(js|css)$/.test(n));
     for (const nome of ['index.html', 'sw.js', ...assets.map((n) => `assets/${n}`)]) {
       const tamanho = fs.statSync(path.join(pasta, nome)).size;

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 1: authenticated routes are limited per user (not per address): one user's flood is
+ * Authenticated routes are limited per user (not per address): one user's flood is
  * refused with 429, a pt-BR message that says how long to wait and Retry-After, while another
  * user on the same address, and /api/health, go on.
  */

@@ -93,7 +93,7 @@ async function abrirBancoDaConfig(config: Config) {
 }
 
 async function servir(config: Config) {
-  // Several processes may start at once on one DATA_DIR behind a proxy (issue 21, item 3): one at a
+  // Several processes may start at once on one DATA_DIR behind a proxy: one at a
   // time migrates the database, creates the first admin and loads the cities (each a check, then a
   // write); the next one finds them done.
   const { db, app } = await comTravaEntreProcessos(path.join(config.dataDir, 'partida.trava'), async () => {
@@ -111,7 +111,7 @@ async function servir(config: Config) {
     return { db, app };
   });
 
-  // WAL checkpoints in a thread of their own, not in the COMMIT of whichever request crosses the limit (issue 19).
+  // WAL checkpoints in a thread of their own, not in the COMMIT of whichever request crosses the limit.
   const checkpointDoWal = iniciarCheckpointDoServidor(config, db, app.log);
   let removerPid = () => {};
   let encerrando = false;
@@ -134,8 +134,8 @@ async function servir(config: Config) {
   process.on('SIGTERM', () => void encerrar('SIGTERM'));
   process.on('SIGINT', () => void encerrar('SIGINT'));
 
-  // Before listening: the first batches already wait for the continuous off-site copy (COPIA_S3_BUCKET,
-  // issue 21, item 6). Of SQLite's file: a PostgreSQL has its own (the provider's; docs/deploy.md).
+  // Before listening: the first batches already wait for the continuous off-site copy (COPIA_S3_BUCKET).
+  // Of SQLite's file: a PostgreSQL has its own (the provider's; docs/deploy.md).
   if (motorDaConfig(config) === 'sqlite') iniciarCopiaContinuaDoServidor(config, app.log, ambiente().nativeBinding);
   await app.listen({ port: config.port, host: config.host });
   removerPid = registrarProcesso(config.dataDir);

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 11: every list of people and places the API gives comes in pt-BR order — 'Íris'
+ * Every list of people and places the API gives comes in pt-BR order — 'Íris'
  * before 'Maria', 'ana' among the A's, 'Paraíba' before 'Paraná' — not SQLite's byte order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ import trabalhadores from './trabalhadores.json' with { type: 'json' };
 
 export interface Recursos {
   pastaMigracoes: string;
-  /** drizzle-kit's PostgreSQL migrations, for DATABASE_URL (issue 21). */
+  /** drizzle-kit's PostgreSQL migrations, for DATABASE_URL. */
   pastaMigracoesPg: string;
   pastaCliente: string;
 }

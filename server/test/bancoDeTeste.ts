@@ -1,7 +1,7 @@
 /**
  * The database a test app runs on: a temporary SQLite file by default; with TESTE_BANCO=postgres (the
  * `server-pg` project of vitest), a fresh PostgreSQL database copied from the migrated template the
- * project's globalSetup made (server/test/postgresGlobal.ts). The same suite, both engines (issue 21).
+ * project's globalSetup made (server/test/postgresGlobal.ts). The same suite, both engines.
  */
 import path from 'node:path';
 import pg from 'pg';

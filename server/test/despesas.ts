@@ -15,7 +15,7 @@ export const CATALAO = 5205109;
 export const SAO_PAULO = 3550308;
 
 export async function criarRotaAtiva(t: AppDeTeste, funcionarioId: number, cidades = [GOIANIA, ANAPOLIS], nome = `Rota ${funcionarioId}`): Promise<number> {
-  // Relative to today: sales, visits and expenses must fall inside the route's period (issue 18), and
+  // Relative to today: sales, visits and expenses must fall inside the route's period, and
   // the tests date them up to a few hundred days back.
   const dia = hoje('America/Sao_Paulo');
   const r = await t.chamar({
@@ -84,7 +84,7 @@ export interface ArquivoTeste {
 export async function formulario(campos: Record<string, string | number | boolean>, arquivo?: ArquivoTeste | ArquivoTeste[]) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(campos)) fd.append(k, String(v));
-  // Several receipts are several `cupom` parts, in order (issue 20, item 6).
+  // Several receipts are several `cupom` parts, in order.
   for (const a of Array.isArray(arquivo) ? arquivo : arquivo ? [arquivo] : []) fd.append('cupom', new Blob([new Uint8Array(a.conteudo)], { type: a.tipo }), a.nome);
   const resposta = new Response(fd);
   return { payload: Buffer.from(await resposta.arrayBuffer()), headers: { 'content-type': resposta.headers.get('content-type')! } };

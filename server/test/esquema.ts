@@ -1,6 +1,6 @@
 /**
  * The two drizzle declarations (db/schema.ts for SQLite, db/schema.pg.ts for PostgreSQL) described in one
- * neutral shape, so a test can compare them field by field (issue 21). The shape names what must agree
+ * neutral shape, so a test can compare them field by field. The shape names what must agree
  * for a copy between the engines to be lossless; each dialect's own spelling is mapped to it here:
  * - types: text -> 'texto'; SQLite 0/1 boolean and PostgreSQL boolean -> 'booleano'; SQLite's integer (64 bits)
  *   and PostgreSQL's bigint -> 'inteiro'; PostgreSQL's 32-bit integer has no SQLite counterpart ('inteiro32');

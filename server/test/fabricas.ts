@@ -1,7 +1,7 @@
 /**
  * Rows written straight to the database for tests that need history (sales, visits, expenses,
  * balance movements) without going through those domains' APIs. The ledger chain is kept right.
- * Async and through db/tabelas, so the same fixtures run on SQLite and PostgreSQL (issue 21).
+ * Async and through db/tabelas, so the same fixtures run on SQLite and PostgreSQL.
  */
 import { desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';

@@ -1,5 +1,5 @@
 /**
- * EXPLAIN QUERY PLAN of the statements a function really runs (issue 19): every statement prepared
+ * EXPLAIN QUERY PLAN of the statements a function really runs: every statement prepared
  * while `fn` runs (awaited: the data functions are async) whose SQL matches `tabela` is explained with the
  * parameters it was run with. SQLite's planner only (the plans are SQLite's text): a test of them skips on
  * PostgreSQL (MOTOR_DE_TESTE in bancoDeTeste.ts).

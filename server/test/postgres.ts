@@ -1,5 +1,5 @@
 /**
- * A real PostgreSQL for tests (issue 21): a throwaway cluster of Debian's binaries (initdb, pg_ctl) in a
+ * A real PostgreSQL for tests: a throwaway cluster of Debian's binaries (initdb, pg_ctl) in a
  * temporary folder, on a free loopback port with its unix socket in that folder, one database created,
  * stopped and removed after. Without the binaries the PostgreSQL tests say so and are skipped, except
  * under CI=true, where that is a failure (as e2e/ does with Chromium).

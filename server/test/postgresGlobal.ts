@@ -1,5 +1,5 @@
 /**
- * vitest globalSetup of the `server-pg` project (issue 21, item 5): one throwaway PostgreSQL cluster for
+ * vitest globalSetup of the `server-pg` project: one throwaway PostgreSQL cluster for
  * the whole run, with a template database already migrated; each test app gets its own database copied
  * from it (server/test/bancoDeTeste.ts), so no test sees another's rows and none pays for the migrations.
  */

@@ -1,5 +1,5 @@
 /**
- * A real S3-compatible server for the object-storage tests (issue 21, item 2): s3rver from npm, on
+ * A real S3-compatible server for the object-storage tests: s3rver from npm, on
  * 127.0.0.1 and a free port, keeping its objects in a temporary folder; the bucket is looked into with
  * the real @aws-sdk/client-s3, as the app talks to it. `parar` takes it down (connections refused) and
  * `iniciar` brings it back on the same port with the same objects.

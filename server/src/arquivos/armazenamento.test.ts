@@ -1,5 +1,5 @@
 /**
- * Receipts in S3-compatible object storage (issue 21, item 2), against a real S3 server started here
+ * Receipts in S3-compatible object storage, against a real S3 server started here
  * (s3rver, server/test/s3.ts) and the real @aws-sdk/client-s3: each way a receipt arrives (multipart,
  * the batch with a file part, the batch naming an upload sent in parts) lands in the bucket and not on
  * disk; reading streams the same bytes to the owner and the admin only; a refused write, a delete and a

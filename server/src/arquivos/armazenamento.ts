@@ -1,11 +1,11 @@
 /**
- * Where receipt files live (issue 21, item 2): the folder DATA_DIR/uploads (the default, as before)
+ * Where receipt files live: the folder DATA_DIR/uploads (the default, as before)
  * or a private bucket of an S3-compatible object storage when the S3_* variables are set (config.ts).
  * Access checks stay in the app: no public or presigned URL ever reaches a phone; a receipt goes from
  * the bucket through GET /api/despesas/:id/cupons/:cupomId to whoever may see it, streamed.
  *
  * The same promise on both: no row points at a missing file, and a refused or failed write leaves no
- * file anyone can reach. Nothing but the database is awaited inside a transaction (issue 21, item 1),
+ * file anyone can reach. Nothing but the database is awaited inside a transaction,
  * so on both each receipt is stored under its final name before the transaction that points at it
  * (`preparar`: local links the received temporary file into place, S3 uploads it) and removed when
  * the transaction then refuses or fails (`desfazer`, best effort). Until the row commits, no one can
@@ -65,7 +65,7 @@ export const IDADE_MINIMA_ORFAO_MS = 60 * 60 * 1000;
 
 export type Log = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 
-/** DATA_DIR/uploads: the behaviour before issue 21, unchanged. */
+/** DATA_DIR/uploads: the behaviour before S3 storage existed, unchanged. */
 export class ArmazenamentoLocal implements ArmazenamentoCupons {
   readonly tipo = 'local' as const;
 

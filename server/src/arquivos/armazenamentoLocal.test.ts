@@ -1,5 +1,5 @@
 /**
- * Receipts in the local folder (DATA_DIR/uploads) since the async port (issue 21, item 1): a file is
+ * Receipts in the local folder (DATA_DIR/uploads) since the async port: a file is
  * linked in place under its final name before the transaction that points at it (nothing but the
  * database is awaited inside one), so the guarantees are kept another way: a transaction that refuses
  * or fails removes the files it would have pointed at and leaves the received ones where they were

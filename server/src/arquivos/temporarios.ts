@@ -1,5 +1,5 @@
 /**
- * Uploads go to disk as they arrive, never whole into memory (issue 18, item 2): each file part is
+ * Uploads go to disk as they arrive, never whole into memory: each file part is
  * piped into a temporary file under DATA_DIR/uploads-tmp, keeping only its first and last bytes
  * (what the type check reads). DATA_DIR/uploads-tmp is on the same filesystem as DATA_DIR/uploads,
  * so putting a receipt in place is a hard link (no bytes copied). Every temporary file a request

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 2: receipts go to disk as they arrive (never whole into memory), are put in place
+ * Receipts go to disk as they arrive (never whole into memory), are put in place
  * only with the database change that points at them, leave no temporary file behind on any refusal
  * or abort, fit each employee's storage quota (COTA_COMPROVANTES_MB) and each request's file budget.
  */
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.fechar());
 
 const pastaTemp = () => path.join(t.dataDir, 'uploads-tmp');
-/** The requests' temporary files (the folder of uploads in parts, issue 19, has its own tests: envioEmPartes.test.ts). */
+/** The requests' temporary files (the folder of uploads in parts has its own tests: envioEmPartes.test.ts). */
 const temporarios = () => (fs.existsSync(pastaTemp()) ? fs.readdirSync(pastaTemp()).filter((nome) => nome !== 'partes') : []);
 const guardados = () => fs.readdirSync(path.join(t.dataDir, 'uploads')).sort();
 /** The receipts the rows point at: exactly what uploads/ must hold. */

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 3: every admin action that changes money, people or routes leaves one append-only
+ * Every admin action that changes money, people or routes leaves one append-only
  * row with who, when, what and before/after, written in the action's own transaction (a refused action
  * leaves none); GET /api/auditoria reads them, newest first, by admin, action and business day.
  */

@@ -1,5 +1,5 @@
 /**
- * Writing the audit trail (issue 20). Each admin action calls `registrarAuditoria` with the handle of
+ * Writing the audit trail. Each admin action calls `registrarAuditoria` with the handle of
  * the transaction that makes its effect (`tx`, from emTransacao): the trail can never say something happened that did not, nor miss
  * something that did. The snapshots (`retrato*`) name the fields a person reads in the trail, money in
  * centavos, and never a secret (no password hash, no session id).

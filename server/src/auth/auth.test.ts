@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, criarAppDeTeste, esperarRecusa, type AppDeTeste } from '../../test/helper';
 
-// One answer for a wrong password, an unknown e-mail and a blocked account (issue 18).
+// One answer for a wrong password, an unknown e-mail and a blocked account.
 const CREDENCIAIS = 'Email ou senha inválidos. Após 5 tentativas erradas, o acesso fica bloqueado por 15 minutos.';
 const INATIVO = 'Usuário inativo. Procure um administrador.';
 
@@ -221,7 +221,7 @@ describe('GET /api/auth/me', () => {
   describe('tokens forjados', () => {
     let funcionario: { id: number; token: string };
     let adminId: number;
-    /** The session the employee's real token names: a hand-made token needs one (issue 18). */
+    /** The session the employee's real token names: a hand-made token needs one. */
     let sid: string;
     beforeAll(async () => {
       funcionario = await t.criarFuncionario();
@@ -287,7 +287,7 @@ describe('GET /api/auth/me', () => {
   });
 });
 
-describe('o token verificado uma vez (issue 19)', () => {
+describe('o token verificado uma vez', () => {
   /** @fastify/jwt's verification, as every request reaches it (Fastify's request class). */
   function espiarVerificacao() {
     const simbolo = Object.getOwnPropertySymbols(t.app).find((s) => s.description === 'fastify.Request')!;
@@ -327,7 +327,7 @@ describe('o token verificado uma vez (issue 19)', () => {
 
 describe('POST /api/auth/logout', () => {
   it('apaga o cookie da sessão (expirado, no caminho /api)', async () => {
-    // Its own session: logout ends it on the server too (issue 18).
+    // Its own session: logout ends it on the server too.
     const r = await t.chamar({ method: 'POST', url: '/api/auth/logout', token: await t.login(ADMIN.email, ADMIN.senha) });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ message: 'Logout realizado com sucesso.' });

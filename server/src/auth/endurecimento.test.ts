@@ -1,6 +1,5 @@
 /**
- * Issue 18, items 3, 4, 7, 8 and 10 (part): lockout that lifts by itself and counts atomically,
- * one answer for blocked / wrong / unknown, server-side sessions (logout, password change,
+ * Lockout that lifts by itself and counts atomically, one answer for blocked / wrong / unknown, server-side sessions (logout, password change,
  * deactivation and the admin's 'Encerrar sessões' end them), tokens without `sid` or `exp`
  * refused, the employee's own password change, scrypt at OWASP's cost with old hashes upgraded at
  * login, and cookie-only writes from another site refused.
@@ -43,7 +42,7 @@ function jwt(payload: object): string {
 }
 const payloadDe = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
-describe('bloqueio por tentativas (item 3)', () => {
+describe('bloqueio por tentativas', () => {
   const conferir = vi.mocked(senha.conferirSenha);
   beforeEach(() => {
     conferir.mockClear();
@@ -133,7 +132,7 @@ describe('bloqueio por tentativas (item 3)', () => {
   });
 });
 
-describe('sessões no servidor (item 4 e 10)', () => {
+describe('sessões no servidor', () => {
   it('o login cria uma sessão e o token leva o id dela (sid) e um exp', async () => {
     const f = await t.criarFuncionario();
     const p = payloadDe(f.token);
@@ -224,7 +223,7 @@ describe('sessões no servidor (item 4 e 10)', () => {
   });
 });
 
-describe('troca da própria senha (item 7)', () => {
+describe('troca da própria senha', () => {
   const trocar = (token: string, payload: object) => t.chamar({ method: 'PUT', url: '/api/auth/senha', token, payload });
 
   it('com a senha atual certa: troca, a sessão atual segue, as outras acabam, a nova senha entra', async () => {
@@ -259,7 +258,7 @@ describe('troca da própria senha (item 7)', () => {
   });
 });
 
-describe('scrypt (item 7)', () => {
+describe('scrypt', () => {
   it('o custo de produção é um dos da OWASP (N=2^14, r=8, p=5: 16 MiB por hash) e um hash a 2^17 ainda é conferido', async () => {
     expect(senha.CUSTO_OWASP).toEqual({ N: 16384, r: 8, p: 5 });
     // Made here at the production cost, whatever the suite uses.
@@ -293,7 +292,7 @@ describe('scrypt (item 7)', () => {
   });
 });
 
-describe('pedidos de outro site (item 8)', () => {
+describe('pedidos de outro site', () => {
   let cookie: string;
   let funcionarioId: number;
   beforeAll(async () => {

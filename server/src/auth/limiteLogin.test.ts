@@ -1,6 +1,6 @@
 /**
  * The login limit per address, counted in the database so every app process counts the same
- * attempts (issue 21, item 3; the two-process proof is server/test/multiprocesso/doisProcessos.test.ts).
+ * attempts (the two-process proof is server/test/multiprocesso/doisProcessos.test.ts).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

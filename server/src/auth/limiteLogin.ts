@@ -1,7 +1,7 @@
 /**
  * LOGIN_RATE_LIMIT: login attempts a minute from one client address (the proxy's X-Forwarded-For
  * under TRUST_PROXY). Counted in the database, not in a process's memory, so that N app processes
- * behind one proxy allow LOGIN_RATE_LIMIT attempts, not N times it (issue 21, item 3). One upsert
+ * behind one proxy allow LOGIN_RATE_LIMIT attempts, not N times it. One upsert
  * per attempt: logins are rare and each one costs a scrypt hash far above it. A fixed window, as
  * @fastify/rate-limit's own store counted it before: the first attempt opens a minute, the
  * attempts in it are counted, the first after it opens the next.

@@ -79,7 +79,7 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
 
   // Tokens this process has verified (signature, algorithm, claims), by their exact text, kept until they
   // expire: a phone replaying its queue sends the same token on every batch, and @fastify/jwt's own
-  // verification, even answered from its cache, cost ~0.13 ms of each (issue 19). Found by the plugin's
+  // verification, even answered from its cache, cost ~0.13 ms of each. Found by the plugin's
   // own lookup (lookupToken), so the text kept is the text that was verified.
   const verificados = new Map<string, TokenVerificado>();
   async function tokenVerificado(request: FastifyRequest): Promise<TokenVerificado> {
@@ -114,7 +114,7 @@ async function auth(app: App, { segredo, ttlSegundos }: OpcoesAuth) {
       }
       throw sessaoInvalida();
     }
-    // A token that never expires is not one this server signs (issue 18).
+    // A token that never expires is not one this server signs.
     if (typeof payload.exp !== 'number') throw sessaoInvalida();
     const id = Number(payload.sub);
     const usuario = Number.isSafeInteger(id) ? await usuarioAtual(id, request) : undefined;

@@ -1,7 +1,7 @@
 /**
  * The JWT signing secret: JWT_SECRET when set; otherwise generated once and kept in
  * DATA_DIR/jwt-secret (mode 600), so restarts keep everyone's session.
- * Several processes may start at once on an empty DATA_DIR (issue 21, item 3): the file is made
+ * Several processes may start at once on an empty DATA_DIR: the file is made
  * complete under a name of this process, then linked to its final name, which fails if another
  * process got there first. Every process then uses the one secret the file holds.
  */

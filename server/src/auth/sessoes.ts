@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (issue 18): one row per login. The JWT carries its id (`sid`); a session
+ * Server-side sessions: one row per login. The JWT carries its id (`sid`); a session
  * ends when it is revoked (logout, password change, deactivation, the admin's 'Encerrar sessões')
  * or when it expires (JWT_TTL after the login, so an employee offline for days keeps it).
  * The only module that reads or writes `sessoes`.

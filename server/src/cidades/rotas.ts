@@ -27,7 +27,7 @@ export default async function rotasCidades(app: App) {
     async () => ({ estados: await listarEstados(app.db) }),
   );
 
-  // Every city of a state (or of Brazil, 5,570): paged like every list (issue 18), the largest state fits a page.
+  // Every city of a state (or of Brazil, 5,570): paged like every list, the largest state fits a page.
   app.get(
     '/cidades',
     { schema: { querystring: z.object({ uf, ...camposPaginacao(LIMITE_MAXIMO_PAGINA) }), response: { 200: cidadesResposta.extend(camposRespostaPaginada) } } },

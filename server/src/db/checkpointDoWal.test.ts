@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints in a thread of their own (issue 19, sync throughput): the app's COMMITs stop paying
+ * WAL checkpoints in a thread of their own (for sync throughput): the app's COMMITs stop paying
  * for them, the worker copies the WAL into the file as writes come, the WAL restarts from the top
  * after each one, nothing is lost, and a worker that cannot run gives the checkpoints back.
  */
@@ -58,7 +58,7 @@ afterEach(async () => {
   for (const pasta of pastas.splice(0)) fs.rmSync(pasta, { recursive: true, force: true });
 });
 
-describe.skipIf(MOTOR_DE_TESTE === 'postgres')('checkpoint do WAL numa thread à parte (issue 19)', () => {
+describe.skipIf(MOTOR_DE_TESTE === 'postgres')('checkpoint do WAL numa thread à parte', () => {
   it('com a thread no ar, os COMMITs do app não fazem o checkpoint: o WAL passa das 4.000 páginas em que o app o faria', async () => {
     const { db, arquivo, aberto } = bancoNovo();
     // Long enough that the worker does not run one during the test: what is left is the app's own.

@@ -1,5 +1,5 @@
 /**
- * WAL checkpoints off the request thread (issue 19, sync throughput). SQLite's automatic checkpoint
+ * WAL checkpoints off the request thread (for sync throughput). SQLite's automatic checkpoint
  * runs inside the COMMIT that crosses wal_autocheckpoint: that request, and every other one waiting on
  * the event loop, waits while 16 MB of pages are copied into the database file and fsynced twice
  * (~5 ms per 1,000 pages on this machine, more on a VPS disk). A phone replaying a week of sales

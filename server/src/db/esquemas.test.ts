@@ -1,5 +1,5 @@
 /**
- * One source of truth for two engines (issue 21): schema.ts (SQLite) and schema.pg.ts (PostgreSQL) must
+ * One source of truth for two engines: schema.ts (SQLite) and schema.pg.ts (PostgreSQL) must
  * declare the same tables, columns, types (under the mapping in test/esquema.ts), defaults, keys, foreign
  * keys, indexes and checks; and the SQL written by hand in either migration folder (triggers, data moves)
  * must be the list in sqlManual.ts. A column, index or trigger added to one side only fails here.

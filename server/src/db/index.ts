@@ -79,7 +79,7 @@ export function estaEmTransacao(db: Db): boolean {
  * keeps serving reads meanwhile). BEGIN IMMEDIATE takes the write lock at the start (waiting busy_timeout
  * for another process that holds it), so what `fn` reads is still true when it writes; a deferred BEGIN
  * that read first fails at its first write with SQLITE_BUSY_SNAPSHOT when another process committed
- * meanwhile (issue 21, item 3). `fn` must not wait for anything but the database while it holds the
+ * meanwhile. `fn` must not wait for anything but the database while it holds the
  * lock (files are written before, or after the commit).
  *
  * PostgreSQL: READ COMMITTED, and the transaction first takes the advisory locks `trava` names
@@ -150,7 +150,7 @@ const motores = new WeakMap<object, boolean>();
 /**
  * Whether the handle is a PostgreSQL database or transaction (DATABASE_URL), not SQLite. Remembered per
  * handle: drizzle's `is` climbs the class chain on every call, and the data functions ask it on every
- * statement (issue 19).
+ * statement.
  */
 export function ehPostgres(db: Db): boolean {
   let postgres = motores.get(db);
@@ -295,7 +295,7 @@ export function preparada<T>(db: Db, chave: string, construir: () => T): T {
 /**
  * A statement drizzle built, run straight on the driver (see preparadaDireta). Its methods answer at once
  * on SQLite and with a promise on PostgreSQL (talvez.ts): callers await them, or run them in steps that
- * stay synchronous on SQLite (issue 19). A failure is thrown on SQLite, a rejection on PostgreSQL.
+ * stay synchronous on SQLite. A failure is thrown on SQLite, a rejection on PostgreSQL.
  */
 export interface ComandoDireto {
   /** Runs an insert or update; answers how many rows it changed. */
@@ -370,7 +370,7 @@ const posicionais = new WeakMap<Db, Map<string, ComandoPosicional>>();
  * SQLite only, for the batch sync's direct path (vendas/vendasNovasDoLote.ts): a statement drizzle built,
  * run with its values given in the order of `nomes` (its placeholders' names) instead of an object, and
  * answering how many rows it changed. Building that object and looking each name up in it was most of
- * what a queued sale cost outside SQLite itself (issue 19). Every placeholder must be in `nomes`.
+ * what a queued sale cost outside SQLite itself. Every placeholder must be in `nomes`.
  */
 export function insercaoPosicional(db: Db, chave: string, nomes: readonly string[], construir: () => { toSQL(): { sql: string; params: unknown[] } }): ComandoPosicional {
   let doBanco = posicionais.get(db);
@@ -427,7 +427,7 @@ let carimbosUnicos = 0;
  *
  * SQLite: this connection's `total_changes()` (every insert, update or delete this process makes) and
  * `data_version`, which changes when another connection commits: another app process on the same file
- * (issue 21, item 3), or `user:reset-password` run beside the server. Both are read on every call (2-3 µs
+ * (several behind one proxy), or `user:reset-password` run beside the server. Both are read on every call (2-3 µs
  * together, measured in docs/decisions/operacao-e-escala.md). While a transaction is open on the connection, what a read sees may
  * still be rolled back: then the stamp is one that never repeats, so nothing read meanwhile is reused.
  *

@@ -1,5 +1,5 @@
 /**
- * Which engine the configuration picks (issue 21, item 1), and the commands about SQLite's file refusing
+ * Which engine the configuration picks, and the commands about SQLite's file refusing
  * to run when DATABASE_URL points at PostgreSQL instead of copying the wrong database. The server on a
  * real PostgreSQL is motor.pg.test.ts.
  */

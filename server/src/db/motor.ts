@@ -1,5 +1,5 @@
 /**
- * Which database engine the server runs on (issue 21, item 1): SQLite in DATA_DIR by default, the one
+ * Which database engine the server runs on: SQLite in DATA_DIR by default, the one
  * the single executable ships with; PostgreSQL when DATABASE_URL is set (several app processes,
  * managed databases with replicas). The one place that opens and closes either. The PostgreSQL client
  * (db/postgres.ts, node-postgres) is loaded only when DATABASE_URL asks for it: a server on SQLite never

@@ -1,5 +1,5 @@
 /**
- * migrations-pg on a real PostgreSQL (issue 21): applied to an empty database they yield what
+ * migrations-pg on a real PostgreSQL: applied to an empty database they yield what
  * schema.pg.ts declares (read back from pg_catalog), the audit trail refuses UPDATE, DELETE and TRUNCATE
  * with SQLite's message, and money read back through drizzle is the integer written.
  */

@@ -1,5 +1,5 @@
 /**
- * Opens a PostgreSQL database through node-postgres and applies migrations-pg (issue 21): the engine of
+ * Opens a PostgreSQL database through node-postgres and applies migrations-pg: the engine of
  * DATABASE_URL. The handle it answers is what the data functions take (`Db`): the same query-builder
  * calls, awaited, on PostgreSQL's table declarations (db/tabelas.ts switches to them here).
  */

@@ -1,5 +1,5 @@
 /**
- * The same tables as schema.ts, declared for PostgreSQL (issue 21): drizzle declares tables per dialect, so
+ * The same tables as schema.ts, declared for PostgreSQL: drizzle declares tables per dialect, so
  * this is the second declaration, and db/esquemas.test.ts fails when the two disagree (a table, column,
  * default, key, index, check or trigger on one side only). Mapping, chosen so a copy is lossless
  * (docs/decisions/postgresql.md, 'Duas declarações, um teste'):

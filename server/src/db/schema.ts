@@ -58,7 +58,7 @@ export const sessoes = sqliteTable(
 /**
  * Login attempts per client address in the current window (LOGIN_RATE_LIMIT a minute), counted here
  * rather than in a process's memory so that every app process behind the proxy counts the same
- * attempts (issue 21, item 3). One row per address; rows of windows long over are deleted.
+ * attempts. One row per address; rows of windows long over are deleted.
  */
 export const tentativasLoginPorEndereco = sqliteTable('tentativas_login_endereco', {
   endereco: text('endereco').primaryKey(),
@@ -234,7 +234,7 @@ export const despesas = sqliteTable(
     atualizadoEm: text('atualizado_em').notNull().default(agora),
     /** Soft delete: the ledger keeps pointing at it, and a replayed create cannot resurrect it. */
     excluidaEm: text('excluida_em'),
-    /** The NFC-e's 44-char chave de acesso read from the receipt's QR or typed (issue 20); null without one. */
+    /** The NFC-e's 44-char chave de acesso read from the receipt's QR or typed; null without one. */
     chaveNfce: text('chave_nfce'),
     /**
      * When a route's acerto charged this rejected expense back to the employee (a devolucao in the ledger:
@@ -244,21 +244,21 @@ export const despesas = sqliteTable(
   },
   (t) => [
     index('despesas_funcionario_data').on(t.funcionarioId, t.dataDespesa),
-    // By route, covering the totals of a route or of the routes of a status (issue 19: no read of each row).
+    // By route, covering the totals of a route or of the routes of a status (no read of each row).
     index('despesas_rota').on(t.rotaId, t.tipo, t.excluidaEm, t.valorCentavos),
     index('despesas_data').on(t.dataDespesa),
-    // The admin's list in its order (newest first): a page is the index's first rows (issue 19).
+    // The admin's list in its order (newest first): a page is the index's first rows.
     index('despesas_lista').on(t.dataDespesa, t.registradoEm, t.id).where(sql`${t.excluidaEm} is null`),
     // The totals per type of the whole table, from the index alone.
     index('despesas_tipo_valor').on(t.tipo, t.excluidaEm, t.valorCentavos),
     check('despesas_valor_nao_negativo', sql`${t.valorCentavos} >= 0`),
-    // One NFC-e, one live expense (issue 20): the last line of defence behind the service's check.
+    // One NFC-e, one live expense: the last line of defence behind the service's check.
     uniqueIndex('despesas_chave_nfce').on(t.chaveNfce).where(sql`${t.chaveNfce} is not null and ${t.excluidaEm} is null`),
   ],
 );
 
 /**
- * An expense's receipts (issue 20, item 6): several per expense (the NFC-e and the card slip), at
+ * An expense's receipts: several per expense (the NFC-e and the card slip), at
  * most MAXIMO_CUPONS_POR_DESPESA, in the order they were attached. The files are under
  * DATA_DIR/uploads by their random name. despesas.arquivo_cupom and its three columns mirror the
  * first one for one release (docs/decisions/comprovantes.md, 'Vários por despesa').
@@ -401,7 +401,7 @@ export const operacoesTardias = sqliteTable(
 );
 
 /**
- * The audit trail (issue 20): one row per admin action that changes money, people or routes, with who,
+ * The audit trail: one row per admin action that changes money, people or routes, with who,
  * when, what and the state before and after (JSON). Append-only: triggers in the migration refuse
  * UPDATE and DELETE, so not even a bug in the app can rewrite it.
  */

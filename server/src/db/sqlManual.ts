@@ -1,5 +1,5 @@
 /**
- * The SQL no drizzle declaration holds, written by hand in a dialect's migrations (issue 21). Each part is
+ * The SQL no drizzle declaration holds, written by hand in a dialect's migrations. Each part is
  * listed here with what it becomes on the other engine, and db/esquemas.test.ts reads both migration
  * folders against this list: a trigger or data statement added by hand to one side only fails it.
  */
@@ -42,7 +42,7 @@ export interface DadosSoNoSqlite {
 /**
  * Data moved by SQLite migrations while the schema changed under rows that already existed. A PostgreSQL
  * database starts from the current schema, empty, and receives rows already in their final shape
- * (issue 21, item 4's copy), so these have nothing to do there.
+ * (`migrate-to-postgres` copies them so), so these have nothing to do there.
  */
 export const DADOS_SO_NO_SQLITE: readonly DadosSoNoSqlite[] = [
   {

@@ -1,5 +1,5 @@
 /**
- * The tables as the data functions use them, on the engine this process runs on (issue 21, item 1).
+ * The tables as the data functions use them, on the engine this process runs on.
  * schema.ts (SQLite) and schema.pg.ts (PostgreSQL) declare the same tables with the same names, checked
  * by esquemas.test.ts; drizzle builds a query from the table objects of its own dialect. Every data
  * function imports its tables from here, not from a schema file: a process runs on one engine, chosen

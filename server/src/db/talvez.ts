@@ -1,7 +1,7 @@
 /**
- * Answers ready now on SQLite, later on PostgreSQL (issue 19). better-sqlite3 answers each statement at
+ * Answers ready now on SQLite, later on PostgreSQL. better-sqlite3 answers each statement at
  * once; wrapping every answer in a promise and awaiting it, statement by statement, was about a third of
- * the server's time per queued sale after the async port (issue 21). The few data functions on the batch
+ * the server's time per queued sale after the async port. The few data functions on the batch
  * sync's path answer `Talvez<T>` instead: the value itself on SQLite, a promise on PostgreSQL. A caller that
  * `await`s one works either way; a chain of steps written as a generator (`rodarPassos`) runs
  * synchronously while every answer is ready and waits from the first one that is not, the same code on

@@ -1,5 +1,5 @@
 /**
- * The async transaction of the data functions (issue 21, item 1) on SQLite: transactions of concurrent
+ * The async transaction of the data functions on SQLite: transactions of concurrent
  * requests run one after the other, never inside each other; a throw rolls back only its own
  * transaction; a handle that is a transaction joins it; a savepoint rolls back only its part; and hand-
  * written SQL runs through linhas/executar.

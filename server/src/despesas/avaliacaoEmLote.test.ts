@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 1: the admin approves several pending expenses at once, or rejects them with one
+ * The admin approves several pending expenses at once, or rejects them with one
  * reason. Each id is applied whole or not at all and has its own result; money never moves; the
  * employee's phone sees each outcome through `avaliadas_desde`, as with one-by-one approval.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 17, item 4: a rejected expense is corrected (value, receipt, description) and sent again by
+ * A rejected expense is corrected (value, receipt, description) and sent again by
  * its owner, going back to Pendente, with the ledger right. Also what the phone reads to tell the
- * employee what changed (item 3): evaluations since a time, and the recent credits of the balance.
+ * employee what changed: evaluations since a time, and the recent credits of the balance.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';

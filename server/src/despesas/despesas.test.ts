@@ -587,7 +587,7 @@ describe('listar', () => {
     expect(propria.despesas.every((d: Despesa) => d.funcionario_nome === 'Ana Estrada')).toBe(true);
     expect((await t.chamar({ method: 'GET', url: `/api/despesas?rota_id=${rota}`, token: ana.token })).json().total).toBe(0);
 
-    // Above the maximum page the limit is clamped (issue 18), not refused; zero is refused.
+    // Above the maximum page the limit is clamped, not refused; zero is refused.
     expect((await t.chamar({ method: 'GET', url: '/api/despesas?limit=5000', token: tokenAdmin })).json().limit).toBe(1000);
     esperarRecusa(await t.chamar({ method: 'GET', url: '/api/despesas?limit=0', token: tokenAdmin }), 400, 'dados_invalidos', 'Limite inválido.');
     esperarRecusa(await t.chamar({ method: 'GET', url: '/api/despesas?status_aprovacao=talvez', token: tokenAdmin }), 400, 'dados_invalidos', 'Status inválido.');

@@ -1,5 +1,5 @@
 /**
- * The admin's expenses list (issue 19, item 4): its default request answered from the read cache
+ * The admin's expenses list: its default request answered from the read cache
  * (compressed once, per Accept-Encoding), its totals summed by SQLite over the whole filtered set,
  * and its default queries served by indexes (no sort of the whole table for one page).
  */
@@ -79,7 +79,7 @@ async function consultasDeDespesas(fn: () => Promise<unknown>): Promise<string[]
   return vistas;
 }
 
-describe('GET /api/despesas do admin (issue 19)', () => {
+describe('GET /api/despesas do admin', () => {
   const url = '/api/despesas?page=1&limit=20&status_rota=ativa';
 
   it('a página padrão é pequena e os totais são a soma de todo o filtro, calculada no SQLite', async () => {
@@ -139,7 +139,7 @@ describe('GET /api/despesas do admin (issue 19)', () => {
 });
 
 // The plans read are SQLite's (EXPLAIN QUERY PLAN through better-sqlite3); PostgreSQL plans its own way.
-describe.skipIf(MOTOR_DE_TESTE === 'postgres')('planos das consultas padrão das despesas (issue 19)', () => {
+describe.skipIf(MOTOR_DE_TESTE === 'postgres')('planos das consultas padrão das despesas', () => {
   const planos = (fn: () => unknown) => planosDe(t.db, /from "despesas"/i, fn);
 
   const pagina = { limite: 20, deslocamento: 0 };

@@ -40,7 +40,7 @@ export async function atualizarDespesa(db: Db, id: string, campos: Partial<NovaL
 
 export type LinhaCupom = typeof despesaCupons.$inferSelect;
 
-/** An expense's receipts in their order (issue 20, item 6). */
+/** An expense's receipts in their order. */
 export async function cuponsDaDespesa(db: Db, despesaId: string): Promise<LinhaCupom[]> {
   return db.select().from(despesaCupons).where(eq(despesaCupons.despesaId, despesaId)).orderBy(asc(despesaCupons.ordem));
 }
@@ -230,7 +230,7 @@ export async function buscarDespesaApresentada(db: Db, id: string): Promise<Desp
 /**
  * A page of the filtered list, newest expense date first. Deleted expenses never appear. Unfiltered,
  * the page is read in the order of the partial index despesas_lista (date, registered, id of the
- * expenses not deleted): the first 20 rows, no sort of the table (issue 19). Filtered by the route's
+ * expenses not deleted): the first 20 rows, no sort of the table. Filtered by the route's
  * status, SQLite starts from those routes and sorts only their expenses.
  */
 export async function listarDespesas(db: Db, filtro: FiltroDespesas, janela: Janela): Promise<Despesa[]> {

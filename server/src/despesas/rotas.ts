@@ -1,6 +1,6 @@
 /**
  * /api/despesas: the filtered list (admin: all; employee: own), multipart create and edit with the
- * receipts in `cupom` parts (several, issue 20 item 6), delete, the admin's approve/reject, and each
+ * receipts in `cupom` parts (several), delete, the admin's approve/reject, and each
  * receipt itself (admin or owner, by bearer or by the session cookie so <img src> and <iframe src> work).
  */
 import fs from 'node:fs';
@@ -149,7 +149,7 @@ export default async function rotasDespesas(app: App) {
     if (!visivel) throw naoEncontrado('Despesa não encontrada.');
   };
 
-  // Kept by the read cache until the database changes (issue 19: the admin's screen read it afresh, uncompressed, every time).
+  // Kept by the read cache until the database changes (the admin's screen read it afresh, uncompressed, every time).
   app.get('/', { config: { emCache: true }, schema: { querystring: despesaFiltroSchema, response: { 200: listaDespesasSchema } } }, async (request) => {
     const q = request.query;
     const filtro = filtroDaLista(request.usuario, q);
@@ -187,7 +187,7 @@ export default async function rotasDespesas(app: App) {
       }),
   );
 
-  // Issue 17: the owner corrects a rejected expense and sends it again (multipart, as the edit).
+  // The owner corrects a rejected expense and sends it again (multipart, as the edit).
   app.put(
     '/:id/corrigir',
     { onRequest: app.exigirFuncionario, schema: { params: paramsDespesa, response: { 200: umaDespesaSchema } } },
@@ -216,7 +216,7 @@ export default async function rotasDespesas(app: App) {
     return { resultados, avaliadas, falhas: resultados.length - avaliadas };
   };
 
-  // Issue 20: several at once (the admin's checkboxes), each id whole or not at all with its own result.
+  // Several at once (the admin's checkboxes), each id whole or not at all with its own result.
   app.patch(
     '/aprovar',
     { onRequest: app.exigirAdmin, schema: { body: z.preprocess((v) => v ?? {}, aprovarDespesasSchema), response: { 200: avaliacaoEmLoteSchema } } },
@@ -282,7 +282,7 @@ export default async function rotasDespesas(app: App) {
     return apresentar(request.params.id);
   });
 
-  // Issue 20, item 6: the list of an expense's receipts, and each by its id.
+  // The list of an expense's receipts, and each by its id.
   app.get('/:id/cupons', { schema: { params: paramsDespesa, response: { 200: z.object({ cupons: z.array(cupomDespesaSchema) }) } } }, async (request) => {
     await exigirVisivel(request, request.params.id);
     return { cupons: (await buscarDespesaApresentada(app.db, request.params.id))!.cupons ?? [] };

@@ -140,7 +140,7 @@ function exigirQuantidadeDeCupons(quantidade: number) {
   if (quantidade > MAXIMO_CUPONS_POR_DESPESA) throw dadosInvalidos(MENSAGEM_CUPONS_DEMAIS);
 }
 
-/** What a change does to an expense's receipts (issue 20, item 6): stored ones removed, received ones added. */
+/** What a change does to an expense's receipts: stored ones removed, received ones added. */
 interface PlanoCupons {
   remover: LinhaCupom[];
   novos: CupomRecebido[];
@@ -502,7 +502,7 @@ export async function avaliarDespesa(db: Db, admin: UsuarioSessao, id: string, a
 export type ResultadoAvaliacao = { id: string; ok: true; despesa: LinhaDespesa } | { id: string; ok: false; error: string };
 
 /**
- * The admin's bulk approval or rejection (issue 20): every id by the rules of one, in one transaction
+ * The admin's bulk approval or rejection: every id by the rules of one, in one transaction
  * (one disk sync for the page); an id that cannot be evaluated fails alone with its reason and writes nothing.
  */
 export async function avaliarDespesasEmLote(db: Db, admin: UsuarioSessao, ids: readonly string[], avaliacao: Avaliacao): Promise<ResultadoAvaliacao[]> {

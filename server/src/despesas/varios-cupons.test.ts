@@ -1,5 +1,5 @@
 /**
- * Several receipts per expense (issue 20, item 6): created and read as a list, each served with the
+ * Several receipts per expense: created and read as a list, each served with the
  * owner/admin checks, at most 5, nothing half-written on a refusal, edits that add and remove, the
  * batch sync carrying several, and migration 0009 turning the single receipt of an existing expense into its list.
  */
@@ -97,7 +97,7 @@ describe('vários comprovantes numa despesa', () => {
     expect((lista.json().despesas as Despesa[]).find((x) => x.id === d.id)!.cupons).toEqual(d.cupons);
     const soCupons = await t.chamar({ method: 'GET', url: `/api/despesas/${d.id}/cupons`, token: tokenAdmin });
     expect(soCupons.json().cupons).toEqual(d.cupons);
-    // The route details' grid says how many (issue 20, item 6).
+    // The route details' grid says how many.
     const detalhes = await t.chamar({ method: 'GET', url: `/api/relatorios/rota/${rotaAna}/detalhes`, token: tokenAdmin });
     expect(detalhes.statusCode, detalhes.body).toBe(200);
     expect((detalhes.json().despesas as { id: string; cupons_quantidade: number }[]).find((x) => x.id === d.id)?.cupons_quantidade).toBe(2);

@@ -166,7 +166,7 @@ describe('relato dos celulares em cada contato', () => {
   });
 });
 
-describe('celulares forjados (issue 18, item 9)', () => {
+describe('celulares forjados', () => {
   const relatoDe = (dispositivoId: string, venda: number) => cabecalhosDoRelato({ dispositivoId, versao: '0.5.0', fila: { ...filaVazia(), venda }, filaIdadeS: venda > 0 ? 60 : null, syncIdadeS: null });
   const enviar = (token: string, headers: Record<string, string>) => t.chamar({ method: 'POST', url: '/api/dispositivos/relato', token, headers });
   const doFuncionario = async (id: number) => (await celulares()).filter((c) => c.funcionario_id === id);

@@ -98,7 +98,7 @@ async function dispositivos(app: App) {
   const gatedas = rotasDasEscritas();
   // What each (device, employee) row holds in the database, so an unchanged report costs no query.
   // Kept with the database stamp it was read at: another process behind the same proxy may have
-  // written the row since (issue 21, item 3), and a copy it no longer matches would skip a write.
+  // written the row since, and a copy it no longer matches would skip a write.
   const conhecidas = new Map<string, { carimbo: string; linha: LinhaDispositivo | undefined }>();
 
   async function registrar(request: FastifyRequest) {

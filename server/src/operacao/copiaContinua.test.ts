@@ -1,5 +1,5 @@
 /**
- * The continuous off-site copy (issue 21, item 6) against a real S3-compatible server (s3rver): rows
+ * The continuous off-site copy against a real S3-compatible server (s3rver): rows
  * written as the app writes them (WAL, synchronous NORMAL), the data folder deleted (the lost disk), the
  * copy restored into a new folder and every row committed before `aguardarCopia()` resolved found
  * there: across a checkpoint of ours (a new WAL index), a restart of the replicator (a new generation),

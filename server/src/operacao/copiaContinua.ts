@@ -1,5 +1,5 @@
 /**
- * Continuous off-site copy of the SQLite database and the local receipts (issue 21, item 6): Litestream's
+ * Continuous off-site copy of the SQLite database and the local receipts: Litestream's
  * technique (a snapshot, then the WAL shipped in segments; restore = snapshot, then each WAL applied in
  * order by SQLite's own recovery) built on @aws-sdk/client-s3, since Litestream cannot be installed here.
  *

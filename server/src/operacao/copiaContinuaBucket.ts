@@ -1,5 +1,5 @@
 /**
- * The bucket of the continuous off-site copy (issue 21, item 6), through @aws-sdk/client-s3 built the
+ * The bucket of the continuous off-site copy, through @aws-sdk/client-s3 built the
  * way arquivos/armazenamentoS3.ts builds it (path-style for MinIO/Garage, only the checksums a request
  * requires, bounded timeouts). Every key is under the copy's prefix. Retries are the caller's: the
  * replicator retries a whole cycle with backoff, the restore command a whole download.

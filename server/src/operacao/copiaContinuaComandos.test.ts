@@ -1,5 +1,5 @@
 /**
- * The copy as the executable runs it (issue 21, item 6): configured only by COPIA_S3_* (the receipts stay
+ * The copy as the executable runs it: configured only by COPIA_S3_* (the receipts stay
  * in DATA_DIR/uploads), started for DATA_DIR/app.db, waited for, then `restore-continuous DESTINO`
  * prints what it restored; with the copy off the wait answers at once and the command says how to turn it on.
  */

@@ -1,5 +1,5 @@
 /**
- * The continuous off-site copy (issue 21, item 6) as the executable uses it: started after `serve`
+ * The continuous off-site copy as the executable uses it: started after `serve`
  * listens (when COPIA_S3_BUCKET is set), waited for by whoever must not answer before a write is off-site
  * (`aguardarCopiaContinua`, one per process), and restored by `restore-continuous DESTINO`.
  * The replicator and the S3 SDK are loaded only when the copy is on (`import()`): the SDK costs about

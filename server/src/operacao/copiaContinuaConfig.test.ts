@@ -1,4 +1,4 @@
-/** COPIA_S3_* (issue 21, item 6): on only with COPIA_S3_BUCKET, the rest taken from S3_* when absent, refused in pt-BR when incomplete or overlapping the receipts. */
+/** COPIA_S3_*: on only with COPIA_S3_BUCKET, the rest taken from S3_* when absent, refused in pt-BR when incomplete or overlapping the receipts. */
 import { describe, expect, it } from 'vitest';
 import { carregarConfig, ErroDeConfiguracao } from '../config';
 

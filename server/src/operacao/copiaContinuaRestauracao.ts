@@ -1,5 +1,5 @@
 /**
- * Restore from the continuous off-site copy (issue 21, item 6; the layout is in copiaContinua.ts): the
+ * Restore from the continuous off-site copy (the layout is in copiaContinua.ts): the
  * newest generation that has a snapshot, then each of its WAL indexes in order, written as `<db>-wal`
  * and applied by SQLite itself (open, checkpoint TRUNCATE, close), then `integrity_check`. SQLite's
  * recovery applies a WAL only up to its last valid COMMIT frame, so a segment cut mid-frame (a crash

@@ -1,5 +1,5 @@
 /**
- * Reading SQLite's write-ahead log for the continuous off-site copy (issue 21, item 6): which bytes of
+ * Reading SQLite's write-ahead log for the continuous off-site copy: which bytes of
  * `app.db-wal` are whole, committed transactions. The format is sqlite.org/fileformat2.html#walformat:
  * a 32-byte header (magic, version, page size, checkpoint sequence, two salts, a checksum of the first
  * 24 bytes), then frames of a 24-byte header (page number, database size in pages on a COMMIT frame and

@@ -1,5 +1,5 @@
 /**
- * `migrate-to-postgres` (issue 21, item 4) on a real PostgreSQL: a SQLite database made by the app itself
+ * `migrate-to-postgres` on a real PostgreSQL: a SQLite database made by the app itself
  * (employees, a route, sales from a phone's batch, an expense with two receipts approved by the admin,
  * balance credits, the audit trail) is copied with its ledger and receipts; the counts and the ledger chain
  * are checked; a second run copies nothing and a later sale alone; then the real app on PostgreSQL serves

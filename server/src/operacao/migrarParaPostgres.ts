@@ -1,5 +1,5 @@
 /**
- * `migrate-to-postgres SQLITE_FILE` (issue 21, item 4): copies an existing SQLite database, its ledger
+ * `migrate-to-postgres SQLITE_FILE`: copies an existing SQLite database, its ledger
  * and its receipts into the PostgreSQL of DATABASE_URL (and the S3 bucket of S3_*, when set), then
  * checks the result.
  *

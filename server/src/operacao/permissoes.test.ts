@@ -1,5 +1,5 @@
 /**
- * Files at rest are the owner's only (issue 18, item 6 / 10d): the database, its WAL, receipts,
+ * Files at rest are the owner's only: the database, its WAL, receipts,
  * backups and the JWT secret used to come out world-readable (mode 644 under the usual umask 022).
  * The entry runs as a child process here, with this test's umask (022), exactly as an operator
  * would run it; the creation functions are also called directly.

@@ -1,5 +1,5 @@
 /**
- * Files at rest are the owner's only (issue 18): the database and its WAL, the receipts, the
+ * Files at rest are the owner's only: the database and its WAL, the receipts, the
  * backups and the JWT secret hold everyone's sales, documents and the key to every session. Under
  * the usual umask 022 they came out readable by every account on the machine.
  * - the process starts with umask 077 (main.ts), so whatever it creates (SQLite's files, receipts

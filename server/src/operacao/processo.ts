@@ -1,9 +1,9 @@
 /**
  * DATA_DIR/servidor-<pid>.pid marks a running server process, so `restore` can refuse to swap the
  * database under it. One file per process: several app processes may serve one DATA_DIR behind a
- * proxy (issue 21, item 3), and one of them stopping must not unmark the others. A pid file left by a
+ * proxy, and one of them stopping must not unmark the others. A pid file left by a
  * crash is recognised (no such process) and ignored. `servidor.pid` (one file for the only process,
- * before issue 21) is still read, for a server of the older version running during an upgrade.
+ * from before several could share a DATA_DIR) is still read, for a server of the older version running during an upgrade.
  */
 import fs from 'node:fs';
 import path from 'node:path';

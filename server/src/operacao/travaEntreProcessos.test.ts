@@ -1,5 +1,5 @@
 /**
- * The lock the parts of one resumable upload take across app processes (issue 21, item 3): held by a
+ * The lock the parts of one resumable upload take across app processes: held by a
  * live process, the next one waits; left by a dead process or for longer than any request, taken over.
  */
 import { spawnSync } from 'node:child_process';

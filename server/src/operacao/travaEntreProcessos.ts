@@ -1,5 +1,5 @@
 /**
- * A lock held across the app processes of one machine (issue 21, item 3): the parts of one resumable
+ * A lock held across the app processes of one machine: the parts of one resumable
  * upload may reach different processes behind the proxy, and two writers of the same file at once
  * (a part sent again while the first try is still being written elsewhere) would interleave a cut
  * and writes. The same lock makes the app processes' starts take turns (main.ts, DATA_DIR/partida.trava).

@@ -1,5 +1,5 @@
 /**
- * HSTS only on answers to HTTPS requests (issue 18, item 10b): over plain HTTP (loopback, a LAN
+ * HSTS only on answers to HTTPS requests: over plain HTTP (loopback, a LAN
  * install without TLS) the header means nothing to a browser at best, and at worst, sent through a
  * proxy that terminates TLS for one name only, pins a host that has no HTTPS. request.protocol tells
  * which: with TRUST_PROXY, the X-Forwarded-Proto of the proxy on this machine; without it, the socket.

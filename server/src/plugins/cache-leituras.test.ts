@@ -246,7 +246,7 @@ describe('cache de leituras no app', () => {
   it('uma senha trocada por outro processo (user:reset-password com o servidor rodando) derruba a sessão antiga', async () => {
     const f = await t.criarFuncionario();
     expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: f.token })).statusCode).toBe(200);
-    // What user:reset-password does (issue 18: it ends the user's server-side sessions), through its own connection.
+    // What user:reset-password does (it ends the user's server-side sessions), through its own connection.
     const agora = new Date().toISOString();
     if (MOTOR_DE_TESTE === 'postgres') {
       const outra = new pg.Client({ connectionString: (t.db.$client as unknown as pg.Pool).options.connectionString });

@@ -7,7 +7,7 @@
  * and gzip, each made once at its first request, never per request) and sent in the encoding the
  * client prefers: a page of the admin's expenses is 13 KB of JSON and 1.5 KB in brotli.
  * Every kept answer carries a weak ETag (a hash of its JSON): a client that sends it back in
- * If-None-Match gets 304 with no body (issue 19).
+ * If-None-Match gets 304 with no body.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -91,7 +91,7 @@ function normalizado(valor: unknown): string {
 /**
  * What identifies a read: the route, its path parameters and its query as the route's schema parsed
  * it (preHandler runs after validation). Parameters the schema does not know were dropped by it, so
- * `?x=1` or a cache-busting `?_=123` reach the same answer (issue 18: any extra parameter used to skip
+ * `?x=1` or a cache-busting `?_=123` reach the same answer (any extra parameter used to skip
  * the cache, and a client could make every read a miss); so do `rota_id=03` and another order. A
  * route without a query schema keys on its raw query, sorted.
  */

@@ -1,5 +1,5 @@
 /**
- * Text with the NUL character (U+0000) is refused with 400 before any route runs (issue 21). PostgreSQL's
+ * Text with the NUL character (U+0000) is refused with 400 before any route runs. PostgreSQL's
  * text cannot hold it: the insert, or even a lookup by it, fails and the request became a 500; SQLite
  * would have stored it. No field of the app has a use for it, so both engines answer alike: refused.
  * JSON bodies, query strings and path params here; the routes that read multipart or a JSON file
@@ -37,7 +37,7 @@ export function contemCaractereNulo(valor: unknown): boolean {
  * Requests whose JSON body was parsed from a text without the six characters `\u0000`. JSON carries
  * U+0000 only as that escape (a raw one inside or outside a string is a syntax error, refused by the
  * parser), so their parsed body holds none and is not walked: the walk was ~6 µs of each queued sale of
- * a batch (issue 19). A text with them (even a backslash written as `\\` before "u0000", which is no NUL)
+ * a batch. A text with them (even a backslash written as `\\` before "u0000", which is no NUL)
  * is walked, which gives the exact answer.
  */
 const corposJsonSemNulo = new WeakSet<object>();

@@ -1,5 +1,5 @@
 /**
- * Cross-site requests (issue 18): a request that changes something (POST/PUT/PATCH/DELETE) and is
+ * Cross-site requests: a request that changes something (POST/PUT/PATCH/DELETE) and is
  * authenticated only by the session cookie must come from a page of this app. Its Origin (or,
  * without one, its Referer) must name the host the request was sent to: the Host header, or the
  * proxy's X-Forwarded-Host when TRUST_PROXY. Otherwise 403. Requests authenticated by

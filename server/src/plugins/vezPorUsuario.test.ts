@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 1: one user's parallel requests run at most two at a time, the rest wait in line
+ * One user's parallel requests run at most two at a time, the rest wait in line
  * and run in order, a full line is refused with 429, and other users (and unauthenticated routes
  * such as the health check) are never held behind them.
  */

@@ -1,7 +1,7 @@
 /**
  * The routes report as files: XLSX (exceljs) and PDF (pdfkit). Same columns as the screen's table,
  * the filters applied written at the top, BRL formatting and a totals row. The PDF then carries, per
- * route, what the details modal shows (issue 17): cities visited and not, sales and expenses per city,
+ * route, what the details modal shows: cities visited and not, sales and expenses per city,
  * how the salary was calculated, the rent, the expenses and the final balance.
  * Both libraries are loaded on the first export: together they cost ~40 MB and 0.3 s at start-up
  * for a feature used a few times a month.
@@ -81,7 +81,7 @@ export async function gerarXlsx(linhas: LinhaRelatorioRota[], contexto: Contexto
 }
 
 /**
- * The table only, one line per route (issue 20): a CSV is read by a spreadsheet, where a title, the
+ * The table only, one line per route: a CSV is read by a spreadsheet, where a title, the
  * filters or a total line would be rows to delete before summing a column.
  */
 export function gerarCsvRelatorio(linhas: LinhaRelatorioRota[]): Buffer {

@@ -1,5 +1,5 @@
 /**
- * Exports off the request path (issue 19, item 4): the PDF and the spreadsheet are drawn in a worker
+ * Exports off the request path: the PDF and the spreadsheet are drawn in a worker
  * thread (with its own read-only connection), so the phones' requests keep being answered while a
  * report of every route is produced; at most two at a time, a pt-BR 503 beyond.
  */

@@ -1,5 +1,5 @@
 /**
- * The workers of the bundled server (issue 19): `scripts/build-server.mjs` writes them beside
+ * The workers of the bundled server: `scripts/build-server.mjs` writes them beside
  * build/server.cjs, the bundle finds them (recursos.ts): an export is drawn in its worker, over HTTP,
  * and the WAL checkpoint runs in its own.
  */
@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('as threads do servidor empacotado', () => {
-  it('o checkpoint do WAL vai ao lado do bundle e roda na sua thread (issue 19)', async () => {
+  it('o checkpoint do WAL vai ao lado do bundle e roda na sua thread', async () => {
     expect(fs.existsSync(path.join(saida, TRABALHADORES.checkpoint.empacotado))).toBe(true);
     // Logged once the worker has its connection open; the server may have started listening first.
     const ligado = () => linhas.some((l) => l.includes('"msg":"checkpoint do WAL numa thread à parte"'));

@@ -1,5 +1,5 @@
 /**
- * Exports off the request thread (issue 19): each export runs in a worker thread (trabalhador.ts, one
+ * Exports off the request thread: each export runs in a worker thread (trabalhador.ts, one
  * export at a time each, kept a minute for the next), which reads the database on its own read-only
  * connection and draws the file; this thread only relays the parts to the response as they arrive. Drawing every route's PDF took
  * 0.2-1 s of the event loop, during which no phone's sync nor any other request was answered.

@@ -191,7 +191,7 @@ describe('GET /api/relatorios/rotas/exportar', () => {
     expect(aba.getRow(7).getCell(4).value).toBe(6666.9);
   });
 
-  it('CSV (issue 20): relatorio_rotas.csv em UTF-8 com BOM, ponto e vírgula e vírgula decimal, só as rotas escolhidas', async () => {
+  it('CSV: relatorio_rotas.csv em UTF-8 com BOM, ponto e vírgula e vírgula decimal, só as rotas escolhidas', async () => {
     const r = await t.chamar({ method: 'GET', url: `/api/relatorios/rotas/exportar?formato=csv&rotas=${rotaAna}`, token: admin });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -283,7 +283,7 @@ describe('GET /api/relatorios/rotas/exportar', () => {
   });
 });
 
-describe('GET /api/relatorios/rota/:id (resultado da rota para o funcionário, issue 17)', () => {
+describe('GET /api/relatorios/rota/:id (resultado da rota para o funcionário)', () => {
   let dora: { id: number; token: string };
   let rotaDora: number;
   beforeAll(async () => {

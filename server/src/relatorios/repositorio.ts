@@ -98,7 +98,7 @@ export interface DespesaDoRelatorio {
   statusAprovacao: string;
   arquivoCupom: string | null;
   cupomMime: string | null;
-  /** Issue 20, item 6: how many receipts it has (the grid's count). */
+  /** How many receipts it has (the grid's count). */
   cuponsQuantidade: number;
 }
 

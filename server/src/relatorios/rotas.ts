@@ -71,7 +71,7 @@ export default async function rotasRelatorios(app: App) {
     detalhesDaRota(app.db, request.params.id),
   );
 
-  // Issue 20 (item 2): the admin's trend charts (dashboard and Relatórios); the last 30 days by default.
+  // The admin's trend charts (dashboard and Relatórios); the last 30 days by default.
   app.get(
     '/tendencias',
     { config: { emCache: true }, onRequest: app.exigirAdmin, schema: { querystring: filtroTendenciasSchema, response: { 200: tendenciasSchema } } },

@@ -1,5 +1,5 @@
 /**
- * GET /api/relatorios/tendencias (issue 20, item 2): the numbers behind the admin's trend charts,
+ * GET /api/relatorios/tendencias: the numbers behind the admin's trend charts,
  * exact to the centavo, by day (APP_TZ), payment form, route, employee and expense type; cities
  * visited against planned; admin only; bad filters refused in pt-BR.
  */

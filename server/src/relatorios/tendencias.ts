@@ -1,5 +1,5 @@
 /**
- * The admin's trend charts (issue 20, item 2): sales per day by payment form, sales and expenses per
+ * The admin's trend charts: sales per day by payment form, sales and expenses per
  * route and per employee, expenses by type, cities visited against planned. All sums in integer
  * centavos computed in SQL. Sale and expense dates are already calendar days in APP_TZ
  * ('yyyy-mm-dd', written so by the phone and checked by the server), so the period compares them as

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 10a: a sale dated 1900 on a 2026 route was accepted. Every field record (sale,
+ * A sale dated 1900 on a 2026 route used to be accepted. Every field record (sale,
  * visit, expense; direct or through the phone's batch) must be dated inside the route's period
  * (shared/periodoRota.ts): refused with 422 and a pt-BR message naming the allowed dates, nothing written.
  * Work dated after a closed route's end keeps its 409 (docs/decisions/rotas.md, 'A rota cancelada aceita o período em que

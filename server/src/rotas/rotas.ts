@@ -31,7 +31,7 @@ import {
 
 const listaRotas = z.object({ rotas: z.array(rotaSchema) });
 const listaRotasPaginada = listaRotas.extend(camposRespostaPaginada);
-/** GET /rotas: the filters and the page (issue 18); a page holds every route of years of work. */
+/** GET /rotas: the filters and the page; a page holds every route of years of work. */
 const filtroListaRotas = rotaFiltroSchema.extend(camposPaginacao(LIMITE_MAXIMO_PAGINA));
 const umaRota = z.object({ rota: rotaSchema });
 

@@ -82,7 +82,7 @@ function exigirAtivaParaEscrita(encontrada: LinhaRota | SituacaoParaEscrita | un
   }
   const situacao = situacaoDaData(rota, data, fuso);
   if (situacao !== 'dentro') {
-    // Dated before the route began (issue 18): 422 naming the period. After a closed route's end: 409, as before.
+    // Dated before the route began: 422 naming the period. After a closed route's end: 409, as before.
     const periodo = periodoAtivo(rota, fuso);
     if (situacao === 'antes_do_inicio' && periodo) throw regraDeNegocio(mensagemForaDoPeriodo(data, periodo, hoje(fuso)));
     throw conflito(mensagemRotaFechada(rota.status));

@@ -47,7 +47,7 @@ export default async function rotasSaldo(app: App) {
         return { total_funcionarios: r.totalFuncionarios, saldo_total: centavosParaReais(r.saldoTotal), movimentacoes_hoje: r.movimentacoesHoje };
       }
       const s = await saldoAtual(app.db, request.usuario.id);
-      // The latest credits, so the phone can say what arrived since it last looked (issue 17).
+      // The latest credits, so the phone can say what arrived since it last looked.
       const creditos = (await listarMovimentacoes(app.db, { tipo: 'credito', funcionarioId: request.usuario.id }, 1, CREDITOS_RECENTES)).map((m) => ({
         id: m.id,
         valor: m.valor,

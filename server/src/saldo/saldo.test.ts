@@ -116,7 +116,7 @@ describe('leituras', () => {
   it('GET /saldo/resumo: o funcionário vê o próprio saldo; o admin, os três cartões', async () => {
     await despesa('50,25');
     const proprio = await t.chamar({ method: 'GET', url: '/api/saldo/resumo', token: gil.token });
-    // Also the latest credits, for the phone's notices (issue 17).
+    // Also the latest credits, for the phone's notices.
     expect(proprio.json()).toEqual({ saldo_atual: 200.25, data_ultima_atualizacao: expect.any(String), creditos_recentes: expect.any(Array) });
     expect((proprio.json().creditos_recentes as { valor: number }[]).length).toBeGreaterThan(0);
     const admin = (await t.chamar({ method: 'GET', url: '/api/saldo/resumo', token: tokenAdmin })).json();

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 5: hostile input never reaches a 500. A seeded generator (deterministic: the same
+ * Hostile input never reaches a 500. A seeded generator (deterministic: the same
  * bodies on every run) sends ≥ 300 malformed bodies to the batch endpoint (bad JSON, wrong types,
  * missing parts, bad boundaries, truncated multipart, huge fields, %-sequences in every string
  * field, unknown kinds, ids with path traversal...) and ≥ 30 to every other write endpoint. Every

@@ -1,5 +1,5 @@
 /**
- * Receipts in resumable parts (issue 19, item 1): PUT /api/sync/envios/:id/partes, GET
+ * Receipts in resumable parts: PUT /api/sync/envios/:id/partes, GET
  * /api/sync/envios/:id, and a batch operation that names the finished upload instead of carrying
  * the receipt in a multipart part.
  */

@@ -1,5 +1,5 @@
 /**
- * Receipts sent in parts, resumable (issue 19, item 1): a phone on a weak link sends a large
+ * Receipts sent in parts, resumable: a phone on a weak link sends a large
  * receipt in pieces, each a request of its own, and after a cut goes on from the byte the server
  * has instead of starting over. When the last byte is in, a batch operation names the upload
  * (`envios: { "<id da operação>": { id, nome } }` beside `operacoes`, see rotas.ts) and the receipt
@@ -67,7 +67,7 @@ const referenciaSchema = z.object({ id: idEnvio, nome: z.string({ error: 'Nome d
 
 /**
  * A batch's references to finished uploads: operation id → upload id and the file's name on the
- * phone, or a list of them in order (issue 20, item 6: an expense with several receipts; shared/sync/operacoes.ts ReferenciasEnvios).
+ * phone, or a list of them in order (an expense with several receipts; shared/sync/operacoes.ts ReferenciasEnvios).
  */
 export const referenciasSchema = z.record(
   z.string().max(100),
@@ -232,7 +232,7 @@ export function descartarEnvio(dataDir: string, usuarioId: number, id: string): 
 /**
  * One upload's parts in order: a part of the same upload waits for the one being written, in this
  * process (a queue, no polling) and in any other process on the same DATA_DIR (a lock file next to
- * the upload's: the proxy may send a part sent again to another process, issue 21 item 3).
+ * the upload's: the proxy may send a part sent again to another process).
  */
 const filas = new Map<string, Promise<unknown>>();
 function emFila<T>(chave: string, trabalho: () => Promise<T>): Promise<T> {

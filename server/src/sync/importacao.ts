@@ -129,7 +129,7 @@ export function prepararOperacoes(
   const brutas: unknown[] = [];
   for (const [i, op] of arquivo.operacoes.entries()) {
     const nome = op.descricao || op.tipo || op.caminho || op.id;
-    // Every receipt of the operation (issue 20, item 6: `arquivos`), or the one older apps exported.
+    // Every receipt of the operation (`arquivos`), or the one older apps exported.
     const lugares = op.arquivos
       ? op.arquivos.map((comprovante, j) => ({ comprovante, chave: chaveDoComprovante(i, j) }))
       : op.arquivo

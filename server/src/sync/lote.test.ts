@@ -268,7 +268,7 @@ describe('POST /api/sync/lote', () => {
   });
 });
 
-describe('o envelope do lote conferido sem o zod (issue 19)', () => {
+describe('o envelope do lote conferido sem o zod', () => {
   const op = { id: 'op-1', tipo: 'venda.salvar', seq: 1, dados: {} };
   // [the batch, whether the schema takes it]: the shortcut takes exactly those, with the schema's answer.
   const casos: [unknown, boolean][] = [

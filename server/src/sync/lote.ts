@@ -9,7 +9,7 @@
  *   its effect. One recorded before is answered with its recorded outcome (`repetida`) and not run:
  *   a lost answer, a second tab or a re-imported rescue file change nothing. The log is not read up
  *   front: the run without savepoints inserts each operation's log row, whose key refuses a recorded
- *   id, so a batch of new operations (nearly every batch) costs no lookup (issue 19). A run that fails
+ *   id, so a batch of new operations (nearly every batch) costs no lookup. A run that fails
  *   reads the log for its operations: if it finds some, the run goes again answering them from it (a
  *   batch sent again, with new operations or not); the run with savepoints reads the log again under
  *   the write lock (another process may have applied some meanwhile).
@@ -66,7 +66,7 @@ export const loteSchema = z.object({
 
 /**
  * loteSchema's answer for a batch in the phone's usual form (a device id and 1 to 500 operations), without
- * zod: the schema checked each of the 200 elements as unknown, with an object per element (issue 19).
+ * zod: the schema checked each of the 200 elements as unknown, with an object per element.
  * null for anything else, which then goes through the schema and its messages (lote.test.ts holds the two
  * to the same answers).
  */
@@ -135,7 +135,7 @@ const semRetencao = (): Preparada['retencao'] => ({ espera: [], retem: [] });
 /**
  * An operation of the current format, checked. Its holds are worked out when first read: a batch with
  * no refusal never reads them (the run without savepoints does not), and naming each sale's keys was
- * ~2 µs of every queued sale (issue 19). A class, fields in one fixed order: spreading one object into
+ * ~2 µs of every queued sale. A class, fields in one fixed order: spreading one object into
  * another cost ~2 µs per operation, and an object literal with a getter is built the slow way.
  */
 class PreparadaAtual implements Preparada {
@@ -178,7 +178,7 @@ function preparadaValida(id: string, tipo: TipoOperacao, seq: number, dados: unk
   const execucao = EXECUCOES[tipo];
   const executar = execucao.executar as (...a: unknown[]) => Talvez<RespostaEscrita>;
   // The closure is passed as it is made, not bound to a name first: under tsx (dev, tests, benchmarks)
-  // esbuild's keepNames renames every named closure with a defineProperty, 2-3% of a batch (issue 19).
+  // esbuild's keepNames renames every named closure with a defineProperty, 2-3% of a batch.
   return new PreparadaAtual(id, tipo, seq, { tipo, dados }, execucao, (ctx, usuario, cupons) => executar(ctx, usuario, dados, { clienteId }, cupons), null);
 }
 
@@ -233,7 +233,7 @@ export async function processarLote(
   usuario: UsuarioSessao,
   clienteId: string,
   operacoes: Preparada[],
-  /** Each operation's receipts, in order (issue 20, item 6: several per expense). */
+  /** Each operation's receipts, in order (several per expense). */
   arquivos: Map<string, CupomRecebido[]>,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<ResultadoOperacao[]> {
@@ -425,7 +425,7 @@ export async function processarLote(
 
   /**
    * The operations [inicio, fim) in the open transaction `tx`, as steps (db/talvez.ts): on SQLite a run of
-   * queued sales goes through at once, with no promise per statement (issue 19); an operation whose kind
+   * queued sales goes through at once, with no promise per statement; an operation whose kind
    * awaits (or PostgreSQL) makes the rest wait, in the same order. Throws at the first refusal. An
    * operation id given twice in the run is not looked for here: each accepted operation inserts its log
    * row, and the second row's key is refused before the run commits (the same check as for an earlier send).

@@ -1,7 +1,7 @@
 /**
- * The same batch in two app processes at once (issue 21, item 3): a phone that gave up waiting sends
- * it again and the proxy picks the other process. A batch does not read the operation log up front
- * (issue 19): it runs its operations, the log's key refuses an applied one's record, the run is rolled
+ * The same batch in two app processes at once: a phone that gave up waiting sends
+ * it again and the proxy picks the other process. A batch does not read the operation log up front:
+ * it runs its operations, the log's key refuses an applied one's record, the run is rolled
  * back, the log is read, and the run goes again answering those from it; every operation is answered
  * as a repetition (never an unexpected error, never counted twice). One process sending the same batch
  * twice goes exactly the way a second process does.
@@ -67,7 +67,7 @@ describe('o mesmo lote aplicado por outro processo depois de este ler o registro
   });
 });
 
-describe('o registro de operações lido só quando preciso (issue 19)', () => {
+describe('o registro de operações lido só quando preciso', () => {
   it('um lote só de operações novas não consulta o registro: a chave dele é a conferência', async () => {
     const d = somarDias(dia, -3);
     const ops = [venda(GOIANIA, d, 700), venda(ANAPOLIS, d, 800)];

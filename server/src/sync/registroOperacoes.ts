@@ -42,7 +42,7 @@ export async function buscarAplicadas(db: Db, ids: string[]): Promise<Map<string
       .select(colunasAplicada())
       // SQLite: driven by the batch's ids (one parameter, one statement prepared once), each found by
       // the primary key. Not `id in (select value from json_each(...))`: SQLite built a temporary
-      // index of the list for that, ~4x the time (issue 19). json_each is SQLite's, hence the branch.
+      // index of the list for that, ~4x the time. json_each is SQLite's, hence the branch.
       .from(sql`json_each(${sql.placeholder('ids')}) as lista`)
       .innerJoin(operacoesAplicadas, sql`${operacoesAplicadas.id} = lista.value`),
   );

@@ -31,7 +31,8 @@ export const MENSAGEM_SEM_COPIA =
 /**
  * The file budget of one request. Receipts go to disk as they arrive (never into memory), but each
  * request still holds a connection, disk space and the batch's time while it lasts: 10 × 20 MB in
- * one request, three at once, was the issue-18 measurement. The phone never needs more: it closes a
+ * one request, three at once, was the measured case
+ * (docs/decisions/comprovantes.md). The phone never needs more: it closes a
  * batch at 10 receipts or 8 MB of them (client/src/offline/transporte.ts, LIMITES_LOTE), and sends a
  * receipt over 8 MB (at most 20 MB) alone, so one full receipt plus the phone's 8 MB always fits.
  * Past the budget the whole request is refused with 413 and the phone splits the batch in halves
@@ -83,7 +84,7 @@ async function lerLote(request: FastifyRequest, temporarios: Temporarios): Promi
         else {
           try {
             const cupom = lerCupom(recebido, parte.filename);
-            // Several parts of one operation are its receipts in order (issue 20, item 6).
+            // Several parts of one operation are its receipts in order.
             arquivos.set(id, [...(arquivos.get(id) ?? []), cupom]);
           } catch (erro) {
             if (!(erro instanceof ErroApp)) throw erro;

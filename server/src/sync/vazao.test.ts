@@ -1,5 +1,6 @@
 /**
- * Issue 19 (server sync throughput): what the faster batch path must keep. Sales in the phone's usual
+ * Server sync throughput (docs/decisions/vazao-da-sincronizacao.md): what the faster batch path
+ * must keep. Sales in the phone's usual
  * form skip zod (shared/sync/esquemas.ts, vendaCanonica), anything else still goes through the
  * schema; a new sale is inserted before its id is looked up; the log is read with one join.
  */
@@ -50,7 +51,7 @@ const linhaDaVenda = (id: string) =>
   );
 const noRegistro = async (opId: string) => (await linha<{ n: number }>(t.db, sql`select count(*) as n from operacoes_aplicadas where id = ${opId}`))!.n;
 
-describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma resposta', () => {
+describe('lote de vendas: o caminho rápido não muda nenhuma resposta', () => {
   it('vendas fora da forma do celular passam pelo esquema e são gravadas normalizadas; uma inválida no meio é recusada sozinha, sem linha nem registro dela, e as vizinhas ficam', async () => {
     const d = somarDias(dia, -30);
     const idMaiusculo = uuidv7();
@@ -195,7 +196,7 @@ describe('lote de vendas (issue 19): o caminho rápido não muda nenhuma respost
   });
 });
 
-describe.skipIf(MOTOR_DE_TESTE === 'postgres')('a rota de um lote lida uma vez (issue 19)', () => {
+describe.skipIf(MOTOR_DE_TESTE === 'postgres')('a rota de um lote lida uma vez', () => {
   /** The SQL of every statement run on the SQLite driver while `fn` runs. */
   async function comandosDurante(fn: () => Promise<unknown>): Promise<string[]> {
     const prototipo = Object.getPrototypeOf(t.db.$client.prepare('select 1')) as Record<'get' | 'all' | 'run' | 'iterate', (...a: unknown[]) => unknown>;

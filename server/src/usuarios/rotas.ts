@@ -27,7 +27,7 @@ import { resumoDaDesativacao } from './desativacao';
 const filtroLista = z.object({
   emRota: z.enum(['true', 'false'], { error: "emRota deve ser 'true' ou 'false'." }).optional(),
   tipo: opcao('Tipo', TIPOS_USUARIO).optional(),
-  // Paged like every list (issue 18); a page holds every user of any real team.
+  // Paged like every list; a page holds every user of any real team.
   ...camposPaginacao(LIMITE_MAXIMO_PAGINA),
 });
 const usuariosPaginados = usuariosRespostaSchema.extend(camposRespostaPaginada);

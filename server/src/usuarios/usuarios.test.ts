@@ -411,7 +411,7 @@ describe('PATCH /api/usuarios/:id', () => {
       esperarRecusa(await chamar({ method: 'GET', url: '/api/usuarios', token: tokenSegundo }), 401, 'sessao_invalida');
 
       await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${segundo.id}/ativar` });
-      // Deactivation ended that session for good (issue 18): reactivated, a new login is needed.
+      // Deactivation ended that session for good: reactivated, a new login is needed.
       const tokenNovo = await t.login(segundo.email, segundo.senha);
       const rebaixado = await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${segundo.id}`, payload: { tipo: 'funcionario' } });
       expect(rebaixado.json().usuario.tipo).toBe('funcionario');
@@ -513,7 +513,7 @@ describe('PATCH /api/usuarios/:id/ativar, /desativar, /desbloquear', () => {
   it('desbloquear zera as tentativas e libera o login', async () => {
     const u = await novoUsuario({ nome: 'Bloqueado' });
     await t.db.update(usuarios).set({ bloqueado: true, bloqueadoEm: new Date().toISOString(), tentativasLogin: 5 }).where(eq(usuarios.id, u.id));
-    // Blocked answers like a wrong password (issue 18).
+    // Blocked answers like a wrong password.
     expect(await loginStatus(u.email, u.senha)).toBe(401);
     const r = await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${u.id}/desbloquear` });
     expect(r.statusCode).toBe(200);

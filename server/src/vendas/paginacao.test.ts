@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 1: every list endpoint answers a bounded page with the total of the whole filtered
+ * Every list endpoint answers a bounded page with the total of the whole filtered
  * set, whatever `limit` asks; the summary totals are those of the whole filtered set, not of the page.
  */
 import { v7 as uuidv7 } from 'uuid';

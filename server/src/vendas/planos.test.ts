@@ -1,5 +1,5 @@
 /**
- * The admin's Vendas screen's default request (status 'ativa', issue 19): its three queries (totals,
+ * The admin's Vendas screen's default request (status 'ativa'): its three queries (totals,
  * the days of the filter, the page) start from the active routes or from the page's days, never from a
  * scan of the sales table; the only sort is the page's days by names (names live in other tables).
  */

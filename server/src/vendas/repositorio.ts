@@ -239,7 +239,7 @@ export const totalDosDias = (dias: DiaDasVendas[]) => dias.reduce((n, d) => n + 
 /**
  * One page of the sales as the screens list them: newest day first, then employee, route and city
  * by name, the id last (pages never repeat nor skip a row). Sorting the whole set by names to take
- * one page cost 150-250 ms on a year of data (issue 18); the days (`diasDasVendas`) say which few
+ * one page cost 150-250 ms on a year of data; the days (`diasDasVendas`) say which few
  * days hold the page, and only those are read and sorted.
  */
 export async function listarVendas(db: Db, filtro: FiltroVendas, janela: Janela, diasConhecidos?: DiaDasVendas[]): Promise<VendaListada[]> {

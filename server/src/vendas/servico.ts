@@ -159,12 +159,12 @@ export function salvarVenda(db: Db, usuario: UsuarioSessao, dados: VendaCriarDad
 
 /**
  * salvarVenda's steps (db/talvez.ts): a queued sale replayed by the batch runs them all at once on SQLite,
- * with no promise per statement (issue 19).
+ * with no promise per statement.
  */
 function* passosDeSalvarVenda(tx: Db, usuario: UsuarioSessao, dados: VendaCriarDados, fuso: string, origem: OrigemVenda): Generator<unknown, ResultadoVenda, unknown> {
   const registradoEm = dados.registrado_em ?? new Date().toISOString();
   // The usual case is a new closing on a free (route, city, date): checked, then inserted straight
-  // away, skipped if its id or its day is taken. Only then is the id looked up (issue 19: that read
+  // away, skipped if its id or its day is taken. Only then is the id looked up (that read
   // was a tenth of each queued sale). The outcome is the one of looking the id up first: a taken id
   // goes the replay's way below whether or not the route still takes new closings.
   const recusaDaNova = yield* motivoParaNaoCriar(tx, usuario, dados, fuso);

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (server sync throughput): new sales of a batch go straight to the driver
+ * New sales of a batch go straight to the driver
  * (vendasNovasDoLote.ts). What they write and what the phone is answered must be what salvarVenda's
  * steps write and answer: the same batches are replayed on a second server with the direct path
  * turned off, and both must agree on every answer, row and log entry.
@@ -68,7 +68,7 @@ async function estado(lado: Lado, ops: Operacao[], resultados: Awaited<ReturnTyp
 }
 
 // SQLite only: PostgreSQL answers each statement with a promise and every sale goes salvarVenda's way.
-describe.skipIf(MOTOR_DE_TESTE === 'postgres')('vendas novas do lote, direto no banco (issue 19)', () => {
+describe.skipIf(MOTOR_DE_TESTE === 'postgres')('vendas novas do lote, direto no banco', () => {
   let direto: Lado;
   let geral: Lado;
   beforeAll(async () => {

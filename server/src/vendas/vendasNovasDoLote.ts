@@ -1,5 +1,5 @@
 /**
- * The batch sync's usual case on SQLite, written without the generic steps (issue 19): a queued sale that
+ * The batch sync's usual case on SQLite, written without the generic steps: a queued sale that
  * creates a closing on a free (route, city, date) of the employee's own route, dated today or before. The
  * sale and its operation's log row go straight to the driver, their values in order. Every other case
  * (an id or a day already taken, a route that refuses the sale, a user who is not an employee) writes

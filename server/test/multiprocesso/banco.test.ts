@@ -1,5 +1,5 @@
 /**
- * Two connections on one SQLite file, as two app processes behind a proxy have (issue 21, item 3):
+ * Two connections on one SQLite file, as two app processes behind a proxy have:
  * the database stamp the caches key on sees the other connection's commit at the very next look,
  * and a write transaction holds the write lock from its start.
  */

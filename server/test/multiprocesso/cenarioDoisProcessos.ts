@@ -1,5 +1,5 @@
 /**
- * Issue 21, item 3: two real server processes on one DATA_DIR (one SQLite database in WAL, or one
+ * Two real server processes on one DATA_DIR (one SQLite database in WAL, or one
  * PostgreSQL with DATABASE_URL: doisProcessos.test.ts and doisProcessos.pg.test.ts run it), behind a
  * round-robin proxy written here (node:http on loopback, the next upstream for every request, as an
  * nginx upstream block does). Nothing a user relies on may depend on which process answers: the

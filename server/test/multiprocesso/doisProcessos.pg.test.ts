@@ -1,5 +1,5 @@
 /**
- * Two app processes behind a round-robin proxy on one PostgreSQL (issue 21, items 1 and 3): the same
+ * Two app processes behind a round-robin proxy on one PostgreSQL: the same
  * scenario as on SQLite — one secret and one admin at a simultaneous start, each sale once when the same
  * batch reaches both, the read cache of one process seeing the other's write, sessions, login limits and
  * lockouts counted in the database, the phone's report, a resumable upload.

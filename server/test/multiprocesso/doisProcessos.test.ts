@@ -1,4 +1,4 @@
-/** Two app processes behind a round-robin proxy on one SQLite database in DATA_DIR (issue 21, item 3). */
+/** Two app processes behind a round-robin proxy on one SQLite database in DATA_DIR. */
 import { descreverDoisProcessos } from './cenarioDoisProcessos';
 
 descreverDoisProcessos({ nome: 'SQLite', disponivel: true, preparar: async () => ({}), parar: async () => {} });

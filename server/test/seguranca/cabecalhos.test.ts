@@ -55,7 +55,7 @@ function esperarCabecalhosDeSeguranca(r: LightMyRequestResponse) {
   expect(r.headers['x-content-type-options']).toBe('nosniff');
   expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(r.headers['referrer-policy']);
-  // These requests come over plain HTTP: no HSTS (issue 18; over HTTPS it is checked in server/src/plugins/cabecalhos.test.ts).
+  // These requests come over plain HTTP: no HSTS (over HTTPS it is checked in server/src/plugins/cabecalhos.test.ts).
   expect(r.headers['strict-transport-security']).toBeUndefined();
   expect(r.headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');

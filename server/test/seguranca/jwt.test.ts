@@ -32,7 +32,7 @@ interface Pessoa {
 let t: AppDeTeste;
 let tokenAdmin: string;
 let adminId: number;
-/** The server-side session the admin's token names (issue 18: a token must carry one). */
+/** The server-side session the admin's token names (a token must carry one). */
 let sidDoAdmin: string;
 let funcionario: Pessoa;
 let rota: number;
@@ -192,7 +192,7 @@ describe('sessões revogadas', () => {
     }
 
     expect((await t.chamar({ method: 'PATCH', url: `/api/usuarios/${funcionario.id}/ativar`, ...admin })).statusCode).toBe(200);
-    // Deactivation ended the sessions for good (issue 18): the old token stays dead, a new login works.
+    // Deactivation ended the sessions for good: the old token stays dead, a new login works.
     esperar401(await chamarCom(funcionario.token, 'cookie', { method: 'GET', url: cupomUrl }), ENCERRADA);
     funcionario.token = await t.login(funcionario.email, funcionario.senha);
     expect((await chamarCom(funcionario.token, 'cookie', { method: 'GET', url: cupomUrl })).statusCode).toBe(200);

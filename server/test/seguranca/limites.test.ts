@@ -18,7 +18,7 @@ import { ADMIN, criarAppDeTeste, type AppDeTeste } from '../helper';
 import { esperarCorpoDeErro, fotografia } from './suporte';
 
 const LIMITE = /^Muitas tentativas de login a partir deste endereço\. Aguarde \d+ segundos e tente novamente\.$/;
-// A blocked account answers like a wrong password (issue 18): nothing tells an attacker it is blocked.
+// A blocked account answers like a wrong password: nothing tells an attacker it is blocked.
 const BLOQUEADO = /^Email ou senha inválidos\. Após 5 tentativas erradas, o acesso fica bloqueado por \d+ minutos\.$/;
 const ONTEM = () => somarDias(hoje('America/Sao_Paulo'), -1);
 
@@ -217,7 +217,7 @@ describe('corpos', () => {
   describe('consultas malformadas: 400, nunca 500', () => {
     it.each([
       '/api/despesas?page=1e308',
-      // limit=100000 is clamped to a 1,000-row page since issue 18 (server/src/vendas/paginacao.test.ts); zero is refused.
+      // limit=100000 is clamped to a 1,000-row page (server/src/vendas/paginacao.test.ts); zero is refused.
       '/api/despesas?limit=0',
       '/api/despesas?page=-1',
       '/api/despesas?rota_id=1&rota_id=2',

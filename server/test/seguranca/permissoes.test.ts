@@ -52,9 +52,9 @@ interface Fixture {
   despesaA: string;
   despesaAExcluir: string;
   despesaAAvaliar: string;
-  /** Rejected by the admin: its owner may correct it and send it again (issue 17). */
+  /** Rejected by the admin: its owner may correct it and send it again. */
   despesaARejeitada: string;
-  /** A receipt A uploaded in parts (issue 19), not yet named by a batch. */
+  /** A receipt A uploaded in parts, not yet named by a batch. */
   envioA: string;
 }
 
@@ -65,7 +65,7 @@ interface Linha {
   descricao?: string;
   pedido: (f: Fixture) => InjectOptions | Promise<InjectOptions>;
   esperado: Esperado;
-  /** Sent without the actor's token: logout would end the session every other row uses (issue 18). */
+  /** Sent without the actor's token: logout would end the session every other row uses. */
   semSessao?: true;
 }
 
@@ -183,7 +183,7 @@ const TABELA: Linha[] = [
   { rota: 'GET /api/relatorios/rotas', pedido: () => json('GET', '/api/relatorios/rotas'), esperado: soAdmin() },
   { rota: 'GET /api/relatorios/rota/:id/detalhes', pedido: (f) => json('GET', `/api/relatorios/rota/${f.rotaA}/detalhes`), esperado: soAdmin() },
   { rota: 'GET /api/relatorios/rotas/exportar', pedido: () => json('GET', '/api/relatorios/rotas/exportar?formato=excel'), esperado: soAdmin() },
-  // Issue 20 (item 2): the admin's trend charts.
+  // The admin's trend charts.
   { rota: 'GET /api/relatorios/tendencias', pedido: () => json('GET', '/api/relatorios/tendencias'), esperado: soAdmin() },
   // The accountant's ZIP of a period (A's expenses, sales and receipts among everyone's).
   {
@@ -226,7 +226,7 @@ const TABELA: Linha[] = [
       }),
     esperado: soFuncionario(),
   },
-  // Receipts in resumable parts (issue 19): each employee's uploads live in their own folder.
+  // Receipts in resumable parts: each employee's uploads live in their own folder.
   {
     rota: 'PUT /api/sync/envios/:id/partes',
     descricao: 'um envio novo, de quem pede',
@@ -297,7 +297,7 @@ const TABELA: Linha[] = [
     esperado: soAdmin(),
   },
   { rota: 'GET /api/despesas/:id/cupom', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupom`), esperado: donoOuAdmin() },
-  // Issue 20, item 6: the list of receipts and each by its id (read when asked: an edit above may have replaced them).
+  // The list of receipts and each by its id (read when asked: an edit above may have replaced them).
   // One expense (the screen opened at its address): A and the admin; B is told it does not exist.
   { rota: 'GET /api/despesas/:id', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}`), esperado: donoOuAdmin() },
   { rota: 'GET /api/despesas/:id/cupons', pedido: (f) => json('GET', `/api/despesas/${f.despesaA}/cupons`), esperado: donoOuAdmin() },
@@ -310,7 +310,7 @@ const TABELA: Linha[] = [
     esperado: donoOuAdmin(),
   },
 
-  // Audit trail (issue 20)
+  // Audit trail
   { rota: 'GET /api/auditoria', pedido: () => json('GET', '/api/auditoria'), esperado: soAdmin() },
   { rota: 'GET /api/auditoria/exportar', pedido: () => json('GET', '/api/auditoria/exportar?formato=csv'), esperado: soAdmin() },
 

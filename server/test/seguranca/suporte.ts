@@ -17,7 +17,8 @@ import type { AppDeTeste } from '../helper';
 /**
  * Every row of every table plus the names under uploads/: equal snapshots mean nothing was written.
  * Except the login attempts counted per address (auth/limiteLogin.ts): every login counts there, as it
- * counted in the process's memory before issue 21; that is the limit doing its work, not data.
+ * counted in the process's memory before
+ * several processes could share them; that is the limit doing its work, not data.
  */
 export async function fotografia(t: AppDeTeste): Promise<{ tabelas: Record<string, unknown[]>; uploads: string[] }> {
   const nomes = ehPostgres(t.db)

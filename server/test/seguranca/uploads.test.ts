@@ -305,7 +305,7 @@ describe('formulários malformados ou abusivos: recusa limpa (4xx), nada gravado
   const jpeg = () => ARQUIVOS.jpeg().conteudo;
   const casos: [string, () => Promise<LightMyRequestResponse>, number, string][] = [
     [
-      // Issue 20, item 6: up to 5 receipts per expense; the sixth is refused before it is read.
+      // Up to 5 receipts per expense; the sixth is refused before it is read.
       'seis arquivos no campo cupom',
       () =>
         enviarCru(
