@@ -13,7 +13,7 @@ import { escutarInstalacao } from './pwa/instalacao';
 import './styles/global.css';
 
 escutarInstalacao();
-// Issue 19: the opening screen's code on its way at once (app/rotas.tsx).
+// The opening screen's code on its way at once (app/rotas.tsx).
 const salvo = lerUsuarioSalvo();
 const codigoDaTela = precarregarTelaInicial(window.location.pathname, salvo?.tipo ?? null);
 // Someone signed in: the sync engine and the device's data on their way too (the login screen waits for idle).

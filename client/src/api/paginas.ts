@@ -1,5 +1,5 @@
 /**
- * Lists are paged on the server (issue 18: at most LIMITE_MAXIMO_PAGINA rows an answer). A reader
+ * Lists are paged on the server (at most LIMITE_MAXIMO_PAGINA rows an answer). A reader
  * that needs the whole list (the phone's offline copies, a filter's options) walks the pages here,
  * with a bound: past `maximoPaginas` it fails instead of reading forever.
  */

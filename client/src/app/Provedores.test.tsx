@@ -1,5 +1,5 @@
 /**
- * Issue 19 (first visit): what the first screen does not need waits until it is drawn and the
+ * First visit: what the first screen does not need waits until it is drawn and the
  * browser is idle. The service worker's registration starts the download of every screen (the
  * precache, ~1 MB): on a 3G link it shared the six connections with the login screen's own files.
  * Priming (every offline copy, with its IndexedDB writes) competed the same way with the

@@ -9,14 +9,14 @@ import { carregarSync } from '../offline/estado';
 import { pedirArmazenamentoPersistente } from '../pwa/armazenamento';
 import { sobDemanda } from '../components/sobDemanda';
 
-// Issue 19: the service worker is registered once the first screen is drawn and the browser is idle
+// The service worker is registered once the first screen is drawn and the browser is idle
 // (a few seconds in, still on the first visit: a phone may lose signal a minute later). Registering
 // starts the precache of every screen (~1 MB): at once, on 3G, it took the connections the login
 // screen's own files were waiting for. Its update notice, with workbox-window, comes with it and
 // picks up an update found meanwhile (workbox-window reports a worker already waiting).
 const AvisoAtualizacao = sobDemanda(() => import('../pwa/AvisoAtualizacao').then((m) => m.AvisoAtualizacao));
 export const ESPERA_SERVICE_WORKER_MS = 3000;
-// Priming (issue 17): its own chunk, fetched for an employee only, right after the session starts.
+// Priming: its own chunk, fetched for an employee only, right after the session starts.
 const PreparoAutomatico = sobDemanda(() => import('../dashboard/PreparoAutomatico').then((m) => m.PreparoAutomatico));
 
 export function criarQueryClient(): QueryClient {
@@ -31,14 +31,14 @@ export function criarQueryClient(): QueryClient {
 /**
  * Replays the outbox at start and again whenever someone signs in (a 401 had paused it); for an
  * employee, also fetches by itself everything the screens need offline, once the first screen is
- * drawn (`telaDesenhada`, issue 19: priming's ten requests and IndexedDB writes competed with the
+ * drawn (`telaDesenhada`: priming's ten requests and IndexedDB writes competed with the
  * dashboard's own first reads; a session started later, at the login, primes at once).
  */
 function SincronizacaoDaSessao({ telaDesenhada }: { telaDesenhada: boolean }) {
   const { estado } = useAuth();
   const usuarioId = estado.usuario?.id ?? null;
   const funcionario = estado.usuario?.tipo === 'funcionario';
-  // Issue 19: the engine and IndexedDB come in their own chunk. Someone signed in needs them at once
+  // The engine and IndexedDB come in their own chunk. Someone signed in needs them at once
   // (main.tsx already asked for them); the login screen of a new phone is drawn first, and they start
   // once the browser is idle or someone signs in. Started once, stopped when the app goes.
   const iniciar = usuarioId !== null || telaDesenhada;

@@ -1,5 +1,6 @@
 /**
- * The device's copy first (issue 19, repeat visits): an employee screen whose data is kept in
+ * The device's copy first on a repeat visit (docs/decisions/abertura-do-app.md, 'A cópia primeiro'):
+ * an employee screen whose data is kept in
  * IndexedDB (offline/cache.ts) used to wait for the server before drawing anything, 2.8 s on 3G
  * with the page ready. Here the kept copy is put in the query at once, marked `previa`, while the
  * request the query already sent goes on behind it: its answer (or, without signal, the same copy

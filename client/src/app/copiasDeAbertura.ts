@@ -1,5 +1,5 @@
 /**
- * The device's copies the opening screen draws first (issue 19, repeat visits), read at boot while
+ * The device's copies the opening screen draws first on a repeat visit, read at boot while
  * React draws the shell: the route list for every employee screen and, for Vendas, the active route's
  * day (`hoje`, APP_TZ) and history. Read with IndexedDB's own API (offline/copiasSemDexie.ts), not
  * waiting for the sync engine's chunk, and put straight into the screens' queries as previews

@@ -17,7 +17,7 @@ const PRIMEIRA_TELA = ['main.tsx', 'dashboard/PaginaDashboard.tsx', 'dashboard/D
 const estaticas = (codigo: string): string[] => importacoes(codigo).filter((i) => !i.sobDemanda).map((i) => i.especificador);
 
 /**
- * The login of a phone that never opened the app (issue 19: login ready within 3 s on 3G with the CPU
+ * The login of a phone that never opened the app (the goal: login ready within 3 s on 3G with the CPU
  * 4x slower): the shell and the login screen's chunk, without what only a rare case needs (the
  * export of another person's pending writes, with zod and the file format, loads when there is one).
  */
@@ -66,7 +66,7 @@ function arquivosDoPrimeiroArquivo(): Set<string> {
 }
 
 describe('JavaScript da primeira tela do funcionário', () => {
-  it('o título do dashboard vem no primeiro arquivo do app, não no pedaço da página (issue 19: o maior texto na primeira pintura)', () => {
+  it('o título do dashboard vem no primeiro arquivo do app, não no pedaço da página (o maior texto na primeira pintura)', () => {
     const arquivos = arquivosDoPrimeiroArquivo();
     expect(arquivos.has(path.join(SRC, 'app/rotas.tsx'))).toBe(true); // the walk reached the routes
     expect(arquivos.has(path.join(SRC, 'dashboard/molduraDoPainel.tsx'))).toBe(true);

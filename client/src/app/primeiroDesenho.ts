@@ -1,5 +1,6 @@
 /**
- * When the app draws for the first time (issue 19, repeat visits). The installed app opening with
+ * When the app draws for the first time on a repeat visit (docs/decisions/abertura-do-app.md,
+ * 'O primeiro desenho espera'). The installed app opening with
  * someone signed in (a service worker in control: the screens' code is on the device) waits for the
  * opening screen's code and the device's copies (main.tsx) before drawing. Drawn at once, React drew
  * the shell with 'Carregando' first: at CPU 4x about 300 ms of rendering and layout that the screen's

@@ -24,7 +24,7 @@ export const carregar = {
 
 // The login screen too: an employee opens the app already signed in, almost every day.
 const PaginaLogin = sobDemanda(() => carregar.login().then((m) => m.PaginaLogin), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
-// Issue 19: an employee's dashboard heading in the first frame, while the page's chunk loads (dashboard/molduraDoPainel.tsx).
+// An employee's dashboard heading in the first frame, while the page's chunk loads (dashboard/molduraDoPainel.tsx).
 const PaginaDashboard = sobDemanda(() => carregar.dashboard().then((m) => m.PaginaDashboard), { espera: <MolduraDoPainel />, alternativa: avisoNoLugarDaTela });
 const PaginaRotas = sobDemanda(() => carregar.rotas().then((m) => m.PaginaRotas), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
 const PaginaVendas = sobDemanda(() => carregar.vendas().then((m) => m.PaginaVendas), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
@@ -79,7 +79,7 @@ function partesDoModulo(modulo: object): Partial<Record<Papel, ComponenteSobDema
 }
 
 /**
- * Issue 19: starts loading the screen at `caminho` (and, for a signed-in person, the part of it for
+ * Starts loading the screen at `caminho` (and, for a signed-in person, the part of it for
  * their role) right away, while React draws the shell: the page's chunk used to be asked for only once
  * the shell was drawn, and its role part only once the page ran, two waits in a row (from the service
  * worker on a repeat visit; over the network, on a signed-in first load, two round trips). Both come

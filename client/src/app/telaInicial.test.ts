@@ -1,5 +1,5 @@
 /**
- * Issue 19 (repeat visit and signed-in first load): the screen at the address the app opens on loads
+ * On a repeat visit and a signed-in first load, the screen at the address the app opens on loads
  * with the app's own code, not after React has drawn the shell, and for a signed-in person its role's
  * part too (the page chooses the employee's or the admin's chunk only when it runs: a second wait).
  * The loaders are spied on: what is checked is which chunks are asked for (a page's own wrapper asks for

@@ -1,4 +1,4 @@
-/** Issue 20, item 3: the admin reads the audit trail: what each row changed, filters and paging by the server. */
+/** The admin reads the audit trail: what each row changed, filters and paging by the server. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * Auditoria (issue 20, admin only, online only): who did what and when, with what changed, newest
+ * Auditoria (admin only, online only): who did what and when, with what changed, newest
  * first, filtered by admin, action and day. The rows cannot be changed (the database refuses it).
  */
 import { Filter } from 'lucide-react';

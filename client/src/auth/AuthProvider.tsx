@@ -52,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const perfil = estado.usuario?.tipo === 'funcionario' ? estado.usuario : null;
   useEffect(() => {
     if (!perfil) return;
-    // In the offline chunk (issue 19): the login screen's code does not carry IndexedDB.
+    // In the offline chunk: the login screen's code does not carry IndexedDB.
     Promise.all([import('../offline/db'), import('../offline/perfis')])
       .then(([{ bancoLocal }, { guardarPerfil }]) => guardarPerfil(bancoLocal, perfil))
       .catch((erro: unknown) => console.error('Erro ao guardar o perfil no aparelho:', erro));

@@ -21,7 +21,7 @@ import { useAuth } from './AuthProvider';
 import { lerSaida } from './sessaoLocal';
 import { sobDemanda } from '../components/sobDemanda';
 
-// Issue 19: it reads the device's IndexedDB (Dexie): its own chunk, so the login of a new phone draws
+// It reads the device's IndexedDB (Dexie): its own chunk, so the login of a new phone draws
 // without that library; on a phone with writes kept, the section appears under the form a moment later.
 const PendenciasNoAparelho = sobDemanda(() => import('./PendenciasNoAparelho').then((m) => m.PendenciasNoAparelho));
 

@@ -1,5 +1,5 @@
 /**
- * 'Minha senha' (issue 18): the signed-in user changes their own password. The current one is
+ * 'Minha senha': the signed-in user changes their own password. The current one is
  * required; the new one follows the spec's rule (at least 6 characters) and is typed twice.
  * The server ends the user's other sessions; this device stays signed in. Needs a connection:
  * offline, it says so instead of queueing (a password must not wait on a phone).

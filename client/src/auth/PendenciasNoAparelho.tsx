@@ -10,8 +10,8 @@ import { sobDemanda } from '../components/sobDemanda';
 import { bancoLocal } from '../offline/db';
 import { pendenciasDoAparelho } from '../offline/perfis';
 
-// Issue 19: the export (the file format and its schemas, zod) loads only on a phone that holds another
-// person's writes; the login of every other phone does without it.
+// Kept off the first visit's download: the export (the file format and its schemas, zod) loads only
+// on a phone that holds another person's writes; the login of every other phone does without it.
 const ExportarPendencias = sobDemanda(() => import('../layout/ExportarPendencias').then((m) => m.ExportarPendencias));
 
 /** '12 registros não enviados' / '1 registro não enviado'. */

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 10: every admin screen without signal says 'Sem conexão' with 'Tentar novamente',
+ * Every admin screen without signal says 'Sem conexão' with 'Tentar novamente',
  * never an empty state that reads like data ('Nenhum funcionário ativo encontrado', zeros).
  */
 import { screen, waitFor, within } from '@testing-library/react';

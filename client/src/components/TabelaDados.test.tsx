@@ -53,7 +53,7 @@ describe('TabelaDados', () => {
     expect(screen.getByText('Página 1 de 5')).toBeInTheDocument();
   });
 
-  it('colunas só do computador ou só do celular, e o texto longo numa linha própria no computador (issue 17)', () => {
+  it('colunas só do computador ou só do celular, e o texto longo numa linha própria no computador', () => {
     const cols = [
       { chave: 'nome', titulo: 'Nome', so: 'celular' as const },
       { chave: 'nome_cidade', titulo: 'Nome e Cidade', so: 'computador' as const, render: (l: Linha) => `${l.nome} · ${l.cidade}` },
@@ -75,7 +75,7 @@ describe('TabelaDados', () => {
   });
 });
 
-describe('TabelaDados: Exportar CSV (issue 20)', () => {
+describe('TabelaDados: Exportar CSV', () => {
   interface Gasto {
     id: number;
     nome: string;

@@ -1,7 +1,7 @@
 /**
- * The shared data table (spec section 2): title, search, optional export (and CSV of its rows, issue 20), client-side paging
+ * The shared data table (spec section 2): title, search, optional export (and CSV of its rows), client-side paging
  * (10 a page; 5 under 768 px), search back to page 1, and cards instead of rows under 768 px.
- * A list paged by the server (issue 18: Vendas) passes `paginacaoServidor`: the rows are that page,
+ * A list paged by the server (Vendas) passes `paginacaoServidor`: the rows are that page,
  * the controls move the server's page, and the search looks inside the page on screen.
  */
 import { FileDown, Search } from 'lucide-react';
@@ -28,7 +28,7 @@ export interface Coluna<T> {
   /** Class of the computer's cells of this column (width, wrapping: 'coluna-nome', 'sem-quebra'...). */
   classe?: string;
   /**
-   * The column's cell in the CSV export (issue 20): by default the row's number of the same key (money as
+   * The column's cell in the CSV export: by default the row's number of the same key (money as
    * a number the spreadsheet sums), else the searched text; `false` leaves it out (a computer cell that
    * joins two fields the phone's columns give apart).
    */

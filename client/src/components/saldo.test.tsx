@@ -4,7 +4,7 @@ import { PaginaSaldo } from '../saldo/PaginaSaldo';
 import { ADMIN_TESTE, entrarComo, renderizarApp, simularApi } from '../test/renderizar';
 import { classeDoSaldo } from './saldo';
 
-describe('cor do saldo (issue 17)', () => {
+describe('cor do saldo', () => {
   it('negativo vermelho, positivo verde, zero sem cor', () => {
     expect(classeDoSaldo(-0.01)).toBe('valor-negativo');
     expect(classeDoSaldo(0.01)).toBe('valor-positivo');

@@ -1,5 +1,5 @@
 /**
- * The colour of a balance wherever one shows (issue 17): red only below zero (the employee used own
+ * The colour of a balance wherever one shows: red only below zero (the employee used own
  * money), green above, no colour at zero — an employee with nothing left is not a problem.
  */
 export function classeDoSaldo(valor: number): string | undefined {

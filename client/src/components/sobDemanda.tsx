@@ -127,7 +127,8 @@ export type ComponenteSobDemanda<P extends object> = ComponentType<P> & { precar
  * A component whose code is loaded on first render. `espera`: what shows while it loads;
  * `alternativa`: what shows when it could not be loaded (nothing by default).
  *
- * Not React.lazy (issue 19): a lazy component that suspends is shown by a Suspense retry, which React
+ * Not React.lazy (docs/decisions/abertura-do-app.md, 'Sem `React.lazy`'): a lazy component that
+ * suspends is shown by a Suspense retry, which React
  * renders in 5 ms slices between the other tasks of the start (the sync engine, IndexedDB, the queries'
  * answers): on a slow phone the list of Vendas came out of that in pieces. Here the code's arrival is an
  * ordinary update, drawn in one go; and code already here (`precarregar` done) draws on the first render.

@@ -1,8 +1,9 @@
 /**
- * 'Pronto para viajar' (issue 11): the employee's dashboard says what this phone holds for a day
+ * 'Pronto para viajar' (docs/decisions/copias-do-aparelho.md, 'Pronto para viajar'): the employee's
+ * dashboard says what this phone holds for a day
  * without signal, item by item, and offers ONE action that refreshes all of it while there is signal.
  * The list reads only the device (IndexedDB, navigator.storage), so it works offline too.
- * With signal the app fetches the copies by itself (preparo.ts, issue 17): the card shows that work
+ * With signal the app fetches the copies by itself (preparo.ts): the card shows that work
  * and its progress, and raises an alarm only for what the app cannot fix.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -147,7 +147,7 @@ export function DashboardAdmin({ usuario }: { usuario: Usuario }) {
             />
           </div>
 
-          {/* Issue 20 (item 2): the last 30 days as charts, each with its numbers as a table. */}
+          {/* Trend charts: the last 30 days as charts, each with its numbers as a table. */}
           <PainelTendencias titulo="Tendências dos últimos 30 dias" />
         </>
       )}

@@ -90,7 +90,7 @@ function montar(servidor: Partial<Servidor> = {}) {
 
 const cartao = (rotulo: string) => screen.getByRole('group', { name: rotulo });
 const salario = () => screen.getByRole('region', { name: 'Salário Estimado' });
-/** The salary card's placeholder (issue 19): same rows as the card, figures hidden, named as still being calculated. */
+/** The salary card's placeholder: same rows as the card, figures hidden, named as still being calculated. */
 const esqueletoSalario = () => screen.getByRole('region', { name: 'Salário Estimado (calculando...)' });
 /** A line of the salary's sum: its label (with how it was reached) and its amount. */
 const linha = (rotulo: string) => {
@@ -123,7 +123,7 @@ beforeEach(async () => {
 });
 
 describe('Dashboard do funcionário', () => {
-  it('enquanto a rota ativa não chega: o painel já desenhado, com cada cartão no tamanho final (issue 19: sem deslocar nada quando os dados chegam)', async () => {
+  it('enquanto a rota ativa não chega: o painel já desenhado, com cada cartão no tamanho final, sem deslocar nada quando os dados chegam', async () => {
     let chegar!: () => void;
     montar({ rotaChegaApos: new Promise<void>((r) => (chegar = r)) });
     expect(await screen.findByTestId('esqueleto-painel')).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('Dashboard do funcionário', () => {
   });
 
   it('quando a rota chega, os mesmos cartões são preenchidos no lugar: nada da moldura é desfeito e desenhado de novo', async () => {
-    // Issue 19: replacing the whole frame was the dashboard's longest task in the Lighthouse trace.
+    // Replacing the whole frame was the dashboard's longest task in the Lighthouse trace.
     let chegar!: () => void;
     montar({ rotaChegaApos: new Promise<void>((r) => (chegar = r)) });
     await screen.findByTestId('esqueleto-painel');
@@ -242,7 +242,7 @@ describe('Dashboard do funcionário', () => {
     expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 500,00');
   });
 
-  it('saldo zero fica sem cor (issue 17: zero não é problema); negativo aparece em vermelho', async () => {
+  it('saldo zero fica sem cor (zero não é problema); negativo aparece em vermelho', async () => {
     const primeira = montar({ saldo: 0 });
     await waitFor(() => expect(sp(screen.getByTestId('saldo-confirmado').textContent)).toBe('R$ 0,00'));
     expect(screen.getByTestId('saldo-confirmado')).not.toHaveClass('valor-negativo');

@@ -51,10 +51,10 @@ const soFinalizadas = (lista: Rota[]) => lista.filter((r) => r.status === 'final
 export function DashboardFuncionario({ usuario }: { usuario: Usuario }) {
   const rotaQ = useRotaAtivaDoFuncionario(usuario.id);
   const rota = dadosDaCarga(rotaQ.data) ?? null;
-  // Issue 19: the device's copy of the route at once on a repeat visit, the server's answer behind it.
+  // The device's copy of the route at once on a repeat visit, the server's answer behind it.
   useCopiaDoAparelhoPrimeiro(chavesRotas.ativaDoFuncionario(usuario.id), chavesCacheRotas.ativas(usuario.id), usuario.id, rotaAtivaDaLista);
 
-  // Issue 19: the panel's frame, with every card at its final size, while the route is read (the
+  // The panel's frame, with every card at its final size, while the route is read (the
   // device's copy, then the server): what arrives fills the same cards in place, nothing is pushed
   // down or drawn twice (replacing the whole frame cost a long task on a slow phone).
   if (rotaQ.isPending) return <PainelDaRota usuario={usuario} rota={null} cargaRota={undefined} />;
@@ -129,7 +129,7 @@ function PainelDaRota({ usuario, rota, cargaRota }: PropsPainel) {
   const finalizadas = dadosDaCarga(finalizadasQ.data);
 
   // Offline: say how old the device's copies are (the oldest one shown).
-  // A preview (issue 19: shown while the server's answer is on its way) is no sign of being offline.
+  // A preview (shown while the server's answer is on its way) is no sign of being offline.
   const cargas = [cargaRota, finalizadasQ.data, saldoQ.data, baseQ.data];
   const guardadosEm = cargas.flatMap((c) => (c && 'origem' in c && c.origem === 'cache' && !ehPrevia(c) ? [c.atualizadoEm] : [])).sort()[0];
   // Some piece is still the device's copy, its server answer on the way.
@@ -171,7 +171,7 @@ function PainelDaRota({ usuario, rota, cargaRota }: PropsPainel) {
           </section>
         )
       }
-      // Issue 19: last on the page. It loads after the numbers and grows or shrinks with its checklist; above
+      // Last on the page. It loads after the numbers and grows or shrinks with its checklist; above
       // the salary it pushed the salary and the shortcuts down as it arrived (most of the dashboard's CLS).
       depois={!carregando && <CartaoProntoParaViajar usuarioId={usuario.id} semServidor={guardadosEm !== undefined} />}
     />

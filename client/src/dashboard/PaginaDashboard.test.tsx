@@ -7,7 +7,7 @@ import { PaginaDashboard } from './PaginaDashboard';
 // phone over 3G it arrives a second or more after the page.
 vi.mock('./DashboardFuncionario', () => new Promise(() => undefined));
 
-describe('/dashboard do funcionário enquanto o código do painel chega (issue 19)', () => {
+describe('/dashboard do funcionário enquanto o código do painel chega', () => {
   it('a página já mostra o título, a descrição e os cartões vazios no tamanho final, não um "Carregando"', async () => {
     entrarComo(FUNCIONARIO_TESTE);
     simularApi({ 'GET /auth/me': () => ({ corpo: { usuario: FUNCIONARIO_TESTE } }) });

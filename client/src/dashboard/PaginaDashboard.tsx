@@ -8,7 +8,7 @@ import { Carregando } from '../components/Carregando';
 import { EsqueletoDoPainel } from './esqueletoDoPainel';
 
 const DashboardAdmin = sobDemanda(() => import('./DashboardAdmin').then((m) => m.DashboardAdmin), { espera: <Carregando />, alternativa: avisoNoLugarDaTela });
-// Issue 19: the employee's panel frame (heading, empty cards) while its code loads, not a spinner: the
+// The employee's panel frame (heading, empty cards) while its code loads, not a spinner: the
 // page is on screen at once and the real panel fills the same cards (no layout shift).
 const DashboardFuncionario = sobDemanda(() => import('./DashboardFuncionario').then((m) => m.DashboardFuncionario), {
   espera: <EsqueletoDoPainel />,

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1: offline, the dashboard counts what the server confirmed AFTER its copies were
+ * Offline, the dashboard counts what the server confirmed AFTER its copies were
  * read, not only what is still queued: the same day reads the same online and offline.
  */
 import { screen, waitFor } from '@testing-library/react';

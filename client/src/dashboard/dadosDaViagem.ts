@@ -197,7 +197,7 @@ export async function atualizarTudo(o: OpcoesAtualizacao): Promise<ResultadoAtua
       passo('Vendas recentes', chavesCacheVendas.dia(rotaId, hoje), async () => {
         const [status, fechamento] = await Promise.all([
           api.get<{ cidades: CidadeStatus[] }>(`/rotas/${rotaId}/cidades-status`, { params: { data: hoje } }),
-          // Every page: the server answers at most a page of the day's closings (issue 18).
+          // Every page: the server answers at most a page of the day's closings.
           lerTodasAsPaginas<FechamentoDiario, 'vendas'>('/vendas/fechamento-diario', 'vendas', { rota_id: rotaId, data: hoje }),
         ]);
         return { status: status.cidades, vendas: fechamento.vendas };

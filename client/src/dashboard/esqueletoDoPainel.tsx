@@ -1,5 +1,5 @@
 /**
- * The employee dashboard as drawn (issue 19): its heading, the cards at their final size, the salary
+ * The employee dashboard as drawn: its heading, the cards at their final size, the salary
  * card and the shortcuts (ResumoDoPainel), from figures it is given. The page draws it empty
  * (EsqueletoDoPainel) while the dashboard's code (IndexedDB, the sync engine, the queries) is on its
  * way; the panel draws the same component while the route is read and once it is there, so the cards
@@ -81,7 +81,7 @@ const SEM_FIGURAS: FigurasDoResumo = { rota: null, atendidas: null, saldoConfirm
 /**
  * The employee panel as drawn: the frame, the four cards, the salary card (`salario`) and the shortcuts,
  * with `aviso` above the cards and `depois` last. The same elements before and after the route is
- * known (issue 19): React fills the cards in place instead of replacing a skeleton.
+ * known: React fills the cards in place instead of replacing a skeleton.
  */
 export function ResumoDoPainel({ figuras, salario, aviso, depois }: { figuras: FigurasDoResumo; salario: ReactNode; aviso?: ReactNode; depois?: ReactNode }) {
   const { rota, saldoConfirmado, saldoProjetado, despesasNaFila, finalizadas } = figuras;

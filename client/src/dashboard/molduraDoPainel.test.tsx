@@ -9,7 +9,7 @@ vi.mock('./PaginaDashboard', () => new Promise(() => undefined));
 /** The /dashboard route exactly as the app declares it (the page loaded on demand, and what shows meanwhile). */
 const rotaDoDashboard = definicaoDasRotas.flatMap((r) => r.children ?? []).find((r) => r.path === '/dashboard')!;
 
-describe('/dashboard antes de o código da página chegar (issue 19)', () => {
+describe('/dashboard antes de o código da página chegar', () => {
   it('a funcionária já vê o título e a descrição do painel: o maior texto da tela no primeiro quadro, sem esperar um download', async () => {
     entrarComo(FUNCIONARIO_TESTE);
     simularApi({ 'GET /auth/me': () => ({ corpo: { usuario: FUNCIONARIO_TESTE } }) });

@@ -1,5 +1,5 @@
 /**
- * The employee dashboard's heading and frame, small enough to live in the app's first file (issue 19):
+ * The employee dashboard's heading and frame, small enough to live in the app's first file:
  * the route shows it while the dashboard's own chunk is on its way, so the page's heading is on screen in
  * the first frame React draws instead of one download later. The skeleton (esqueletoDoPainel.tsx) and the
  * real panel draw the same heading in the same place, and their cards come in below it: nothing moves.
@@ -20,7 +20,7 @@ export const cabecalho = (
 
 /**
  * The employee's panel: the heading and `children` below; while `carregando`, also what a screen reader
- * hears. The real panel draws the same frame, so its cards are filled in place (issue 19).
+ * hears. The real panel draws the same frame, so its cards are filled in place.
  */
 export function QuadroDoPainel({ children, carregando = true }: { children?: ReactNode; carregando?: boolean }) {
   return (

@@ -1,5 +1,6 @@
 /**
- * Priming (issue 17): the app fetches by itself every copy the employee screens read offline, so a
+ * Priming (docs/decisions/copias-do-aparelho.md, 'O preparo automático'): the app fetches by itself
+ * every copy the employee screens read offline, so a
  * person who logs in with signal never has to know about copies. One run at a time for the whole app
  * (the automatic triggers and 'Atualizar tudo' share it); a trigger during a run asks for one more
  * run after it, since the run in progress may have read its copies before what triggered it.

@@ -158,7 +158,7 @@ describe('resumirChecklist', () => {
   });
 });
 
-describe('montarChecklist com sinal (issue 17: alarme só para o que o app não resolve sozinho)', () => {
+describe('montarChecklist com sinal: alarme só para o que o app não resolve sozinho', () => {
   const comSinal = (preparando: boolean) => ({ comSinal: true, preparando });
   const vazio = retrato({ rotas: null, finalizadas: null, historico: null, diaDeHoje: null, despesas: null, saldo: null, salario: null });
 

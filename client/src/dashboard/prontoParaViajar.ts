@@ -1,10 +1,10 @@
 /**
- * 'Pronto para viajar' (issue 11): what this phone holds for a day without signal, as a checklist.
+ * 'Pronto para viajar': what this phone holds for a day without signal, as a checklist.
  * Pure: it reads a snapshot of the device (which copies exist and when they came from the server,
  * the storage, the queue) and says, item by item, ok / preparando / aviso / falta in pt-BR. The card
  * and the device reading live in CartaoProntoParaViajar.tsx and dadosDaViagem.ts.
  *
- * Issue 17: an alarm only for what the app cannot fix by itself. With signal the app fetches every
+ * An alarm only for what the app cannot fix by itself. With signal the app fetches every
  * copy on its own (preparo.ts), so a missing or old copy then reads 'preparando', never 'falta';
  * waiting items go by themselves, so only a refused or stuck queue is an alarm.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin's bar over the expense list (issue 20): how many rows are ticked and their total, and the
+ * The admin's bar over the expense list: how many rows are ticked and their total, and the
  * bulk actions. On the phone the cards have no header row, so 'Selecionar todas da página' lives here.
  */
 import { Check, X } from 'lucide-react';

@@ -18,7 +18,7 @@ export interface AcoesDespesa {
   /** Present only for what this person may do with this row. */
   editar?: (d: DespesaExibida) => void;
   excluir?: (d: DespesaExibida) => void;
-  /** A rejected expense: correct it and send it again (issue 17). */
+  /** A rejected expense: correct it and send it again. */
   corrigir?: (d: DespesaExibida) => void;
   aprovar?: (d: DespesaExibida) => void;
   rejeitar?: (d: DespesaExibida) => void;
@@ -28,7 +28,7 @@ interface PropsLista {
   despesas: DespesaExibida[];
   acoes: (d: DespesaExibida) => AcoesDespesa;
   admin: boolean;
-  /** The admin's ticked rows for bulk approval (issue 20); absent, no checkboxes. */
+  /** The admin's ticked rows for bulk approval; absent, no checkboxes. */
   selecao?: SelecaoVisivel<string>;
 }
 
@@ -48,7 +48,7 @@ export function TabelaDespesas({ despesas, acoes, admin, selecao }: PropsLista) 
             )}
             <th scope="col">Data</th>
             {/* Who and on which route share a cell, and the description has a line of its own under the
-                row: ten columns do not fit beside the sidebar at 1280 px (issue 17). */}
+                row: ten columns do not fit beside the sidebar at 1280 px. */}
             <th scope="col" className="coluna-rota">
               Registrado por e Rota
             </th>

@@ -91,12 +91,12 @@ const CAMPO_DO_ERRO: Record<string, string> = { cidade_id: 'cidade', rota_id: 'r
 export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho, aoFechar, lerQr = lerQrDaImagem }: PropsModalDespesa) {
   const despesa = rascunho ? rascunho.editando : despesaInicial;
   const edicao = despesa !== null;
-  // A rejected expense is corrected and sent again (issue 17): back to Pendente when the server takes it.
+  // A rejected expense is corrected and sent again: back to Pendente when the server takes it.
   const correcao = despesa?.status_aprovacao === 'rejeitada';
   const [id] = useState(() => rascunho?.id ?? despesa?.id ?? uuidv7());
   const [form, setForm] = useState<FormularioDespesa>(() => rascunho?.form ?? formularioInicial(rota, despesa));
   const [formAoAbrir] = useState(form);
-  // Issue 20, item 6: the receipts chosen in this form (each with its size before reduction), and the server's marked for removal.
+  // The receipts chosen in this form (each with its size before reduction), and the server's marked for removal.
   const [novos, setNovos] = useState<{ cupom: CupomPreparado; original: number | null }[]>(() =>
     (rascunho?.cupons ?? (rascunho?.cupom ? [rascunho.cupom] : [])).map((cupom) => ({ cupom, original: null })),
   );
@@ -193,7 +193,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
   }
 
   /**
-   * The one place every picked receipt passes (issue 20, items 5 and 6): its NFC-e read from the
+   * The one place every picked receipt passes: its NFC-e read from the
    * original photo (the compressor's 800 px would blur the QR), then reduced and added to the list.
    */
   async function aoEscolherComprovante(arquivo: File) {
@@ -220,7 +220,7 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
     }
   }
 
-  /** Issue 20: the receipt's NFC-e from its QR; a contingency receipt's date and total fill the form. */
+  /** The receipt's NFC-e from its QR; a contingency receipt's date and total fill the form. */
   async function lerNfce(arquivo: File) {
     setLendoNfce(true);
     const leitura = await lerNfceDaFoto(arquivo, lerQr);
@@ -568,7 +568,7 @@ function CupomAtual({ despesa, excluir, aoExcluir, aoDesfazer }: { despesa: Desp
   );
 }
 
-/** A receipt the server has (issue 20, item 6): its thumbnail, name and size, and 'Remover' (undone before saving). */
+/** A receipt the server has: its thumbnail, name and size, and 'Remover' (undone before saving). */
 function CupomDoServidor({ cupom, removido, aoRemover, aoDesfazer }: { cupom: CupomDespesa; removido: boolean; aoRemover: () => void; aoDesfazer: () => void }) {
   const tipo = tipoDeVisualizacao(cupom.mime, cupom.nome);
   if (removido) {

@@ -26,7 +26,7 @@ interface PropsDetalhes {
   /** Employee actions, only when the expense can still change. */
   aoEditar?: (d: DespesaExibida) => void;
   aoExcluir?: (d: DespesaExibida) => void;
-  /** A rejected expense of the employee: correct it and send it again (issue 17). */
+  /** A rejected expense of the employee: correct it and send it again. */
   aoCorrigir?: (d: DespesaExibida) => void;
 }
 

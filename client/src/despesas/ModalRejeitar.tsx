@@ -13,7 +13,7 @@ import { tipoDaDespesa } from './apresentacao';
 import type { DespesaExibida } from './fila';
 
 interface PropsRejeitar {
-  /** What is being rejected: one expense, or the admin's ticked ones (issue 20); null when closed. */
+  /** What is being rejected: one expense, or the admin's ticked ones; null when closed. */
   despesas: DespesaExibida[] | null;
   aoFechar: () => void;
   aoRejeitar: (motivo: string) => Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * 'Novidades' on the employee's Despesas page (issue 17): what changed since the phone last looked
+ * 'Novidades' on the employee's Despesas page: what changed since the phone last looked
  * (approvals, rejections with the reason, balance credits), kept on the device until 'Entendi'. The
  * newest first; each notice names its expense and opens it. A rejection offers 'Ver e corrigir'
  * until its correction is queued on this phone or accepted by the server.

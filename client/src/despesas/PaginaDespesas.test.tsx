@@ -90,7 +90,7 @@ describe('Despesas, funcionário', () => {
     expect(screen.getByLabelText('Tipo')).toBeInTheDocument();
   });
 
-  it('saldo zero fica sem cor (issue 17: zero não é problema), não vermelho', async () => {
+  it('saldo zero fica sem cor (zero não é problema), não vermelho', async () => {
     montarFuncionario({ saldo: 0 });
     await waitFor(() => expect(screen.getByTestId('saldo-confirmado')).toHaveTextContent('R$ 0,00'));
     expect(screen.getByTestId('saldo-confirmado')).not.toHaveClass('valor-negativo');
@@ -210,7 +210,7 @@ describe('Despesas, funcionário', () => {
     expect(within(screen.getByLabelText('Totais por tipo')).getByText('R$ 58,20')).toBeInTheDocument();
   });
 
-  it('vários comprovantes (issue 20, item 6): adiciona um a um, remove um, guarda os dois na fila; no quinto o botão para', async () => {
+  it('vários comprovantes: adiciona um a um, remove um, guarda os dois na fila; no quinto o botão para', async () => {
     montarFuncionario({ extra: { 'POST /despesas': () => 'offline' } });
     const { usuario, modal } = await abrirNovaDespesa();
     await usuario.selectOptions(within(modal).getByLabelText(/Tipo de Despesa/), 'alimentacao');
@@ -343,7 +343,7 @@ describe('Despesas, funcionário', () => {
     await usuario.click(within(visualizador).getAllByRole('button', { name: 'Fechar' }).at(-1)!);
 
     await usuario.click(screen.getByRole('button', { name: /^Ações: Hospedagem/ }));
-    // Rejected: no Editar/Excluir as if it were pending; it is corrected and sent again (issue 17).
+    // Rejected: no Editar/Excluir as if it were pending; it is corrected and sent again.
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Ver Detalhes', 'Corrigir e reenviar']);
     await usuario.click(screen.getByRole('menuitem', { name: 'Ver Detalhes' }));
     const detalhes = screen.getByRole('dialog', { name: 'Detalhes da Despesa' });
@@ -406,7 +406,7 @@ describe('Despesas, admin', () => {
     const { urls } = montarAdmin([despesa('d1'), despesa('d2', { rejeitada: true, status_aprovacao: 'rejeitada', motivo_rejeicao: 'Fora da política' })]);
     const usuario = userEvent.setup();
     await screen.findAllByRole('row');
-    // Who and the route share a cell; the description has a line under the row (issue 17, 1280 px).
+    // Who and the route share a cell; the description has a line under the row (so the table fits at 1280 px).
     for (const coluna of ['Data', 'Registrado por e Rota', 'Cidade', 'Tipo', 'Valor', 'Status', 'Cupom Fiscal', 'Ações']) {
       expect(screen.getByRole('columnheader', { name: coluna })).toBeInTheDocument();
     }
@@ -429,7 +429,7 @@ describe('Despesas, admin', () => {
     expect(urls.at(-1)!.searchParams.get('page')).toBe('1');
   });
 
-  it('pagina no servidor (issue 18): Próxima pede a página 2 com os filtros, e os cartões são os totais de todo o filtro', async () => {
+  it('pagina no servidor: Próxima pede a página 2 com os filtros, e os cartões são os totais de todo o filtro', async () => {
     entrarComo(ADMIN_TESTE);
     const urls: URL[] = [];
     // 45 expenses on the server, R$ 10,00 each: a page holds 20, the cards say R$ 450,00.

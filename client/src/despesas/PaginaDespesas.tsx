@@ -167,7 +167,7 @@ function Despesas({ usuario }: { usuario: Usuario }) {
   }, [detalhes, abertaPeloEndereco, esquecer]);
 
   const totalPaginas = Math.max(1, Math.ceil(lista.total / DESPESAS_POR_PAGINA));
-  // The admin ticks rows of the page on screen for bulk approval (issue 20).
+  // The admin ticks rows of the page on screen for bulk approval.
   const selecao = useSelecaoVisivel(useMemo(() => (admin ? lista.despesas.map((d) => d.id) : []), [admin, lista.despesas]));
   const marcadas = lista.despesas.filter((d) => selecao.marcada(d.id));
   const rota = dadosDaCarga(rotaAtiva.data) ?? null;

@@ -1,5 +1,5 @@
 /**
- * News reaches the phone on every screen (issue 17, item 3): while an employee is signed in, the
+ * News reaches the phone on every screen: while an employee is signed in, the
  * evaluations of their expenses and the credits to their balance are read every minute online and
  * at once when the app comes back to the front; what is new is said as a toast that names the expense
  * ('Alimentação · R$ 48,00 · 03/12 rejeitada: …') and opens it ('Ver despesa'). On Despesas the page's

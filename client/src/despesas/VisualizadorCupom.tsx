@@ -23,7 +23,7 @@ export interface CupomParaVer {
 }
 
 /**
- * Every receipt of a row to page through (issue 20, item 6): the server's list (or its one receipt,
+ * Every receipt of a row to page through: the server's list (or its one receipt,
  * in a copy kept by an older version), then those still on this device.
  */
 export function cuponsParaVer(d: Pick<DespesaExibida, 'cupons' | 'cupom_url' | 'cupom_mime' | 'cupom_nome' | 'cupomLocal' | 'cuponsLocais'>): CupomParaVer[] {
@@ -82,7 +82,7 @@ export function useUrlDeBytes(arquivo: { conteudo: ArrayBuffer; tipo: string } |
 }
 
 /**
- * Shows one receipt, or pages through an expense's receipts (issue 20, item 6): '1 de 3' with
+ * Shows one receipt, or pages through an expense's receipts: '1 de 3' with
  * 'Anterior' and 'Próximo' (buttons with names, the position announced), and the arrow keys.
  */
 export function VisualizadorCupom({ cupom: cupons, aoFechar, inicio = 0 }: { cupom: CupomParaVer | readonly CupomParaVer[] | null; aoFechar: () => void; inicio?: number }) {

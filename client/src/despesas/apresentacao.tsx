@@ -14,7 +14,7 @@ export const cidadeDaDespesa = (d: Pick<Despesa, 'cidade_nome' | 'cidade_uf'>) =
 
 /**
  * Spec section 4: Aprovada if aprovada, Rejeitada (reason as tooltip) if rejeitada, else Pendente.
- * This is the admin's approval; whether the phone sent it is SeloEnvio (issue 17, item 7).
+ * This is the admin's approval; whether the phone sent it is SeloEnvio.
  */
 export function SeloStatus({ despesa }: { despesa: Pick<Despesa, 'aprovada' | 'rejeitada' | 'motivo_rejeicao' | 'status_aprovacao'> }) {
   if (despesa.aprovada) return <Selo cor="verde">{ROTULO_STATUS_APROVACAO.aprovada}</Selo>;
@@ -63,12 +63,12 @@ export function SeloEnvio({ despesa }: { despesa: DespesaExibida }) {
 
 export const temCupom = (d: DespesaExibida) => d.cupom_url !== null || d.cupomLocal !== null || quantidadeDeCupons(d) > 0;
 
-/** 'Visualizar' or, with several receipts (issue 20, item 6), 'Visualizar (3)'. */
+/** 'Visualizar' or, with several receipts, 'Visualizar (3)'. */
 export const textoVerCupons = (d: DespesaExibida) => (quantidadeDeCupons(d) > 1 ? `Visualizar (${quantidadeDeCupons(d)})` : 'Visualizar');
 
 /**
  * The two states side by side, each with its name, so 'Pendente' (the admin has not decided) and
- * 'Aguardando envio' (still only on this phone) never read as the same thing (issue 17, item 7).
+ * 'Aguardando envio' (still only on this phone) never read as the same thing.
  */
 export function SelosDespesa({ despesa, soAprovacao = false }: { despesa: DespesaExibida; soAprovacao?: boolean }) {
   return (
@@ -93,7 +93,7 @@ export const TEXTO_DINHEIRO_REJEITADA = (valor: string) =>
   `O valor de ${valor} continua descontado do seu saldo. Corrija e reenvie para uma nova avaliação; se mudar o valor, só a diferença é ajustada.`;
 
 /**
- * A rejected expense of the employee's active route can be corrected and sent again (issue 17), once:
+ * A rejected expense of the employee's active route can be corrected and sent again, once:
  * while a correction waits on this phone it is not offered again.
  */
 export function podeCorrigir(d: DespesaExibida, usuario: Usuario, rotaAtiva: Rota | null | undefined): boolean {

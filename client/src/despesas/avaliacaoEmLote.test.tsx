@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 1, on the admin's screen: tick several expenses (or the whole page) and approve them
+ * Bulk evaluation on the admin's screen: tick several expenses (or the whole page) and approve them
  * in one action, or reject them with one reason; the ones the server could not evaluate stay ticked.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The admin's bulk approval and rejection (issue 20): the requests, and what the admin is told about
+ * The admin's bulk approval and rejection: the requests, and what the admin is told about
  * the outcome. Each id has its own result: the ones that could not be evaluated stay selected.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -95,7 +95,7 @@ export function useListaDespesas(usuario: Usuario, filtros: FiltrosDespesas, pag
 }
 
 /**
- * The employee's expenses evaluated since this phone last looked (issue 17): each new approval or
+ * The employee's expenses evaluated since this phone last looked: each new approval or
  * rejection becomes a notice kept on the device. Only online; read every minute and on focus.
  */
 export function useNovidadesDespesas(usuarioId: number, ativo: boolean) {
@@ -138,7 +138,7 @@ export function useRotasDoFiltro(funcionarioId: string, ativo: boolean) {
 /**
  * The employee's queued expense changes, live from IndexedDB. When items leave the queue (the
  * server took them), the lists and the balance are read again so the confirmed numbers include
- * them: once, when the sync pass ends, not once per confirmed item (issue 19).
+ * them: once, when the sync pass ends, not once per confirmed item.
  */
 export function useFilaDeDespesas(usuarioId: number): ItemFilaDespesa[] {
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ import { OPERACOES } from '../../../shared/sync/operacoes';
 export const OP_CRIAR = 'despesa.criar';
 export const OP_EDITAR = 'despesa.editar';
 export const OP_EXCLUIR = 'despesa.excluir';
-/** A rejected expense corrected and sent again (issue 17): back to Pendente when the server takes it. */
+/** A rejected expense corrected and sent again: back to Pendente when the server takes it. */
 export const OP_CORRIGIR = 'despesa.corrigir';
 export type TipoOperacaoDespesa = typeof OP_CRIAR | typeof OP_EDITAR | typeof OP_EXCLUIR | typeof OP_CORRIGIR;
 
@@ -32,7 +32,7 @@ export interface DadosDespesaNaFila {
   /** Reais, 2 decimals. */
   valor: number;
   descricao: string;
-  /** The NFC-e's chave read from the receipt's QR or typed (issue 20); null: none; absent: an older app's row. */
+  /** The NFC-e's chave read from the receipt's QR or typed; null: none; absent: an older app's row. */
   chave_nfce?: string | null;
   registrado_em: string;
   rota_nome: string;
@@ -41,7 +41,7 @@ export interface DadosDespesaNaFila {
   funcionario_nome: string;
   /** The first receipt (what an older app's row has). */
   cupom: CupomNaFila | null;
-  /** Every receipt, in the order of the item's files (issue 20, item 6); absent in an older app's row. */
+  /** Every receipt, in the order of the item's files; absent in an older app's row. */
   cupons?: CupomNaFila[];
 }
 
@@ -58,7 +58,7 @@ export interface DadosCriar extends DadosDespesaNaFila {
 export interface DadosEditar extends DadosDespesaNaFila {
   operacao: 'editar';
   excluir_cupom: boolean;
-  /** Server receipts to remove (issue 20, item 6); the item's files are added. Absent: an older app's edit (its file replaces). */
+  /** Server receipts to remove; the item's files are added. Absent: an older app's edit (its file replaces). */
   remover_cupons?: number[];
   anterior: EstadoAnterior;
 }
@@ -102,7 +102,7 @@ export interface DespesaExibida extends Despesa {
   envio: EnvioPendente | null;
   /** Id in the outbox's `arquivos` of a receipt not yet sent (previewed from the device). */
   cupomLocal: string | null;
-  /** Every receipt not yet sent, in order (issue 20, item 6): ids in the outbox's `arquivos`, with name and type. */
+  /** Every receipt not yet sent, in order: ids in the outbox's `arquivos`, with name and type. */
   cuponsLocais?: { id: string; nome: string; tipo: string }[];
 }
 
@@ -242,7 +242,7 @@ export function mesclarDespesas(servidor: ListaDespesas | undefined, itens: Item
         ...(atual.cuponsLocais ? { cuponsLocais: atual.cuponsLocais } : {}),
       };
       if (op.remover_cupons) {
-        // Issue 20, item 6: the listed receipts go, the item's files are added after the kept ones.
+        // The listed receipts go, the item's files are added after the kept ones.
         const removidos = new Set(op.remover_cupons);
         const cupons = (atual.cupons ?? []).filter((c) => !removidos.has(c.id));
         const locais = [...(atual.cuponsLocais ?? []), ...cuponsLocaisDo(item, op)];

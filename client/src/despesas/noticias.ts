@@ -1,5 +1,5 @@
 /**
- * News for the employee's phone (issue 17, item 3): approvals, rejections (with the reason) and
+ * News for the employee's phone: approvals, rejections (with the reason) and
  * balance credits that happened since the phone last looked — also while the app was closed. What
  * the phone has seen is kept per person in IndexedDB (the `meta` table, one row per person); each
  * server answer is compared with it, and what is new becomes a notice that stays until the person

@@ -70,7 +70,7 @@ registrarOperacao(OP_CRIAR, {
   editarEm,
 });
 /**
- * Issue 20, item 6: this version's edits name the receipts to remove (its files are added); rows
+ * Several receipts per expense: this version's edits name the receipts to remove (its files are added); rows
  * queued by an older app have no `remover_cupons`, and the server then replaces as it did for them.
  */
 const removerCupons = (dados: unknown) => {
@@ -123,7 +123,7 @@ export interface CupomLocal {
 
 const metaDoCupom = (cupom: Pick<CupomPreparado, 'nome' | 'tipo'>) => ({ nome: cupom.nome, tipo: cupom.tipo });
 
-/** One receipt (older callers) or several (issue 20, item 6), as a list. */
+/** One receipt (older callers) or several, as a list. */
 const listaDeCupons = (cupons: CupomPreparado | readonly CupomPreparado[] | null): CupomPreparado[] => (cupons === null ? [] : Array.isArray(cupons) ? [...cupons] : [cupons as CupomPreparado]);
 
 /** The queued data's receipt fields: `cupom` the first (what older readers of the row look at), `cupons` all. */
@@ -273,7 +273,7 @@ export async function enfileirarEdicao(
 }
 
 /**
- * Queues the correction of a rejected expense (issue 17): the fields and receipt as an edit, sent as
+ * Queues the correction of a rejected expense: the fields and receipt as an edit, sent as
  * 'despesa.corrigir' so the server puts it back to Pendente. A refused correction is corrected in place.
  */
 export async function enfileirarCorrecao(

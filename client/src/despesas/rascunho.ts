@@ -15,7 +15,7 @@ export interface FormularioDespesa {
   tipo_outro: string;
   valor: string;
   descricao: string;
-  /** As typed or read from the receipt's QR (issue 20); '' without one. */
+  /** As typed or read from the receipt's QR; '' without one. */
   chave_nfce: string;
 }
 
@@ -28,7 +28,7 @@ export interface RascunhoDespesa {
   /** The first receipt chosen (what an older app's draft has). */
   cupom: CupomPreparado | null;
   excluirCupom: boolean;
-  /** Every receipt chosen, in order (issue 20, item 6). */
+  /** Every receipt chosen, in order. */
   cupons?: CupomPreparado[];
   /** The server's receipts marked for removal, by id. */
   removerCupons?: number[];

@@ -1,6 +1,6 @@
 /**
- * Issue 17 on the employee's phone: news reaches it (item 3), a rejected expense is corrected and
- * sent again (item 4), and an expense's sync state and approval state read apart (item 7).
+ * On the employee's phone: news reaches it, a rejected expense is corrected and sent again, and an
+ * expense's sync state and approval state read apart.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,7 +63,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('item 4: despesa rejeitada', () => {
+describe('despesa rejeitada', () => {
   it('mostra Rejeitada com o motivo e oferece "Corrigir e reenviar" em vez de Editar/Excluir', async () => {
     servidor([rejeitada('d1'), despesa('d2', { descricao: 'Jantar' })]);
     montar();
@@ -134,7 +134,7 @@ describe('item 4: despesa rejeitada', () => {
   });
 });
 
-describe('item 3: as novidades chegam ao celular', () => {
+describe('as novidades chegam ao celular', () => {
   it('com a tela parada em Despesas, relê a cada 60 s: a rejeição aparece com o motivo e o aviso do que mudou', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { estado, api } = servidor([despesa('d1')]);
@@ -265,7 +265,7 @@ describe('item 3: as novidades chegam ao celular', () => {
   });
 });
 
-describe('item 7: envio e aprovação são duas coisas', () => {
+describe('envio e aprovação são duas coisas', () => {
   it('uma despesa guardada sem sinal diz "Aprovação: Pendente" e "Envio: Aguardando envio", e o aviso diz que ficou no aparelho', async () => {
     servidor([], { extra: { 'POST /despesas': () => 'offline' } });
     montar();

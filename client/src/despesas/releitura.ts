@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 3: what the employee's phone reads from the server (expenses, own balance) is read
+ * What the employee's phone reads from the server (expenses, own balance) is read
  * again every minute while online, and at once when the app comes back to the screen. Offline the
  * reads would only fall back to the device's copy, so the timer rests (reconnecting reads again).
  */

@@ -83,7 +83,7 @@ describe('Layout', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /1 aguardando envio|Offline · 1 aguardando/ })).toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     const aviso = screen.getByRole('dialog', { name: 'Registros ainda não enviados' });
-    // pt-BR agreement with one record (issue 17): 'chegou', 'Ele continua guardado', 'será enviado'.
+    // pt-BR agreement with one record: 'chegou', 'Ele continua guardado', 'será enviado'.
     expect(aviso).toHaveTextContent(
       'Você tem 1 registro que ainda não chegou ao servidor. Ele continua guardado neste aparelho e será enviado quando você entrar de novo',
     );

@@ -40,7 +40,7 @@ export const ITENS_MENU: ItemMenu[] = [
   { para: '/saldo', rotulo: 'Saldo', icone: <Wallet size={19} />, tipos: ['admin'] },
   { para: '/relatorios', rotulo: 'Relatórios', icone: <BarChart3 size={19} />, tipos: ['admin'] },
   { para: '/auditoria', rotulo: 'Auditoria', icone: <History size={19} />, tipos: ['admin'] },
-  // One's own password (issue 18): everyone, employees included.
+  // One's own password: everyone, employees included.
   { para: '/senha', rotulo: 'Minha senha', icone: <KeyRound size={19} /> },
 ];
 

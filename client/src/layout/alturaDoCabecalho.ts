@@ -1,7 +1,7 @@
 /**
  * The header's height in the CSS variable --altura-cabecalho, kept current: toasts start below it
  * (components/avisos.css). On the phone the sync indicator breaks into two lines ('Offline · 2 /
- * aguardando'), the header grows, and a fixed offset let the toasts cover it (issue 17, item 8).
+ * aguardando'), the header grows, and a fixed offset let the toasts cover it.
  */
 import { useCallback, useRef } from 'react';
 

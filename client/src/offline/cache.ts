@@ -21,7 +21,7 @@ export interface DadosComOrigem<T> {
 }
 
 /**
- * One read of each copy per sync pass and per priming (issue 19): a field day's pass was followed by
+ * One read of each copy per sync pass and per priming: a field day's pass was followed by
  * the same copy read three times (the reconnect's refetch during the pass, the priming after it, the
  * screens' refresh after the priming), and every opening of the app read the dashboard's copies
  * twice or three times (the screen, the priming that runs at opening, the refresh after it). Here,

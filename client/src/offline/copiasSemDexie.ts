@@ -1,5 +1,5 @@
 /**
- * The device's copies read without Dexie (issue 19, repeat visits): the opening screen's copies are read
+ * The device's copies read without Dexie on a repeat visit: the opening screen's copies are read
  * at boot (app/copiasDeAbertura.ts), and through Dexie that read waited for the sync engine's chunk
  * (Dexie with it, 145 KB) to arrive and run, finishing after the screen had mounted, so the screen drew
  * empty and then again. Read here with IndexedDB's own API, a few gets in one transaction, it starts

@@ -1,5 +1,5 @@
 /**
- * Several receipts per expense, offline (issue 20, item 6), against the real API over loopback: an
+ * Several receipts per expense, offline, against the real API over loopback: an
  * outbox item with two receipts replays as one expense with both; an item queued by the previous
  * version (one receipt, no byte count, no list) still replays; large receipts go in parts, each
  * durably, and a pass cut between them resumes without sending the finished one again; the item
@@ -121,7 +121,7 @@ const cuponsNoServidor = (despesaId: string) =>
   t.db.$client.prepare('select nome_original as nome, mime, tamanho from despesa_cupons where despesa_id = ? order by ordem').all(despesaId) as { nome: string; mime: string; tamanho: number }[];
 const idsDosCupons = (despesaId: string) => (t.db.$client.prepare('select id from despesa_cupons where despesa_id = ? order by ordem').all(despesaId) as { id: number }[]).map((c) => c.id);
 
-describe('vários comprovantes na fila do aparelho (issue 20, item 6)', () => {
+describe('vários comprovantes na fila do aparelho', () => {
   it('uma despesa com um JPEG e um PDF na fila vira, no servidor, uma despesa com os dois, num pedido só', async () => {
     const d = dados();
     const item = await enfileirarCriacao(funcionario.id, d, [jpeg(), pdf()], banco);

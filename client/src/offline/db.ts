@@ -28,7 +28,7 @@ export interface ItemOutbox {
   arquivos: string[];
   /**
    * Bytes of those files, written with them: the sync engine sizes its requests without reading the
-   * files' bytes (issue 19). Absent in items queued by older versions (the engine then reads them once).
+   * files' bytes. Absent in items queued by older versions (the engine then reads them once).
    */
   bytesArquivos?: number;
   /** Entities the operation touches ('rota:12', 'despesa:<uuid>'): later items on a refused entity wait for it. */
@@ -131,7 +131,7 @@ export class BancoLocal extends Dexie {
           if (item.tipo === 'rota.finalizar' && typeof rotaId === 'number') item.chaves = [`rota:${rotaId}`];
         }),
     );
-    // Version 3 (issue 19): when each copy came from the server, readable from the index alone, so
+    // Version 3: when each copy came from the server, readable from the index alone, so
     // 'Pronto para viajar' dates every copy without bringing their contents to the main thread.
     this.version(3).stores({ cache: 'chave, usuarioId, [usuarioId+atualizadoEm]' });
     // Version 4: a queued sale keeps its amounts in centavos (the form converts once, as the sync sends

@@ -80,7 +80,7 @@ const idsLidos = new WeakMap<BancoLocal, Promise<string>>();
 /**
  * This install's id: made once (random, not tied to anyone) and kept. Read from IndexedDB once per
  * database opened (it never changes while the database exists): before, every sync pass opened a
- * read-write transaction on `meta` for it, one more in the crowd of the dashboard's first second (issue 19).
+ * read-write transaction on `meta` for it, one more in the crowd of the dashboard's first second.
  */
 export function idDoDispositivo(banco: BancoLocal): Promise<string> {
   let id = idsLidos.get(banco);

@@ -1,5 +1,5 @@
 /**
- * A large receipt goes in parts, resumable (issue 19, item 1; the server's half is
+ * A large receipt goes in parts, resumable (the server's half is
  * server/src/sync/envioEmPartes.ts): PUT /api/sync/envios/<id>/partes?inicio=&total=&sha256= with
  * the bytes from `inicio`, each part sized for the link (vazao.ts). After a cut (no signal, a time
  * limit, the app closed) the next try asks the server how many bytes it has (GET

@@ -3,7 +3,7 @@
  * with this person's own writes laid over it. Those writes are the queued and refused ones (the
  * outbox) AND the ones the server confirmed after the copy was read (the history, `sincronizados`):
  * without the second group, a copy read in the morning and a day of sales sent at noon read as a
- * morning's numbers once the signal goes (issue 17: 'Cidades Atendidas 2/8' offline, 6/8 online).
+ * morning's numbers once the signal goes (it read 'Cidades Atendidas 2/8' offline, 6/8 online).
  *
  * 'After the copy was read' is the device's confirmation counter (outbox.ts), not a clock: a phone
  * with a wrong clock still orders them right. Once a copy read after a confirmation arrives, that

@@ -1,6 +1,6 @@
 /**
  * The sync engine's state as the app shell reads it (the header's indicator, the menu's queue count),
- * without the engine itself (issue 19): the engine, IndexedDB (Dexie) and every domain's queued write
+ * without the engine itself: the engine, IndexedDB (Dexie) and every domain's queued write
  * types load in their own chunk, after the first screen for someone not signed in, at once for
  * someone who is (`carregarSync`). Until the engine is there, the shell shows its starting state.
  */

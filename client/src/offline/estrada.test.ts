@@ -1,5 +1,5 @@
 /**
- * The sync engine on the road (issue 19, item 1): writes without files before receipts, receipt
+ * The sync engine on the road: writes without files before receipts, receipt
  * requests sized by the measured link, large receipts in resumable parts, no growing backoff
  * without signal (a probe finds it), one IndexedDB transaction per batch answer.
  * The link is simulated: each request advances a clock by its bytes at the link's rate, so the
@@ -129,7 +129,7 @@ beforeEach(async () => {
 });
 afterEach(() => banco.delete());
 
-describe('o motor de sincronização na estrada (issue 19)', () => {
+describe('o motor de sincronização na estrada', () => {
   it('escritas sem arquivo vão primeiro, num lote só de texto; a ordem por entidade continua valendo', async () => {
     await escrever('venda-1', ['venda:1']);
     await escrever('despesa-com-foto', ['despesa:x'], 100_000);

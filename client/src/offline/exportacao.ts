@@ -96,7 +96,7 @@ export async function montarExportacao(banco: BancoLocal, operacoes: Operacoes, 
       ignorados.push(item.descricao); // unreadable data from another version: the sync panel shows it as refused
       continue;
     }
-    // Every receipt (issue 20, item 6); `arquivo` is the first, for servers before it.
+    // Every receipt; `arquivo` is the first, for servers from before several receipts per expense.
     const todos = (await arquivosDoItem(banco, item)).map(arquivoDaPendencia);
     const arquivo = todos[0] ?? null;
     comprovantes += todos.length;

@@ -31,7 +31,7 @@ export const motorSync = new MotorSync({
   },
 });
 
-// One read of each device copy per sync pass (issue 19, offline/cache.ts): a read while a pass sends
+// One read of each device copy per sync pass (offline/cache.ts): a read while a pass sends
 // this user's writes waits for it; a pass that confirmed writes opens the window of its one refresh.
 definirPassadaEmCurso((usuarioId) => motorSync.passadaComEscritas(usuarioId));
 let confirmacoesVistas = motorSync.estado().confirmacoes;
@@ -65,7 +65,7 @@ const confirmacoesDaPassada = () => motorSync.estado().confirmacoes;
 
 /**
  * A screen whose data changes when the server confirms this device's writes reads it again ONCE
- * per sync pass (issue 19), when the pass ends, not once per confirmed write (a field day's sync
+ * per sync pass, when the pass ends, not once per confirmed write (a field day's sync
  * was followed by ~21 GETs). `vistas`: the confirmation counter as the screen sees it live
  * (undefined while loading; it covers confirmations made by another tab); `cobertasPelaCopia`:
  * the counter the screen's copy already includes, when it knows. Confirmations the screen hears

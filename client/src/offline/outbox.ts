@@ -117,7 +117,7 @@ export interface Respostas {
 }
 
 /**
- * A whole batch answer in ONE transaction (issue 19): every confirmed item moves to the history and
+ * A whole batch answer in ONE transaction: every confirmed item moves to the history and
  * frees its files (and its upload mark, envioEmPartes.ts), every refused or postponed one is
  * marked. One transaction, not one per item: a phone with a slow CPU had its queue still showing
  * items seconds after the server had them all, and each screen watching the queue woke up once per item.

@@ -1,8 +1,8 @@
 /**
- * Issue 18, item 10a, on the phone: a sale queued offline with a date before the route began is
- * refused by the server on its own (422, 'A data ... está fora do período da rota: ...'); the item
- * stays in the queue as 'precisa de atenção' with that message (what the sync panel lists), and the
- * sale queued after it goes through.
+ * The route's period on the phone (docs/decisions/rotas.md, 'O período da rota'): a sale queued
+ * offline with a date before the route began is refused by the server on its own (422, 'A data ...
+ * está fora do período da rota: ...'); the item stays in the queue as 'precisa de atenção' with that
+ * message (what the sync panel lists), and the sale queued after it goes through.
  */
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

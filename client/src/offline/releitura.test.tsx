@@ -1,5 +1,5 @@
 /**
- * A sync pass that confirms a field day's writes refreshes each screen's data ONCE (issue 19), not
+ * A sync pass that confirms a field day's writes refreshes each screen's data ONCE, not
  * once per confirmed write (a field day's sync was followed by ~21 GETs). The app's own engine,
  * registry and screens' hooks; the server is a fake fetch that takes every operation.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19, 'one refresh per pass': the signal comes back to a phone with a field day queued and the
+ * 'One refresh per pass': the signal comes back to a phone with a field day queued and the
  * employee's dashboard open (the app's own QueryClient setup, the priming that runs by itself, the
  * real sync engine). After the pass that confirms the day, each copy the dashboard reads from the
  * server is read ONCE, not once by the reconnect, once by the priming and once more by the

@@ -119,7 +119,7 @@ describe('MotorSync contra o servidor real (lotes)', () => {
     await m.sincronizarAgora();
     m.parar();
     const itens = await itensDoUsuario(banco, funcionario.id);
-    // No answer at all (no signal): nothing counted against the items, no growing wait (issue 19).
+    // No answer at all (no signal): nothing counted against the items, no growing wait.
     expect(itens.map((i) => [i.estado, i.tentativas, i.proximaTentativaEm])).toEqual([
       ['pendente', 0, null],
       ['pendente', 0, null],

@@ -10,7 +10,7 @@
  * - A whole request refused (400/413/415: a proxy's size limit, a framing error): the batch is split
  *   in halves and sent again, down to one operation, so the refusal lands on the right item.
  * - No answer (offline, timeout, 5xx, 429): the item stays, retried with exponential backoff forever;
- *   later items wait behind it, so order is kept. A 429 (the per-user request limit, issue 18) or 503
+ *   later items wait behind it, so order is kept. A 429 (the per-user request limit) or 503
  *   with Retry-After waits at least that long; it never refuses a write.
  * - 401: the queue pauses until the user signs in again (`retomar()`), nothing changes.
  * - 426: this app is older than the server accepts ('Atualize o aplicativo'): the queue pauses, nothing
@@ -415,7 +415,7 @@ export class MotorSync {
       const inicio = this.medirMs();
       try {
         if (emPartes) {
-          // Each of its receipts (issue 20, item 6: up to 5) uploaded in parts, in order; one the server
+          // Each of its receipts (up to 5) uploaded in parts, in order; one the server
           // already has whole is answered 'completo' at once, so a pass cut after the first goes on from the second.
           const arquivos = envios[0]!.arquivos;
           let cedeu = false;
@@ -534,7 +534,7 @@ export class MotorSync {
   }
 
   /**
-   * The next request (issue 19): writes without files first, in order, and never behind a receipt;
+   * The next request: writes without files first, in order, and never behind a receipt;
    * then receipts, in order, as many as fit a request sized for the link (vazao.ts); a receipt
    * larger than PARTES_A_PARTIR_DE alone, uploaded in parts. Entity order holds across both: an item
    * on the same entity as an earlier receipt (an edit of an expense whose create carries the
@@ -626,7 +626,7 @@ export class MotorSync {
   }
 
   /**
-   * Applies the server's answer to each operation, all in one IndexedDB transaction (issue 19);
+   * Applies the server's answer to each operation, all in one IndexedDB transaction;
    * `seguir` false when the queue must stop (pause or retry later).
    */
   private async aplicarResultados(envios: Envio[], resultados: ResultadoEnvio[]): Promise<{ seguir: boolean; progresso: boolean; respondidos: number }> {

@@ -2,7 +2,7 @@
  * How queued operations reach the server: in batches to POST /api/sync/lote, as
  * `{ cliente_id, operacoes: [{ id, tipo, seq, dados }] }` (shared/sync/operacoes.ts), or multipart
  * with that JSON in the field `operacoes` and each receipt in a part `arquivo:<id da operação>`
- * (an operation with several receipts, issue 20 item 6: one part each, in order).
+ * (an operation with several receipts: one part each, in order).
  * The server answers each operation on its own (docs/decisions/sincronizacao.md, 'Recusas e retenções').
  */
 import { campoArquivoDaOperacao, type OperacaoSync, type ReferenciaEnvio } from '../../../shared/sync/operacoes';

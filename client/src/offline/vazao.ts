@@ -1,5 +1,5 @@
 /**
- * How fast this phone's link carries receipts, measured on its own last requests (issue 19, item 1):
+ * How fast this phone's link carries receipts, measured on its own last requests:
  * bytes sent / time taken, over the last few requests that carried at least `AMOSTRA_MINIMA` bytes
  * (smaller ones measure the round trip, not the link). It sizes each receipt request so it lasts
  * about `DURACAO_ALVO_MS`, and each request's time limit scales with its bytes, instead of one

@@ -29,7 +29,7 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
   const { data: d, isLoading, isError } = useDetalhesRota(rotaId);
   const { data: tardios } = useTardiosDaRota(rotaId);
   const [cupom, setCupom] = useState<CupomParaVer | CupomParaVer[] | null>(null);
-  /** Issue 20, item 6: every receipt of the expense, read when its cell is opened (the report names the first). */
+  /** Every receipt of the expense, read when its cell is opened (the report names the first). */
   const abrirCupons = async (x: { id: string; cupom_url: string | null; cupom_mime: string | null }) => {
     const primeiro: CupomParaVer = { url: x.cupom_url, arquivoLocal: null, mime: x.cupom_mime, nome: null };
     try {
@@ -127,7 +127,7 @@ export function ModalDetalhesRota({ rotaId, aoFechar }: { rotaId: number | null;
             <Total rotulo="Vendas" valor={formatarReais(d.total_vendas)} />
             <Total rotulo="Despesas" valor={formatarReais(d.total_despesas)} />
             <Total rotulo="Créditos" valor={formatarReais(d.total_creditos)} />
-            {/* 'Salário pago' only when the route is finished (issue 17): before, it is an estimate. */}
+            {/* 'Salário pago' only when the route is finished: before, it is an estimate. */}
             <Total rotulo={rotuloSalarioDaRota(d.status)} valor={formatarReais(d.total_salario)} />
             <Total rotulo="Valor do aluguel" valor={formatarReais(d.valor_aluguel)} />
             <Total rotulo="Desconto do funcionário" valor={formatarReais(d.desconto_aluguel_funcionario)} />

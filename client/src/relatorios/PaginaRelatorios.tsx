@@ -228,7 +228,7 @@ export function PaginaRelatorios() {
       </section>
       )}
 
-      {/* Issue 20 (item 2): the period and employee of the filters as charts (the last 30 days without dates). */}
+      {/* Trend charts: the period and employee of the filters as charts (the last 30 days without dates). */}
       {!conexao.semConexao && (
         <PainelTendencias
           titulo="Tendências do período"

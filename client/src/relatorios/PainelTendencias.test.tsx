@@ -1,5 +1,5 @@
 /**
- * Relatórios' trend charts (issue 20, item 2): they follow the page's period and employee filters (the
+ * Relatórios' trend charts: they follow the page's period and employee filters (the
  * request carries them), and a period the server refuses shows its pt-BR reason instead of charts.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * 'Tendências' (issue 20, item 2): the admin's five trend charts, on the dashboard (the last 30 days)
+ * 'Tendências': the admin's five trend charts, on the dashboard (the last 30 days)
  * and in Relatórios (the page's period and employee). Each chart is a figure with its name and its
  * numbers as a table; the canvas code (uPlot) loads on demand, only here.
  */

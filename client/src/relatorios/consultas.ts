@@ -25,7 +25,7 @@ export const chavesRelatorios = {
   tendencias: (f: FiltrosTendencias) => [...chavesRelatorios.todos, 'tendencias', f] as const,
 };
 
-/** The trend charts' filters (issue 20, item 2): blank means the server's default (the last 30 days, everyone). */
+/** The trend charts' filters: blank means the server's default (the last 30 days, everyone). */
 export interface FiltrosTendencias {
   data_inicio?: string;
   data_fim?: string;

@@ -1,5 +1,5 @@
 /**
- * The admin's trend charts (issue 20, item 2) from GET /relatorios/tendencias: what each chart draws
+ * The admin's trend charts from GET /relatorios/tendencias: what each chart draws
  * and, when there is nothing to draw, the friendly pt-BR message instead. Pure: the panel and its
  * tests read the same thing the canvas and the tables show.
  */

@@ -152,7 +152,7 @@ describe('Rotas (admin): lista e cartões', () => {
     expect(await screen.findByRole('heading', { name: 'Rotas' }, { timeout: 5000 })).toBeInTheDocument();
     const sul = await screen.findByRole('listitem', { name: 'Rota Sul Goiano' });
     expect(screen.queryByText('Rota Antiga')).not.toBeInTheDocument();
-    // Every page of the filter (issue 18: lists are paged on the server; one page of 1,000 holds these).
+    // Every page of the filter (lists are paged on the server; one page of 1,000 holds these).
     expect(consultasDe('/rotas')).toEqual([{ status: 'ativa', page: '1', limit: '1000' }]);
     expect(screen.getByLabelText('Status')).toHaveValue('ativa');
     expect(api.chamadas.filter((c) => c.caminho === '/rotas')).toHaveLength(1);

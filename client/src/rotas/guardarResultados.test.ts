@@ -1,5 +1,5 @@
 /**
- * The finished routes' results kept on the device when Minhas Rotas loads online (issue 17): the 10
+ * The finished routes' results kept on the device when Minhas Rotas loads online: the 10
  * most recent, only those without a copy or with a copy from before the route was finished.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

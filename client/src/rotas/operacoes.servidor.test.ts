@@ -126,7 +126,7 @@ describe('finalizar rota pela fila', () => {
       throw new TypeError('Failed to fetch');
     });
     await sincronizar();
-    // No signal is no attempt (issue 19): the wait does not grow while the phone is out of coverage.
+    // No signal is no attempt: the wait does not grow while the phone is out of coverage.
     expect((await itensDoUsuario(banco, funcionario.id))[0]).toMatchObject({ estado: 'pendente', tentativas: 0 });
     expect(await statusNoServidor()).toBe('ativa');
 

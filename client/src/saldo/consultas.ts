@@ -36,7 +36,7 @@ export const LIMITE_HISTORICO = 500;
 /**
  * The employee's own balance: the server's ledger, or the last one kept on the device when offline.
  * Read every minute while online and on focus; a credit the phone had not seen becomes a notice
- * ('Crédito de R$ 200,00 no saldo', issue 17), kept until dismissed on the Despesas page.
+ * ('Crédito de R$ 200,00 no saldo'), kept until dismissed on the Despesas page.
  */
 /** `avisar`: say a new credit as a toast (a function: asked when the answer arrives, e.g. 'not on Despesas'). */
 /** Device-cache key of the employee's own balance. */

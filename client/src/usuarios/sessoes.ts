@@ -1,5 +1,5 @@
 /**
- * A user's sessions (issues 18 and 20): the admin lists the devices signed in with the account and
+ * A user's sessions: the admin lists the devices signed in with the account and
  * ends one, or all ('Encerrar sessões': every device asks for a login again).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

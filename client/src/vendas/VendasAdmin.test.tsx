@@ -77,7 +77,7 @@ describe('Vendas (administrador)', () => {
     expect(await screen.findByRole('heading', { name: 'Vendas Registradas' })).toBeInTheDocument();
     const linha = (await screen.findByText('Bruno Campo')).closest('tr')!;
     // On the computer employee, route and status share a cell, and the note has a line of its own
-    // under the sale (issue 17: twelve columns do not fit beside the sidebar at 1280 px).
+    // under the sale (twelve columns do not fit beside the sidebar at 1280 px).
     for (const coluna of ['Data', 'Funcionário e Rota', 'Cidade', 'Dinheiro', 'Pix', 'Cartão', 'Link', 'Boletos', 'Total']) {
       expect(screen.getByRole('columnheader', { name: coluna })).toBeInTheDocument();
     }

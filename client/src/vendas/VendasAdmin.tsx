@@ -1,6 +1,6 @@
 /**
  * 'Vendas', admin view (spec section 2): summary cards (toggled), the filter modal, and the table
- * 'Vendas Registradas'. The table is paged by the server (issue 18: a year of sales is 10 MB): one
+ * 'Vendas Registradas'. The table is paged by the server (a year of sales is 10 MB): one
  * page of 10 (5 on the phone) at a time, the filters sent with it; the cards are the server's totals
  * of the whole filtered set. The query key holds the filters and the page, so every change reloads.
  */
@@ -79,7 +79,7 @@ export function VendasAdmin() {
   const { data: rotas = [] } = useRotasParaFiltro();
   const totais = data.totais;
   const quantosFiltros = filtrosAtivos(filtros);
-  // An answer without the paging fields (a server before issue 18) is the whole list.
+  // An answer without the paging fields (a server from before lists were paged) is the whole list.
   const total = typeof data.total === 'number' ? data.total : data.vendas.length;
   const totalPaginas = totalDePaginas(total, porPagina);
   // A narrower window (5 a page) or a smaller result can leave the page past the end: show the last.

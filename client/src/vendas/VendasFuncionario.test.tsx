@@ -41,7 +41,7 @@ interface Servidor {
   semResposta?: boolean;
 }
 
-/** Every GET hangs while `s.semResposta` (issue 19: the screen must not wait for them). */
+/** Every GET hangs while `s.semResposta` (the screen must not wait for them). */
 function pendurarLeituras(s: Servidor, manipuladores: Record<string, ManipuladorApi>): Record<string, ManipuladorApi> {
   return Object.fromEntries(
     Object.entries(manipuladores).map(([rota, m]) => [rota, rota.startsWith('GET ') ? (c, url) => (s.semResposta ? new Promise<RespostaFalsa>(() => undefined) : m(c, url)) : m]),
@@ -161,7 +161,7 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     expect(await screen.findByRole('heading', { name: 'Registro Diário de Vendas' })).toBeInTheDocument();
     expect(await screen.findByText('Goiânia')).toBeInTheDocument();
     expect(screen.getByLabelText('Data')).toHaveValue(HOJE);
-    // Issue 18: from the route's first day (the server refuses earlier sales) up to today. Created at
+    // From the route's first day (the server refuses earlier sales) up to today. Created at
     // 2026-01-01T00:00Z, which in São Paulo is still 31/12: that day comes before data_inicio.
     expect(screen.getByLabelText('Data')).toHaveAttribute('min', '2025-12-31');
     expect(screen.getByLabelText('Data')).toHaveAttribute('max', HOJE);
@@ -360,7 +360,7 @@ describe('Registro Diário de Vendas (funcionário)', () => {
     expect(within(cartao('Goiânia')).getByText('10/01/2026')).toBeInTheDocument();
   });
 
-  it('visita repetida com internet: mostra a cópia do aparelho na hora, sem esperar o servidor que não responde, e diz que está atualizando (issue 19)', async () => {
+  it('visita repetida com internet: mostra a cópia do aparelho na hora, sem esperar o servidor que não responde, e diz que está atualizando', async () => {
     const primeira = montar({ historico: [{ id: 'h', cidade_id: 5208707, data_venda: '2026-01-10', total_vendas: 42, valor_boletos: 0, registrado_em: '2026-01-10T12:00:00.000Z' }] });
     await screen.findByText('Goiânia');
     await waitFor(async () => expect(await bancoLocal.cache.count()).toBe(3));
@@ -494,7 +494,7 @@ describe('Registro Diário de Vendas (funcionário)', () => {
   });
 });
 
-describe('Vendas no campo (issue 17)', () => {
+describe('Vendas no campo', () => {
   it('"Marcar como visitada" é uma ação direta do cartão em aberto: sem abrir o formulário, a visita vai pela fila e mostra "Recebido pelo servidor"', async () => {
     const { api, s } = montar();
     await screen.findByText('Caldas Novas');
@@ -685,7 +685,7 @@ describe('Vendas no campo (issue 17)', () => {
     expect(within(goiania).queryByRole('form')).not.toBeInTheDocument();
   });
 
-describe('a cópia completa do aparelho (issue 17, item 1)', () => {
+describe('a cópia completa do aparelho', () => {
   it('sem sinal, a cópia lida antes de uma venda enviada de outra tela continua mostrando a cidade fechada', async () => {
     const primeira = montar();
     await screen.findByText('Goiânia');

@@ -45,7 +45,7 @@ import { useFilaDeVendas } from './useFilaDeVendas';
 import { contadorDasCopias } from '../offline/escritas';
 
 export const MENSAGEM_SUCESSO = 'Fechamento realizado com sucesso!';
-/** Saved with no signal: kept on the phone, not yet at the server (issue 17, item 7). */
+/** Saved with no signal: kept on the phone, not yet at the server. */
 export const MENSAGEM_GUARDADO = 'Fechamento guardado neste aparelho; será enviado quando houver sinal.';
 export const mensagemVisita = (cidade: string) => `Visita registrada: ${cidade} ficou como visitada (sem venda).`;
 export const MENSAGEM_VISITA_GUARDADA = 'Visita guardada neste aparelho; será enviada quando houver sinal.';
@@ -125,7 +125,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
   const rota = dadosDaCarga(rotaQ.data) ?? null;
   const diaQ = useDiaDaRota(usuario.id, rota?.id ?? null, data);
   const historicoQ = useHistoricoDaRota(usuario.id, rota?.id ?? null);
-  // Issue 19: the device's copies on screen at once, the server's answers replacing them as they come.
+  // The device's copies on screen at once, the server's answers replacing them as they come.
   useCopiaDoAparelhoPrimeiro(chavesRotas.ativaDoFuncionario(usuario.id), chavesCacheRotas.ativas(usuario.id), usuario.id, rotaAtivaDaLista);
   useCopiaDoAparelhoPrimeiro(chavesVendas.dia(usuario.id, rota?.id ?? 0, data), rota ? chavesCache.dia(rota.id, data) : null, usuario.id);
   useCopiaDoAparelhoPrimeiro(chavesVendas.historico(usuario.id, rota?.id ?? 0), rota ? chavesCache.historico(rota.id) : null, usuario.id);
@@ -142,7 +142,7 @@ export function VendasFuncionario({ usuario, pedido = null }: { usuario: Usuario
 
   // A piece read from the device's copy (no signal) is read from the server again as soon as the
   // connection is back and after each sync pass: answers stay fresh for 30 s, so without this the
-  // screen kept 'Sem conexão…' after the signal returned and the queue was sent (issue 17, item 8).
+  // screen kept 'Sem conexão…' after the signal returned and the queue was sent.
   // A preview (the copy shown while the request is on its way) is not: that request is the refresh.
   const doAparelho = [rotaQ.data, diaQ.data, historicoQ.data].some((c) => c !== undefined && !ehPrevia(c) && ('semDados' in c || c.origem === 'cache'));
   useEffect(() => {

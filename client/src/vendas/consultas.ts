@@ -3,7 +3,7 @@
  * - The employee's data (the day's city status and closings, the history) goes through
  *   the device cache, so the screen opens offline after one online visit (queries run even when the
  *   browser says it is offline: the cache answers).
- * - The admin's daily closing is online only, one server page at a time (issue 18); its key holds the
+ * - The admin's daily closing is online only, one server page at a time; its key holds the
  *   filters and the page, so any change reloads it. The cards are the server's totals of the whole filter.
  * - The employee's day of a route is read whole (every page): the phone's copy must hold all of it.
  */

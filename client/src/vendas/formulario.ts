@@ -41,7 +41,7 @@ export function camposDe(venda: VendaDoDia | null): CamposVenda {
 
 /**
  * The form's reader (lerCampos.ts) with the API's schema: zod and the shared schemas are some 90 KB
- * the list of cities does not need to appear (issue 19, repeat visit), so they load when a card is
+ * the list of cities does not need to appear on a repeat visit, so they load when a card is
  * opened for editing, and Salvar waits for the same promise.
  */
 let leitor: Promise<typeof import('./lerCampos')> | null = null;

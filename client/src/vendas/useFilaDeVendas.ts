@@ -4,7 +4,7 @@
  * city never flashes back to 'Em aberto' between the server's confirmation and the fresh answer, and
  * a copy read before a day of sent sales still shows them without signal. Confirmations re-read
  * the screen's data once the sync pass ends (the copy then has them, and the overlay drops them):
- * one read per pass, not one per confirmed write (issue 19).
+ * one read per pass, not one per confirmed write.
  * Also when the server took each visit this device sent (from the history): a visit without sale
  * shows 'Recebido pelo servidor às …' like a sale, also when the screen is opened again.
  */

@@ -1,5 +1,5 @@
 /**
- * A bar chart the admin can look at and a screen reader can read (issue 20, item 2): a <figure> named
+ * A bar chart the admin can look at and a screen reader can read: a <figure> named
  * by its <figcaption>, the canvas (role="img", drawn by uPlot in a chunk loaded on demand, see
  * GraficoUPlot.tsx), an HTML legend, and the same numbers as a table under 'Ver números'. The table
  * is drawn from the same data without uPlot, so it is there even before (or without) the canvas.

@@ -1,5 +1,5 @@
 /**
- * The canvas of a bar chart, drawn by uPlot (issue 20, item 2). Loaded on demand by Grafico.tsx: this
+ * The canvas of a bar chart, drawn by uPlot. Loaded on demand by Grafico.tsx: this
  * module, uPlot and its stylesheet are one chunk of their own, asked for only by the admin's screens,
  * never by the login's or the employee's. Draws only with a width to draw in (a hidden container, or
  * an environment without layout, draws nothing) and follows the container's width.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 (item 2): the chart library (uPlot) is for the admin's screens only. Following the source's
+ * The chart library (uPlot) is for the admin's screens only. Following the source's
  * runtime imports, static and on demand (`import()`), from the app's entry, everything an employee
  * can ever load (never entering the admin's parts, which the router and the role-split pages load only
  * for an admin) reaches neither uplot nor the charts' modules; and the admin's screens reach uplot only

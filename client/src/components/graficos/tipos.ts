@@ -1,4 +1,4 @@
-/** What a bar chart draws (issue 20, item 2): the same data feeds the canvas and the table of numbers. */
+/** What a bar chart draws: the same data feeds the canvas and the table of numbers. */
 
 export interface SerieGrafico {
   rotulo: string;

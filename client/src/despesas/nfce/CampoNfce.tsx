@@ -1,5 +1,5 @@
 /**
- * The NFC-e of the expense form (issue 20, item 5): what the receipt photo's QR said ('NFC-e lida',
+ * The NFC-e of the expense form: what the receipt photo's QR said ('NFC-e lida',
  * the issuer's CNPJ and the month) and the chave, typed by hand when the QR is unreadable, checked on
  * leaving the field with the same rule as the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 5 on the phone: the chave typed by hand (checked on leaving the field) and the QR of
+ * The NFC-e on the phone: the chave typed by hand (checked on leaving the field) and the QR of
  * the receipt photo read from the original file (the decoder is injected: jsdom has no canvas), which
  * fills the date and the total of a contingency receipt. The real decoders run in e2e/nfce.test.ts.
  */
