@@ -7,8 +7,8 @@
  * a phone's sync: one write, then one read, one at a time), and the event loop during an export of
  * every route (monitorEventLoopDelay's max in the server process) against 50 ms.
  *
- * Two servers per size: 'antes', the code before the compressed read cache and the export worker (commit ANTES, extracted with git archive,
- * the same server script copied in), and this code. RODADAS rounds each: median and spread.
+ * Two servers per size: 'antes', the code before the compressed read cache and the export worker
+ * (commit ANTES, extracted with git archive, the same server script copied in), and this code. RODADAS rounds each: median and spread.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -3,11 +3,11 @@
  * once. Each run starts a fresh server process per variant, sends three requests in parallel over
  * loopback, waits for the three answers and reads the process's peak RSS. Variants:
  * - base: a bare Fastify + @fastify/multipart route streaming every file to /dev/null (the floor);
- * - antes: the app before uploads were streamed to disk (files read whole with toBuffer()), from a copy of that code
- *   (BENCH_RAIZ_ANTES, skipped when unset);
+ * - antes: the app before uploads were streamed to disk (files read whole with toBuffer()), from a
+ *   copy of that code (BENCH_RAIZ_ANTES, skipped when unset);
  * - agora: the app as it is.
- * Scenarios: 'issue' is the load that exhausted the old server's memory (three batches of 10 × 20 MB: now refused with
- * 413 past the request's file budget, the rest of each body read and thrown away); 'aceito' is three
+ * Scenarios: 'issue' is the load that exhausted the old server's memory (three batches of 10 × 20 MB:
+ * now refused with 413 past the request's file budget, the rest of each body read and thrown away); 'aceito' is three
  * batches that fit the budget and are all stored (one 20 MB receipt and three of 2 MB each).
  * Run alone: `npx tsx bench/uploads.ts` (BENCH_RAPIDO=1: one run).
  */

@@ -1,8 +1,9 @@
 /**
  * Bulk approval and rejection of expenses in the browser: the admin, at 1280x800, ticks two pending
- * expenses of two employees and approves them in one action; then ticks the whole page and rejects the rest with one
- * reason; the employee's phone shows the rejection with that reason. At 390x844 the cards carry the
- * boxes and the bar 'Selecionar todas da página'. Real built client + real server on a temporary database.
+ * expenses of two employees and approves them in one action; then ticks the whole page and rejects the
+ * rest with one reason; the employee's phone shows the rejection with that reason. At 390x844 the cards
+ * carry the boxes and the bar 'Selecionar todas da página'. Real built client + real server on a
+ * temporary database.
  */
 import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
