@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate:pg` writes PostgreSQL's migrations from schema.pg.ts (issue 21); they are committed
+// `npm run db:generate:pg` writes PostgreSQL's migrations from schema.pg.ts; they are committed
 // beside SQLite's. Generating needs no database; the URL is only for drizzle-kit's other commands. The
 // audit triggers are hand-written migrations (`drizzle-kit generate --custom`, see server/src/db/sqlManual.ts).
 export default defineConfig({

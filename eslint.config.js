@@ -70,8 +70,9 @@ export default tseslint.config(
     },
   },
   {
-    // The data functions are async (issue 21): a promise used as a value (`if (buscar(db, id))`) or
-    // left unawaited is a write that may not have happened yet. Type-aware, so only on server code.
+    // The data functions are async (the same code runs on PostgreSQL: docs/decisions/postgresql.md, 'O mesmo
+    // código nos dois motores'): a promise used as a value (`if (buscar(db, id))`) or left unawaited is a write
+    // that may not have happened yet. Type-aware, so only on server code.
     files: ['server/src/**/*.ts', 'server/test/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {

@@ -30,9 +30,10 @@ const temPostgresNestaMaquina = (() => {
 })();
 
 /**
- * The server suite again on PostgreSQL (issue 21, item 5): part of every run where PostgreSQL is installed
- * and always under CI=true (where its absence fails the `postgres` project); SERVIDOR_NO_POSTGRES=0 or 1
- * forces it off or on. Without PostgreSQL the `postgres` project says so and the run goes on without it.
+ * The server suite again on PostgreSQL (docs/decisions/postgresql.md, 'Testes nos dois motores'): part of
+ * every run where PostgreSQL is installed and always under CI=true (where its absence fails the `postgres`
+ * project); SERVIDOR_NO_POSTGRES=0 or 1 forces it off or on. Without PostgreSQL the `postgres` project says
+ * so and the run goes on without it.
  */
 const projetosDoPostgres: TestProjectInlineConfiguration[] =
   (process.env.SERVIDOR_NO_POSTGRES ?? (temPostgresNestaMaquina || process.env.CI === 'true' ? '1' : '0')) === '1'
@@ -100,7 +101,7 @@ export default defineConfig({
         // The whole app shell is precached: every screen must open with no signal.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // Source maps are for debugging only; they would double what a phone downloads.
-        // The admin's chart library (issue 20) only draws on online-only admin screens: the phones,
+        // The admin's chart library only draws on online-only admin screens: the phones,
         // which precache in the background, do not download it (its figures keep their tables without it).
         globIgnores: ['**/*.map', '**/GraficoUPlot-*'],
         // The worker's own map is not served either (server/src/app.ts): no sourceMappingURL pointing at a 404.
@@ -118,10 +119,10 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    // Issue 19: a phone's first visit is the login; its chunk is fetched alongside the main file
+    // A phone's first visit is the login; its chunk is fetched alongside the main file
     // instead of after it has run (scripts/precarregar.ts).
     precarregarNoHtml(['client/src/auth/PaginaLogin.tsx']),
-    // Issue 19: .br and .gz next to each text file of the build (after the service worker is written),
+    // .br and .gz next to each text file of the build (after the service worker is written),
     // served by the server itself (server/src/app.ts, preCompressed).
     comprimirNoBuild(),
   ],
@@ -134,7 +135,8 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Issue 19: a few files where there were dozens, same bytes.
+        // A few files where there were dozens, same bytes (docs/decisions/desempenho-cliente.md, 'Três arquivos em
+        // vez de dezenas').
         // - `index`: everything the first screen runs (the entry and its static imports: React, the
         //   router, the shell). Split, it was 12 files requested at once; over HTTP/1.1 the browser
         //   opens 6 connections to a host, so on 3G (300 ms a request) they came in waves.

@@ -6,7 +6,7 @@
  * the WAL checkpoint thread as `serve` starts it, and a SIGTERM/SIGINT that closes it all and removes the folder.
  *
  * `raiz`: the checkout whose server code runs (default: this one; bench/uploads.ts also points it at a
- * copy of the code before issue 18). Its modules are imported from there, so an older commit's server
+ * copy of the code before uploads were streamed to disk). Its modules are imported from there, so an older commit's server
  * is started the same way. A script of this folder copied into an older checkout (git archive, as
  * bench/leituras-admin.ts and BENCH_SYNC_SERVIDOR_DE do) needs this file copied beside it.
  */
@@ -76,7 +76,7 @@ export async function subirAppDoBench(opcoes: OpcoesAppDoBench): Promise<AppDoBe
   await garantirPrimeiroAdmin(db, config, { info() {}, warn() {} });
   await opcoes.preparar?.(db, config);
   const app = await criarApp({ config, db, segredoJwt: config.jwtSecret!, pastaCliente: null, ...opcoes.opcoesApp?.(config) });
-  // The WAL checkpoint in its own thread, as `serve` runs it (issue 19); an older checkout has none.
+  // The WAL checkpoint in its own thread, as `serve` runs it; an older checkout has none.
   const checkpointDoWal = fs.existsSync(path.join(src, 'db', 'checkpointDoWal.ts'))
     ? ((await import(path.join(src, 'db', 'checkpointDoWal.ts'))) as typeof import('../server/src/db/checkpointDoWal')).iniciarCheckpointDoServidor(config, db, app.log)
     : null;

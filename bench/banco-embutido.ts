@@ -1,5 +1,5 @@
 /**
- * Issue 21's first question, by measurement: could PGlite (PostgreSQL compiled to WebAssembly, from npm)
+ * The first question of the PostgreSQL work, by measurement: could PGlite (PostgreSQL compiled to WebAssembly, from npm)
  * replace SQLite as the embedded default, so one dialect serves the small VPS and the scale-out? Two
  * figures decide it: the batch sync's write throughput, and whether a write the engine confirmed
  * survives the process being killed.

@@ -1,5 +1,5 @@
 /**
- * The field-day network benchmark (issue 19, item 5): a day recorded with no signal on the employee's
+ * The field-day network benchmark: a day recorded with no signal on the employee's
  * phone, then the signal comes back on an emulated link, and the REAL built client (service worker,
  * Dexie outbox, sync engine) sends it to the REAL server on a temporary database.
  *
@@ -810,7 +810,7 @@ function linhasExecucoes(r: ResultadoCampo): string {
   return linhas.join('\n');
 }
 
-/** The section of docs/performance.md: the issue's table (Medida | Hoje | Limite/meta) and every run. */
+/** The section of docs/performance.md: the summary table (Medida | Hoje | Limite/meta) and every run. */
 function secaoPar(par: ParCampo): string {
   const linhas: string[] = [];
   for (const nome of ['3g-1x', '3g-4x'] as const) {
@@ -857,7 +857,7 @@ export function secaoCampo(r: ResultadoCampo & { medidoEm: string; antes?: Resum
       : perturbadas.length === todas.length
         ? `**Todas as ${todas.length} execuções foram perturbadas**: a carga de 1 min estava entre ${Math.min(...cargas).toFixed(1)} e ${Math.max(...cargas).toFixed(1)} no início de cada uma (2 núcleos; outras sessões compilando e testando ao mesmo tempo). O link emulado domina os tempos de 1x; os de CPU 4x pesam mais com a máquina ocupada.`
         : `Execuções perturbadas (carga acima de ${CARGA_PERTURBADA}): ${perturbadas.map(({ rotulo, e }) => `${rotulo} (${e.carga.toFixed(1)})`).join('; ')}.`;
-  return `## Dia de campo na rede do celular (issue 19)
+  return `## Dia de campo na rede do celular
 
 Um dia registrado sem sinal no celular do funcionário, depois o sinal volta num link emulado, e o cliente
 **compilado de verdade** (service worker, fila no IndexedDB, motor de sincronização) envia tudo ao servidor de verdade
@@ -888,7 +888,7 @@ ${kbps(LINKS['3g'].descidaKbps)} de descida; **ruim** ${LINKS.ruim.latenciaMs} m
   o evento \`online\` chegar ao app (a página o descarta, como num celular que não avisa); mede-se até o primeiro envio aceito pelo servidor.
 - Carga da máquina (média de 1 min) anotada no início de cada execução; acima de ${CARGA_PERTURBADA} (2 núcleos, máquina compartilhada) a execução é marcada como perturbada.
 
-Medido em ${r.medidoEm.slice(0, 16).replace('T', ' ')} UTC, cliente do commit ${r.commit}${[...r.cenarios.map((c) => c.commit), r.semEvento?.commit].some((c) => c && c !== r.commit) ? ' (as células marcadas [cliente X] na coluna Agora são de uma execução anterior da mesma noite, no cliente X; esta execução mediu só as outras)' : ''}.${antes ? ` A coluna **Hoje** é a medida de ${antes.medidoEm.slice(0, 16).replace('T', ' ')} UTC, no cliente do commit ${antes.commit} (antes das mudanças da issue 19 no motor).` : ''}
+Medido em ${r.medidoEm.slice(0, 16).replace('T', ' ')} UTC, cliente do commit ${r.commit}${[...r.cenarios.map((c) => c.commit), r.semEvento?.commit].some((c) => c && c !== r.commit) ? ' (as células marcadas [cliente X] na coluna Agora são de uma execução anterior da mesma noite, no cliente X; esta execução mediu só as outras)' : ''}.${antes ? ` A coluna **Hoje** é a medida de ${antes.medidoEm.slice(0, 16).replace('T', ' ')} UTC, no cliente do commit ${antes.commit} (antes do motor que manda texto antes dos comprovantes).` : ''}
 
 | Medida | Hoje | Agora | Limite / meta | Atingida |
 |---|---|---|---|:-:|

@@ -26,13 +26,13 @@ export interface Resultados {
   cliente?: ResultadoCliente & { medidoEm: string };
   uploads?: ResultadoUploads & { medidoEm: string };
   leituras?: ResultadoLeituras & { medidoEm: string };
-  /** Issue 19: the admin's reads at 1x and 5x data and the event loop during an export (bench/leituras-admin.ts). */
+  /** The admin's reads at 1x and 5x data and the event loop during an export (bench/leituras-admin.ts). */
   leiturasAdmin?: ResultadoLeiturasAdmin & { medidoEm: string };
-  /** Issue 19: Lighthouse mobile, first visit to the login and repeat visit to Vendas (bench/lighthouse.ts). */
+  /** Lighthouse mobile, first visit to the login and repeat visit to Vendas (bench/lighthouse.ts). */
   lighthouse?: ResultadoLighthouse & { medidoEm: string };
-  /** Issue 19's field day; `antes`: the 'Today' column, measured on the engine before the issue's changes (BENCH_CAMPO_ANTES=1). */
+  /** The field day; `antes`: the 'Today' column, measured on the engine before it sent text ahead of receipts (BENCH_CAMPO_ANTES=1). */
   campo?: ResultadoCampo & { medidoEm: string; antes?: ResumoCampo; par?: ParCampo };
-  /** Issue 21: the sync replay and the admin's reads on PostgreSQL with two processes, against SQLite with one (bench/postgres.ts). */
+  /** The sync replay and the admin's reads on PostgreSQL with two processes, against SQLite with one (bench/postgres.ts). */
   postgres?: ResultadoPostgres & { medidoEm: string };
   /** 50 phones on PostgreSQL against the bare replay, and 10 phones with the continuous copy against none (bench/carga.ts): the recent runs, newest first. */
   carga?: { execucoes: ExecucaoCarga[] };
@@ -91,26 +91,26 @@ if (partes.has('cliente')) {
   salvar();
 }
 if (partes.has('leituras')) {
-  console.log('Leitores pesados e o health check (issue 18):');
+  console.log('Leitores pesados e o health check:');
   medidasDestaExecucao.add('leituras');
   resultados.leituras = { ...(await medirLeituras(rapido ? 1 : 5, resultados.leituras)), medidoEm: agora() };
   salvar();
 }
-// Issue 19 (BENCH_SO=lighthouse): part of every full run.
+// First and repeat visits (BENCH_SO=lighthouse): part of every full run.
 if (partes.has('lighthouse') || !process.env.BENCH_SO) {
-  console.log('Primeira visita, visita repetida e Lighthouse mobile (issue 19):');
+  console.log('Primeira visita, visita repetida e Lighthouse mobile:');
   medidasDestaExecucao.add('lighthouse');
   resultados.lighthouse = { ...(await medirLighthouse(rapido ? 1 : RODADAS_LIGHTHOUSE, rapido ? 2 : REPETICOES_VISITAS)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('uploads')) {
-  console.log('Uploads em paralelo, memória do servidor (issue 18):');
+  console.log('Uploads em paralelo, memória do servidor:');
   medidasDestaExecucao.add('uploads');
   resultados.uploads = { ...(await medirUploads(rapido ? 1 : 5)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('campo')) {
-  console.log('Dia de campo na rede do celular (issue 19):');
+  console.log('Dia de campo na rede do celular:');
   medidasDestaExecucao.add('campo');
   const anterior = resultados.campo;
   const medido = await medirCampo({ rapido });
@@ -118,7 +118,7 @@ if (partes.has('campo')) {
   const juntar = (novos: ResultadoCampo['cenarios'], velhos: ResultadoCampo['cenarios'] = []) =>
     CENARIOS.map((c) => novos.find((n) => n.nome === c.nome) ?? velhos.find((v) => v.nome === c.nome)).filter((c) => c !== undefined);
   const campo = { ...medido, cenarios: juntar(medido.cenarios, anterior?.cenarios), semEvento: medido.semEvento ?? anterior?.semEvento ?? null, medidoEm: agora() };
-  // BENCH_CAMPO_ANTES=1: this run is the 'Today' column (the engine before issue 19); otherwise the earlier one stays.
+  // BENCH_CAMPO_ANTES=1: this run is the 'Today' column (the engine before it sent text ahead of receipts); otherwise the earlier one stays.
   const antes: ResumoCampo | undefined =
     process.env.BENCH_CAMPO_ANTES === '1'
       ? { commit: campo.commit, cenarios: juntar(campo.cenarios, anterior?.antes?.cenarios), semEvento: medido.semEvento ?? anterior?.antes?.semEvento ?? null, medidoEm: campo.medidoEm }
@@ -128,13 +128,13 @@ if (partes.has('campo')) {
   salvar();
 }
 if (partes.has('leiturasAdmin')) {
-  console.log('Leituras do admin e exportações, 1x e 5x os dados (issue 19):');
+  console.log('Leituras do admin e exportações, 1x e 5x os dados:');
   medidasDestaExecucao.add('leiturasAdmin');
   resultados.leiturasAdmin = { ...(await medirLeiturasAdmin(rapido ? 1 : 5, rapido ? 2 : 4)), medidoEm: agora() };
   salvar();
 }
 if (partes.has('postgres')) {
-  console.log('PostgreSQL com dois processos contra SQLite com um (issue 21):');
+  console.log('PostgreSQL com dois processos contra SQLite com um:');
   medidasDestaExecucao.add('postgres');
   // BENCH_PG_FUNCIONARIOS: the data's size (default 20 employees: 40% of bench/dados.ts's year, copied into PostgreSQL in well under a minute).
   const funcionarios = Number(process.env.BENCH_PG_FUNCIONARIOS ?? (rapido ? 4 : 20));

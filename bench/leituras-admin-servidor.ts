@@ -17,7 +17,7 @@ const escala = Math.max(1, Math.round(Number(process.env.BENCH_ESCALA ?? '1')));
 let dados = { vendas: 0, despesas: 0 };
 const { db, porta, entrar, encerrarAoSinal } = await subirAppDoBench({
   prefixo: 'sg-bench-admin-',
-  // One admin at thousands of requests a second: the per-user limit and line (issue 18) out of reach.
+  // One admin at thousands of requests a second: the per-user limit and line out of reach.
   env: { LIMITE_REQUISICOES_POR_MINUTO: '100000', REQUISICOES_SIMULTANEAS_POR_USUARIO: '1000' },
   preparar: async (banco) => {
     // 5x: five times the employees (and so the routes, sales and expenses) over the same year.

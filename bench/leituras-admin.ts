@@ -1,5 +1,5 @@
 /**
- * The admin's reads at 1x and 5x a year of data (issue 19, items 4 and 5): p50/p99 at 10 connections
+ * The admin's reads at 1x and 5x a year of data: p50/p99 at 10 connections
  * (autocannon, loopback, accepting brotli/gzip as a browser) of the admin screens' default requests,
  * each against a baseline measured in the same round on the same process and SQLite file (a bare
  * Fastify route answering a precomputed small JSON) and against the target (p99 < 50 ms at 1x,
@@ -7,8 +7,8 @@
  * a phone's sync: one write, then one read, one at a time), and the event loop during an export of
  * every route (monitorEventLoopDelay's max in the server process) against 50 ms.
  *
- * Two servers per size: 'antes', the code before issue 19 (commit ANTES, extracted with git archive,
- * the same server script copied in), and this code. RODADAS rounds each: median and spread.
+ * Two servers per size: 'antes', the code before the compressed read cache and the export worker
+ * (commit ANTES, extracted with git archive, the same server script copied in), and this code. RODADAS rounds each: median and spread.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { iniciarFilho } from './processo';
 
-/** The code before issue 19's admin reads (paging of issue 18 already in). */
+/** The code before the compressed read cache and the export worker (paging already in). */
 export const ANTES = 'a094dd8';
 const CONEXOES = 10;
 const META_P99 = { 1: 50, 5: 100 } as Record<number, number>;
@@ -240,12 +240,12 @@ export function secaoLeiturasAdmin(r: ResultadoLeiturasAdmin & { medidoEm: strin
   }
   const dados = r.servidores.filter((s) => s.nome === 'agora').map((s) => `${s.escala}x: ${s.dados.vendas.toLocaleString('pt-BR')} vendas, ${s.dados.despesas.toLocaleString('pt-BR')} despesas`);
   const rodadas = r.servidores[0]?.rodadas.length ?? 0;
-  return `## Leituras do admin e exportações (issue 19)
+  return `## Leituras do admin e exportações
 
 ${dados.join('; ')}. autocannon no loopback, ${r.conexoes} conexões, ${r.segundos} s por leitura (depois de 1 s de
 aquecimento), aceitando brotli e gzip como um navegador. Linha de base na mesma rodada: uma rota Fastify pura no
 mesmo processo e no mesmo arquivo SQLite devolvendo um JSON pequeno já pronto. "Hoje" é o código do commit
-\`${r.antes}\` (antes desta parte da issue 19; a paginação da issue 18 já estava), extraído com \`git archive\` e
+\`${r.antes}\` (antes do cache comprimido e das exportações no worker; a paginação já estava), extraído com \`git archive\` e
 medido na mesma execução. ${rodadas} rodadas por servidor: mediana (faixa). "Depois de uma escrita": uma escrita e
 em seguida uma leitura, um de cada vez, 5 vezes por rodada (o cache invalidado, como logo depois de uma
 sincronização). A exportação é a das rotas ativas (${r.servidores.filter((s) => s.nome === 'agora').map((s) => `${s.escala * 50} rotas a ${s.escala}x`).join(', ')}; o PDF com os detalhes de cada rota). A parada do laço é o máximo do \`monitorEventLoopDelay\` no processo do servidor enquanto a

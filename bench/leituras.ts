@@ -1,5 +1,5 @@
 /**
- * Heavy readers against the health check (issue 18, item 1): with a year of data, 12 parallel
+ * Heavy readers against the health check (why list endpoints are paged): with a year of data, 12 parallel
  * clients of one admin hammer the sales lists (GET /vendas and /vendas/fechamento-diario asking
  * limit=100000) while this process reads GET /api/health one request at a time; the figure is the
  * health check's p99 under that load against its p99 with no load (the baseline), on the same server
@@ -7,7 +7,7 @@
  *
  * Three servers, each with a year of data and the read cache off (the readers' cost is the
  * computation: with the cache on, repeated reads would hide it):
- * - antes: the code before issue 18 (commit ANTES, extracted to a temporary folder): every row of
+ * - antes: the code before paging (commit ANTES, extracted to a temporary folder): every row of
  *   the table on each read (a cache-busting parameter skipped the cache there anyway);
  * - paginado: this code with the per-user limit raised out of reach: pages of at most 1,000 rows;
  * - paginado + limite: this code with the shipped default (600 requests a minute per user): the same readers,
@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { iniciarFilho } from './processo';
 
-/** The commit before the paging of issue 18 (schema and settings of the issue already in). */
+/** The commit before the list endpoints were paged (the schema and settings paging relies on already in). */
 export const ANTES = '5f08197';
 const LEITORES = 12;
 const SEGUNDOS_BASE = 2;
@@ -202,7 +202,7 @@ export function secaoLeituras(r: ResultadoLeituras & { medidoEm: string }): stri
     const recusadas = mediana(c.rodadas.map((x) => x.leituras429));
     return `| ${c.nome} | ${mediana(base).toFixed(1)} (${faixa(base)}) | **${mediana(carga).toFixed(1)}** (${faixa(carga)}) | ${mediana(razoes).toFixed(1)}× | ${ok} de ${Math.round(bytes / 1024)} KiB | ${recusadas} |`;
   });
-  return `## Leitores pesados e o health check (issue 18)
+  return `## Leitores pesados e o health check
 
 Um ano de dados (${r.dados.vendas.toLocaleString('pt-BR')} vendas), cache de leituras desligado (o custo medido é o cálculo).
 ${r.leitores} clientes do mesmo admin pedem em laço \`GET /api/vendas/fechamento-diario?limit=100000\` e

@@ -1,5 +1,5 @@
 /**
- * First and repeat visits (issue 19, items 3 and 5), against the real server serving the real build
+ * First and repeat visits (targets: login <= 3 s, repeat <= 1.5 s), against the real server serving the real build
  * on a temporary database (an employee with an active route of 40 cities), in Debian's Chromium:
  * - Lighthouse mobile (npm's lighthouse, its default mobile settings: simulated slow 4G, 150 ms RTT,
  *   1.6 Mbit/s down, CPU 4x, Moto G Power screen) for /login and the employee's dashboard (signed in:
@@ -8,7 +8,7 @@
  * - First visit: time from navigation to the login form ready ('Entrar' on screen), nothing cached,
  *   on emulated 3G (Chromium's DevTools emulation: 300 ms per request, 1.6 Mbit/s down, 750 kbit/s up)
  *   with the CPU 4x slower. Baseline in the same run: the same build served without its .br/.gz
- *   copies (what was sent before issue 19).
+ *   copies (what was sent before the build was precompressed).
  * - Repeat visit: the installed app (service worker and IndexedDB warm, signed in) opening the
  *   employee's Vendas until the first city card shows, same 3G and CPU 4x; online and offline.
  * Every figure is also a ratio to its target (login <= 3 s, repeat <= 1.5 s, score >= 90, CLS < 0.1).
@@ -519,7 +519,7 @@ export function secaoLighthouse(r: ResultadoLighthouse & { medidoEm: string }): 
       '≤ 1,5 s',
     ),
   ].join('\n');
-  return `## Primeira visita, visita repetida e Lighthouse (issue 19)
+  return `## Primeira visita, visita repetida e Lighthouse
 
 O servidor real (\`criarApp\` com o cliente compilado, banco temporário, uma funcionária com uma rota ativa de ${CIDADES} cidades)
 e o Chromium do Debian. Lighthouse ${r.versaoLighthouse} do npm, configuração mobile padrão (rede simulada de 4G lento: 150 ms,

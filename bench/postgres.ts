@@ -1,5 +1,5 @@
 /**
- * PostgreSQL with two app processes (issue 21, item 7), as ratios to SQLite with one process measured
+ * PostgreSQL with two app processes (what a second process buys), as ratios to SQLite with one process measured
  * in the same run on the same data:
  * - 'sqlite': one `serve` process (server/src/main.ts) on a DATA_DIR holding bench/postgres-dados.ts's
  *   database, behind the bench's proxy with that one upstream;
@@ -520,7 +520,7 @@ export function secaoPostgres(r: ResultadoPostgres & { medidoEm: string }): stri
     ? `\n**Falhas na sincronização** (cada lote recusado foi enviado de novo, como o celular faz):\n\n${r.falhas.map((f) => `- \`${f.replace(/`/g, "'")}\``).join('\n')}\n`
     : '\nNenhum lote nem operação recusados nos dois lados (cada resposta conferida; no fim, cada venda gravada uma vez em cada banco).\n';
   const avisos = r.avisos.length ? `\nLinhas de aviso ou erro dos processos (nível warn ou acima):\n\n${r.avisos.slice(0, 12).map((a) => `- \`${a.replace(/`/g, "'").slice(0, 300)}\``).join('\n')}\n` : '';
-  return `## PostgreSQL com dois processos (issue 21)
+  return `## PostgreSQL com dois processos
 
 O mesmo banco nos dois lados: ${int(r.dados.vendas)} vendas e ${int(r.dados.despesas)} despesas (\`bench/dados.ts\` com
 ${r.dados.funcionarios} funcionários em 250 dias úteis), gerado em SQLite e copiado ao PostgreSQL

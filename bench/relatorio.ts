@@ -79,8 +79,8 @@ function secaoSync(sync: NonNullable<Resultados['sync']>): string {
   );
   return `## Sincronização
 
-Um celular reenvia uma fila de vendas em sequência, como o app faz (issue 19, com o registro de operações da
-issue 16). Medido em ${dia(sync.medidoEm)}.
+Um celular reenvia uma fila de vendas em sequência, como o app faz (lotes de 200, com o registro de operações
+do protocolo de sincronização). Medido em ${dia(sync.medidoEm)}.
 
 **O que o harness mede.** Três servidores, cada um no seu processo, sobem uma vez e ficam no ar a execução
 inteira (como um servidor em produção), cada um aquecido com ${int(sync.aquecimento ?? 2000)} outros registros. Depois,
@@ -109,7 +109,7 @@ servidor foi de 60% a 73%; agora são 28). Os corpos dos lotes são montados ant
 - **carga**: a média de carga de 1 minuto da máquina (2 núcleos) antes e depois das rodadas de cada tamanho: acima de ~2,
   outros processos disputavam os núcleos, e a faixa das razões mostra o quanto.
 
-Metas (issue 19): o app com pelo menos 70% das vendas por segundo do limite e 5x as do PouchDB, nos dois tamanhos.
+Metas: o app com pelo menos 70% das vendas por segundo do limite e 5x as do PouchDB, nos dois tamanhos.
 
 | Vendas | rodadas | app/s | limite/s | mínimo/s | PouchDB/s | % do limite | % do limite no total | x PouchDB | o limite, x PouchDB | CPU por venda: app / limite (razão) | reenvio | carga | meta |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:-:|
@@ -133,7 +133,7 @@ metas se encontram aí: com o app perto de 100% do limite (5.000 vendas), ele s�
 o limite é, e o PouchDB varia de execução para execução nesta máquina (6 a 8 mil vendas/s em 5.000 vendas). A coluna de CPU conta todas as threads de cada
 processo: a do app inclui a do checkpoint.
 
-**Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes da issue 19;
+**Execuções recentes** (cada uma com \`BENCH_SO=sync npx tsx bench/index.ts\`; \`a094dd8\` é o servidor antes das mudanças de vazão;
 "servidor de ..." é esse commit extraído com \`git archive\` e medido com o harness atual, \`BENCH_SYNC_SERVIDOR_DE\`; as duas
 execuções de antes das 03:00 de 26/11 usaram a primeira versão deste harness, que intercalava os lados por janela e não por lote):
 
@@ -144,8 +144,8 @@ ${execucoes.join('\n')}
 **O número de 72% que esta página dava não se reproduz.** Ele vinha do harness anterior: um processo novo por
 medida, 5 medidas de ~50 ms cada, o limite recebendo lotes de 50 (o app, de 200) numa tabela sem nenhum índice além
 da chave primária, e a mediana de cada lado tirada em separado. Com lotes de tamanhos diferentes e janelas tão curtas
-numa máquina carregada, a razão variava mais do que a diferença que queria medir (no primeiro teste da issue 19, o
-harness antigo deu 138% para 1.000 vendas e 64% para 5.000 na mesma execução). O harness independente da issue
+numa máquina carregada, a razão variava mais do que a diferença que queria medir (no primeiro teste, o
+harness antigo deu 138% para 1.000 vendas e 64% para 5.000 na mesma execução). O harness independente usado para conferir a meta
 mediu 41% e 71%; este harness, no servidor de antes, as execuções \`a094dd8\` acima.
 
 O que mudou no servidor (perfil de CPU do servidor sob o benchmark, \`BENCH_PERFIL=1\`, detalhes em

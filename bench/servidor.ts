@@ -10,7 +10,7 @@ let dados: Awaited<ReturnType<typeof gerarAnoDeDados>> | null = null;
 const { porta, dataDir, entrar, encerrarAoSinal } = await subirAppDoBench({
   prefixo: 'sg-bench-',
   env: {
-    // The load generators are one user at thousands of requests a second: the per-user limit (issue 18) is
+    // The load generators are one user at thousands of requests a second: the per-user limit is
     // raised out of reach, except where bench/leituras.ts measures it (BENCH_LIMITE_REQUISICOES=600).
     LIMITE_REQUISICOES_POR_MINUTO: process.env.BENCH_LIMITE_REQUISICOES ?? '100000',
     // Likewise the line per user (plugins/vezPorUsuario.ts), except where bench/leituras.ts measures it.

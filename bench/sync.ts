@@ -1,5 +1,5 @@
 /**
- * Sync throughput (issue 19): one phone replaying a backlog of queued sales, sequentially, as the app does.
+ * Sync throughput: one phone replaying a backlog of queued sales, sequentially, as the app does.
  * - the app: POST /api/sync/lote in the app's batches (200 writes), authenticated, validated,
  *   deduplicated, each operation recorded in the operation log with its effect — the same code the
  *   single endpoints run;
@@ -157,7 +157,7 @@ export interface MedidaSync {
    * wall clock (other processes' turns on the cores count in a window's time, not in its CPU time).
    */
   faixaCpuLimite?: Faixa;
-  /** On the wall clock (the issue's measure): limit ≥ 70% and peer ≥ 5x. */
+  /** On the wall clock (the measure the targets are set in): limit ≥ 70% and peer ≥ 5x. */
   passou: boolean;
   /** The machine's 1-minute load average before and after this size's rounds (2 cores: above ~2, others were running). */
   carga?: { antes: number; depois: number };

@@ -4,7 +4,7 @@
  *   /dev/null (the least any multipart upload can cost);
  * - otherwise the app (POST /api/sync/lote) on an empty temporary DATA_DIR, from the tree given by
  *   `--raiz <folder>` (default: this one; the benchmark also points it at a copy of the code before
- *   issue 18), with one employee on an active route and a quota out of reach.
+ *   uploads were streamed to disk), with one employee on an active route and a quota out of reach.
  * Prints one JSON line with the port, token and ids, then serves until killed.
  */
 import fs from 'node:fs';

@@ -1,13 +1,13 @@
 /**
- * Issue 18, item 2: the server's peak memory (VmHWM of its process) while three phones upload at
+ * Parallel uploads: the server's peak memory (VmHWM of its process) while three phones upload at
  * once. Each run starts a fresh server process per variant, sends three requests in parallel over
  * loopback, waits for the three answers and reads the process's peak RSS. Variants:
  * - base: a bare Fastify + @fastify/multipart route streaming every file to /dev/null (the floor);
- * - antes: the app before issue 18 (files read whole with toBuffer()), from a copy of that code
- *   (BENCH_RAIZ_ANTES, skipped when unset);
+ * - antes: the app before uploads were streamed to disk (files read whole with toBuffer()), from a
+ *   copy of that code (BENCH_RAIZ_ANTES, skipped when unset);
  * - agora: the app as it is.
- * Scenarios: 'issue' is the measurement of the issue (three batches of 10 × 20 MB: now refused with
- * 413 past the request's file budget, the rest of each body read and thrown away); 'aceito' is three
+ * Scenarios: 'issue' is the load that exhausted the old server's memory (three batches of 10 × 20 MB:
+ * now refused with 413 past the request's file budget, the rest of each body read and thrown away); 'aceito' is three
  * batches that fit the budget and are all stored (one 20 MB receipt and three of 2 MB each).
  * Run alone: `npx tsx bench/uploads.ts` (BENCH_RAPIDO=1: one run).
  */
@@ -147,7 +147,7 @@ const mediana = (xs: number[]) => {
 
 const NOMES: Record<Variante, string> = {
   base: 'base: Fastify + @fastify/multipart para /dev/null',
-  antes: 'antes da issue 18 (toBuffer)',
+  antes: 'antes dos uploads em disco (toBuffer)',
   agora: 'agora (disco, orçamento por requisição)',
 };
 
@@ -161,15 +161,15 @@ export function secaoUploads(r: ResultadoUploads | undefined, medidoEm?: string)
   });
   return [
     '',
-    '## Uploads em paralelo: memória do servidor (issue 18, item 2)',
+    '## Uploads em paralelo: memória do servidor',
     '',
-    `${medidoEm ? `Medido em ${medidoEm}. ` : ''}Pico de RSS (VmHWM, zerado logo antes dos envios: o pico da partida não entra) do processo do servidor enquanto três envios chegam ao mesmo tempo em POST /api/sync/lote, um processo novo por rodada, ${r.repeticoes} rodadas intercaladas por variante; mediana e faixa (mín–máx). Alvo: abaixo de ${r.alvoMb} MB. Base: a rota mais simples que recebe multipart (Fastify + @fastify/multipart, cada arquivo para /dev/null), medida na mesma execução. \`npx tsx bench/uploads.ts\` (ou \`BENCH_SO=uploads npm run bench\`); \`BENCH_RAIZ_ANTES=<cópia do código antes da issue 18>\` mede também o código antigo.`,
+    `${medidoEm ? `Medido em ${medidoEm}. ` : ''}Pico de RSS (VmHWM, zerado logo antes dos envios: o pico da partida não entra) do processo do servidor enquanto três envios chegam ao mesmo tempo em POST /api/sync/lote, um processo novo por rodada, ${r.repeticoes} rodadas intercaladas por variante; mediana e faixa (mín–máx). Alvo: abaixo de ${r.alvoMb} MB. Base: a rota mais simples que recebe multipart (Fastify + @fastify/multipart, cada arquivo para /dev/null), medida na mesma execução. \`npx tsx bench/uploads.ts\` (ou \`BENCH_SO=uploads npm run bench\`); \`BENCH_RAIZ_ANTES=<cópia do código de antes dos uploads em disco>\` mede também o código antigo.`,
     '',
     '| Envios | Servidor | Pico mediano (MB) | Faixa (MB) | × base | Em repouso (MB) | Respostas (última rodada) |',
     '| --- | --- | ---: | --- | ---: | ---: | --- |',
     ...linhas,
     '',
-    'No cenário da issue o código atual recusa cada pedido com 413 ao passar de 28 MB de arquivos (orçamento por requisição: 10 comprovantes, 28 MB), lê o resto do corpo e o descarta, para que o 413 chegue ao aparelho em vez de uma conexão cortada; o aparelho nunca monta um lote assim (fecha o lote em 10 comprovantes ou 8 MB e manda sozinho um comprovante maior). No cenário aceito os doze comprovantes são gravados.',
+    'No cenário de três lotes de 10 × 20 MB o código atual recusa cada pedido com 413 ao passar de 28 MB de arquivos (orçamento por requisição: 10 comprovantes, 28 MB), lê o resto do corpo e o descarta, para que o 413 chegue ao aparelho em vez de uma conexão cortada; o aparelho nunca monta um lote assim (fecha o lote em 10 comprovantes ou 8 MB e manda sozinho um comprovante maior). No cenário aceito os doze comprovantes são gravados.',
     '',
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * Accessibility and phone ergonomics (issue 17, items 13 and 9), in Debian's Chromium against the
+ * Accessibility and phone ergonomics, in Debian's Chromium against the
  * real built client and server on a temporary database:
  * - axe-core runs over every screen of both roles (and the main modals, the drawer, the sync panel)
  *   at 390x844 and 1280x800: no serious or critical violation;

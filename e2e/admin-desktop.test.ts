@@ -1,5 +1,5 @@
 /**
- * Browser test of the admin's desk (issue 17, item 10): at 1280x800, with the sidebar, every admin
+ * Browser test of the admin's desk: at 1280x800, with the sidebar, every admin
  * screen with realistic data (long route names, long notes, several expenses waiting for approval)
  * shows every column and every button whole — nothing cut by the table's edge, no cell clipping its
  * text, no route name wrapped into a tower of lines. Without signal each admin screen says
@@ -81,7 +81,7 @@ const TELAS: TelaAdmin[] = [
     },
   },
   { nome: 'relatorios', caminho: '/relatorios', menu: 'Relatórios', pronta: (p) => p.getByRole('checkbox', { name: 'Selecionar todas as rotas' }).waitFor() },
-  // Issue 20: the trail of this setup's own admin actions (routes, credits, the approval and the rejection).
+  // Auditoria: the trail of this setup's own admin actions (routes, credits, the approval and the rejection).
   { nome: 'auditoria', caminho: '/auditoria', menu: 'Auditoria', pronta: (p) => p.locator('main table').getByText('Motivo: — → Sem comprovante legível').waitFor() },
 ];
 

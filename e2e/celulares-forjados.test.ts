@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 9, on the admin's screen: one employee's token sends 50 reports, each with an
+ * Forged phone reports, on the admin's screen: one employee's token sends 50 reports, each with an
  * invented X-Dispositivo and 999,999 sales waiting. The dashboard's 'Pendências nos celulares' lists
  * at most 5 phones of that employee, each with the clamped count, and still shows the colleague's
  * real phone. Screenshots at 1280x800 and 390x844 (test-results/screenshots, and E2E_PASTA_CAPTURAS).

@@ -1,5 +1,5 @@
 /**
- * Phones in the field seen by the admin, and the minimum app version (issue 11, parts 1 and 4), in
+ * Phones in the field seen by the admin, and the minimum app version, in
  * Chromium against the real server: an employee's writes made offline are refused on reconnecting
  * because the server wants a newer app ('Atualize o aplicativo'); the queue stays on the phone; the
  * admin's dashboard, in another browser, shows what waits on that phone and for how long; once the

@@ -1,5 +1,5 @@
 /**
- * Several receipts per expense in the browser (issue 20, item 6): an employee on the phone, offline,
+ * Several receipts per expense in the browser: an employee on the phone, offline,
  * registers an expense with a JPEG (the NFC-e) and a PDF (the card slip); back online the queue
  * sends both; the viewer pages through them ('1 de 2'); the admin sees both from the route details.
  * Screenshots of the form with two receipts and of the viewer at 390x844 and 1280x800.

@@ -1,5 +1,5 @@
 /**
- * Browser tests of the dashboards (issue 7): the admin's overview with real data and the balance
+ * Browser tests of the dashboards: the admin's overview with real data and the balance
  * modal; the employee's route, balances and salary estimate matching the server's numbers, then, with
  * no signal, a sale and an expense recorded on the phone already counted on the dashboard.
  * Real built client (with its service worker), real server on a temporary database, Debian's Chromium.
@@ -269,7 +269,7 @@ describe.skipIf(!temChromium)('dashboards no navegador', () => {
   });
 
   it('funcionária abrindo o dashboard: o código chega em poucos arquivos (no 3G, cada leva de pedidos custa uma ida e volta)', async () => {
-    // Issue 19: left to the bundler, the panel came in ~35 files of 1-3 KB, six waves over HTTP/1.1
+    // Left to the bundler, the panel came in ~35 files of 1-3 KB, six waves over HTTP/1.1
     // before it could draw (vite.config.ts, codeSplitting).
     const tania = await servidor.criarFuncionario({ nome: 'Tânia Arquivos', email: 'tania@escola.com.br' });
     await criarRota(tania.id, 'Rota dos Arquivos', [GOIANIA, ANAPOLIS]);

@@ -1,8 +1,9 @@
 /**
- * Issue 20, item 1 in the browser: the admin, at 1280x800, ticks two pending expenses of two
- * employees and approves them in one action; then ticks the whole page and rejects the rest with one
- * reason; the employee's phone shows the rejection with that reason. At 390x844 the cards carry the
- * boxes and the bar 'Selecionar todas da página'. Real built client + real server on a temporary database.
+ * Bulk approval and rejection of expenses in the browser: the admin, at 1280x800, ticks two pending
+ * expenses of two employees and approves them in one action; then ticks the whole page and rejects the
+ * rest with one reason; the employee's phone shows the rejection with that reason. At 390x844 the cards
+ * carry the boxes and the bar 'Selecionar todas da página'. Real built client + real server on a
+ * temporary database.
  */
 import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';
@@ -64,7 +65,7 @@ describe.skipIf(!temChromium)('aprovação de despesas em lote', () => {
     const barra = pagina.getByRole('region', { name: 'Ações em lote' });
     await barra.getByText('2 despesas selecionadas · R$ 212,50').waitFor();
     await capturar(pagina, 'despesas-lote-desktop-selecao');
-    // Nothing may be cut or pushed past the window by the new column (issue 17's 1280 px table).
+    // Nothing may be cut or pushed past the window by the new column (every admin table fits whole at 1280 px).
     expect(await pagina.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
 
     await barra.getByRole('button', { name: 'Aprovar selecionadas' }).click();
@@ -83,7 +84,7 @@ describe.skipIf(!temChromium)('aprovação de despesas em lote', () => {
     await pagina.getByText('3 despesas rejeitadas.').waitFor();
     for (const nome of Object.keys(ids)) expect(await statusNoServidor(nome)).toEqual(expect.objectContaining({ status_aprovacao: 'rejeitada', motivo_rejeicao: MOTIVO }));
 
-    // Issue 20, item 3: the trail has one row per expense of each bulk action, with what changed.
+    // The audit trail has one row per expense of each bulk action, with what changed.
     await pagina.getByRole('complementary', { name: 'Menu principal' }).getByRole('link', { name: 'Auditoria' }).click();
     await pagina.getByLabel('Ação', { exact: true }).selectOption({ label: 'Despesa rejeitada' });
     await pagina.getByRole('button', { name: 'Filtrar' }).click();

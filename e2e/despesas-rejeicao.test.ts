@@ -1,10 +1,10 @@
 /**
- * Issue 17, items 3 and 4 in the browser, on a 390x844 phone: the employee leaves the phone on
- * Despesas; the admin rejects an expense ('Reenvie com a nota fiscal') and credits the balance; a
- * minute later (Playwright's clock, no real waiting) the phone shows 'Rejeitada' with the reason and
- * a notice of what changed; she corrects it with the receipt and sends it again; it is 'Pendente'
- * and the ledger has one debit only. On any other screen the news comes as a toast. Real built
- * client + real server on a temporary database.
+ * A rejected expense and a credit reaching the phone, in the browser, on a 390x844 phone: the employee
+ * leaves the phone on Despesas; the admin rejects an expense ('Reenvie com a nota fiscal') and credits
+ * the balance; a minute later (Playwright's clock, no real waiting) the phone shows 'Rejeitada' with
+ * the reason and a notice of what changed; she corrects it with the receipt and sends it again; it is
+ * 'Pendente' and the ledger has one debit only. On any other screen the news comes as a toast. Real
+ * built client + real server on a temporary database.
  */
 import type { Browser, Page } from 'playwright-core';
 import { v7 as uuidv7 } from 'uuid';

@@ -243,7 +243,7 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('execut√
       expect(arquivo.status, formato).toBe(200);
       expect(Buffer.from(await arquivo.arrayBuffer()).subarray(0, inicio.length).toString('latin1')).toBe(inicio);
     }
-    // ...and both were drawn by the export worker (issue 19: never on the thread answering the phones'
+    // ...and both were drawn by the export worker (never on the thread answering the phones'
     // syncs). The server logs each export with where it ran; the line is written before the body is sent.
     const exportadas = (await linhasDoLog(primeira, '"msg":"relat√≥rio exportado"', 2)).map((l) => JSON.parse(l) as { formato: string; emTrabalhador: boolean });
     expect(exportadas.map(({ formato, emTrabalhador }) => ({ formato, emTrabalhador }))).toEqual([
@@ -251,7 +251,7 @@ describe.skipIf(process.platform !== 'linux' || process.arch !== 'x64')('execut√
       { formato: 'excel', emTrabalhador: true },
     ]);
 
-    // The WAL checkpoint runs in its own thread too, from the worker bundled in the binary (issue 19).
+    // The WAL checkpoint runs in its own thread too, from the worker bundled in the binary.
     expect(await linhasDoLog(primeira, '"msg":"checkpoint do WAL numa thread √† parte"', 1)).toHaveLength(1);
     expect(primeira.saida.join('')).not.toContain('checkpoint do WAL: a thread parou');
 

@@ -1,5 +1,5 @@
 /**
- * Browser tests of the foundation (issue 3): login, route guards, user management, the phone drawer.
+ * Browser tests of the foundation: login, route guards, user management, the phone drawer.
  * Real built client + real server on a temporary database, in Debian's Chromium.
  */
 import type { Browser } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * The admin's trend charts in the browser (issue 20, item 2): on the dashboard and in Relatórios, with
+ * The admin's trend charts in the browser: on the dashboard and in Relatórios, with
  * sales, visits and expenses seeded on a real server, each chart is a named figure whose canvas uPlot
  * drew (its own chunk, fetched only there) and whose numbers open as a table; at 1280 and 390 px wide,
  * nothing scrolls sideways. Real built client, real server on a temporary database, Debian's Chromium.

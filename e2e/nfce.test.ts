@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 5 in the browser: a receipt photo carrying a contingency NFC-e's QR (drawn here with
+ * The NFC-e in the browser: a receipt photo carrying a contingency NFC-e's QR (drawn here with
  * the `qrcode` package inside a camera-sized JPEG, so the compressor reduces it) is attached in the
  * real form: the QR is read on the phone (BarcodeDetector where the browser reads QR codes with it,
  * else the ZXing chunk), 'NFC-e lida' shows the CNPJ and month, date and value come filled, the

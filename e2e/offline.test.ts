@@ -1,5 +1,5 @@
 /**
- * Offline-first, proven in Chromium against the real server (issue 8):
+ * Offline-first, proven in Chromium against the real server:
  * a whole day without signal on one phone profile, the server killed in the middle of a replay,
  * a session that expires while offline, and an app update that waits for the queue.
  */
@@ -353,7 +353,7 @@ describe.skipIf(!temChromium)('offline no navegador', () => {
       // A new version is published and found.
       const sw = path.join(copia, 'sw.js');
       fs.appendFileSync(sw, '\n// versão 2\n');
-      // The server sends the build's brotli/gzip copies (issue 19): a release writes them with the file.
+      // The server sends the build's brotli/gzip copies: a release writes them with the file.
       fs.writeFileSync(`${sw}.br`, zlib.brotliCompressSync(fs.readFileSync(sw)));
       fs.writeFileSync(`${sw}.gz`, zlib.gzipSync(fs.readFileSync(sw)));
       await pagina.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));

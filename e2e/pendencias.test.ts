@@ -1,5 +1,5 @@
 /**
- * 'Exportar pendências' and its import, in Chromium against the real server (issue 11): the phone
+ * 'Exportar pendências' and its import, in Chromium against the real server: the phone
  * offline records a sale and an expense with a receipt, saves its queue into one file, an admin
  * imports that file (twice: the second changes nothing), and when the phone gets signal its queue
  * goes without duplicating anything.

@@ -1,5 +1,5 @@
 /**
- * 'Pronto para viajar' in Chromium against the real server (issues 11 and 17): an employee with an
+ * 'Pronto para viajar' in Chromium against the real server: an employee with an
  * active route signs in with signal; the app fetches every screen's data by itself with its progress
  * on the card and never an alarm; with no signal and a reload the dashboard opens, the checklist
  * still says ready, the action is disabled, and the screens never visited open from the device.

@@ -1,5 +1,5 @@
 /**
- * The sync protocol in Chromium against the real server (issue 16): a refused receipt blamed on its
+ * The sync protocol in Chromium against the real server: a refused receipt blamed on its
  * own expense only, one uploader for two tabs of the same app, and a version conflict shown to the
  * employee with both values.
  */

@@ -92,7 +92,7 @@ describe.skipIf(!temChromium)('Relatórios no navegador', () => {
     const excel = await tela.exportar('Excel');
     expect(excel.suggestedFilename()).toBe('relatorio_rotas.xlsx');
     expect(fs.readFileSync((await excel.path())!).subarray(0, 2).toString()).toBe('PK');
-    // Issue 20: the same selection as CSV a Brazilian spreadsheet opens as it is (BOM, ';', decimal comma).
+    // The same selection as CSV a Brazilian spreadsheet opens as it is (BOM, ';', decimal comma).
     const csv = await tela.exportar('CSV');
     expect(csv.suggestedFilename()).toBe('relatorio_rotas.csv');
     const textoCsv = fs.readFileSync((await csv.path())!, 'utf8');

@@ -1,5 +1,6 @@
 /**
- * Issue D6, in Chromium against the real server: an employee records sales offline, the admin
+ * Exporting the queue without signing in (docs/decisions/pendencias-e-celulares.md, 'Exportar sem
+ * entrar'), in Chromium against the real server: an employee records sales offline, the admin
  * deactivates her, the phone is logged out and she cannot sign in again; from the login screen,
  * with no session, she exports the queue (a download naming her), and the admin imports it.
  */

@@ -1,8 +1,8 @@
 /**
- * The route's result for its employee in the browser (issue 17): she finishes the route on a 390x844
+ * The route's result for its employee in the browser: she finishes the route on a 390x844
  * phone and sees the final salary with its breakdown, the expenses, the credits and the balance left
  * to return; a past route's result too; and both again offline, from the device's copies. Then the
- * admin's side of the same issue: a finished route has no 'Excluir', and the details modal says
+ * admin's side of the same rule: a finished route has no 'Excluir', and the details modal says
  * 'Salário pago' with how it was calculated. Real built client + real server on a temporary database.
  */
 import type { Browser, Locator } from 'playwright-core';

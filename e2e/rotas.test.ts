@@ -1,5 +1,5 @@
 /**
- * Browser tests of routes (issue 4): the admin creates a route with cities of two states, edits it,
+ * Browser tests of routes: the admin creates a route with cities of two states, edits it,
  * filters the list, deletes one; the employee sees it on the phone, opens its cities and finishes it,
  * also offline. Real built client + real server on a temporary database, in Debian's Chromium.
  */
@@ -167,7 +167,7 @@ describe.skipIf(!temChromium)('rotas no navegador', () => {
     await capturar(pagina, 'desktop-rotas-despesas');
     await despesas.getByRole('button', { name: 'Fechar' }).last().click();
 
-    // A finished route is the employee's history: its card has no Excluir (issue 17).
+    // A finished route is the employee's history: its card has no Excluir.
     await tela.filtrar({ status: 'Finalizadas' });
     await tela.cartao('Rota Serra Dourada').waitFor();
     expect(await tela.cartao('Rota Serra Dourada').getByRole('button', { name: 'Excluir Rota Serra Dourada' }).count()).toBe(0);

@@ -136,7 +136,7 @@ describe.skipIf(!temChromium)('o PWA funciona sob a Content-Security-Policy', ()
     const quadro = visualizador.locator('iframe');
     await quadro.waitFor();
     const urlDoPdf = await quadro.getAttribute('src');
-    // Each receipt has its own address (issue 20, item 6).
+    // Each receipt has its own address (an expense may have several).
     expect(urlDoPdf).toMatch(/^\/api\/despesas\/[0-9a-f-]+\/cupons\/\d+$/);
     // The frame navigated to the PDF (not blocked by frame-src, nor refused by frame-ancestors).
     await expect.poll(() => pagina.frames().some((f) => f.url().endsWith(urlDoPdf!)), { timeout: 10_000 }).toBe(true);
@@ -146,7 +146,7 @@ describe.skipIf(!temChromium)('o PWA funciona sob a Content-Security-Policy', ()
 
     // The service worker (worker-src) installed and controls the page.
     // Waited for as a state: the controller appears at clients.claim(), while the worker may still be 'activating'
-    // (since issue 19 it registers once the first screen is drawn and the browser is idle, so later than before).
+    // (it registers once the first screen is drawn and the browser is idle, so it may come late).
     await pagina.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 20_000 });
     const estado = await pagina.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state);
     expect(estado).toBe('activated');

@@ -1,5 +1,5 @@
 /**
- * The sync engine on a harsh link, in Chromium against the real server (issue 19, item 1): a day
+ * The sync engine on a harsh link, in Chromium against the real server: a day
  * recorded without signal (a ~1 MB scanned PDF first, then three closings), the signal back at
  * 250 kbit/s up and 300 ms, the link cut in the middle of the PDF's upload and back again. The
  * closings land before any byte of the PDF; after the cut the upload goes on from the byte the

@@ -1,5 +1,5 @@
 /**
- * Browser tests of the field-sales fixes of issue 17 (items 6, 7 and 8), on the real built client and
+ * Browser tests of the field-sales screen's fixes, on the real built client and
  * server: 'Marcar como visitada' straight from a city's card, what a save says with no signal, the
  * 'Sem conexão…' line leaving once the signal is back and the queue sent, 'Descartar' really
  * discarding, and toasts that never cover the header's menu button and sync indicator.
@@ -56,7 +56,7 @@ async function avisoNaoCobreOCabecalho(pagina: Page, texto: string | RegExp, { c
   expect(noPonto).toBe(await alvo.getAttribute('aria-label'));
 }
 
-describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
+describe.skipIf(!temChromium)('vendas no campo', () => {
   let servidor: ServidorDeTeste;
   let navegador: Browser;
   let tokenAdmin: string;
@@ -86,7 +86,7 @@ describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
     await tela.abrir(servidor.url);
     await tela.aba(/^Em aberto \(4\)$/).waitFor();
 
-    // Item 6: the visit without sale is one tap on the open city's card, no form. Whatever makes the header
+    // The visit without sale is one tap on the open city's card, no form. Whatever makes the header
     // taller (the indicator breaks into two or three lines as its text changes: '1 aguardando envio'), the
     // toast starts below it: here the indicator is made taller on purpose, so the check does not depend on
     // which text the indicator shows at that moment.
@@ -108,7 +108,7 @@ describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
     await tela.irParaAba(/^Fechadas \(1\)$/);
     await tela.cartao('Pirenópolis').getByText(/Recebido pelo servidor às \d\d:\d\d/).waitFor();
 
-    // Item 7: no signal, the screen opens from the phone's copy and a save says it was kept here.
+    // No signal: the screen opens from the phone's copy and a save says it was kept here.
     await contexto.setOffline(true);
     await pagina.reload();
     await tela.aba(/^Em aberto \(3\)$/).waitFor();
@@ -122,7 +122,7 @@ describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
     await capturar(pagina, 'celular-vendas-campo-guardado-sem-sinal');
     await tela.fecharAvisos();
 
-    // Item 8: 'Descartar' when leaving with an edit open really discards it.
+    // 'Descartar' when leaving with an edit open really discards it.
     await tela.editar('Anápolis', { Dinheiro: '12' });
     await pagina.getByRole('button', { name: 'Abrir menu' }).click();
     await pagina.getByRole('link', { name: 'Dashboard' }).click();
@@ -136,7 +136,7 @@ describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
     expect(await tela.formulario('Anápolis').getByLabel('Dinheiro', { exact: true }).inputValue()).toBe('');
     await tela.cartao('Anápolis').getByRole('button', { name: 'Cancelar Anápolis' }).click();
 
-    // Item 8: the signal is back, the queue goes, and the screen no longer says it has no connection.
+    // The signal is back, the queue goes, and the screen no longer says it has no connection.
     await semConexao.waitFor();
     await contexto.setOffline(false);
     await tela.irParaAba(/^Fechadas \(2\)$/);
@@ -166,7 +166,7 @@ describe.skipIf(!temChromium)('vendas no campo (issue 17)', () => {
     await contexto.close();
   });
 
-  it('no celular: a lista de cidades abre sem a biblioteca de validação, e o formulário valida mesmo sem sinal (issue 19)', async () => {
+  it('no celular: a lista de cidades abre sem a biblioteca de validação, e o formulário valida mesmo sem sinal', async () => {
     // The schemas (zod) are ~90 KB of code to run on a phone 4x slower: the list does not wait for
     // them; opening a card for editing loads them (formulario.ts, carregarLeitorDoFormulario).
     const ivo = await servidor.criarFuncionario({ nome: 'Ivo Leve', email: 'ivo@escola.com.br' });

@@ -1,5 +1,5 @@
 /**
- * Browser tests of sales (issue 5): an employee closes cities on the phone, partly without a
+ * Browser tests of sales: an employee closes cities on the phone, partly without a
  * connection, and the admin then finds those sales with the right totals. Real built client, real
  * server on a temporary database, Debian's Chromium.
  */

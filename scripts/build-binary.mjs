@@ -57,7 +57,7 @@ const fontesDoPdfkit = {
   },
 };
 
-// The server and its workers (export, WAL checkpoint; issue 19) are bundled alike: everything inside, CommonJS.
+// The server and its workers (export, WAL checkpoint) are bundled alike: everything inside, CommonJS.
 const tudoEmbutido = {
   bundle: true,
   platform: 'node',
@@ -126,7 +126,7 @@ for (const { fonte, empacotado } of trabalhadores) {
 
 passo('assets');
 // The .br/.gz copies written by the client build (scripts/comprimir.ts) are embedded like every other
-// file: the executable serves them as the source tree does (issue 19). A build without them is a mistake.
+// file: the executable serves them as the source tree does. A build without them is a mistake.
 if (!arquivosEm('build/public').some((c) => c.endsWith('.js.br')) || !arquivosEm('build/public').some((c) => c.endsWith('.js.gz'))) {
   throw new Error('build/public sem cópias .br/.gz: o plugin de compressão do vite.config.ts não rodou');
 }

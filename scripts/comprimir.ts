@@ -1,5 +1,5 @@
 /**
- * Precompression of the built client (issue 19, item 2): next to each text file of the build, a
+ * Precompression of the built client: next to each text file of the build, a
  * brotli (.br, quality 11) and a gzip (.gz, level 9) copy, made once at build time with Node's own
  * zlib, so the server sends compressed bytes without compressing on each request
  * (@fastify/static `preCompressed`, server/src/app.ts) and the single executable embeds them as it

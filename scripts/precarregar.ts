@@ -1,5 +1,5 @@
 /**
- * Issue 19 (first visit): the login screen is its own chunk (an employee opens the app already signed
+ * The first visit: the login screen is its own chunk (an employee opens the app already signed
  * in, almost every day), so on a phone that never opened the app the browser only asked for it once
  * the main file had arrived AND run: on 3G with a slow CPU, one more round trip after a second and a
  * half of JavaScript. Here the built index.html names it (and the chunks it imports) with

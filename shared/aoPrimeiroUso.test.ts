@@ -18,7 +18,7 @@ describe('formatos Intl de shared/', () => {
     vi.resetModules();
   });
 
-  it('nenhum é criado ao importar os módulos (o primeiro Intl da página inicia o ICU: issue 19), e cada um uma vez, no uso', async () => {
+  it('nenhum é criado ao importar os módulos (o primeiro Intl da página inicia o ICU), e cada um uma vez, no uso', async () => {
     const construidos: string[] = [];
     for (const nome of ['DateTimeFormat', 'NumberFormat', 'Collator'] as const) {
       const original = Intl[nome];

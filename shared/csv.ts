@@ -1,5 +1,5 @@
 /**
- * CSV the way a Brazilian spreadsheet opens it with a double click, no import wizard (issue 20):
+ * CSV the way a Brazilian spreadsheet opens it with a double click, no import wizard:
  * UTF-8 with a BOM (or Excel reads 'Goiânia' as 'GoiÃ¢nia'), ';' between fields (',' is the decimal
  * mark), decimal comma, CRLF line ends. One place for the rule: the server's exports and the client's
  * tables both write through here.

@@ -86,7 +86,7 @@ export function hoje(fuso: string = APP_TZ_PADRAO, agora: Date = new Date()): st
 /**
  * The number written by the `quantos` ASCII digits of `texto` from `inicio`, or -1 if any is not a digit.
  * Read by char codes, not a regex with groups: the batch sync reads two dates of every queued sale, and
- * the groups' match array and substrings were most of that (issue 19).
+ * the groups' match array and substrings were most of that.
  */
 export function digitosEm(texto: string, inicio: number, quantos: number): number {
   let valor = 0;
@@ -114,7 +114,7 @@ const DIAS_DO_MES = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * Whether day `dia` of month `mes` (1-12) exists in `ano` (Gregorian). Arithmetic, no Date: the batch
- * sync checks two dates per queued sale (issue 19).
+ * sync checks two dates per queued sale.
  */
 export function diaExiste(ano: number, mes: number, dia: number): boolean {
   if (mes < 1 || mes > 12 || dia < 1) return false;

@@ -2,7 +2,7 @@
  * A time zone's offsets from UTC over a window of time, worked out once with Intl (on the server, and
  * at build time for the default zone) and then read with arithmetic.
  *
- * Why (issue 19): a page's first Intl object starts ICU, 20-100 ms of main thread on this machine and
+ * Why: a page's first Intl object starts ICU, 20-100 ms of main thread on this machine and
  * 4x that on a cheap phone, on every app start; the dashboard's first screens only needed Intl for
  * "today" and "14:32" in APP_TZ. With the zone's table the phone writes those without ICU. The table
  * comes from the server's ICU (GET /api/config), so a change of the zone's rules reaches the phone

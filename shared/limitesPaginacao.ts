@@ -1,5 +1,5 @@
 /**
- * The paging bounds (issue 18) without zod: the phone's first screen walks pages (client/src/api/paginas.ts)
+ * The paging bounds without zod: the phone's first screen walks pages (client/src/api/paginas.ts)
  * and must not load the schema library. shared/schemas/paginacao.ts builds the query schema on these.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The NFC-e (modelo 65) on a receipt (issue 20, item 5): its 44-character chave de acesso, checked the
+ * The NFC-e (modelo 65) on a receipt: its 44-character chave de acesso, checked the
  * same way on the phone and on the server, and what the receipt's QR code says.
  *
  * Chave (Manual de Orientação do Contribuinte, NF-e/NFC-e 4.00; NT 2025.001 for the alphanumeric CNPJ):

@@ -1,7 +1,7 @@
 /**
  * Numbers written as pt-BR writes them ('1.234,56'), by hand instead of Intl.NumberFormat.
  *
- * Why not Intl (issue 19): a page's first Intl object starts ICU, 20-100 ms of main thread on this
+ * Why not Intl: a page's first Intl object starts ICU, 20-100 ms of main thread on this
  * machine and 4x that on a cheap phone, paid on every app start by the first screen that formats a
  * count or an amount. The pt-BR rules for these numbers are fixed and short: a dot every three digits
  * of the integer part (from 1.000 on), a comma before the decimals, '-' before a negative. The tests

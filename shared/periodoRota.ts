@@ -3,7 +3,7 @@
  * 'A rota cancelada aceita o período em que esteve ativa'). A phone holds sales, visits and expenses made offline;
  * an admin may finish or cancel the route before they arrive. Work done while the route was active
  * is still accepted afterwards; work dated after it closed is not. Nothing is dated before the route
- * began, whatever its status (issue 18).
+ * began, whatever its status.
  *
  * Pure: no database, no clock. Calendar dates are 'yyyy-mm-dd' in APP_TZ; instants are ISO UTC.
  * Shared: the server refuses with it (rotas/servico.ts, exigirRotaAtivaDoFuncionario) and the
@@ -61,8 +61,8 @@ export type SituacaoDaData = 'dentro' | 'antes_do_inicio' | 'depois_do_fechament
 
 /**
  * Where `data` falls for a sale, visit or expense (or a change to one) on this route:
- * - before the period's first day, whatever the status: 'antes_do_inicio' (issue 18: a sale dated
- *   1900 on a 2026 route was accepted; the write answers 422 naming the period);
+ * - before the period's first day, whatever the status: 'antes_do_inicio' (a sale dated
+ *   1900 on a 2026 route used to be accepted; the write answers 422 naming the period);
  * - a finished or cancelled route, after the day it closed, or closed at an unknown moment (then no
  *   day can be shown to be inside): 'depois_do_fechamento' (the write keeps its 409, 'Esta rota já
  *   foi finalizada...');

@@ -47,7 +47,7 @@ export class TelaDespesas {
     if (dados.descricao) await modal.getByLabel('Descrição').fill(dados.descricao);
     if (dados.arquivo) {
       await modal.getByLabel('Cupom/Comprovante').setInputFiles(dados.arquivo);
-      // Each receipt chosen is listed with its own 'Remover <nome>' (issue 20, item 6: up to 5).
+      // Each receipt chosen is listed with its own 'Remover <nome>' (up to 5).
       await modal.getByRole('button', { name: /^Remover / }).first().waitFor();
     }
   }
@@ -71,7 +71,7 @@ export class TelaDespesas {
   async acao(texto: string, acao: 'Ver Detalhes' | 'Visualizar Cupom Fiscal' | 'Editar' | 'Excluir' | 'Aprovar' | 'Rejeitar') {
     const item = this.item(texto);
     const menu = item.getByRole('button', { name: /^Ações:/ });
-    // One receipt: 'Visualizar cupom fiscal: ...'; several (issue 20, item 6): 'Visualizar os 2 comprovantes: ...'.
+    // One receipt: 'Visualizar cupom fiscal: ...'; several: 'Visualizar os 2 comprovantes: ...'.
     const direto =
       acao === 'Visualizar Cupom Fiscal'
         ? item.getByRole('button', { name: /^Visualizar (cupom fiscal|os \d+ comprovantes)/ })

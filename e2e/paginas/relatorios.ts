@@ -14,7 +14,7 @@ export class TelaRelatorios {
   }
 
   async filtrarFuncionario(nome: string) {
-    // Exact: the trend charts' 'Vendas e despesas por funcionário' also has the word in its name (issue 20).
+    // Exact: the trend charts' 'Vendas e despesas por funcionário' also has the word in its name.
     await this.pagina.getByLabel('Funcionário', { exact: true }).selectOption({ label: nome });
   }
 

@@ -42,7 +42,7 @@ export class TelaVendasFuncionario {
   }
 
   avisos() {
-    // Online it says the closing was made; with no signal, that it was kept on the phone (issue 17, item 7).
+    // Online it says the closing was made; with no signal, that it was kept on the phone.
     return this.pagina.locator('.Toastify').getByText(/^(Fechamento realizado com sucesso!|Fechamento guardado neste aparelho; será enviado quando houver sinal\.)$/);
   }
 

@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 20): every admin action that changes money, people or routes, recorded
+ * The audit trail: every admin action that changes money, people or routes, recorded
  * append-only with who, when, what and the state before and after.
  */
 import { z } from '../zod';

@@ -50,7 +50,7 @@ export function textoOpcional(rotulo: string, max: number) {
   );
 }
 
-// Kept in a zod-free module (shared/padraoEmail.ts): the login screen imports it without the schema library (issue 19).
+// Kept in a zod-free module (shared/padraoEmail.ts): the login screen imports it without the schema library (docs/decisions/desempenho-cliente.md, 'O zod fora da primeira tela').
 export { PADRAO_EMAIL };
 
 export const MAX_EMAIL = 254;

@@ -49,7 +49,7 @@ export const MENSAGEM_MOTIVO = 'Informe o motivo da rejeição.';
 export const CHAVE_NFCE_ENTRADA_MAXIMA = 120;
 
 /**
- * The receipt's NFC-e chave (issue 20, item 5), checked (format and check digit) on both sides.
+ * The receipt's NFC-e chave, checked (format and check digit) on both sides.
  * Absent keeps what is stored (an edit queued by an older app); '' or null removes it.
  */
 export const campoChaveNfce = z.preprocess(
@@ -107,7 +107,7 @@ export const despesaEditarSchema = z
     /** Older apps: 'true' removes the stored receipt (ignored when a new one comes in `cupom`). */
     excluir_cupom: booleano('Excluir cupom').optional().default(false),
     /**
-     * Issue 20, item 6: the receipts to remove by id ('12,15' in a form, a list in JSON; '' removes
+     * The receipts to remove by id ('12,15' in a form, a list in JSON; '' removes
      * none); the files in `cupom` are added. Absent: an older app's edit, whose file replaces them all.
      */
     remover_cupons: z.preprocess(
@@ -142,7 +142,7 @@ export const despesaFiltroSchema = z.object({
   data_fim: dataOpcional('Data fim'),
   tipo: z.preprocess(vazioComoAusente, opcao('Tipo de despesa', TIPOS_DESPESA).optional()),
   status_aprovacao: z.preprocess(vazioComoAusente, opcao('Status', STATUS_APROVACAO).optional()),
-  /** Only expenses evaluated after this instant (the phone's notices of what changed, issue 17). */
+  /** Only expenses evaluated after this instant (feeds the phone's notices of what changed). */
   avaliadas_desde: z.preprocess(vazioComoAusente, z.iso.datetime({ error: 'Data de avaliação inválida.' }).optional()),
   /** 'true': only the meals of route-days above the daily limit (shared/politicaDespesas.ts); 'false' or absent: no filter. */
   acima_do_limite: z.preprocess(vazioComoAusente, booleano('Acima do limite diário').optional()),
@@ -176,10 +176,10 @@ export const despesaSchema = z.object({
   cupom_url: z.string().nullable(),
   cupom_mime: z.string().nullable(),
   cupom_nome: z.string().nullable(),
-  /** The NFC-e's chave de acesso (44 characters), or null (issue 20, item 5). */
+  /** The NFC-e's chave de acesso (44 characters), or null. */
   chave_nfce: z.string().nullable(),
   /**
-   * Every receipt, in order (issue 20, item 6); the four cupom fields above are the first one's, for
+   * Every receipt, in order (up to 5); the four cupom fields above are the first one's, for
    * screens and installed apps that know one. Absent in copies kept by older versions.
    */
   cupons: z.array(cupomDespesaSchema).optional(),
@@ -229,7 +229,7 @@ export type ListaDespesas = z.infer<typeof listaDespesasSchema>;
 
 export const umaDespesaSchema = z.object({ despesa: despesaSchema });
 
-/** Bulk approval and rejection (issue 20): at most one page's worth of a generous table, so one request stays short. */
+/** Bulk approval and rejection: at most one page's worth of a generous table, so one request stays short. */
 export const AVALIACAO_EM_LOTE_MAXIMO = 100;
 export const MENSAGEM_SELECIONE_DESPESAS = 'Selecione ao menos uma despesa.';
 

@@ -1,5 +1,5 @@
 /**
- * Paging of every list endpoint (issue 18): one rule for the query and the answer.
+ * Paging of every list endpoint (docs/decisions/api-e-erros.md, 'Listas paginadas'): one rule for the query and the answer.
  * - Query: `page` (from 1) and `limit` (the spec's names, already used by GET /despesas). A `limit`
  *   above LIMITE_MAXIMO_PAGINA is clamped to it, not refused: the server answers at most that many
  *   rows whatever is asked. A `limit` below 1, or text, is refused with a pt-BR 400.

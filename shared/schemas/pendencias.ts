@@ -52,9 +52,9 @@ export const operacaoPendenciaSchema = z.object({
   descricao: texto(300, 'Descrição de operação inválida no arquivo.').default(''),
   /** 'erro' when the server had already refused it on the phone ('precisa de atenção'). */
   estado: z.enum(['pendente', 'erro']).default('pendente'),
-  /** The first receipt (what importers before issue 20 read). */
+  /** The first receipt (all that importers from before several receipts per expense read). */
   arquivo: arquivoPendenciaSchema.nullable().default(null),
-  /** Every receipt, in order (issue 20, item 6: up to 5; absent in files of older apps, which carry `arquivo` alone). */
+  /** Every receipt, in order (up to 5; absent in files of older apps, which carry `arquivo` alone). */
   arquivos: z.array(arquivoPendenciaSchema).max(5, 'Comprovantes demais numa operação do arquivo.').optional(),
 });
 export type OperacaoPendencia = z.infer<typeof operacaoPendenciaSchema>;

@@ -124,7 +124,7 @@ export const despesaDoRelatorioSchema = z.object({
   status_aprovacao: z.string(),
   cupom_url: z.string().nullable(),
   cupom_mime: z.string().nullable(),
-  /** Issue 20, item 6: the expense's receipts (cupom_url is the first's). */
+  /** How many receipts the expense has (up to 5; cupom_url is the first's). */
   cupons_quantidade: z.number().optional(),
 });
 
@@ -199,7 +199,7 @@ export const dashboardAdminSchema = z.object({
 });
 export type DashboardAdmin = z.infer<typeof dashboardAdminSchema>;
 
-/** Issue 20 (item 2): the longest period the trend charts take (one bar per day). */
+/** The longest period the trend charts take (one bar per day). */
 export const MAXIMO_DIAS_TENDENCIAS = 366;
 /** Without dates, the charts show the last 30 days up to today (APP_TZ). */
 export const DIAS_PADRAO_TENDENCIAS = 30;
@@ -223,7 +223,7 @@ export const filtroTendenciasSchema = z
 export type FiltroTendencias = z.input<typeof filtroTendenciasSchema>;
 
 /**
- * The admin's trend charts (issue 20, item 2). Money in integer centavos (these numbers only feed
+ * The admin's trend charts. Money in integer centavos (these numbers only feed
  * charts and their tables, drawn with formatarCentavos); boletos are a count, never money.
  */
 export const tendenciasSchema = z.object({

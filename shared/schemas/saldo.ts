@@ -80,7 +80,7 @@ export const movimentacoesRespostaSchema = z.object({
 export type MovimentacoesResposta = z.infer<typeof movimentacoesRespostaSchema>;
 
 /** GET /saldo/resumo for an employee: their own balance. */
-/** A credit as the employee's phone sees it, to say 'Crédito de R$ 200,00 no saldo' (issue 17). */
+/** A credit as the employee's phone sees it, to say 'Crédito de R$ 200,00 no saldo'. */
 export const creditoRecenteSchema = z.object({
   id: z.number(),
   valor: z.number(),

@@ -16,7 +16,7 @@ export const usuarioSchema = z.object({
   tipo: z.enum(TIPOS_USUARIO),
   ativo: z.boolean(),
   bloqueado: z.boolean(),
-  /** While blocked: when the block lifts by itself (ISO instant; issue 18). */
+  /** While blocked: when the block lifts by itself (ISO instant). */
   bloqueado_ate: z.string().nullable().optional(),
   tentativas_login: z.number().int(),
   data_criacao: z.string(),

@@ -12,7 +12,7 @@ const normalizar = (s: string) => s.replace(/\s/g, ' ');
 
 describe('diferencasDoConflito', () => {
   it('lista só os campos que diferem, com rótulos e dinheiro em pt-BR, o do aparelho e o do servidor', () => {
-    // The totals: R$ 2.670,40 on this device against R$ 2.550,90 on the server, both with 3 boletos.
+    // Example totals: R$ 2.670,40 on this device against R$ 2.550,90 on the server, both with 3 boletos.
     const d = diferencasDoConflito(conflito({ valor_pix: 55_090 }, { valor_pix: 67_040 }));
     expect(d.map((c) => ({ ...c, aparelho: normalizar(c.aparelho), servidor: normalizar(c.servidor) }))).toEqual([
       { campo: 'valor_pix', rotulo: 'Pix', aparelho: 'R$ 670,40', servidor: 'R$ 550,90' },

@@ -27,7 +27,7 @@ export type TipoOperacao = (typeof TIPOS_OPERACAO)[number];
 type Centavos = number;
 
 /**
- * Receipts of one expense (issue 20, item 6: the NFC-e and the card slip), each under
+ * Receipts of one expense (up to 5, e.g. the NFC-e and the card slip), each under
  * CUPOM_TAMANHO_MAXIMO. The same limit on the phone (the form, the outbox) and on the server.
  */
 export const MAXIMO_CUPONS_POR_DESPESA = 5;
@@ -95,7 +95,7 @@ export interface DadosCamposDespesa {
   tipo_outro: string;
   valor: Centavos;
   descricao: string;
-  /** The NFC-e's chave (issue 20, item 5): absent keeps the stored one, null removes it. */
+  /** The NFC-e's chave: absent keeps the stored one, null removes it. */
   chave_nfce?: string | null | undefined;
 }
 
@@ -109,7 +109,7 @@ export interface DadosEditarDespesa extends DadosCamposDespesa {
   /** Removes the stored receipt (when no new one is sent). Older apps' edits only: a file they send replaces every receipt. */
   excluir_cupom?: boolean | undefined;
   /**
-   * The receipts to remove, by id (issue 20, item 6); the files sent are added. Present (even empty)
+   * The receipts to remove, by id; the files sent are added. Present (even empty)
    * in every edit of this version: absent means an older app's edit (its file replaces the receipts).
    */
   remover_cupons?: number[] | undefined;
