@@ -43,6 +43,7 @@ import { atualizarCopiaDoDia, avisosDoLimite, lerDespesasDoDia, type AvisosDoLim
 import { cuponsNaFila, enfileirarCorrecao, enfileirarCriacao, enfileirarEdicao, enviarAgora, type AlteracaoCupons, type CupomLocal, type CupomPreparado } from './operacoes';
 import { apagarRascunho, salvarRascunho, type FormularioDespesa, type RascunhoDespesa } from './rascunho';
 import { useUrlDeBytes, useUrlLocal } from './VisualizadorCupom';
+import { EntradaDinheiro } from '../components/EntradaDinheiro';
 
 interface PropsModalDespesa {
   usuario: Usuario;
@@ -411,14 +412,10 @@ export function ModalDespesa({ usuario, rota, despesa: despesaInicial, rascunho,
         )}
         <Campo rotulo="Valor (R$)" obrigatorio erro={erros.valor}>
           {(p) => (
-            <input
+            <EntradaDinheiro
               {...p}
-              className="entrada"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0,00"
-              value={form.valor}
-              onChange={(e) => mudar('valor', e.target.value)}
+              valor={form.valor}
+              aoMudar={(texto) => mudar('valor', texto)}
               onBlur={() => {
                 const v = lerValorDigitado(form.valor);
                 if (v !== null && form.valor.trim() !== '') mudar('valor', formatarReais(v).replace(/^R\$\s/, ''));

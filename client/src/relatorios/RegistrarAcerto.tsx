@@ -15,6 +15,7 @@ import { Campo } from '../components/Campo';
 import { Confirmacao } from '../components/Confirmacao';
 import { ErroDoEnvio, useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { useRegistrarAcerto } from './consultas';
+import { EntradaDinheiro } from '../components/EntradaDinheiro';
 
 const reaisDigitados = (centavos: number) => formatarCentavos(centavos).replace(/^R\$\s/, '');
 
@@ -104,15 +105,11 @@ export function RegistrarAcerto({
       {!semDinheiro && (
         <Campo rotulo="Valor (R$)" obrigatorio erro={erroValor} ajuda={`Em aberto: ${formatarCentavos(Math.abs(aberto))}. Um valor menor deixa o resto em aberto.`}>
           {(p) => (
-            <input
+            <EntradaDinheiro
               {...p}
-              className="entrada"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0,00"
-              value={valor}
-              onChange={(e) => {
-                setValor(e.target.value);
+              valor={valor}
+              aoMudar={(texto) => {
+                setValor(texto);
                 setErroValor(null);
               }}
             />

@@ -32,6 +32,7 @@ import {
   valorReescrito,
   type FormularioRota,
 } from './formularioRota';
+import { EntradaDinheiro } from '../components/EntradaDinheiro';
 
 /** Wait for a pause in typing before searching (one request per state each time). */
 const ESPERA_BUSCA_MS = 300;
@@ -160,15 +161,10 @@ export function ModalRota({ rota, aoFechar }: { rota: Rota | null; aoFechar: () 
             </div>
             <Campo rotulo="Valor do aluguel (R$)" erro={erros.valor_aluguel} ajuda="Aluguel de sala da rota, com vírgula nos centavos (ex.: 350,50). Deixe em branco se não houver.">
               {(p) => (
-                <input
+                <EntradaDinheiro
                   {...p}
-                  className="entrada"
-                  // Text, not a number input: the browser's number field misreads '350,50' (it saved R$ 35.050,00).
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0,00"
-                  value={form.valor_aluguel}
-                  onChange={(e) => mudar('valor_aluguel', e.target.value)}
+                  valor={form.valor_aluguel}
+                  aoMudar={(texto) => mudar('valor_aluguel', texto)}
                   onBlur={() => {
                     const reescrito = valorReescrito(form.valor_aluguel);
                     if (reescrito !== form.valor_aluguel) mudar('valor_aluguel', reescrito);

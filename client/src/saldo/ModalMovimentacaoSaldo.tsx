@@ -15,6 +15,7 @@ import { camposMudaram, useFecharFormulario } from '../components/fecharFormular
 import { Modal } from '../components/Modal';
 import { useApontarCampoRecusado } from '../components/RecusaDoFormulario';
 import { useAdicionarSaldo, useFuncionariosComSaldo, useRotasAtivasDoFuncionario } from './consultas';
+import { EntradaDinheiro } from '../components/EntradaDinheiro';
 
 export const PAUSA_ANTES_DE_FECHAR_MS = 1500;
 
@@ -181,16 +182,7 @@ export function ModalMovimentacaoSaldo({
         </Campo>
         <Campo rotulo="Valor (R$)" obrigatorio erro={erros.valor} ajuda="Use vírgula para os centavos, por exemplo 150,00.">
           {(p) => (
-            <input
-              {...p}
-              className="entrada"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0,00"
-              value={form.valor}
-              onChange={(e) => mudar('valor', e.target.value)}
-              disabled={bloqueado}
-            />
+            <EntradaDinheiro {...p} valor={form.valor} aoMudar={(texto) => mudar('valor', texto)} disabled={bloqueado} />
           )}
         </Campo>
         <Campo rotulo="Descrição" erro={erros.descricao}>
