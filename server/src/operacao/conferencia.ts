@@ -58,8 +58,14 @@ class Somador {
 
 /** The SQLite table's summary, read in rowid batches on `conexao` (inside its open snapshot, if any). */
 export function resumoNoSqlite(conexao: Database.Database, tabela: SQLiteTable): ResumoDaTabela {
-  const db = drizzleSqlite(conexao);
   const somador = new Somador();
+  for (const lote of lotesDoSqlite(conexao, tabela)) for (const linha of lote) somador.somar(linha);
+  return somador.resumo();
+}
+
+/** A SQLite table's rows in rowid order, LOTE at a time: one pass over the table, whatever its primary key is. */
+export function* lotesDoSqlite(conexao: Database.Database, tabela: SQLiteTable): Generator<Record<string, unknown>[]> {
+  const db = drizzleSqlite(conexao);
   let ultimo = 0;
   for (;;) {
     const lote = db
@@ -69,11 +75,10 @@ export function resumoNoSqlite(conexao: Database.Database, tabela: SQLiteTable):
       .orderBy(sql`rowid`)
       .limit(LOTE)
       .all() as { rowid: number; linha: Record<string, unknown> }[];
-    if (lote.length === 0) break;
+    if (lote.length === 0) return;
     ultimo = lote[lote.length - 1]!.rowid;
-    for (const { linha } of lote) somador.somar(linha);
+    yield lote.map((l) => l.linha);
   }
-  return somador.resumo();
 }
 
 /** The primary key's columns (a single-column key, or the table's composite one). */

@@ -22,20 +22,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { getTableConfig as configPg, type PgTable } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
 import { getTableConfig as configSqlite, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { gt, sql } from 'drizzle-orm';
 import type { ArmazenamentoCupons } from '../arquivos/armazenamento';
 import { nomeCupomValido, pastaUploads } from '../despesas/cupons';
 import type { DbPostgres } from '../db/postgres';
 import * as esquemaPg from '../db/schema.pg';
 import * as esquemaSqlite from '../db/schema';
-import { resumoNoPostgres, resumoNoSqlite, type ResumoDaTabela } from './conferencia';
+import { lotesDoSqlite, resumoNoPostgres, resumoNoSqlite, type ResumoDaTabela } from './conferencia';
 import { servidorRodando } from './processo';
 
 export class ErroDeMigracao extends Error {}
-
-const LOTE = 1_000;
 
 type Nome = keyof typeof esquemaSqlite & keyof typeof esquemaPg;
 
@@ -114,29 +110,14 @@ export async function migrarParaPostgres(opcoes: OpcoesMigracao): Promise<Result
   });
   try {
     conexao.pragma('busy_timeout = 10000');
-    const origem = drizzleSqlite(conexao);
     const copiadasPorTabela = new Map<string, number>();
     // One read snapshot for the whole copy: every child row's parents are in it.
     conexao.prepare('begin').run();
     try {
       for (const par of tabelasEmOrdem()) {
         let copiadas = 0;
-        let ultimo = 0;
-        for (;;) {
-          // rowid order in batches: one pass over the table, whatever its primary key is.
-          const lote = origem
-            .select({ rowid: sql<number>`rowid`, linha: par.sqlite })
-            .from(par.sqlite)
-            .where(gt(sql`rowid`, ultimo))
-            .orderBy(sql`rowid`)
-            .limit(LOTE)
-            .all() as { rowid: number; linha: Record<string, unknown> }[];
-          if (lote.length === 0) break;
-          ultimo = lote[lote.length - 1]!.rowid;
-          const inseridas = await pg
-            .insert(par.pg)
-            .values(lote.map((l) => l.linha))
-            .onConflictDoNothing();
+        for (const lote of lotesDoSqlite(conexao, par.sqlite)) {
+          const inseridas = await pg.insert(par.pg).values(lote).onConflictDoNothing();
           copiadas += inseridas.rowCount ?? 0;
         }
         await acertarSequencia(pg, par.pg);
