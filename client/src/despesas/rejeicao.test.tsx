@@ -51,16 +51,26 @@ function linhaDe(el: HTMLElement): HTMLElement {
   return tr.classList.contains('tabela__linha-extra') ? (tr.previousElementSibling as HTMLElement) : tr;
 }
 
-const montar = () => renderizarApp([{ path: '/despesas', element: <PaginaDespesas /> }], { em: '/despesas' });
+let ultimoCliente: QueryClient | null = null;
+const montar = () => {
+  const montado = renderizarApp([{ path: '/despesas', element: <PaginaDespesas /> }], { em: '/despesas' });
+  ultimoCliente = montado.queryClient;
+  return montado;
+};
 const leiturasDaLista = (api: ReturnType<typeof simularApi>) => api.chamadas.filter((c) => c.metodo === 'GET' && c.caminho === '/despesas').length;
 
 beforeEach(async () => {
   await Promise.all([bancoLocal.outbox.clear(), bancoLocal.arquivos.clear(), bancoLocal.cache.clear(), bancoLocal.rascunhos.clear(), bancoLocal.sincronizados.clear(), bancoLocal.meta.clear()]);
   definirLarguraDaJanela(1280);
 });
-afterEach(() => {
+afterEach(async () => {
   motorSync.parar();
   vi.useRealTimers();
+  // A read still running records what it saw in IndexedDB (the news' 'seen' marks): it must finish before the
+  // next test clears the tables, or it writes this test's marks into the next one.
+  const cliente = ultimoCliente;
+  if (cliente) await waitFor(() => expect(cliente.isFetching()).toBe(0));
+  ultimoCliente = null;
 });
 
 describe('despesa rejeitada', () => {

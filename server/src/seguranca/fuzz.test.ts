@@ -574,6 +574,13 @@ function outrosEndpoints(): { nome: string; rota: string; token: () => string | 
       url: (r) => `/api/rotas/${param(r, String(func.rota))}/cidades/${param(r, String(GOIANIA))}/visitar`,
       base: () => ({ data: ONTEM() }),
     },
+    {
+      nome: 'desfazer visita', rota: '/api/rotas/:rotaId/cidades/:cidadeId/desfazer-visita',
+      token: funcionario,
+      metodo: 'POST',
+      url: (r) => `/api/rotas/${param(r, String(func.rota))}/cidades/${param(r, String(GOIANIA))}/desfazer-visita`,
+      base: () => ({ data: ONTEM() }),
+    },
     { nome: 'criar venda', rota: '/api/vendas/', token: funcionario, metodo: 'POST', url: () => '/api/vendas', base: () => vendaValida() },
     { nome: 'editar venda', rota: '/api/vendas/:id', token: funcionario, metodo: 'PUT', url: (r) => `/api/vendas/${param(r, vendaId)}`, base: () => ({ ...vendaValida(vendaId), versao: 1 }) },
     { nome: 'criar despesa', rota: '/api/despesas/', token: funcionario, metodo: 'POST', url: () => '/api/despesas', base: () => ({ ...despesaValida(), valor: '1,00' }), multipart: true },

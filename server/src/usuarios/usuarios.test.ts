@@ -470,7 +470,8 @@ describe('PATCH /api/usuarios/:id/senha', () => {
     expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: antigo })).statusCode).toBe(200);
     await comoAdmin({ method: 'PATCH', url: `/api/usuarios/${u.id}/senha`, payload: { novaSenha: 'trocada-789' } });
     senhasUsadas.add('trocada-789');
-    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auth/me', token: antigo }), 401, 'sessao_invalida', 'Sessão encerrada. Faça login novamente.');
+    // The admin set it: the person is told who ended the session.
+    esperarRecusa(await t.chamar({ method: 'GET', url: '/api/auth/me', token: antigo }), 401, 'sessao_invalida', 'Sua sessão foi encerrada pelo administrador.');
     const novo = await t.login(u.email, 'trocada-789');
     expect((await t.chamar({ method: 'GET', url: '/api/auth/me', token: novo })).statusCode).toBe(200);
   });

@@ -207,7 +207,8 @@ describe('sessões revogadas', () => {
     const r = await t.chamar({ method: 'PATCH', url: `/api/usuarios/${f.id}/senha`, token: tokenAdmin, payload: { novaSenha: 'senha-nova-1' } });
     expect(r.statusCode).toBe(200);
     for (const transporte of ['bearer', 'cookie'] as const) {
-      esperar401(await chamarCom(f.token, transporte, { method: 'GET', url: '/api/auth/me' }), ENCERRADA);
+      // The admin set the password: the person is told who ended the session.
+      esperar401(await chamarCom(f.token, transporte, { method: 'GET', url: '/api/auth/me' }), 'Sua sessão foi encerrada pelo administrador.');
       esperar401(await chamarCom(semSessao, transporte, { method: 'GET', url: '/api/rotas' }), ENCERRADA);
     }
     const novo = await t.login(f.email, 'senha-nova-1');
