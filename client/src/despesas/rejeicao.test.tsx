@@ -4,6 +4,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Despesa } from '../../../shared/schemas/despesas';
 import type { CreditoRecente } from '../../../shared/schemas/saldo';
