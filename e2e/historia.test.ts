@@ -463,7 +463,9 @@ describe.skipIf(!temChromium)('a história de uma rota inteira, tela por tela, n
     await dashboardAdmin.escolherFuncionario(RENATA.nome);
     await modalSaldoDashboard.getByText('Funcionário não possui rota ativa').waitFor();
     await fotografar(pa, 'dashboard-admin-modal-saldo');
+    // An employee was chosen: closing asks before discarding it.
     await pa.keyboard.press('Escape');
+    await pa.getByRole('dialog', { name: 'Fechar sem salvar?' }).getByRole('button', { name: 'Descartar' }).click();
     await modalSaldoDashboard.waitFor({ state: 'detached' });
 
     // The employee sees both decisions, and the reason, on her phone.
