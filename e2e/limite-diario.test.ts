@@ -81,7 +81,9 @@ describe.skipIf(!temChromium)('limite diário de alimentação', () => {
     await valor.waitFor({ state: 'detached' });
     expect(await modal.getByLabel('Valor (R$)').inputValue()).toBe('1.000.000,00');
     await capturar(pagina, 'limite-diario-celular-formulario-mantido');
+    // A filled form asks before it is discarded.
     await modal.getByRole('button', { name: 'Cancelar' }).click();
+    await pagina.getByRole('dialog', { name: 'Fechar sem salvar?' }).getByRole('button', { name: 'Descartar' }).click();
     await modal.waitFor({ state: 'detached' });
 
     // Only the confirmed one reached the server: R$ 120,00 and R$ 110,00 on the day, both flagged.

@@ -201,7 +201,9 @@ describe.skipIf(!temChromium)('vendas no navegador', () => {
     await capturar(pagina, 'desktop-vendas-em-aberto');
     await tela.editar('Araxá', { Dinheiro: '35', Observações: 'Volto na sexta' });
     await capturar(pagina, 'desktop-vendas-edicao');
+    // What was typed is discarded only after the question.
     await tela.cartao('Araxá').getByRole('button', { name: 'Cancelar Araxá' }).click();
+    await pagina.getByRole('dialog', { name: 'Fechar sem salvar?' }).getByRole('button', { name: 'Descartar' }).click();
     await tela.irParaAba(/^Fechadas \(1\)$/);
     await tela.mostrarDetalhes('Uberlândia');
     await tela.historico('Uberlândia').getByText('R$ 299,90').waitFor();
