@@ -46,7 +46,7 @@ describe.skipIf(!temChromium)('a sessão que termina enquanto o funcionário usa
     const celular = await celularDe(ana.email, ana.senha);
     const vendas = new TelaVendasFuncionario(celular);
     await vendas.abrir(servidor.url);
-    const marcar = vendas.cartao('Goiânia').getByRole('button', { name: /^Marcar Goiânia como visitada/ });
+    const marcar = vendas.cartao('Goiânia').getByRole('button', { name: 'Marcar como visitada: Goiânia' });
     await marcar.waitFor();
 
     const r = await servidor.chamar({ method: 'POST', url: `/api/usuarios/${ana.id}/encerrar-sessoes`, token: await servidor.tokenAdmin() });
