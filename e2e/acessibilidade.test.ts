@@ -115,6 +115,8 @@ describe.skipIf(!temChromium)('acessibilidade e alvos de toque', () => {
   /** Runs axe and keeps the readable report of what it found (empty when nothing). */
   async function verificar(pagina: Page, tela: string, relatorio: string[], excluir?: string[]) {
     const arquivo = tela.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    // A toast still fading in has its colours mid-way (axe read #777 on white): measured once it has arrived.
+    await pagina.locator('.Toastify__toast').evaluateAll((avisos) => Promise.all(avisos.flatMap((a) => a.getAnimations({ subtree: true }).map((x) => x.finished.catch(() => undefined)))));
     await capturar(pagina, `a11y-${arquivo}`);
     const v = await violacoesGraves(pagina, { excluir });
     if (v.length) relatorio.push(descreverViolacoes(tela, v));
